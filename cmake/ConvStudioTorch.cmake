@@ -1,0 +1,32 @@
+# Finds LibTorch. Order: a Torch_DIR / CMAKE_PREFIX_PATH the user gave (e.g. the official
+# LibTorch zip), else the torch wheel in the venv that scripts/setup.sh manages.
+set(CONVSTUDIO_VENV "$ENV{HOME}/.cache/convstudio/venv" CACHE PATH "venv holding the torch wheel")
+
+if(NOT Torch_DIR)
+  file(GLOB _torch_cmake_dirs "${CONVSTUDIO_VENV}/lib/python3*/site-packages/torch/share/cmake/Torch")
+  if(_torch_cmake_dirs)
+    list(GET _torch_cmake_dirs 0 _torch_dir)
+    set(Torch_DIR "${_torch_dir}" CACHE PATH "LibTorch CMake config")
+  endif()
+endif()
+
+# A CUDA-enabled LibTorch needs the CUDA toolkit to configure (no GPU needed).
+if(NOT CUDAToolkit_ROOT AND EXISTS /usr/local/cuda/bin/nvcc)
+  set(CUDAToolkit_ROOT /usr/local/cuda)
+  set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc CACHE FILEPATH "")
+endif()
+
+# We compile no CUDA kernels ourselves; naming the architectures skips LibTorch's GPU probe,
+# which needs a GPU and a C++ dialect CMake 3.25 cannot pass to nvcc.
+if(NOT DEFINED TORCH_CUDA_ARCH_LIST AND NOT DEFINED ENV{TORCH_CUDA_ARCH_LIST})
+  set(TORCH_CUDA_ARCH_LIST "8.0;8.6;8.9;9.0;10.0;12.0")
+endif()
+
+find_package(Torch REQUIRED)
+message(STATUS "LibTorch ${Torch_VERSION} from ${Torch_DIR}")
+
+set(CONVSTUDIO_WITH_CUDA OFF)
+if(TARGET c10_cuda)
+  set(CONVSTUDIO_WITH_CUDA ON)
+endif()
+message(STATUS "ConvStudio CUDA support: ${CONVSTUDIO_WITH_CUDA}")
