@@ -30,3 +30,18 @@ if(TARGET c10_cuda)
   set(CONVSTUDIO_WITH_CUDA ON)
 endif()
 message(STATUS "ConvStudio CUDA support: ${CONVSTUDIO_WITH_CUDA}")
+
+# The torch wheel carries its own CUDA, cuDNN and NCCL libraries (nvidia-* wheels). Link and run
+# against those, not against same-named but different-version copies in /usr/local/cuda: the
+# linker needs -rpath-link to resolve libtorch_cuda's dependencies, and our executables get the
+# wheel's folders first in their run path so one libcudart is loaded.
+get_filename_component(_torch_root "${Torch_DIR}/../../.." ABSOLUTE)
+get_filename_component(_site_packages "${_torch_root}/.." ABSOLUTE)
+file(GLOB _wheel_cuda_lib_dirs LIST_DIRECTORIES true "${_site_packages}/nvidia/*/lib")
+if(_wheel_cuda_lib_dirs)
+  foreach(_dir IN LISTS _wheel_cuda_lib_dirs)
+    add_link_options("LINKER:-rpath-link,${_dir}")
+  endforeach()
+  set(CMAKE_BUILD_RPATH "${_torch_root}/lib;${_wheel_cuda_lib_dirs}")
+  message(STATUS "Using the torch wheel's CUDA libraries from ${_site_packages}/nvidia")
+endif()
