@@ -15,7 +15,7 @@ DEBIAN_PACKAGES=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   libopencv-dev nlohmann-json3-dev libcli11-dev libonnx-dev libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
-  dataset-fashion-mnist xvfb xauth
+  dataset-fashion-mnist xvfb xauth fonts-wqy-microhei
 )
 
 log() { printf '[setup] %s\n' "$*"; }

@@ -8,6 +8,7 @@ std::string cudnn_compiled_version() { return {}; }
 
 void probe_cuda(DeviceReport& report) {
   report.cuda_available = false;
+  report.cuda_unavailable = CudaUnavailable::kCpuOnlyBuild;
   report.cuda_unavailable_reason =
       "this build of LibTorch is CPU-only (no CUDA support compiled in)";
 }

@@ -58,6 +58,7 @@ void probe_cuda(DeviceReport& report) {
   DriverProbe driver = probe_driver();
   report.cuda_driver_version = driver.version;
   if (!driver.loaded) {
+    report.cuda_unavailable = CudaUnavailable::kNoDriver;
     report.cuda_unavailable_reason =
         "no NVIDIA driver found (libcuda.so.1 cannot be loaded); CUDA needs an NVIDIA GPU "
         "and its driver";
@@ -66,6 +67,8 @@ void probe_cuda(DeviceReport& report) {
   int count = 0;
   cudaError_t status = cudaGetDeviceCount(&count);
   if (status != cudaSuccess || count == 0) {
+    report.cuda_unavailable =
+        status != cudaSuccess ? CudaUnavailable::kRuntimeError : CudaUnavailable::kNoDevice;
     report.cuda_unavailable_reason =
         status != cudaSuccess ? std::string("the CUDA runtime reports: ") + cudaGetErrorString(status)
                               : std::string("the NVIDIA driver is loaded but sees no CUDA device");

@@ -34,12 +34,16 @@ struct CudaDevice {
   int multiprocessors = 0;
 };
 
+// Why CUDA cannot be used; a code so that the GUI can say it in the user's language.
+enum class CudaUnavailable { kNone, kCpuOnlyBuild, kNoDriver, kNoDevice, kRuntimeError };
+
 // Every device a run can use. When CUDA cannot be used, `cuda_unavailable_reason` says why
 // in the user's words (CPU-only build, no NVIDIA driver, no device).
 struct DeviceReport {
   CpuInfo cpu;
   bool cuda_available = false;
-  std::string cuda_unavailable_reason;
+  CudaUnavailable cuda_unavailable = CudaUnavailable::kNone;
+  std::string cuda_unavailable_reason;  // English sentence, with the runtime's own error text
   std::string cuda_driver_version;  // empty when no driver is loaded
   std::vector<CudaDevice> cuda_devices;
 };

@@ -1,0 +1,40 @@
+// convstudio-cli: the headless face of the ConvStudio engine, for servers, CI and scripts.
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "devices_command.h"
+#include "exit_codes.h"
+#include "version_command.h"
+
+int main(int argc, char** argv) {
+  using namespace convstudio::cli;
+  CLI::App app{"ConvStudio command line: inspect, train and export convolutional networks",
+               "convstudio-cli"};
+  bool show_version = false;
+  app.add_flag("--version", show_version,
+               "Print ConvStudio, LibTorch, CUDA, cuDNN, OpenCV and Qt versions");
+
+  int exit_code = kExitOk;
+  add_devices_command(app, exit_code);
+
+  // Subcommands run inside parse(); their unexpected failures surface here as exceptions.
+  try {
+    app.parse(argc, argv);
+    if (show_version) return print_versions(std::cout);
+    if (app.get_subcommands().empty()) {
+      std::cerr << app.help() << "\nerror: name a command (or --version)\n";
+      return kExitUsageError;
+    }
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::ParseError& error) {
+    app.exit(error);
+    return kExitUsageError;
+  } catch (const std::exception& error) {
+    std::cerr << "error: " << error.what() << "\n";
+    return kExitFailure;
+  }
+  return exit_code;
+}

@@ -1,0 +1,33 @@
+#pragma once
+// Every settings key the studio uses, declared once with its default (no key string is
+// spelled anywhere else).
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+#include <QVariant>
+
+namespace convstudio {
+
+template <typename T>
+class Setting {
+ public:
+  constexpr Setting(const char* key, T fallback) : key_(key), fallback_(std::move(fallback)) {}
+
+  T value() const { return QSettings().value(QLatin1String(key_), fallback_).template value<T>(); }
+  void setValue(const T& value) const { QSettings().setValue(QLatin1String(key_), value); }
+  void clear() const { QSettings().remove(QLatin1String(key_)); }
+
+ private:
+  const char* key_;
+  T fallback_;
+};
+
+namespace settings {
+
+inline const Setting<QByteArray> kMainWindowGeometry{"mainWindow/geometry", {}};
+inline const Setting<QByteArray> kMainWindowState{"mainWindow/state", {}};
+inline const Setting<QString> kLanguage{"interface/language", {}};  // empty: system locale
+
+}  // namespace settings
+}  // namespace convstudio

@@ -1,0 +1,52 @@
+// convstudio: the desktop studio.
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+
+#include "language.h"
+#include "main_window.h"
+#include "window_screenshot.h"
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("ConvStudio"));
+  QApplication::setApplicationName(QStringLiteral("ConvStudio"));
+  QApplication::setApplicationVersion(QStringLiteral(CONVSTUDIO_VERSION));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(
+      QCoreApplication::translate("main", "Build and train convolutional networks"));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  QCommandLineOption langOption(
+      QStringLiteral("lang"),
+      QCoreApplication::translate("main", "Interface language, e.g. zh_CN or en."),
+      QStringLiteral("locale"));
+  QCommandLineOption exampleOption(
+      QStringLiteral("example"),
+      QCoreApplication::translate("main", "Open the built-in example (Fashion-MNIST)."));
+  QCommandLineOption screenshotOption(
+      QStringLiteral("screenshot"),
+      QCoreApplication::translate("main", "Save a picture of the window to FILE and quit."),
+      QStringLiteral("file"));
+  QCommandLineOption delayOption(
+      QStringLiteral("screenshot-delay"),
+      QCoreApplication::translate("main", "Milliseconds to wait before the screenshot."),
+      QStringLiteral("ms"), QStringLiteral("500"));
+  parser.addOptions({langOption, exampleOption, screenshotOption, delayOption});
+  parser.process(app);
+
+  const QLocale locale =
+      parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale::system();
+  convstudio::installTranslations(app, locale);
+
+  convstudio::MainWindow window;
+  window.show();
+
+  if (parser.isSet(screenshotOption)) {
+    convstudio::scheduleScreenshotAndQuit(window, parser.value(screenshotOption),
+                                          parser.value(delayOption).toInt());
+  }
+  return app.exec();
+}

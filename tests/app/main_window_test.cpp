@@ -1,0 +1,92 @@
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QMenuBar>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTreeWidget>
+
+#include "about_dialog.h"
+#include "app_settings.h"
+#include "language.h"
+#include "main_window.h"
+
+using convstudio::MainWindow;
+
+namespace {
+
+QStringList menuTitles(const MainWindow& window) {
+  QStringList titles;
+  for (QAction* action : window.menuBar()->actions()) titles << action->text();
+  return titles;
+}
+
+}  // namespace
+
+class MainWindowTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setOrganizationName(QStringLiteral("ConvStudioTest"));
+    QApplication::setApplicationName(QStringLiteral("MainWindowTest"));
+    convstudio::settings::kMainWindowGeometry.clear();
+    convstudio::settings::kMainWindowState.clear();
+  }
+
+  void hasFileViewAndHelpMenus() {
+    MainWindow window;
+    QCOMPARE(menuTitles(window), (QStringList{"&File", "&View", "&Help"}));
+    auto* help = window.findChild<QMenu*>(QStringLiteral("helpMenu"));
+    QVERIFY(help);
+    QStringList helpActions;
+    for (QAction* a : help->actions()) helpActions << a->text();
+    QVERIFY(helpActions.contains(QStringLiteral("&About ConvStudio")));
+  }
+
+  void statusBarNamesTheDevice() {
+    MainWindow window;
+    auto* label = window.findChild<QLabel*>(QStringLiteral("deviceStatus"));
+    QVERIFY(label);
+    QVERIFY2(label->text().startsWith(QStringLiteral("Device: ")), qPrintable(label->text()));
+  }
+
+  void remembersWindowGeometryBetweenSessions() {
+    {
+      MainWindow first;
+      first.show();
+      first.resize(913, 577);
+      QVERIFY(QTest::qWaitForWindowExposed(&first));
+      first.close();
+    }
+    MainWindow second;
+    QCOMPARE(second.size(), QSize(913, 577));
+  }
+
+  void aboutDialogListsLibTorchAndDevices() {
+    MainWindow window;
+    convstudio::AboutDialog dialog(convstudio::build_info(), convstudio::probe_devices(), &window);
+    auto* facts = dialog.findChild<QTreeWidget*>(QStringLiteral("systemFacts"));
+    QVERIFY(facts);
+    const auto libtorch = facts->findItems(QStringLiteral("LibTorch"),
+                                           Qt::MatchExactly | Qt::MatchRecursive, 0);
+    QCOMPARE(libtorch.size(), 1);
+    QVERIFY(libtorch.front()->text(1).startsWith(QStringLiteral("2.")));
+    const auto cpu =
+        facts->findItems(QStringLiteral("CPU"), Qt::MatchExactly | Qt::MatchRecursive, 0);
+    QCOMPARE(cpu.size(), 1);
+  }
+
+  // Last: it installs a translator for the rest of the process.
+  void chineseLocaleTranslatesTheMenus() {
+    QVERIFY(convstudio::installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
+    MainWindow window;
+    QCOMPARE(menuTitles(window),
+             (QStringList{QStringLiteral("文件(&F)"), QStringLiteral("视图(&V)"),
+                          QStringLiteral("帮助(&H)")}));
+  }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "main_window_test.moc"
