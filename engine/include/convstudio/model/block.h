@@ -1,0 +1,32 @@
+#pragma once
+// One block of a model graph: a layer instance with its parameters and canvas position.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "convstudio/model/param_value.h"
+
+namespace convstudio {
+
+// A placed layer: id, catalog type, parameter values and the canvas position (stored for the
+// GUI, ignored by the engine). Parameters it does not set read as the catalog default.
+struct Block {
+  std::string id;    // unique in its graph, e.g. "conv1"
+  std::string type;  // a LayerCatalog type, e.g. "Conv2d"
+  std::map<std::string, ParamValue, std::less<>> params;
+  double x = 0;
+  double y = 0;
+
+  // The parameter's value, or the catalog default when unset or of the wrong kind.
+  // Int parameters read as 0, floats 0.0, bools false, choices "" when unknown to the catalog.
+  std::int64_t int_param(std::string_view name) const;
+  double float_param(std::string_view name) const;  // accepts int-valued entries too
+  bool bool_param(std::string_view name) const;
+  std::string choice_param(std::string_view name) const;
+
+  bool operator==(const Block&) const = default;
+};
+
+}  // namespace convstudio

@@ -1,0 +1,21 @@
+#pragma once
+// Structural checks of a graph, before any shape is known.
+
+#include <vector>
+
+#include "convstudio/model/graph.h"
+#include "convstudio/model/model_error.h"
+
+namespace convstudio {
+
+// Finds every structural problem at once: unknown types and parameters, out-of-range values,
+// dangling, doubly-fed or out-of-range inputs, wrong Add/Concat input counts, cycles, missing or
+// repeated Input/Output, wires from Output, wires to unknown blocks, and blocks whose output
+// never reaches the Output. (A block cut off from the Input always shows as a dangling input
+// where the path breaks, or as a cycle.)
+class GraphValidator {
+ public:
+  static std::vector<ModelError> validate(const Graph& graph);
+};
+
+}  // namespace convstudio

@@ -1,0 +1,44 @@
+#pragma once
+// Reading and writing *.convstudio project files (JSON, versioned schema).
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "convstudio/model/project.h"
+#include "convstudio/model/project_error.h"
+
+namespace convstudio {
+
+// What a load gives: the project, or every problem found (then `project` is empty).
+struct ProjectLoadResult {
+  std::optional<Project> project;
+  std::vector<ProjectError> errors;
+
+  bool ok() const { return project.has_value(); }
+};
+
+// The on-disk format: {"format": "convstudio-project", "version": 1, "graph": {...},
+// "dataset": {...}, "training": {...}}. Missing settings keys take their defaults; unknown
+// keys, wrong types and bad enum values are errors naming the field. Files from a newer format
+// version are refused. Graph problems (cycles, bad shapes) are not load errors: a project with
+// an invalid graph loads, and ShapeInference reports them at the blocks.
+class ProjectFile {
+ public:
+  static constexpr const char* kFormat = "convstudio-project";
+  static constexpr int kVersion = 1;
+  static constexpr const char* kExtension = ".convstudio";
+
+  static ProjectLoadResult parse(std::string_view text);
+  static ProjectLoadResult load(const std::filesystem::path& path);
+  // Pretty-printed JSON (2-space indent), keys in a fixed order, ending with a newline.
+  static std::string serialize(const Project& project);
+  // Writes to a temporary file beside `path`, then renames it over `path`, so a crash never
+  // leaves a half-written project. Returns the error, or nullopt on success.
+  static std::optional<ProjectError> save(const Project& project,
+                                          const std::filesystem::path& path);
+};
+
+}  // namespace convstudio

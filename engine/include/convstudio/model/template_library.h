@@ -1,0 +1,38 @@
+#pragma once
+// Ready-made networks, embedded in the library at build time from resources/templates/*.json.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "convstudio/model/graph.h"
+#include "convstudio/model/model_error.h"
+#include "convstudio/model/tensor_shape.h"
+
+namespace convstudio {
+
+struct TemplateInfo {
+  std::string name;         // "lenet5"
+  std::string description;  // one line
+};
+
+// A template made concrete, or why it could not be (unknown name, bad shape or class count).
+struct TemplateInstance {
+  std::optional<Graph> graph;
+  std::vector<ModelError> errors;
+};
+
+// Lists and instantiates the built-in templates: the Input block takes the dataset's C×H×W
+// and the Output block its class count. Shape problems are left to ShapeInference.
+class TemplateLibrary {
+ public:
+  static std::vector<TemplateInfo> list();  // sorted by name
+  static TemplateInstance instantiate(std::string_view name, const TensorShape& input,
+                                      std::int64_t classes);
+  // The template's JSON text as embedded; nullopt for an unknown name.
+  static std::optional<std::string> source(std::string_view name);
+};
+
+}  // namespace convstudio

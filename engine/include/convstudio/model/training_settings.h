@@ -1,0 +1,54 @@
+#pragma once
+// How a model is trained: the training half of a project file.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace convstudio {
+
+enum class AmpMode { Off, Fp16, Bf16 };
+enum class OptimizerKind { Sgd, Adam, AdamW };
+enum class LrSchedule { Constant, Step, Cosine, OneCycle };
+
+// Every training option with its default, declared once; the project file, the CLI flags and
+// the GUI read and write this struct rather than spelling keys and defaults themselves.
+struct TrainingSettings {
+  std::string device = "auto";  // "auto" | "cpu" | "cuda" | "cuda:K"
+  std::int64_t batch_size = 64;
+  std::int64_t accumulate = 1;  // micro-batches per optimizer step
+  AmpMode amp = AmpMode::Off;
+  std::int64_t epochs = 1;
+  std::int64_t max_steps = 0;  // optimizer steps; 0 = unlimited
+  OptimizerKind optimizer = OptimizerKind::Sgd;
+  double lr = 0.01;
+  double momentum = 0.9;  // SGD only
+  bool nesterov = false;  // SGD only
+  double weight_decay = 0;
+  LrSchedule schedule = LrSchedule::Constant;
+  std::int64_t warmup_steps = 0;
+  std::int64_t step_size_epochs = 1;  // Step schedule
+  double step_gamma = 0.1;            // Step schedule
+  double clip_grad_norm = 0;          // 0 = off
+  std::int64_t seed = 42;
+  bool deterministic = false;
+  std::int64_t checkpoint_every_epochs = 1;
+  bool keep_best = true;
+  std::int64_t early_stopping_patience = 0;  // epochs; 0 = off
+  bool auto_oom_retry = false;  // on out-of-memory: half the batch, twice the accumulation
+  std::int64_t loader_workers = 2;
+
+  bool operator==(const TrainingSettings&) const = default;
+};
+
+std::string to_string(AmpMode mode);         // "off" | "fp16" | "bf16"
+std::string to_string(OptimizerKind kind);   // "sgd" | "adam" | "adamw"
+std::string to_string(LrSchedule schedule);  // "constant" | "step" | "cosine" | "onecycle"
+std::optional<AmpMode> parse_amp_mode(std::string_view text);
+std::optional<OptimizerKind> parse_optimizer_kind(std::string_view text);
+std::optional<LrSchedule> parse_lr_schedule(std::string_view text);
+// True for "auto", "cpu", "cuda" and "cuda:K" with K a non-negative integer.
+bool is_valid_device(std::string_view text);
+
+}  // namespace convstudio

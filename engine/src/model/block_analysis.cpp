@@ -1,0 +1,37 @@
+#include "convstudio/model/block_analysis.h"
+
+namespace convstudio {
+
+const BlockAnalysis* ModelAnalysis::find(std::string_view id) const {
+  for (const BlockAnalysis& block : blocks) {
+    if (block.id == id) return &block;
+  }
+  return nullptr;
+}
+
+std::int64_t ModelAnalysis::total_params() const {
+  std::int64_t total = 0;
+  for (const BlockAnalysis& block : blocks) total += block.params;
+  return total;
+}
+
+std::int64_t ModelAnalysis::total_macs() const {
+  std::int64_t total = 0;
+  for (const BlockAnalysis& block : blocks) total += block.macs;
+  return total;
+}
+
+std::int64_t ModelAnalysis::total_activation_bytes() const {
+  std::int64_t total = 0;
+  for (const BlockAnalysis& block : blocks) total += block.activation_bytes;
+  return total;
+}
+
+TensorShape ModelAnalysis::output_shape() const {
+  for (const BlockAnalysis& block : blocks) {
+    if (block.type == "Output") return block.output_shape;
+  }
+  return {};
+}
+
+}  // namespace convstudio

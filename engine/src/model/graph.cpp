@@ -1,0 +1,218 @@
+#include "convstudio/model/graph.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "convstudio/model/layer_catalog.h"
+
+namespace convstudio {
+
+std::string Graph::add_block(std::string_view type, double x, double y) {
+  const BlockSpec* spec = LayerCatalog::instance().find(type);
+  if (spec == nullptr) return {};
+  Block block;
+  block.id = unique_id(type);
+  block.type = spec->type;
+  for (const ParamSpec& param : spec->params) block.params[param.name] = param.default_value;
+  block.x = x;
+  block.y = y;
+  std::string id = block.id;
+  blocks_.push_back(std::move(block));
+  return id;
+}
+
+bool Graph::insert_block(Block block) {
+  if (block.id.empty() || find_block(block.id) != nullptr) return false;
+  blocks_.push_back(std::move(block));
+  return true;
+}
+
+bool Graph::remove_block(std::string_view id) {
+  auto it =
+      std::find_if(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.id == id; });
+  if (it == blocks_.end()) return false;
+  blocks_.erase(it);
+  std::erase_if(connections_, [&](const Connection& c) { return c.from == id || c.to == id; });
+  return true;
+}
+
+std::optional<ModelError> Graph::connect(const Connection& connection) {
+  const Block* from = find_block(connection.from);
+  const Block* to = find_block(connection.to);
+  auto refuse = [&](std::string message) {
+    std::string type = to ? to->type : std::string();
+    std::string prefix = type.empty() ? std::string() : type + ": ";
+    return ModelError{connection.to, type, "inputs[" + std::to_string(connection.to_port) + "]",
+                      prefix + std::move(message)};
+  };
+  if (from == nullptr) return refuse("no block named '" + connection.from + "'");
+  if (to == nullptr) return refuse("no block named '" + connection.to + "'");
+  const LayerCatalog& catalog = LayerCatalog::instance();
+  const BlockSpec* from_spec = catalog.find(from->type);
+  const BlockSpec* to_spec = catalog.find(to->type);
+  if (from_spec != nullptr && !from_spec->has_consumers) {
+    return refuse(from->type + " '" + from->id + "' ends the network; nothing can follow it");
+  }
+  if (to_spec != nullptr && (connection.to_port < 0 || connection.to_port >= to_spec->max_inputs)) {
+    if (to_spec->max_inputs == 0) return refuse("takes no inputs");
+    return refuse("has no input " + std::to_string(connection.to_port) + " (it takes " +
+                  (to_spec->max_inputs == 1
+                       ? std::string("1 input")
+                       : "up to " + std::to_string(to_spec->max_inputs) + " inputs") +
+                  ")");
+  }
+  for (const Connection& existing : connections_) {
+    if (existing.to == connection.to && existing.to_port == connection.to_port) {
+      return refuse("input " + std::to_string(connection.to_port) + " is already fed by '" +
+                    existing.from + "'");
+    }
+  }
+  if (connection.from == connection.to || reaches(connection.to, connection.from)) {
+    return refuse("wiring '" + connection.from + "' into '" + connection.to +
+                  "' would make a cycle");
+  }
+  connections_.push_back(connection);
+  return std::nullopt;
+}
+
+bool Graph::insert_connection(Connection connection) {
+  if (std::find(connections_.begin(), connections_.end(), connection) != connections_.end()) {
+    return false;
+  }
+  connections_.push_back(std::move(connection));
+  return true;
+}
+
+bool Graph::disconnect(const Connection& connection) {
+  return std::erase(connections_, connection) > 0;
+}
+
+bool Graph::set_param(std::string_view id, std::string_view name, ParamValue value) {
+  Block* block = find_block(id);
+  if (block == nullptr) return false;
+  block->params[std::string(name)] = std::move(value);
+  return true;
+}
+
+bool Graph::set_position(std::string_view id, double x, double y) {
+  Block* block = find_block(id);
+  if (block == nullptr) return false;
+  block->x = x;
+  block->y = y;
+  return true;
+}
+
+bool Graph::rename_block(std::string_view id, std::string_view new_id) {
+  Block* block = find_block(id);
+  if (block == nullptr || new_id.empty() || find_block(new_id) != nullptr) return false;
+  std::string old_id = block->id;
+  block->id = std::string(new_id);
+  for (Connection& c : connections_) {
+    if (c.from == old_id) c.from = std::string(new_id);
+    if (c.to == old_id) c.to = std::string(new_id);
+  }
+  return true;
+}
+
+const Block* Graph::find_block(std::string_view id) const {
+  for (const Block& block : blocks_) {
+    if (block.id == id) return &block;
+  }
+  return nullptr;
+}
+
+Block* Graph::find_block(std::string_view id) {
+  for (Block& block : blocks_) {
+    if (block.id == id) return &block;
+  }
+  return nullptr;
+}
+
+std::vector<Connection> Graph::inputs_of(std::string_view id) const {
+  std::vector<Connection> result;
+  for (const Connection& c : connections_) {
+    if (c.to == id) result.push_back(c);
+  }
+  std::stable_sort(result.begin(), result.end(),
+                   [](const Connection& a, const Connection& b) { return a.to_port < b.to_port; });
+  return result;
+}
+
+std::vector<Connection> Graph::outputs_of(std::string_view id) const {
+  std::vector<Connection> result;
+  for (const Connection& c : connections_) {
+    if (c.from == id) result.push_back(c);
+  }
+  return result;
+}
+
+std::optional<std::vector<std::string>> Graph::topological_order() const {
+  // Kahn's algorithm, always taking the earliest-inserted ready block so the order is stable.
+  std::map<std::string, std::size_t, std::less<>> index;
+  for (std::size_t i = 0; i < blocks_.size(); ++i) index[blocks_[i].id] = i;
+  std::vector<int> pending(blocks_.size(), 0);
+  std::vector<std::vector<std::size_t>> consumers(blocks_.size());
+  for (const Connection& c : connections_) {
+    auto from = index.find(c.from);
+    auto to = index.find(c.to);
+    if (from == index.end() || to == index.end()) continue;
+    consumers[from->second].push_back(to->second);
+    ++pending[to->second];
+  }
+  std::set<std::size_t> ready;
+  for (std::size_t i = 0; i < blocks_.size(); ++i) {
+    if (pending[i] == 0) ready.insert(i);
+  }
+  std::vector<std::string> order;
+  while (!ready.empty()) {
+    std::size_t next = *ready.begin();
+    ready.erase(ready.begin());
+    order.push_back(blocks_[next].id);
+    for (std::size_t consumer : consumers[next]) {
+      if (--pending[consumer] == 0) ready.insert(consumer);
+    }
+  }
+  if (order.size() != blocks_.size()) return std::nullopt;
+  return order;
+}
+
+std::string Graph::unique_id(std::string_view type) const {
+  std::string prefix;
+  if (const BlockSpec* spec = LayerCatalog::instance().find(type)) {
+    prefix = spec->id_prefix;
+  } else {
+    for (char ch : type) prefix += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (prefix.empty()) prefix = "block";
+  }
+  for (int n = 1;; ++n) {
+    std::string id = prefix + std::to_string(n);
+    if (find_block(id) == nullptr) return id;
+  }
+}
+
+std::vector<std::string> Graph::blocks_of_type(std::string_view type) const {
+  std::vector<std::string> result;
+  for (const Block& block : blocks_) {
+    if (block.type == type) result.push_back(block.id);
+  }
+  return result;
+}
+
+bool Graph::reaches(std::string_view from, std::string_view to) const {
+  std::vector<std::string> stack{std::string(from)};
+  std::set<std::string, std::less<>> seen;
+  while (!stack.empty()) {
+    std::string current = std::move(stack.back());
+    stack.pop_back();
+    if (current == to) return true;
+    if (!seen.insert(current).second) continue;
+    for (const Connection& c : connections_) {
+      if (c.from == current) stack.push_back(c.to);
+    }
+  }
+  return false;
+}
+
+}  // namespace convstudio

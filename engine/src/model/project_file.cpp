@@ -1,0 +1,146 @@
+#include "convstudio/model/project_file.h"
+
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <system_error>
+
+#include "convstudio/model/graph_json.h"
+#include "json_fields.h"
+#include "settings_json.h"
+
+namespace convstudio {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// nlohmann reports a syntax error as a byte offset (of the character it stopped at);
+// users want a line and a column.
+ProjectError syntax_error(std::string_view text, const nlohmann::json::parse_error& e) {
+  const std::size_t offset = e.byte == 0 ? 0 : std::min<std::size_t>(e.byte - 1, text.size());
+  int line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  std::string message = e.what();
+  // "[json.exception.parse_error.101] parse error at line 2, column 5: syntax error ..." ->
+  // keep only what follows the position.
+  if (auto at = message.find("syntax error"); at != std::string::npos) {
+    message = message.substr(at);
+  } else if (auto colon = message.find(": "); colon != std::string::npos) {
+    message = message.substr(colon + 2);
+  }
+  return {"", "", line, static_cast<int>(offset - line_start) + 1, "JSON " + message};
+}
+
+}  // namespace
+
+ProjectLoadResult ProjectFile::parse(std::string_view text) {
+  ProjectLoadResult result;
+  Json json;
+  try {
+    json = Json::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::parse_error& e) {
+    result.errors.push_back(syntax_error(text, e));
+    return result;
+  }
+  if (!json.is_object()) {
+    result.errors.push_back({"", "", 0, 0, "not a ConvStudio project (expected a JSON object)"});
+    return result;
+  }
+  auto format = json.find("format");
+  if (format == json.end() || *format != kFormat) {
+    result.errors.push_back(
+        {"", "format", 0, 0,
+         std::string("not a ConvStudio project (\"format\" must be \"") + kFormat + "\")"});
+    return result;
+  }
+  auto version = json.find("version");
+  if (version == json.end() || !version->is_number_integer() || *version < 1) {
+    result.errors.push_back({"", "version", 0, 0, "must be a whole number of at least 1"});
+    return result;
+  }
+  if (*version > kVersion) {
+    result.errors.push_back({"", "version", 0, 0,
+                             "made by a newer ConvStudio (format version " + version->dump() +
+                                 "); this one reads up to " + std::to_string(kVersion)});
+    return result;
+  }
+
+  Project project;
+  JsonFields fields(json, "", result.errors);
+  fields.skip("format");
+  fields.skip("version");
+  if (const Json* graph = fields.object("graph")) {
+    project.graph = GraphJson::from_json(*graph, "graph", result.errors);
+  }
+  if (const Json* dataset = fields.object("dataset")) {
+    project.dataset = SettingsJson::dataset_from_json(*dataset, "dataset", result.errors);
+  }
+  if (const Json* training = fields.object("training")) {
+    project.training = SettingsJson::training_from_json(*training, "training", result.errors);
+  }
+  fields.finish();
+  // Top-level fields were named ".graph"; drop the leading dot of the root path.
+  for (ProjectError& error : result.errors) {
+    if (error.field.starts_with(".")) error.field.erase(0, 1);
+  }
+  if (result.errors.empty()) result.project = std::move(project);
+  return result;
+}
+
+ProjectLoadResult ProjectFile::load(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    ProjectLoadResult result;
+    result.errors.push_back({path.string(), "", 0, 0, "cannot open the file for reading"});
+    return result;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  ProjectLoadResult result = parse(text.str());
+  for (ProjectError& error : result.errors) error.file = path.string();
+  return result;
+}
+
+std::string ProjectFile::serialize(const Project& project) {
+  Json json{{"format", kFormat},
+            {"version", kVersion},
+            {"graph", GraphJson::to_json(project.graph)},
+            {"dataset", SettingsJson::to_json(project.dataset)},
+            {"training", SettingsJson::to_json(project.training)}};
+  return json.dump(2) + "\n";
+}
+
+std::optional<ProjectError> ProjectFile::save(const Project& project,
+                                              const std::filesystem::path& path) {
+  const std::string text = serialize(project);
+  std::filesystem::path temporary = path;
+  temporary += ".tmp-" + std::to_string(std::random_device{}());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out)
+      return ProjectError{path.string(), "", 0, 0, "cannot open a temporary file beside it"};
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.flush();
+    if (!out) {
+      std::error_code ignored;
+      std::filesystem::remove(temporary, ignored);
+      return ProjectError{path.string(), "", 0, 0, "writing failed (disk full?)"};
+    }
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    return ProjectError{path.string(), "", 0, 0, "cannot replace the file: " + error.message()};
+  }
+  return std::nullopt;
+}
+
+}  // namespace convstudio

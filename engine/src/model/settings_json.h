@@ -1,0 +1,29 @@
+#pragma once
+// JSON form of DatasetSettings and TrainingSettings (internal to project files).
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "convstudio/model/dataset_settings.h"
+#include "convstudio/model/project_error.h"
+#include "convstudio/model/training_settings.h"
+
+namespace convstudio {
+
+// Every key is written; on reading, missing keys keep the struct default and each problem is
+// reported with its field path under `path` ("dataset", "training").
+class SettingsJson {
+ public:
+  static nlohmann::ordered_json to_json(const DatasetSettings& dataset);
+  static nlohmann::ordered_json to_json(const TrainingSettings& training);
+  static DatasetSettings dataset_from_json(const nlohmann::ordered_json& json,
+                                           const std::string& path,
+                                           std::vector<ProjectError>& errors);
+  static TrainingSettings training_from_json(const nlohmann::ordered_json& json,
+                                             const std::string& path,
+                                             std::vector<ProjectError>& errors);
+};
+
+}  // namespace convstudio

@@ -1,0 +1,108 @@
+#include "convstudio/model/template_library.h"
+
+#include <algorithm>
+
+#include "convstudio/model/graph_json.h"
+#include "convstudio/model/layer_catalog.h"
+#include "embedded_templates.h"
+
+namespace convstudio {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::optional<std::string_view> find_text(std::string_view name) {
+  for (const auto& [template_name, text] : detail::embedded_templates()) {
+    if (template_name == name) return text;
+  }
+  return std::nullopt;
+}
+
+ModelError template_error(std::string_view name, std::string field, std::string message) {
+  return {"", "", std::move(field), "template " + std::string(name) + ": " + std::move(message)};
+}
+
+bool within(std::int64_t value, const BlockSpec& spec, const char* param) {
+  const ParamSpec* p = spec.find_param(param);
+  return value >= p->min && value <= p->max;
+}
+
+}  // namespace
+
+std::vector<TemplateInfo> TemplateLibrary::list() {
+  std::vector<TemplateInfo> result;
+  for (const auto& [name, text] : detail::embedded_templates()) {
+    Json json = Json::parse(text, nullptr, false);
+    std::string description = json.is_object() ? json.value("description", "") : "";
+    result.push_back({std::string(name), std::move(description)});
+  }
+  std::sort(result.begin(), result.end(),
+            [](const TemplateInfo& a, const TemplateInfo& b) { return a.name < b.name; });
+  return result;
+}
+
+std::optional<std::string> TemplateLibrary::source(std::string_view name) {
+  if (auto text = find_text(name)) return std::string(*text);
+  return std::nullopt;
+}
+
+TemplateInstance TemplateLibrary::instantiate(std::string_view name, const TensorShape& input,
+                                              std::int64_t classes) {
+  TemplateInstance result;
+  auto text = find_text(name);
+  if (!text) {
+    std::string known;
+    for (const TemplateInfo& info : list()) known += (known.empty() ? "" : ", ") + info.name;
+    result.errors.push_back(
+        template_error(name, "template", "no such template (known: " + known + ")"));
+    return result;
+  }
+  const LayerCatalog& catalog = LayerCatalog::instance();
+  const BlockSpec& input_spec = *catalog.find("Input");
+  if (!input.is_image() || !within(input.channels(), input_spec, "channels") ||
+      !within(input.height(), input_spec, "height") ||
+      !within(input.width(), input_spec, "width")) {
+    result.errors.push_back(
+        template_error(name, "input",
+                       "input shape " + input.to_string() +
+                           " must be C\u00d7H\u00d7W with 1-64 channels and 1-4096 pixels"));
+  }
+  if (!within(classes, *catalog.find("Output"), "classes")) {
+    result.errors.push_back(
+        template_error(name, "classes", std::to_string(classes) + " classes is out of range"));
+  }
+  if (!result.errors.empty()) return result;
+
+  Json json = Json::parse(*text, nullptr, false);
+  std::vector<ProjectError> problems;
+  Graph graph = json.is_object() && json.contains("graph")
+                    ? GraphJson::from_json(json["graph"], "graph", problems)
+                    : Graph();
+  if (!json.is_object() || !json.contains("graph") || !problems.empty()) {
+    // Only reachable when a template file in resources/templates is broken.
+    std::string detail = problems.empty() ? "no graph" : problems.front().to_string();
+    result.errors.push_back(template_error(name, "template", "is broken: " + detail));
+    return result;
+  }
+  // Complete every block with catalog defaults, like blocks added in the editor.
+  for (const Block& block : std::vector<Block>(graph.blocks())) {
+    if (const BlockSpec* spec = catalog.find(block.type)) {
+      for (const ParamSpec& param : spec->params) {
+        if (!block.params.contains(param.name)) {
+          graph.set_param(block.id, param.name, param.default_value);
+        }
+      }
+    }
+    if (block.type == "Input") {
+      graph.set_param(block.id, "channels", input.channels());
+      graph.set_param(block.id, "height", input.height());
+      graph.set_param(block.id, "width", input.width());
+    } else if (block.type == "Output") {
+      graph.set_param(block.id, "classes", classes);
+    }
+  }
+  result.graph = std::move(graph);
+  return result;
+}
+
+}  // namespace convstudio

@@ -1,0 +1,67 @@
+#include "convstudio/model/training_settings.h"
+
+#include <array>
+#include <cctype>
+#include <utility>
+
+namespace convstudio {
+namespace {
+
+constexpr std::array<std::pair<AmpMode, const char*>, 3> kAmpNames = {
+    {{AmpMode::Off, "off"}, {AmpMode::Fp16, "fp16"}, {AmpMode::Bf16, "bf16"}}};
+constexpr std::array<std::pair<OptimizerKind, const char*>, 3> kOptimizerNames = {
+    {{OptimizerKind::Sgd, "sgd"}, {OptimizerKind::Adam, "adam"}, {OptimizerKind::AdamW, "adamw"}}};
+constexpr std::array<std::pair<LrSchedule, const char*>, 4> kScheduleNames = {
+    {{LrSchedule::Constant, "constant"},
+     {LrSchedule::Step, "step"},
+     {LrSchedule::Cosine, "cosine"},
+     {LrSchedule::OneCycle, "onecycle"}}};
+
+template <typename Enum, std::size_t N>
+std::string name_of(const std::array<std::pair<Enum, const char*>, N>& names, Enum value) {
+  for (const auto& [e, name] : names) {
+    if (e == value) return name;
+  }
+  return names[0].second;
+}
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> parse(const std::array<std::pair<Enum, const char*>, N>& names,
+                          std::string_view text) {
+  for (const auto& [e, name] : names) {
+    if (text == name) return e;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string to_string(AmpMode mode) {
+  return name_of(kAmpNames, mode);
+}
+std::string to_string(OptimizerKind kind) {
+  return name_of(kOptimizerNames, kind);
+}
+std::string to_string(LrSchedule schedule) {
+  return name_of(kScheduleNames, schedule);
+}
+std::optional<AmpMode> parse_amp_mode(std::string_view text) {
+  return parse(kAmpNames, text);
+}
+std::optional<OptimizerKind> parse_optimizer_kind(std::string_view text) {
+  return parse(kOptimizerNames, text);
+}
+std::optional<LrSchedule> parse_lr_schedule(std::string_view text) {
+  return parse(kScheduleNames, text);
+}
+
+bool is_valid_device(std::string_view text) {
+  if (text == "auto" || text == "cpu" || text == "cuda") return true;
+  if (!text.starts_with("cuda:") || text.size() == 5 || text.size() > 8) return false;
+  for (char ch : text.substr(5)) {
+    if (!std::isdigit(static_cast<unsigned char>(ch))) return false;
+  }
+  return true;
+}
+
+}  // namespace convstudio

@@ -1,0 +1,98 @@
+#include "convstudio/model/memory_estimator.h"
+
+#include <gtest/gtest.h>
+
+#include "convstudio/model/shape_inference.h"
+#include "convstudio/model/template_library.h"
+#include "graph_sketch.h"
+
+namespace convstudio {
+namespace {
+
+using testing::GraphSketch;
+using testing::i;
+
+ModelAnalysis template_analysis(const std::string& name) {
+  return ShapeInference::run(
+      *TemplateLibrary::instantiate(name, TensorShape::image(3, 32, 32), 10).graph);
+}
+
+TEST(MemoryEstimator, BreakdownOfASmallModelIsExact) {
+  // input 1×4×4 -> conv 2@3×3 (20 params, out 2×2×2) -> relu -> flatten -> output 3 (27 params).
+  const Graph graph =
+      GraphSketch()
+          .block("input", "Input", {{"channels", i(1)}, {"height", i(4)}, {"width", i(4)}})
+          .then("conv", "Conv2d", {{"out_channels", i(2)}})
+          .then("relu", "ReLU")
+          .then("flat", "Flatten")
+          .then("out", "Output", {{"classes", i(3)}})
+          .graph();
+  const ModelAnalysis analysis = ShapeInference::run(graph);
+  ASSERT_TRUE(analysis.ok());
+  ASSERT_EQ(analysis.total_params(), 47);
+  MemoryOptions options;
+  options.batch_size = 10;
+  options.optimizer = OptimizerKind::Adam;
+  const MemoryEstimate m = MemoryEstimator::estimate(analysis, options);
+  EXPECT_EQ(m.weights_bytes, 47 * 4);
+  EXPECT_EQ(m.gradients_bytes, 47 * 4);
+  EXPECT_EQ(m.optimizer_state_bytes, 2 * 47 * 4);
+  // Saved: relu output (8, also the flat input of Output) and the logits (3); the input batch
+  // is counted on its own line.
+  EXPECT_EQ(m.activations_bytes, 10 * (8 + 3) * 4);
+  EXPECT_EQ(m.input_batch_bytes, 10 * (16 * 4 + 8));
+  EXPECT_EQ(m.workspace_bytes, 2 * 16 * 10 * 4);
+  EXPECT_EQ(m.total_bytes, m.weights_bytes + m.gradients_bytes + m.optimizer_state_bytes +
+                               m.activations_bytes + m.input_batch_bytes + m.workspace_bytes);
+}
+
+TEST(MemoryEstimator, OptimizerStateFollowsTheOptimizer) {
+  const ModelAnalysis analysis = template_analysis("lenet5");
+  MemoryOptions options;
+  options.optimizer = OptimizerKind::Sgd;
+  options.momentum = 0;
+  EXPECT_EQ(MemoryEstimator::estimate(analysis, options).optimizer_state_bytes, 0);
+  options.momentum = 0.9;
+  EXPECT_EQ(MemoryEstimator::estimate(analysis, options).optimizer_state_bytes, 62006 * 4);
+  options.optimizer = OptimizerKind::AdamW;
+  EXPECT_EQ(MemoryEstimator::estimate(analysis, options).optimizer_state_bytes, 2 * 62006 * 4);
+}
+
+TEST(MemoryEstimator, GrowsWithBatchAndShrinksWithLowerPrecision) {
+  for (const std::string name : {"lenet5", "vgg-small", "resnet-small", "mobilenet-small"}) {
+    SCOPED_TRACE(name);
+    const ModelAnalysis analysis = template_analysis(name);
+    std::int64_t previous = 0;
+    for (std::int64_t batch : {1, 8, 64, 256}) {
+      MemoryOptions options;
+      options.batch_size = batch;
+      const MemoryEstimate fp32 = MemoryEstimator::estimate(analysis, options);
+      EXPECT_GT(fp32.total_bytes, previous);
+      previous = fp32.total_bytes;
+      if (batch < 64) continue;  // at tiny batches the autocast weight copies can dominate
+      options.precision = Precision::Fp16;
+      const MemoryEstimate fp16 = MemoryEstimator::estimate(analysis, options);
+      options.precision = Precision::Bf16;
+      const MemoryEstimate bf16 = MemoryEstimator::estimate(analysis, options);
+      EXPECT_LT(fp16.total_bytes, fp32.total_bytes);
+      EXPECT_LT(fp16.activations_bytes, fp32.activations_bytes);
+      EXPECT_EQ(fp16, bf16);
+    }
+  }
+}
+
+TEST(MemoryEstimator, ReadsTrainingSettings) {
+  const ModelAnalysis analysis = template_analysis("resnet-small");
+  TrainingSettings training;
+  training.batch_size = 32;
+  training.amp = AmpMode::Bf16;
+  training.optimizer = OptimizerKind::Adam;
+  MemoryOptions options{32, Precision::Bf16, OptimizerKind::Adam, 0.9};
+  EXPECT_EQ(MemoryEstimator::estimate(analysis, training),
+            MemoryEstimator::estimate(analysis, options));
+  EXPECT_EQ(parse_precision("fp16"), Precision::Fp16);
+  EXPECT_FALSE(parse_precision("fp8").has_value());
+}
+
+}  // namespace
+}  // namespace convstudio

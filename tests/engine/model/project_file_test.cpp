@@ -1,0 +1,139 @@
+#include "convstudio/model/project_file.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "convstudio/model/template_library.h"
+
+namespace convstudio {
+namespace {
+
+Project sample_project() {
+  Project project;
+  project.graph =
+      *TemplateLibrary::instantiate("resnet-small", TensorShape::image(3, 32, 32), 10).graph;
+  project.graph.set_position("input", 12.5, -40.25);
+  project.dataset.source = DatasetSource::ImageFolder;
+  project.dataset.path = "/data/flowers";
+  project.dataset.validation = ValidationSplit::Fraction;
+  project.dataset.validation_fraction = 0.2;
+  project.dataset.input_channels = 3;
+  project.dataset.augmentation.horizontal_flip = true;
+  project.dataset.augmentation.rotation_degrees = 7.5;
+  project.training.device = "cuda:1";
+  project.training.amp = AmpMode::Bf16;
+  project.training.optimizer = OptimizerKind::AdamW;
+  project.training.schedule = LrSchedule::OneCycle;
+  project.training.lr = 3e-4;
+  project.training.accumulate = 4;
+  return project;
+}
+
+std::string first_error(const ProjectLoadResult& result) {
+  return result.errors.empty() ? std::string("(none)") : result.errors.front().to_string();
+}
+
+TEST(ProjectFile, SaveThenLoadGivesTheSameProject) {
+  const Project project = sample_project();
+  const auto path = std::filesystem::temp_directory_path() / "convstudio_round_trip.convstudio";
+  ASSERT_FALSE(ProjectFile::save(project, path).has_value());
+  const ProjectLoadResult loaded = ProjectFile::load(path);
+  ASSERT_TRUE(loaded.ok()) << first_error(loaded);
+  EXPECT_EQ(*loaded.project, project);
+  EXPECT_EQ(ProjectFile::serialize(*loaded.project), ProjectFile::serialize(project));
+  // No temporary file is left beside it.
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(path.parent_path())) {
+    if (entry.path().filename().string().starts_with("convstudio_round_trip")) ++files;
+  }
+  EXPECT_EQ(files, 1);
+  std::filesystem::remove(path);
+}
+
+TEST(ProjectFile, EveryTemplateRoundTrips) {
+  for (const TemplateInfo& info : TemplateLibrary::list()) {
+    SCOPED_TRACE(info.name);
+    Project project;
+    project.graph =
+        *TemplateLibrary::instantiate(info.name, TensorShape::image(1, 28, 28), 10).graph;
+    const ProjectLoadResult loaded = ProjectFile::parse(ProjectFile::serialize(project));
+    ASSERT_TRUE(loaded.ok()) << first_error(loaded);
+    EXPECT_EQ(*loaded.project, project);
+  }
+}
+
+TEST(ProjectFile, DefaultsAreFilledForMissingSettings) {
+  const ProjectLoadResult loaded =
+      ProjectFile::parse(R"({"format": "convstudio-project", "version": 1})");
+  ASSERT_TRUE(loaded.ok()) << first_error(loaded);
+  EXPECT_EQ(*loaded.project, Project{});
+  EXPECT_EQ(loaded.project->training.batch_size, 64);
+  EXPECT_EQ(loaded.project->dataset.validation, ValidationSplit::TestSet);
+}
+
+TEST(ProjectFile, SyntaxErrorsNameLineAndColumn) {
+  const std::string text = "{\n  \"format\": \"convstudio-project\",\n  \"version\": ,\n}\n";
+  const ProjectLoadResult loaded = ProjectFile::parse(text);
+  ASSERT_EQ(loaded.errors.size(), 1u);
+  EXPECT_EQ(loaded.errors[0].line, 3);
+  EXPECT_EQ(loaded.errors[0].column, 14);
+  EXPECT_NE(loaded.errors[0].message.find("syntax error"), std::string::npos);
+}
+
+TEST(ProjectFile, FieldErrorsNameTheFieldPath) {
+  Project project = sample_project();
+  std::string text = ProjectFile::serialize(project);
+  nlohmann::ordered_json json = nlohmann::ordered_json::parse(text);
+  json["graph"]["blocks"][1]["params"]["kernel"] = "five";
+  json["training"]["amp"] = "fp8";
+  json["training"]["batch_size"] = 0;
+  json["dataset"]["augmentation"]["flip"] = true;
+  const ProjectLoadResult loaded = ProjectFile::parse(json.dump());
+  EXPECT_FALSE(loaded.ok());
+  std::vector<std::string> fields;
+  for (const ProjectError& error : loaded.errors) fields.push_back(error.field);
+  EXPECT_EQ(fields,
+            (std::vector<std::string>{"graph.blocks[1].params.kernel", "dataset.augmentation.flip",
+                                      "training.batch_size", "training.amp"}));
+  EXPECT_EQ(loaded.errors[0].message, "must be a whole number");
+  EXPECT_EQ(loaded.errors[3].message, "'fp8' is not one of off, fp16, bf16");
+}
+
+TEST(ProjectFile, NewerVersionsAreRefused) {
+  const ProjectLoadResult loaded =
+      ProjectFile::parse(R"({"format": "convstudio-project", "version": 3, "graph": {}})");
+  ASSERT_EQ(loaded.errors.size(), 1u);
+  EXPECT_EQ(loaded.errors[0].field, "version");
+  EXPECT_EQ(loaded.errors[0].message,
+            "made by a newer ConvStudio (format version 3); this one reads up to 1");
+}
+
+TEST(ProjectFile, OtherJsonIsNotAProject) {
+  EXPECT_EQ(ProjectFile::parse(R"({"version": 1})").errors.at(0).field, "format");
+  EXPECT_FALSE(ProjectFile::parse("[1, 2]").ok());
+  const ProjectLoadResult missing = ProjectFile::load("/nonexistent/dir/x.convstudio");
+  ASSERT_EQ(missing.errors.size(), 1u);
+  EXPECT_EQ(missing.errors[0].file, "/nonexistent/dir/x.convstudio");
+}
+
+TEST(ProjectFile, InvalidGraphsStillLoad) {
+  Project project;
+  project.graph.add_block("Conv2d");
+  project.graph.set_param("conv1", "kernel", std::int64_t{99});
+  const ProjectLoadResult loaded = ProjectFile::parse(ProjectFile::serialize(project));
+  ASSERT_TRUE(loaded.ok()) << first_error(loaded);
+  EXPECT_EQ(*loaded.project, project);
+}
+
+TEST(ProjectFile, SavingIntoAMissingFolderIsAnError) {
+  const auto error = ProjectFile::save(Project{}, "/nonexistent/dir/x.convstudio");
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->file, "/nonexistent/dir/x.convstudio");
+}
+
+}  // namespace
+}  // namespace convstudio

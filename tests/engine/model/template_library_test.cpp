@@ -1,0 +1,131 @@
+#include "convstudio/model/template_library.h"
+
+#include <gtest/gtest.h>
+
+#include "convstudio/model/graph_json.h"
+#include "convstudio/model/shape_inference.h"
+
+namespace convstudio {
+namespace {
+
+ModelAnalysis analyze(const std::string& name, const TensorShape& input, std::int64_t classes) {
+  TemplateInstance instance = TemplateLibrary::instantiate(name, input, classes);
+  EXPECT_TRUE(instance.errors.empty()) << name;
+  if (!instance.graph) return {};
+  return ShapeInference::run(*instance.graph);
+}
+
+TEST(TemplateLibrary, ListsTheFourTemplatesWithDescriptions) {
+  std::vector<TemplateInfo> templates = TemplateLibrary::list();
+  std::vector<std::string> names;
+  for (const TemplateInfo& info : templates) {
+    names.push_back(info.name);
+    EXPECT_FALSE(info.description.empty()) << info.name;
+  }
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"lenet5", "mobilenet-small", "resnet-small", "vgg-small"}));
+}
+
+TEST(TemplateLibrary, Lenet5OnColour32x32HasTheTutorialsParameterCount) {
+  ModelAnalysis analysis = analyze("lenet5", TensorShape::image(3, 32, 32), 10);
+  ASSERT_TRUE(analysis.ok());
+  EXPECT_EQ(analysis.total_params(), 62006);
+  EXPECT_EQ(analysis.total_macs(), 651720);
+  EXPECT_EQ(analysis.find("conv1")->output_shape.to_string(), "6\u00d728\u00d728");
+  EXPECT_EQ(analysis.find("pool2")->output_shape.to_string(), "16\u00d75\u00d75");
+  EXPECT_EQ(analysis.find("flatten")->output_shape.to_string(), "400");
+  EXPECT_EQ(analysis.find("fc1")->params, 48120);
+  EXPECT_EQ(analysis.output_shape(), TensorShape::flat(10));
+}
+
+TEST(TemplateLibrary, Lenet5OnFashionMnistShapes) {
+  ModelAnalysis analysis = analyze("lenet5", TensorShape::image(1, 28, 28), 10);
+  ASSERT_TRUE(analysis.ok());
+  EXPECT_EQ(analysis.find("conv1")->output_shape.to_string(), "6\u00d724\u00d724");
+  EXPECT_EQ(analysis.find("pool1")->output_shape.to_string(), "6\u00d712\u00d712");
+  EXPECT_EQ(analysis.find("conv2")->output_shape.to_string(), "16\u00d78\u00d78");
+  EXPECT_EQ(analysis.find("pool2")->output_shape.to_string(), "16\u00d74\u00d74");
+  EXPECT_EQ(analysis.find("flatten")->output_shape.to_string(), "256");
+  // conv1 156 + conv2 2416 + fc1 30840 + fc2 10164 + output 850.
+  EXPECT_EQ(analysis.total_params(), 44426);
+  EXPECT_EQ(analysis.total_macs(), 281640);
+}
+
+// Counts worked out independently from the template files (PyTorch module formulas).
+TEST(TemplateLibrary, EveryTemplateIsValidWithExpectedCounts) {
+  struct Expected {
+    std::string name;
+    TensorShape input;
+    std::int64_t params;
+    std::int64_t macs;
+  };
+  const std::vector<Expected> expected = {
+      {"lenet5", TensorShape::image(3, 64, 64), 338486, 3577800},
+      {"vgg-small", TensorShape::image(1, 28, 28), 304682, 29144832},
+      {"vgg-small", TensorShape::image(3, 32, 32), 305258, 38651136},
+      {"vgg-small", TensorShape::image(3, 64, 64), 305258, 154551552},
+      {"resnet-small", TensorShape::image(1, 28, 28), 77754, 9345920},
+      {"resnet-small", TensorShape::image(3, 32, 32), 78042, 12501632},
+      {"resnet-small", TensorShape::image(3, 64, 64), 78042, 50004608},
+      {"mobilenet-small", TensorShape::image(1, 28, 28), 31946, 2375232},
+      {"mobilenet-small", TensorShape::image(3, 32, 32), 32234, 3396864},
+      {"mobilenet-small", TensorShape::image(3, 64, 64), 32234, 13583616},
+  };
+  for (const Expected& e : expected) {
+    SCOPED_TRACE(e.name + " " + e.input.to_string());
+    ModelAnalysis analysis = analyze(e.name, e.input, 10);
+    ASSERT_TRUE(analysis.ok()) << analysis.errors.front().message;
+    EXPECT_EQ(analysis.total_params(), e.params);
+    EXPECT_EQ(analysis.total_macs(), e.macs);
+    EXPECT_EQ(analysis.output_shape(), TensorShape::flat(10));
+  }
+}
+
+TEST(TemplateLibrary, ResidualAndDepthwiseStructure) {
+  ModelAnalysis resnet = analyze("resnet-small", TensorShape::image(1, 28, 28), 10);
+  ASSERT_TRUE(resnet.ok());
+  EXPECT_EQ(resnet.find("s2_add")->input_shapes.size(), 2u);
+  EXPECT_EQ(resnet.find("s2_add")->output_shape.to_string(), "32\u00d714\u00d714");
+  EXPECT_EQ(resnet.find("s2_proj")->params, 16 * 32);  // 1×1 projection, no bias
+  EXPECT_EQ(resnet.find("s3_relu2")->output_shape.to_string(), "64\u00d77\u00d77");
+  ModelAnalysis mobilenet = analyze("mobilenet-small", TensorShape::image(3, 32, 32), 10);
+  ASSERT_TRUE(mobilenet.ok());
+  EXPECT_EQ(mobilenet.find("dw2")->params, 32 * 9);  // groups = channels: one 3×3 per channel
+  EXPECT_EQ(mobilenet.find("pw2")->output_shape.to_string(), "64\u00d716\u00d716");
+}
+
+TEST(TemplateLibrary, InstantiationSetsInputShapeAndClasses) {
+  TemplateInstance instance =
+      TemplateLibrary::instantiate("vgg-small", TensorShape::image(3, 64, 64), 37);
+  ASSERT_TRUE(instance.graph.has_value());
+  const Block* input = instance.graph->find_block("input");
+  EXPECT_EQ(input->int_param("channels"), 3);
+  EXPECT_EQ(input->int_param("height"), 64);
+  EXPECT_EQ(instance.graph->find_block("output")->int_param("classes"), 37);
+  // Every catalog parameter is present, as for blocks added in the editor.
+  EXPECT_EQ(instance.graph->find_block("conv1_1")->params.size(), 8u);
+}
+
+TEST(TemplateLibrary, UnknownNamesAndBadShapesAreErrors) {
+  TemplateInstance unknown =
+      TemplateLibrary::instantiate("alexnet", TensorShape::image(1, 8, 8), 2);
+  EXPECT_FALSE(unknown.graph.has_value());
+  ASSERT_EQ(unknown.errors.size(), 1u);
+  EXPECT_NE(unknown.errors[0].message.find("no such template"), std::string::npos);
+  TemplateInstance flat = TemplateLibrary::instantiate("lenet5", TensorShape::flat(784), 0);
+  EXPECT_FALSE(flat.graph.has_value());
+  EXPECT_EQ(flat.errors.size(), 2u);
+}
+
+TEST(TemplateLibrary, TooSmallInputsAreShapeErrorsAtTheBlock) {
+  TemplateInstance instance =
+      TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 8, 8), 10);
+  ASSERT_TRUE(instance.graph.has_value());
+  ModelAnalysis analysis = ShapeInference::run(*instance.graph);
+  ASSERT_EQ(analysis.errors.size(), 1u);
+  EXPECT_EQ(analysis.errors[0].block_id, "conv2");
+  EXPECT_EQ(analysis.errors[0].message, "Conv2d: kernel 5 larger than padded input 2\u00d72");
+}
+
+}  // namespace
+}  // namespace convstudio
