@@ -1,0 +1,62 @@
+#pragma once
+// The torch module a model graph becomes: every block a layer, run in topological order.
+// Internal to the engine (includes LibTorch); the public API hands out Graphs, never modules.
+
+#include <torch/torch.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "convstudio/model/block_analysis.h"
+#include "convstudio/model/graph.h"
+
+namespace convstudio {
+
+// Executes the DAG of a valid graph. Layers with weights are registered under their block ids
+// ("conv1.weight"), so state dicts, checkpoints and exports name tensors after the blocks.
+// PyTorch-default initialisation (each torch::nn layer initialises itself as PyTorch does).
+class GraphModuleImpl : public torch::nn::Module {
+ public:
+  // `analysis` must be ShapeInference's result for `graph` and have no errors; throws
+  // std::invalid_argument otherwise.
+  GraphModuleImpl(const Graph& graph, const ModelAnalysis& analysis);
+
+  // Logits of the Output block, N×classes.
+  torch::Tensor forward(torch::Tensor input);
+  // Class probabilities for inference: softmax(logits / temperature) when the Output block asks
+  // for softmax, the logits otherwise.
+  torch::Tensor predict(torch::Tensor input, double temperature = 1.0);
+  // Every block's output by block id (tests compare them with shape inference).
+  std::map<std::string, torch::Tensor> forward_all(torch::Tensor input);
+
+  std::int64_t parameter_count() const;
+  const std::vector<std::string>& block_order() const { return order_; }
+
+ private:
+  enum class Op {
+    Input, Layer, ReLU, LeakyReLU, GELU, SiLU, Sigmoid, Tanh,
+    Dropout, Dropout2d, Flatten, Add, Concat
+  };
+  struct Step {
+    std::string id;
+    Op op = Op::Layer;
+    std::vector<int> inputs;  // indices into the value slots, by port
+    torch::nn::AnyModule layer;
+    double scalar = 0;  // LeakyReLU slope, dropout probability
+    std::vector<int> release_after;  // slots whose last reader is this step
+  };
+
+  void add_step(const Graph& graph, const Block& block, const BlockAnalysis& shapes,
+                const std::map<std::string, int>& slot_of);
+  torch::Tensor run_step(Step& step, const std::vector<torch::Tensor>& values);
+  torch::Tensor run(torch::Tensor input, std::map<std::string, torch::Tensor>* all);
+
+  std::vector<Step> steps_;
+  std::vector<std::string> order_;
+  bool softmax_for_inference_ = false;
+  int output_step_ = -1;
+};
+TORCH_MODULE(GraphModule);
+
+}  // namespace convstudio
