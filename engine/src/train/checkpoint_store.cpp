@@ -1,0 +1,115 @@
+#include "checkpoint_store.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "atomic_write.h"
+#include "optimizer_state.h"
+#include "safetensors_io.h"
+
+namespace convstudio {
+namespace fs = std::filesystem;
+
+namespace {
+
+FileOutcome<std::string> read_whole_file(const fs::path& file) {
+  std::error_code error;
+  if (!fs::is_regular_file(file, error)) {
+    return FileError{file.string(), std::nullopt, "the file is missing from the checkpoint"};
+  }
+  std::ifstream stream(file, std::ios::binary);
+  std::ostringstream bytes;
+  if (!(stream && bytes << stream.rdbuf())) {
+    // An empty file also lands here: operator<< fails when it copies nothing.
+    return FileError{file.string(), std::nullopt, "the file is empty or cannot be read"};
+  }
+  return std::move(bytes).str();
+}
+
+// Opening the archive proves optimizer.pt is intact without needing the optimizer itself.
+std::optional<FileError> check_optimizer_archive(const std::string& bytes, const fs::path& file) {
+  try {
+    torch::serialize::InputArchive archive;
+    archive.load_from(bytes.data(), bytes.size(), torch::Device(torch::kCPU));
+  } catch (const c10::Error& error) {
+    std::string message = error.what_without_backtrace();
+    return FileError{file.string(), std::nullopt,
+                     "not a readable LibTorch archive: " + message.substr(0, message.find('\n'))};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+CheckpointData capture_checkpoint(const torch::nn::Module& model,
+                                  const torch::optim::Optimizer& optimizer, CheckpointState state) {
+  return {extract_named_tensors(model), save_optimizer_state(optimizer), std::move(state)};
+}
+
+std::optional<FileError> save_checkpoint(const fs::path& dir, const CheckpointData& data) {
+  return replace_directory_atomically(
+      dir, [&](const fs::path& staging) -> std::optional<FileError> {
+        if (auto error =
+                write_file_atomically(staging / kCheckpointOptimizerFile, data.optimizer)) {
+          return error;
+        }
+        SafetensorsContent weights{data.model, {{"format", "pt"}, {"producer", "ConvStudio"}}};
+        if (auto error = write_safetensors(staging / kCheckpointModelFile, weights)) {
+          error->file = (dir / kCheckpointModelFile).string();
+          return error;
+        }
+        return write_file_atomically(staging / kCheckpointStateFile,
+                                     checkpoint_state_to_json(data.state).dump(2) + "\n");
+      });
+}
+
+FileOutcome<CheckpointData> load_checkpoint(const fs::path& dir) {
+  std::error_code error;
+  if (!fs::exists(dir, error)) {
+    return FileError{dir.string(), std::nullopt, "the checkpoint does not exist"};
+  }
+  if (!fs::is_directory(dir, error)) {
+    return FileError{dir.string(), std::nullopt,
+                     "not a checkpoint folder (a checkpoint is a NAME.ckpt folder)"};
+  }
+
+  CheckpointData data;
+  const fs::path state_file = dir / kCheckpointStateFile;
+  auto state_text = read_whole_file(state_file);
+  if (!state_text) return state_text.error();
+  nlohmann::json state_json;
+  try {
+    state_json = nlohmann::json::parse(state_text.value());
+  } catch (const nlohmann::json::parse_error& parse_error) {
+    return FileError{state_file.string(), parse_error.byte > 0 ? parse_error.byte - 1 : 0,
+                     std::string("not valid JSON: ") + parse_error.what()};
+  }
+  auto state = checkpoint_state_from_json(state_json, state_file.string());
+  if (!state) return state.error();
+  data.state = std::move(state).value();
+
+  auto weights = read_safetensors(dir / kCheckpointModelFile);
+  if (!weights) return weights.error();
+  data.model = std::move(weights.value().tensors);
+
+  const fs::path optimizer_file = dir / kCheckpointOptimizerFile;
+  auto optimizer = read_whole_file(optimizer_file);
+  if (!optimizer) return optimizer.error();
+  if (auto problem = check_optimizer_archive(optimizer.value(), optimizer_file)) return *problem;
+  data.optimizer = std::move(optimizer).value();
+  return data;
+}
+
+std::optional<FileError> apply_checkpoint(const CheckpointData& data, torch::nn::Module& model,
+                                          torch::optim::Optimizer& optimizer, const fs::path& dir) {
+  if (auto error = apply_named_tensors(model, data.model, (dir / kCheckpointModelFile).string())) {
+    return error;
+  }
+  std::optional<torch::Device> device;
+  auto parameters = model.parameters();
+  if (!parameters.empty()) device = parameters.front().device();
+  return load_optimizer_state(optimizer, data.optimizer, (dir / kCheckpointOptimizerFile).string(),
+                              device);
+}
+
+}  // namespace convstudio

@@ -1,0 +1,45 @@
+#pragma once
+// A checkpoint is a folder NAME.ckpt/ holding model.safetensors (parameters and buffers by module
+// name), optimizer.pt (LibTorch's optimizer archive) and state.json (see CheckpointState). It is
+// written as a temporary sibling and swapped in whole, so an interrupted save leaves the previous
+// checkpoint as it was; loading checks every file before anything is used.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include <torch/torch.h>
+
+#include "checkpoint_state.h"
+#include "convstudio/train/file_error.h"
+#include "file_outcome.h"
+#include "module_tensors.h"
+
+namespace convstudio {
+
+inline constexpr char kCheckpointModelFile[] = "model.safetensors";
+inline constexpr char kCheckpointOptimizerFile[] = "optimizer.pt";
+inline constexpr char kCheckpointStateFile[] = "state.json";
+
+struct CheckpointData {
+  NamedTensors model;     // CPU tensors
+  std::string optimizer;  // bytes from save_optimizer_state()
+  CheckpointState state;
+};
+
+// Takes what a checkpoint needs from a live model and optimizer (copies, on the CPU).
+CheckpointData capture_checkpoint(const torch::nn::Module& model,
+                                  const torch::optim::Optimizer& optimizer, CheckpointState state);
+
+std::optional<FileError> save_checkpoint(const std::filesystem::path& dir,
+                                         const CheckpointData& data);
+FileOutcome<CheckpointData> load_checkpoint(const std::filesystem::path& dir);
+
+// Puts the weights into `model` and the state into `optimizer`, whose tensors go to the model's
+// device. Schedule, scaler and RNG states are in data.state for their owners to load. `dir`
+// names the files in errors.
+std::optional<FileError> apply_checkpoint(const CheckpointData& data, torch::nn::Module& model,
+                                          torch::optim::Optimizer& optimizer,
+                                          const std::filesystem::path& dir);
+
+}  // namespace convstudio
