@@ -2,8 +2,10 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include "convstudio/model/units.h"
@@ -34,6 +36,22 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent) {
       this);
   tagline->setWordWrap(true);
   layout->addWidget(tagline);
+
+  auto* buttons = new QHBoxLayout;
+  auto* example = new QPushButton(tr("Open the Example"), this);
+  example->setObjectName(QStringLiteral("openExampleButton"));
+  example->setDefault(true);
+  auto* create = new QPushButton(tr("New Project…"), this);
+  auto* open = new QPushButton(tr("Open…"), this);
+  connect(example, &QPushButton::clicked, this, &StartPage::exampleRequested);
+  connect(create, &QPushButton::clicked, this, &StartPage::newRequested);
+  connect(open, &QPushButton::clicked, this, &StartPage::openRequested);
+  buttons->addWidget(example);
+  buttons->addWidget(create);
+  buttons->addWidget(open);
+  buttons->addStretch(1);
+  layout->addSpacing(8);
+  layout->addLayout(buttons);
 
   layout->addSpacing(16);
   layout->addWidget(makeHeading(tr("Compute devices"), 2, this));

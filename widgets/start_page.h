@@ -1,6 +1,6 @@
 #pragma once
-// The page shown when no project is open: what the machine can train on and the built-in
-// example (Fashion-MNIST, installed with the studio) with whether its files are present.
+// The page shown when no project is open: buttons to start a project, what the machine can
+// train on and the built-in example (Fashion-MNIST) with whether its files are present.
 
 #include <QWidget>
 
@@ -19,6 +19,11 @@ class StartPage : public QWidget {
   void showDevices(const DeviceReport& devices);
   // Checks the example dataset's files under `folder` and says which are missing.
   void showExampleDataset(const QString& folder);
+
+ signals:
+  void newRequested();
+  void openRequested();
+  void exampleRequested();
 
  private:
   QLabel* devicesLabel_ = nullptr;

@@ -6,6 +6,8 @@
 
 #include "devices_command.h"
 #include "exit_codes.h"
+#include "template_commands.h"
+#include "train_command.h"
 #include "version_command.h"
 
 int main(int argc, char** argv) {
@@ -18,6 +20,11 @@ int main(int argc, char** argv) {
 
   int exit_code = kExitOk;
   add_devices_command(app, exit_code);
+  add_templates_command(app, exit_code);
+  add_new_command(app, exit_code);
+  add_inspect_command(app, exit_code);
+  add_train_command(app, exit_code);
+  add_evaluate_command(app, exit_code);
 
   // Subcommands run inside parse(); their unexpected failures surface here as exceptions.
   try {

@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QSettings>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 namespace convstudio {
@@ -28,6 +29,12 @@ namespace settings {
 inline const Setting<QByteArray> kMainWindowGeometry{"mainWindow/geometry", {}};
 inline const Setting<QByteArray> kMainWindowState{"mainWindow/state", {}};
 inline const Setting<QString> kLanguage{"interface/language", {}};  // empty: system locale
+// Most recent first; at most ProjectController::kMaxRecentFiles.
+inline const Setting<QStringList> kRecentFiles{"projects/recentFiles", {}};
+// What the autosave recovery file stands for: its project's file (empty when never saved) and
+// display name, so a restored project keeps its title and Save goes to the right place.
+inline const Setting<QString> kRecoverySourcePath{"recovery/sourcePath", {}};
+inline const Setting<QString> kRecoveryName{"recovery/name", {}};
 
 }  // namespace settings
 }  // namespace convstudio

@@ -4,8 +4,11 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include <cstdio>
+
 #include "language.h"
 #include "main_window.h"
+#include "project_controller.h"
 #include "window_screenshot.h"
 
 int main(int argc, char** argv) {
@@ -26,6 +29,11 @@ int main(int argc, char** argv) {
   QCommandLineOption exampleOption(
       QStringLiteral("example"),
       QCoreApplication::translate("main", "Open the built-in example (Fashion-MNIST)."));
+  QCommandLineOption templateOption(
+      QStringLiteral("template"),
+      QCoreApplication::translate(
+          "main", "Open a new project from a built-in template, e.g. resnet-small."),
+      QStringLiteral("name"));
   QCommandLineOption screenshotOption(
       QStringLiteral("screenshot"),
       QCoreApplication::translate("main", "Save a picture of the window to FILE and quit."),
@@ -34,7 +42,7 @@ int main(int argc, char** argv) {
       QStringLiteral("screenshot-delay"),
       QCoreApplication::translate("main", "Milliseconds to wait before the screenshot."),
       QStringLiteral("ms"), QStringLiteral("500"));
-  parser.addOptions({langOption, exampleOption, screenshotOption, delayOption});
+  parser.addOptions({langOption, exampleOption, templateOption, screenshotOption, delayOption});
   parser.process(app);
 
   const QLocale locale =
@@ -43,6 +51,21 @@ int main(int argc, char** argv) {
 
   convstudio::MainWindow window;
   window.show();
+  convstudio::ProjectController* projects = window.projects();
+  if (parser.isSet(templateOption)) {
+    QString error;
+    if (!projects->newFromTemplate(parser.value(templateOption), &error)) {
+      std::fprintf(stderr, "convstudio: %s\n", qPrintable(error));
+      return 2;
+    }
+  } else if (parser.isSet(exampleOption)) {
+    projects->openExample();
+  }
+  // A recovery file means the last session did not end cleanly; a screenshot run must not
+  // stop at the question.
+  if (!parser.isSet(screenshotOption)) {
+    QTimer::singleShot(0, projects, &convstudio::ProjectController::offerRecovery);
+  }
 
   if (parser.isSet(screenshotOption)) {
     convstudio::scheduleScreenshotAndQuit(window, parser.value(screenshotOption),

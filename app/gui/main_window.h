@@ -1,16 +1,25 @@
 #pragma once
-// The studio's main window: menus, the central page and the dock areas that the builder and
-// training panels occupy. Remembers its geometry and dock layout between sessions.
+// The studio's main window: menus, the central page (start page, or the builder canvas while a
+// project is open) and the docks around it. Remembers its geometry and dock layout.
 
 #include <QMainWindow>
 
 #include "convstudio/system_info.h"
 
 class QAction;
+class QDockWidget;
 class QMenu;
+class QStackedWidget;
 
 namespace convstudio {
 
+class BuilderCanvas;
+class EditActions;
+class GraphDocument;
+class PaletteWidget;
+class ProblemsWidget;
+class ProjectController;
+class PropertiesWidget;
 class StartPage;
 
 class MainWindow : public QMainWindow {
@@ -23,6 +32,15 @@ class MainWindow : public QMainWindow {
   static QString exampleDatasetFolder();
 
   QMenu* viewMenu() const { return viewMenu_; }
+  // The open project (the document stays the same object for the window's life; opening a
+  // file resets it and emits modelReset).
+  GraphDocument* document() const { return document_; }
+  ProjectController* projects() const { return projects_; }
+  BuilderCanvas* canvas() const { return canvas_; }
+  // Adds a dock with a View menu entry that shows and hides it. Docks are hidden while no
+  // project is open when `projectOnly` is set.
+  QDockWidget* addPanel(QWidget* panel, const QString& title, const QString& objectName,
+                        Qt::DockWidgetArea area, bool projectOnly = true);
 
  public slots:
   void showAbout();
@@ -33,14 +51,31 @@ class MainWindow : public QMainWindow {
 
  private:
   void createMenus();
+  void createPanels();
+  void updateRecentMenu();
+  void updateForProject();
+  void updateTitle();
+  void showForProject(QDockWidget* dock, bool open);
   void restoreWindowLayout();
   void saveWindowLayout() const;
   void showDeviceInStatusBar();
 
   BuildInfo build_;
   DeviceReport devices_;
+  GraphDocument* document_ = nullptr;
+  ProjectController* projects_ = nullptr;
+  QStackedWidget* pages_ = nullptr;
   StartPage* startPage_ = nullptr;
+  BuilderCanvas* canvas_ = nullptr;
+  PaletteWidget* palette_ = nullptr;
+  PropertiesWidget* properties_ = nullptr;
+  ProblemsWidget* problems_ = nullptr;
+  EditActions* editActions_ = nullptr;
   QMenu* viewMenu_ = nullptr;
+  QMenu* panelsMenu_ = nullptr;
+  QMenu* recentMenu_ = nullptr;
+  QList<QAction*> projectActions_;  // enabled only while a project is open
+  QList<QDockWidget*> projectDocks_;
   QByteArray defaultState_;
 };
 

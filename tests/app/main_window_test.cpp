@@ -35,9 +35,9 @@ class MainWindowTest : public QObject {
     convstudio::settings::kMainWindowState.clear();
   }
 
-  void hasFileViewAndHelpMenus() {
+  void hasFileEditViewAndHelpMenus() {
     MainWindow window;
-    QCOMPARE(menuTitles(window), (QStringList{"&File", "&View", "&Help"}));
+    QCOMPARE(menuTitles(window), (QStringList{"&File", "&Edit", "&View", "&Help"}));
     auto* help = window.findChild<QMenu*>(QStringLiteral("helpMenu"));
     QVERIFY(help);
     QStringList helpActions;
@@ -69,8 +69,8 @@ class MainWindowTest : public QObject {
     convstudio::AboutDialog dialog(convstudio::build_info(), convstudio::probe_devices(), &window);
     auto* facts = dialog.findChild<QTreeWidget*>(QStringLiteral("systemFacts"));
     QVERIFY(facts);
-    const auto libtorch = facts->findItems(QStringLiteral("LibTorch"),
-                                           Qt::MatchExactly | Qt::MatchRecursive, 0);
+    const auto libtorch =
+        facts->findItems(QStringLiteral("LibTorch"), Qt::MatchExactly | Qt::MatchRecursive, 0);
     QCOMPARE(libtorch.size(), 1);
     QVERIFY(libtorch.front()->text(1).startsWith(QStringLiteral("2.")));
     const auto cpu =
@@ -83,8 +83,8 @@ class MainWindowTest : public QObject {
     QVERIFY(convstudio::installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
     MainWindow window;
     QCOMPARE(menuTitles(window),
-             (QStringList{QStringLiteral("文件(&F)"), QStringLiteral("视图(&V)"),
-                          QStringLiteral("帮助(&H)")}));
+             (QStringList{QStringLiteral("文件(&F)"), QStringLiteral("编辑(&E)"),
+                          QStringLiteral("视图(&V)"), QStringLiteral("帮助(&H)")}));
   }
 };
 

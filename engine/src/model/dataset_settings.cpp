@@ -2,13 +2,13 @@
 
 namespace convstudio {
 
-std::string to_string(DatasetSource source) {
+std::string to_string(DatasetKind source) {
   switch (source) {
-    case DatasetSource::FashionMnist:
+    case DatasetKind::FashionMnist:
       return "fashion-mnist";
-    case DatasetSource::Idx:
+    case DatasetKind::Idx:
       return "idx";
-    case DatasetSource::ImageFolder:
+    case DatasetKind::ImageFolder:
       return "imagefolder";
   }
   return "fashion-mnist";
@@ -18,10 +18,10 @@ std::string to_string(ValidationSplit split) {
   return split == ValidationSplit::TestSet ? "test-set" : "fraction";
 }
 
-std::optional<DatasetSource> parse_dataset_source(std::string_view text) {
-  if (text == "fashion-mnist") return DatasetSource::FashionMnist;
-  if (text == "idx") return DatasetSource::Idx;
-  if (text == "imagefolder") return DatasetSource::ImageFolder;
+std::optional<DatasetKind> parse_dataset_kind(std::string_view text) {
+  if (text == "fashion-mnist") return DatasetKind::FashionMnist;
+  if (text == "idx") return DatasetKind::Idx;
+  if (text == "imagefolder") return DatasetKind::ImageFolder;
   return std::nullopt;
 }
 

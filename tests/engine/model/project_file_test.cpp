@@ -17,7 +17,7 @@ Project sample_project() {
   project.graph =
       *TemplateLibrary::instantiate("resnet-small", TensorShape::image(3, 32, 32), 10).graph;
   project.graph.set_position("input", 12.5, -40.25);
-  project.dataset.source = DatasetSource::ImageFolder;
+  project.dataset.source = DatasetKind::ImageFolder;
   project.dataset.path = "/data/flowers";
   project.dataset.validation = ValidationSplit::Fraction;
   project.dataset.validation_fraction = 0.2;

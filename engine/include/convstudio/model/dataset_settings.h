@@ -8,7 +8,7 @@
 
 namespace convstudio {
 
-enum class DatasetSource { FashionMnist, Idx, ImageFolder };
+enum class DatasetKind { FashionMnist, Idx, ImageFolder };
 enum class ValidationSplit { TestSet, Fraction };
 
 // Random augmentation applied to training images only; all off by default.
@@ -25,7 +25,7 @@ struct AugmentationSettings {
 // Every dataset option with its default, declared once. Input override 0 keeps the dataset's
 // native channels/height/width; otherwise images are converted and resized to it.
 struct DatasetSettings {
-  DatasetSource source = DatasetSource::FashionMnist;
+  DatasetKind source = DatasetKind::FashionMnist;
   // Folder of the data; empty means the built-in location for fashion-mnist
   // (/usr/share/datasets/fashion-mnist). For idx: the folder with the IDX pairs; for
   // imagefolder: root/<class>/*.png|jpg|bmp.
@@ -43,9 +43,9 @@ struct DatasetSettings {
   bool operator==(const DatasetSettings&) const = default;
 };
 
-std::string to_string(DatasetSource source);   // "fashion-mnist" | "idx" | "imagefolder"
+std::string to_string(DatasetKind kind);  // "fashion-mnist" | "idx" | "imagefolder"
 std::string to_string(ValidationSplit split);  // "test-set" | "fraction"
-std::optional<DatasetSource> parse_dataset_source(std::string_view text);
+std::optional<DatasetKind> parse_dataset_kind(std::string_view text);
 std::optional<ValidationSplit> parse_validation_split(std::string_view text);
 
 }  // namespace convstudio

@@ -1,0 +1,27 @@
+#include "run_summary_json.h"
+
+namespace convstudio {
+
+// Same keys as the CLI's summary line (app/cli/train_command.cpp).
+nlohmann::json runSummaryJson(const RunSummary& s) {
+  return {{"epochs", s.epochs},
+          {"steps", s.steps},
+          {"train_loss", s.train_loss},
+          {"val_loss", s.val_loss},
+          {"val_accuracy", s.val_accuracy},
+          {"samples_per_second", s.samples_per_second},
+          {"peak_memory_bytes", s.peak_memory_bytes},
+          {"device", s.device},
+          {"amp", s.amp},
+          {"batch_size", s.batch_size},
+          {"accumulate", s.accumulate},
+          {"effective_batch_size", s.effective_batch_size},
+          {"skipped_steps", s.skipped_steps},
+          {"loader_stall_share", s.loader_stall_share},
+          {"state", to_string(s.state)},
+          {"last_checkpoint", s.last_checkpoint},
+          {"best_checkpoint", s.best_checkpoint},
+          {"error", s.error ? s.error->message : std::string()}};
+}
+
+}  // namespace convstudio

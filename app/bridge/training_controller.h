@@ -1,0 +1,74 @@
+#pragma once
+// Owns the training thread and its TrainingWorker (Tiled's worker-on-a-QThread pattern): starts
+// runs, pauses, resumes and stops them, and re-emits the worker's events on the UI thread. Every
+// run is recorded in a new folder next to the project (PROJECT.runs/DATE-TIME).
+
+#include <QObject>
+#include <QString>
+#include <QThread>
+
+#include "convstudio/model/project.h"
+#include "training_metatypes.h"
+
+class QWidget;
+
+namespace convstudio {
+
+class TrainingWorker;
+
+class TrainingController : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit TrainingController(QObject* parent = nullptr);
+  // Stops a running run (it keeps its checkpoint), then quits and waits for the thread.
+  ~TrainingController() override;
+
+  bool isRunning() const { return running_; }
+  bool isPaused() const { return running_ && state_ == RunState::Paused; }
+  RunState state() const { return state_; }
+  // The current (or last) run's folder.
+  QString runFolder() const { return runFolder_; }
+
+  // The file whose PROJECT.runs/ folder holds the runs: the project's own file, or for an
+  // unsaved project one in the application's data folder.
+  static QString runsOwnerFile(const QString& projectFile);
+  // A new, not yet existing folder for a run of `projectFile`.
+  static QString newRunFolder(const QString& projectFile);
+
+  // Starts training a copy of `project`; false (with a reason) while another run is going.
+  bool start(const Project& project, const QString& projectFile,
+             const QString& resumeCheckpoint = {}, QString* error = nullptr);
+  void pause();
+  void resume();
+  // Asks the run to stop; it ends within one batch, writing a checkpoint, then finished().
+  void stop();
+  // Stops and keeps the UI responsive until the run has ended.
+  void stopAndWait();
+  // For the window's close: when a run is going, asks whether to stop it; stops it and waits
+  // when the user agrees. True when the window may close.
+  bool confirmStop(QWidget* parent);
+
+  // Hands cached GPU memory back to the driver; the engine's sentence saying what was done.
+  static QString releaseCachedMemory(const QString& device);
+
+ signals:
+  void started(const QString& runFolder);
+  void stepped(const convstudio::StepMetrics& step);
+  void epochEnded(const convstudio::EpochMetrics& epoch);
+  void stateChanged(convstudio::RunState state, const QString& message);
+  void logged(const convstudio::LogLine& line);
+  void failed(const convstudio::RunError& error);
+  void finished(const convstudio::RunSummary& summary, const QString& runFolder);
+
+ private:
+  void onFinished(const RunSummary& summary, const QString& runFolder);
+
+  QThread thread_;
+  TrainingWorker* worker_ = nullptr;  // lives on thread_; deleted when it finishes
+  bool running_ = false;
+  RunState state_ = RunState::Finished;
+  QString runFolder_;
+};
+
+}  // namespace convstudio

@@ -1,0 +1,89 @@
+#include "training_worker.h"
+
+#include <QFile>
+
+#include "run_summary_json.h"
+
+namespace convstudio {
+
+TrainingWorker::TrainingWorker(QObject* parent) : QObject(parent) {
+  registerTrainingMetaTypes();
+}
+
+void TrainingWorker::run(RunOptions options, const QString& runFolder) {
+  RunRecorder recorder(std::filesystem::path(QFile::encodeName(runFolder).toStdString()),
+                       options.project);
+  if (!recorder.ok()) {
+    RunSummary summary;
+    summary.state = RunState::Failed;
+    summary.error = RunError{RunErrorKind::Checkpoint,
+                             "cannot write the run folder " + runFolder.toStdString(), {}};
+    emit failed(*summary.error);
+    emit finished(summary, runFolder);
+    return;
+  }
+  recorder_ = &recorder;
+  Trainer trainer(std::move(options), this);
+  {
+    std::lock_guard lock(mutex_);
+    trainer_ = &trainer;
+    if (cancelRequested_) trainer.cancel();
+    if (pauseRequested_) trainer.pause();
+  }
+  const RunSummary summary = trainer.run();
+  {
+    std::lock_guard lock(mutex_);
+    trainer_ = nullptr;
+    pauseRequested_ = false;
+    cancelRequested_ = false;
+  }
+  recorder.finish(runSummaryJson(summary));
+  recorder_ = nullptr;
+  emit finished(summary, runFolder);
+}
+
+void TrainingWorker::pause() {
+  std::lock_guard lock(mutex_);
+  pauseRequested_ = true;
+  if (trainer_) trainer_->pause();
+}
+
+void TrainingWorker::resume() {
+  std::lock_guard lock(mutex_);
+  pauseRequested_ = false;
+  if (trainer_) trainer_->resume();
+}
+
+void TrainingWorker::cancel() {
+  std::lock_guard lock(mutex_);
+  cancelRequested_ = true;
+  if (trainer_) trainer_->cancel();
+}
+
+// The listener callbacks run on the training thread: record, then queue a copy to the UI.
+void TrainingWorker::on_step(const StepMetrics& step) {
+  recorder_->on_step(step);
+  emit stepped(step);
+}
+
+void TrainingWorker::on_epoch(const EpochMetrics& epoch) {
+  recorder_->on_epoch(epoch);
+  emit epochEnded(epoch);
+}
+
+void TrainingWorker::on_state(RunState state, const std::string& message) {
+  recorder_->on_state(state, message);
+  emit stateChanged(state, QString::fromStdString(message));
+}
+
+void TrainingWorker::on_log(const LogLine& line) {
+  recorder_->on_log(line);
+  emit logged(line);
+}
+
+void TrainingWorker::on_error(const RunError& error) {
+  recorder_->on_error(error);
+  emit failed(error);
+}
+
+}  // namespace convstudio

@@ -1,0 +1,91 @@
+#include "metrics_log.h"
+
+#include <cstdio>
+#include <iostream>
+
+namespace convstudio::cli {
+namespace {
+
+constexpr auto kPlainLineInterval = std::chrono::seconds(5);
+
+std::string format_duration(double seconds) {
+  const auto total = static_cast<long>(seconds + 0.5);
+  char text[32];
+  std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", total / 3600, (total / 60) % 60,
+                total % 60);
+  return text;
+}
+
+}  // namespace
+
+MetricsLog::MetricsLog(const std::filesystem::path& run_folder, const Project& project,
+                       bool interactive)
+    : recorder_(run_folder, project),
+      interactive_(interactive),
+      last_line_(std::chrono::steady_clock::now()) {}
+
+void MetricsLog::on_step(const StepMetrics& s) {
+  recorder_.on_step(s);
+  print_progress(s);
+}
+
+void MetricsLog::on_epoch(const EpochMetrics& e) {
+  recorder_.on_epoch(e);
+  end_progress_line();
+  std::fprintf(stderr, "epoch %lld: train loss %.4f acc %.4f | val loss %.4f acc %.4f | %.1f s\n",
+               static_cast<long long>(e.epoch + 1), e.train_loss, e.train_accuracy, e.val_loss,
+               e.val_accuracy, e.duration_seconds);
+}
+
+void MetricsLog::on_state(RunState state, const std::string& message) {
+  recorder_.on_state(state, message);
+  if (message.empty()) return;
+  end_progress_line();
+  std::cerr << to_string(state) << ": " << message << "\n";
+}
+
+void MetricsLog::on_log(const LogLine& line) {
+  end_progress_line();
+  const char* prefix = line.level == LogLevel::Warning ? "warning: "
+                       : line.level == LogLevel::Error ? "error: "
+                                                       : "";
+  std::cerr << prefix << line.text << "\n";
+}
+
+void MetricsLog::on_error(const RunError& error) {
+  end_progress_line();
+  std::cerr << "error: " << error.message << "\n";
+  if (!error.checkpoint.empty()) std::cerr << "checkpoint left at " << error.checkpoint << "\n";
+}
+
+void MetricsLog::end_progress_line() {
+  if (progress_drawn_) std::cerr << "\n";
+  progress_drawn_ = false;
+}
+
+void MetricsLog::print_progress(const StepMetrics& s) {
+  const double fraction =
+      s.total_steps > 0 ? static_cast<double>(s.step) / static_cast<double>(s.total_steps) : 0;
+  if (interactive_) {
+    constexpr int kWidth = 30;
+    const int filled = static_cast<int>(fraction * kWidth);
+    std::fprintf(stderr,
+                 "\r[%s%s] %3.0f%% step %lld/%lld epoch %lld loss %.4f %.0f samples/s ETA %s ",
+                 std::string(filled, '#').c_str(), std::string(kWidth - filled, '.').c_str(),
+                 fraction * 100, static_cast<long long>(s.step),
+                 static_cast<long long>(s.total_steps), static_cast<long long>(s.epoch + 1),
+                 s.loss, s.samples_per_second, format_duration(s.eta_seconds).c_str());
+    progress_drawn_ = true;
+    return;
+  }
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_line_ < kPlainLineInterval && s.step != s.total_steps) return;
+  last_line_ = now;
+  std::fprintf(stderr,
+               "step %lld/%lld (%.0f%%) epoch %lld loss %.4f lr %.5g %.0f samples/s ETA %s\n",
+               static_cast<long long>(s.step), static_cast<long long>(s.total_steps),
+               fraction * 100, static_cast<long long>(s.epoch + 1), s.loss, s.lr,
+               s.samples_per_second, format_duration(s.eta_seconds).c_str());
+}
+
+}  // namespace convstudio::cli

@@ -1,0 +1,171 @@
+#include "train_command.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <csignal>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <thread>
+#include <unistd.h>
+
+#include "convstudio/model/project_file.h"
+#include "convstudio/train/checkpoint_evaluation.h"
+#include "convstudio/train/trainer.h"
+#include "exit_codes.h"
+#include "metrics_log.h"
+
+namespace convstudio::cli {
+namespace {
+
+std::atomic<bool> interrupt_requested{false};
+
+extern "C" void on_interrupt(int) { interrupt_requested = true; }
+
+struct TrainOptions {
+  std::string file;
+  std::optional<std::int64_t> epochs, max_steps, batch_size, accumulate, seed;
+  std::optional<std::string> device, amp, optimizer;
+  std::optional<double> lr;
+  std::string out;
+  std::string resume;
+};
+
+int exit_code_for(const RunSummary& summary) {
+  if (summary.state == RunState::Finished) return kExitOk;
+  if (summary.error && (summary.error->kind == RunErrorKind::Data ||
+                        summary.error->kind == RunErrorKind::Graph ||
+                        summary.error->kind == RunErrorKind::Device ||
+                        summary.error->kind == RunErrorKind::Checkpoint)) {
+    return kExitUsageError;
+  }
+  return kExitFailure;
+}
+
+nlohmann::json summary_json(const RunSummary& s) {
+  return {{"epochs", s.epochs},
+          {"steps", s.steps},
+          {"train_loss", s.train_loss},
+          {"val_loss", s.val_loss},
+          {"val_accuracy", s.val_accuracy},
+          {"samples_per_second", s.samples_per_second},
+          {"peak_memory_bytes", s.peak_memory_bytes},
+          {"device", s.device},
+          {"amp", s.amp},
+          {"batch_size", s.batch_size},
+          {"accumulate", s.accumulate},
+          {"effective_batch_size", s.effective_batch_size},
+          {"skipped_steps", s.skipped_steps},
+          {"loader_stall_share", s.loader_stall_share},
+          {"state", to_string(s.state)},
+          {"last_checkpoint", s.last_checkpoint},
+          {"best_checkpoint", s.best_checkpoint},
+          {"error", s.error ? s.error->message : std::string()}};
+}
+
+int run_train(const TrainOptions& options) {
+  ProjectLoadResult loaded = ProjectFile::load(options.file);
+  if (!loaded.ok()) {
+    for (const ProjectError& error : loaded.errors) std::cerr << "error: " << error.to_string() << "\n";
+    return kExitUsageError;
+  }
+  RunOptions run;
+  run.project = std::move(*loaded.project);
+  TrainingSettings& t = run.project.training;
+  if (options.epochs) t.epochs = *options.epochs;
+  if (options.max_steps) t.max_steps = *options.max_steps;
+  if (options.batch_size) t.batch_size = *options.batch_size;
+  if (options.accumulate) t.accumulate = *options.accumulate;
+  if (options.seed) t.seed = *options.seed;
+  if (options.lr) t.lr = *options.lr;
+  if (options.device) t.device = *options.device;
+  if (options.amp) t.amp = *parse_amp_mode(*options.amp);
+  if (options.optimizer) t.optimizer = *parse_optimizer_kind(*options.optimizer);
+  run.out_dir = options.out.empty() ? new_run_folder(options.file).string() : options.out;
+  run.resume_checkpoint = options.resume;
+
+  MetricsLog log(run.out_dir, run.project, isatty(STDERR_FILENO) != 0);
+  if (!log.ok()) {
+    std::cerr << "error: cannot write metrics into " << run.out_dir << "\n";
+    return kExitFailure;
+  }
+  Trainer trainer(std::move(run), &log);
+  // Ctrl+C cancels cleanly (a checkpoint is written); the handler only sets a flag.
+  interrupt_requested = false;
+  std::signal(SIGINT, on_interrupt);
+  std::atomic<bool> done{false};
+  std::thread watcher([&] {
+    while (!done) {
+      if (interrupt_requested.exchange(false)) trainer.cancel();
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  const RunSummary summary = trainer.run();
+  done = true;
+  watcher.join();
+  std::signal(SIGINT, SIG_DFL);
+  log.recorder().finish(summary_json(summary));
+  std::cout << summary_json(summary).dump() << std::endl;
+  return exit_code_for(summary);
+}
+
+int run_evaluate(const std::string& checkpoint, const std::string& data, const std::string& device) {
+  const CheckpointEvaluation result = evaluate_checkpoint(checkpoint, data, device);
+  if (result.error) {
+    std::cerr << "error: " << *result.error << "\n";
+    return result.input_error ? kExitUsageError : kExitFailure;
+  }
+  std::cout << "data: " << result.data_path << " (" << result.samples << " images)\n"
+            << "device: " << result.device << "\n"
+            << "loss: " << result.loss << "\n"
+            << "accuracy: " << result.accuracy << "\n"
+            << "confusion matrix (rows: true class, columns: predicted):\n";
+  for (std::size_t t = 0; t < result.confusion.size(); ++t) {
+    std::cout << "  ";
+    for (std::int64_t cell : result.confusion[t]) std::cout << std::setw(6) << cell;
+    std::cout << "  " << result.class_names[t] << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_evaluate_command(CLI::App& app, int& exit_code) {
+  auto checkpoint = std::make_shared<std::string>();
+  auto data = std::make_shared<std::string>();
+  auto device = std::make_shared<std::string>("auto");
+  auto* c = app.add_subcommand("evaluate", "Loss, accuracy and confusion matrix of a checkpoint");
+  c->add_option("checkpoint", *checkpoint, "Checkpoint folder (*.ckpt)")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  c->add_option("--data", *data, "Evaluate on this IDX or image folder instead");
+  c->add_option("--device", *device, "auto, cpu, cuda or cuda:K");
+  c->callback([=, &exit_code] { exit_code = run_evaluate(*checkpoint, *data, *device); });
+}
+
+void add_train_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<TrainOptions>();
+  auto* c = app.add_subcommand("train", "Train a project's model on its dataset");
+  c->add_option("file", o->file, "Project file (*.convstudio)")->required()->check(CLI::ExistingFile);
+  c->add_option("--epochs", o->epochs, "Epochs")->check(CLI::PositiveNumber);
+  c->add_option("--max-steps", o->max_steps, "Stop after this many optimizer steps")
+      ->check(CLI::PositiveNumber);
+  c->add_option("--device", o->device, "auto, cpu, cuda or cuda:K");
+  c->add_option("--batch-size", o->batch_size, "Micro-batch size")->check(CLI::PositiveNumber);
+  c->add_option("--accumulate", o->accumulate, "Micro-batches per optimizer step")
+      ->check(CLI::PositiveNumber);
+  c->add_option("--amp", o->amp, "Mixed precision")->check(CLI::IsMember({"off", "fp16", "bf16"}));
+  c->add_option("--optimizer", o->optimizer, "Optimizer")
+      ->check(CLI::IsMember({"sgd", "adam", "adamw"}));
+  c->add_option("--lr", o->lr, "Learning rate")->check(CLI::PositiveNumber);
+  c->add_option("--seed", o->seed, "Random seed");
+  c->add_option("--out", o->out, "Folder for metrics and checkpoints (default: FILE.runs/DATE-TIME)");
+  c->add_option("--resume", o->resume, "Checkpoint folder (*.ckpt) to continue from")
+      ->check(CLI::ExistingDirectory);
+  c->callback([o, &exit_code] { exit_code = run_train(*o); });
+}
+
+}  // namespace convstudio::cli

@@ -1,0 +1,300 @@
+#include "project_controller.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUndoStack>
+
+#include "app_settings.h"
+#include "convstudio/model/project_file.h"
+#include "convstudio/model/template_library.h"
+#include "graph_document.h"
+#include "template_gallery_dialog.h"
+
+namespace convstudio {
+namespace {
+
+QString joinErrors(const std::vector<ProjectError>& errors) {
+  QStringList lines;
+  for (const ProjectError& e : errors) lines << QString::fromStdString(e.to_string());
+  return lines.join(QLatin1Char('\n'));
+}
+
+QString fileFilter() {
+  return ProjectController::tr("ConvStudio projects (*%1)")
+      .arg(QString::fromLatin1(ProjectFile::kExtension));
+}
+
+}  // namespace
+
+ProjectController::ProjectController(GraphDocument* document, QWidget* dialogParent)
+    : QObject(dialogParent),
+      document_(document),
+      dialogParent_(dialogParent),
+      autosaveTimer_(new QTimer(this)) {
+  autosaveTimer_->setInterval(kAutosaveIntervalMs);
+  connect(autosaveTimer_, &QTimer::timeout, this, &ProjectController::autosave);
+  autosaveTimer_->start();
+}
+
+bool ProjectController::isModified() const {
+  return open_ && !document_->undoStack()->isClean();
+}
+
+QStringList ProjectController::recentFiles() const {
+  return settings::kRecentFiles.value();
+}
+
+void ProjectController::setProject(Project project, const QString& path, const QString& name) {
+  document_->resetProject(std::move(project));
+  open_ = true;
+  filePath_ = path;
+  name_ = name;
+  emit projectChanged();
+}
+
+void ProjectController::newBlank() {
+  Project project;
+  const TensorShape input = templateInput();
+  Graph& graph = project.graph;
+  const std::string in = graph.add_block("Input", 0, 0);
+  graph.set_param(in, "channels", input.channels());
+  graph.set_param(in, "height", input.height());
+  graph.set_param(in, "width", input.width());
+  const std::string out = graph.add_block("Output", 0, 180);
+  graph.set_param(out, "classes", templateClasses());
+  setProject(std::move(project), {}, tr("Untitled"));
+}
+
+bool ProjectController::newFromTemplate(const QString& name, QString* error) {
+  const TemplateInstance instance =
+      TemplateLibrary::instantiate(name.toStdString(), templateInput(), templateClasses());
+  if (!instance.graph) {
+    if (error) *error = QString::fromStdString(instance.errors.front().message);
+    return false;
+  }
+  Project project;
+  project.dataset = open_ ? document_->project().dataset : DatasetSettings{};
+  project.training = open_ ? document_->project().training : TrainingSettings{};
+  project.graph = *instance.graph;
+  setProject(std::move(project), {}, name);
+  return true;
+}
+
+void ProjectController::openExample() {
+  Project project;  // the default dataset is the built-in Fashion-MNIST
+  project.graph = *TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10).graph;
+  setProject(std::move(project), {}, tr("Fashion-MNIST example"));
+}
+
+bool ProjectController::openFile(const QString& path, QString* error) {
+  ProjectLoadResult result = ProjectFile::load(QFile::encodeName(path).toStdString());
+  if (!result.ok()) {
+    if (error) *error = joinErrors(result.errors);
+    return false;
+  }
+  setProject(std::move(*result.project), path, QFileInfo(path).completeBaseName());
+  addRecentFile(path);
+  return true;
+}
+
+bool ProjectController::saveTo(const QString& path, QString* error) {
+  if (auto problem =
+          ProjectFile::save(document_->project(), QFile::encodeName(path).toStdString())) {
+    if (error) *error = QString::fromStdString(problem->to_string());
+    return false;
+  }
+  document_->undoStack()->setClean();
+  discardRecovery();
+  const bool renamed = path != filePath_;
+  filePath_ = path;
+  name_ = QFileInfo(path).completeBaseName();
+  addRecentFile(path);
+  if (renamed) emit projectChanged();
+  return true;
+}
+
+void ProjectController::close() {
+  document_->resetProject({});
+  open_ = false;
+  filePath_.clear();
+  name_.clear();
+  discardRecovery();
+  emit projectChanged();
+}
+
+TensorShape ProjectController::templateInput() const {
+  const DatasetSettings& dataset = document_->project().dataset;
+  if (open_ && dataset.input_channels > 0 && dataset.input_height > 0 && dataset.input_width > 0) {
+    return TensorShape::image(dataset.input_channels, dataset.input_height, dataset.input_width);
+  }
+  const Graph& graph = document_->graph();
+  if (auto inputs = graph.blocks_of_type("Input"); open_ && !inputs.empty()) {
+    const Block& in = *graph.find_block(inputs.front());
+    return TensorShape::image(in.int_param("channels"), in.int_param("height"),
+                              in.int_param("width"));
+  }
+  return TensorShape::image(1, 28, 28);
+}
+
+std::int64_t ProjectController::templateClasses() const {
+  const Graph& graph = document_->graph();
+  if (auto outputs = graph.blocks_of_type("Output"); open_ && !outputs.empty()) {
+    return graph.find_block(outputs.front())->int_param("classes");
+  }
+  return 10;
+}
+
+QString ProjectController::recoveryFilePath() {
+  return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+      .filePath(QStringLiteral("recovery") + QString::fromLatin1(ProjectFile::kExtension));
+}
+
+bool ProjectController::hasRecovery() const {
+  return QFileInfo::exists(recoveryFilePath());
+}
+
+bool ProjectController::writeRecovery() {
+  if (!open_) return false;
+  QDir().mkpath(QFileInfo(recoveryFilePath()).absolutePath());
+  if (ProjectFile::save(document_->project(),
+                        QFile::encodeName(recoveryFilePath()).toStdString())) {
+    return false;
+  }
+  settings::kRecoverySourcePath.setValue(filePath_);
+  settings::kRecoveryName.setValue(name_);
+  return true;
+}
+
+bool ProjectController::restoreRecovery(QString* error) {
+  ProjectLoadResult result = ProjectFile::load(QFile::encodeName(recoveryFilePath()).toStdString());
+  if (!result.ok()) {
+    if (error) *error = joinErrors(result.errors);
+    return false;
+  }
+  const QString source = settings::kRecoverySourcePath.value();
+  const QString name = settings::kRecoveryName.value();
+  setProject(std::move(*result.project), source, name.isEmpty() ? tr("Recovered") : name);
+  // The restored work is not in any file yet: it counts as unsaved.
+  document_->undoStack()->resetClean();
+  return true;
+}
+
+void ProjectController::discardRecovery() {
+  QFile::remove(recoveryFilePath());
+  settings::kRecoverySourcePath.clear();
+  settings::kRecoveryName.clear();
+}
+
+void ProjectController::autosave() {
+  if (isModified()) {
+    writeRecovery();
+  } else {
+    discardRecovery();
+  }
+}
+
+void ProjectController::addRecentFile(const QString& path) {
+  QStringList files = recentFiles();
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  files.removeAll(absolute);
+  files.prepend(absolute);
+  while (files.size() > kMaxRecentFiles) files.removeLast();
+  settings::kRecentFiles.setValue(files);
+  emit recentFilesChanged();
+}
+
+void ProjectController::showError(const QString& title, const QString& text) {
+  QMessageBox::warning(dialogParent_, title, text);
+}
+
+void ProjectController::newProject() {
+  if (!maybeSave()) return;
+  TemplateGalleryDialog gallery(templateInput(), templateClasses(), dialogParent_);
+  if (gallery.exec() != QDialog::Accepted) return;
+  const QString name = gallery.selectedTemplate();
+  if (name.isEmpty()) {
+    newBlank();
+    return;
+  }
+  QString error;
+  if (!newFromTemplate(name, &error)) showError(tr("New Project"), error);
+}
+
+void ProjectController::open() {
+  if (!maybeSave()) return;
+  const QString path = QFileDialog::getOpenFileName(
+      dialogParent_, tr("Open Project"), QFileInfo(filePath_).absolutePath(), fileFilter());
+  if (path.isEmpty()) return;
+  QString error;
+  if (!openFile(path, &error)) showError(tr("Open Project"), error);
+}
+
+void ProjectController::openRecent(const QString& path) {
+  if (!maybeSave()) return;
+  QString error;
+  if (openFile(path, &error)) return;
+  showError(tr("Open Project"), error);
+  QStringList files = recentFiles();
+  files.removeAll(path);
+  settings::kRecentFiles.setValue(files);
+  emit recentFilesChanged();
+}
+
+bool ProjectController::save() {
+  if (!open_) return false;
+  if (filePath_.isEmpty()) return saveAs();
+  QString error;
+  if (saveTo(filePath_, &error)) return true;
+  showError(tr("Save Project"), error);
+  return false;
+}
+
+bool ProjectController::saveAs() {
+  if (!open_) return false;
+  const QString suggested =
+      filePath_.isEmpty() ? name_ + QString::fromLatin1(ProjectFile::kExtension) : filePath_;
+  QString path =
+      QFileDialog::getSaveFileName(dialogParent_, tr("Save Project As"), suggested, fileFilter());
+  if (path.isEmpty()) return false;
+  if (!path.endsWith(QString::fromLatin1(ProjectFile::kExtension))) {
+    path += QString::fromLatin1(ProjectFile::kExtension);
+  }
+  QString error;
+  if (saveTo(path, &error)) return true;
+  showError(tr("Save Project"), error);
+  return false;
+}
+
+bool ProjectController::maybeSave() {
+  if (!isModified()) return true;
+  const auto answer = QMessageBox::warning(
+      dialogParent_, tr("Unsaved Changes"),
+      tr("“%1” has unsaved changes. Save them before continuing?").arg(name_),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  if (answer == QMessageBox::Save) return save();
+  return answer == QMessageBox::Discard;
+}
+
+void ProjectController::offerRecovery() {
+  if (!hasRecovery()) return;
+  const QString name = settings::kRecoveryName.value();
+  const auto answer = QMessageBox::question(
+      dialogParent_, tr("Recover Unsaved Work"),
+      tr("ConvStudio did not close normally. Restore the unsaved changes to “%1” from the "
+         "last autosave?")
+          .arg(name.isEmpty() ? tr("Untitled") : name),
+      QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+  if (answer != QMessageBox::Yes) {
+    discardRecovery();
+    return;
+  }
+  QString error;
+  if (!restoreRecovery(&error)) showError(tr("Recover Unsaved Work"), error);
+}
+
+}  // namespace convstudio

@@ -1,0 +1,20 @@
+#pragma once
+// Random changes applied to each training image, so the model sees a slightly different picture
+// every epoch. All default to off.
+
+namespace convstudio {
+
+struct AugmentationOptions {
+  int crop_padding = 0;          // pad by this many zero pixels, then crop back at a random place
+  bool hflip = false;            // mirror left-right with probability 1/2
+  float rotation_degrees = 0.f;  // rotate by a uniform angle in [-d, d]
+  float brightness = 0.f;        // multiply by a factor in [1 - b, 1 + b]
+  float contrast = 0.f;          // scale the distance from the mean by a factor in [1 - c, 1 + c]
+
+  bool enabled() const {
+    return crop_padding > 0 || hflip || rotation_degrees > 0.f || brightness > 0.f ||
+           contrast > 0.f;
+  }
+};
+
+}  // namespace convstudio

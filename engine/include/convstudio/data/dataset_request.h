@@ -1,0 +1,46 @@
+#pragma once
+// What data to load, as the loader needs it: the kind of dataset, where it is, the input shape
+// the model wants and how to split off validation data. Built from a project's
+// DatasetSettings by dataset_request().
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "convstudio/data/augmentation_options.h"
+#include "convstudio/model/dataset_settings.h"
+
+namespace convstudio {
+
+// Where Debian installs Fashion-MNIST.
+inline constexpr std::string_view kFashionMnistFolder = "/usr/share/datasets/fashion-mnist";
+
+struct DatasetRequest {
+  DatasetKind kind = DatasetKind::FashionMnist;
+  std::string path;  // folder; empty means kFashionMnistFolder for FashionMnist
+
+  // Shape the images are converted to. 0 keeps the data's own: IDX images stay 1 x H x W;
+  // ImageFolder takes 3 channels and the first image's size.
+  int channels = 0;
+  int height = 0;
+  int width = 0;
+
+  // Above 0: hold out this fraction of the training data for validation, chosen by split_seed.
+  // 0: validate on the dataset's test set; a dataset without one holds out 10%.
+  double validation_fraction = 0.0;
+  std::uint64_t split_seed = 0;
+};
+
+// The request for a project's dataset settings. The model's input shape (channels, height,
+// width; 0 = the data's own) wins over the settings' input override, since the images must fit
+// the network.
+DatasetRequest dataset_request(const DatasetSettings& settings, std::uint64_t seed,
+                               int channels = 0, int height = 0, int width = 0);
+
+// The loader's augmentation for a project's augmentation settings.
+AugmentationOptions augmentation_options(const AugmentationSettings& settings);
+
+// A folder holding *-idx3-ubyte[.gz] files is IDX; anything else is read as an image folder.
+DatasetKind guess_dataset_kind(const std::string& folder);
+
+}  // namespace convstudio

@@ -1,0 +1,46 @@
+#pragma once
+// Keeps a run on disk as it happens, in its own folder: run.json (project, settings, state and
+// final figures), metrics.jsonl (one JSON object per step and per epoch) and metrics.csv. The
+// trainer writes its checkpoints into the same folder. The CLI and the studio both use it, so
+// a run from either shows up in the other.
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "convstudio/model/project.h"
+#include "convstudio/train/training_events.h"
+
+namespace convstudio {
+
+class RunRecorder : public TrainingListener {
+ public:
+  // Creates `folder` and writes run.json with the project; check ok() afterwards.
+  RunRecorder(const std::filesystem::path& folder, const Project& project);
+
+  bool ok() const { return ok_; }
+  const std::filesystem::path& folder() const { return folder_; }
+
+  void on_step(const StepMetrics& step) override;
+  void on_epoch(const EpochMetrics& epoch) override;
+  void on_state(RunState state, const std::string& message) override;
+
+  // Records the final figures (the CLI's summary line) into run.json.
+  void finish(const nlohmann::json& summary);
+
+ private:
+  void write_run_file();
+
+  std::filesystem::path folder_;
+  nlohmann::json run_;
+  std::ofstream jsonl_;
+  std::ofstream csv_;
+  bool ok_ = false;
+};
+
+// The folder a new run of `project_file` goes to: PROJECT.runs/YYYYMMDD-HHMMSS next to it.
+std::filesystem::path new_run_folder(const std::filesystem::path& project_file);
+
+}  // namespace convstudio

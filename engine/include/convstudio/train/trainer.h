@@ -1,0 +1,72 @@
+#pragma once
+// Trains a project's graph on its dataset: device choice, AMP with loss scaling, gradient
+// accumulation, schedules, validation, checkpoints and resume. Torch-free interface.
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "convstudio/model/project.h"
+#include "convstudio/train/training_events.h"
+
+namespace convstudio {
+
+struct RunOptions {
+  Project project;
+  std::string out_dir;            // checkpoints and nothing else; created when missing
+  std::string resume_checkpoint;  // a *.ckpt folder to continue from; empty starts afresh
+  // Tests only: throw an out-of-memory error at this optimizer step (1-based); 0 = never.
+  std::int64_t inject_out_of_memory_at_step = 0;
+};
+
+// The final figures of a run (also the CLI's last JSON line).
+struct RunSummary {
+  RunState state = RunState::Finished;
+  std::int64_t epochs = 0;  // epochs completed
+  std::int64_t steps = 0;   // optimizer steps taken
+  double train_loss = 0;
+  double val_loss = 0;
+  double val_accuracy = 0;
+  double samples_per_second = 0;
+  double loader_stall_share = 0;
+  std::uint64_t peak_memory_bytes = 0;
+  std::string device;
+  std::string amp;
+  std::int64_t batch_size = 0;  // may differ from the settings after an out-of-memory retry
+  std::int64_t accumulate = 1;
+  std::int64_t effective_batch_size = 0;
+  std::int64_t skipped_steps = 0;
+  std::string last_checkpoint;
+  std::string best_checkpoint;
+  std::optional<RunError> error;
+};
+
+// One run. run() blocks the calling thread (the training thread); pause(), resume() and
+// cancel() may be called from any other thread and take effect within one micro-batch.
+class Trainer {
+ public:
+  Trainer(RunOptions options, TrainingListener* listener);
+  ~Trainer();
+  Trainer(const Trainer&) = delete;
+  Trainer& operator=(const Trainer&) = delete;
+
+  RunSummary run();
+
+  void pause();
+  void resume();
+  void cancel();
+
+ private:
+  class Run;
+  RunOptions options_;
+  TrainingListener* listener_;
+  struct Control;
+  std::unique_ptr<Control> control_;
+};
+
+// Hands cached GPU memory back to the driver on `device` ("cuda:0"); a line saying what was done.
+std::string release_cached_device_memory(const std::string& device);
+
+}  // namespace convstudio

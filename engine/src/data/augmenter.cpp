@@ -1,0 +1,134 @@
+#include "data/augmenter.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "data/seeded_random.h"
+
+namespace convstudio {
+namespace {
+
+using Affine = cv::Matx33d;
+
+std::uint8_t saturate(double value) {
+  return static_cast<std::uint8_t>(std::clamp(std::lround(value), 0l, 255l));
+}
+
+}  // namespace
+
+Augmenter::Augmenter(const AugmentationOptions& options, int channels, int height, int width)
+    : options_(options), channels_(channels), height_(height), width_(width) {}
+
+std::uint64_t Augmenter::sample_seed(std::uint64_t run_seed, std::int64_t epoch,
+                                     std::int64_t index) {
+  constexpr std::uint64_t kAugmentTag = 0x4155474Dull;  // "AUGM"
+  return SeededRandom::mix({run_seed, kAugmentTag, static_cast<std::uint64_t>(epoch),
+                            static_cast<std::uint64_t>(index)});
+}
+
+void Augmenter::apply(const std::uint8_t* source, std::uint8_t* destination,
+                      std::uint64_t seed) const {
+  // Draw every value in a fixed order whatever is enabled, so a sample's draws do not depend on
+  // which other options are on.
+  SeededRandom random(seed);
+  const int padding = std::max(0, options_.crop_padding);
+  const auto span = static_cast<std::uint64_t>(2 * padding + 1);
+  const double shift_x = static_cast<double>(random.below(span)) - padding;
+  const double shift_y = static_cast<double>(random.below(span)) - padding;
+  const bool flip = random.coin() && options_.hflip;
+  const double angle = random.uniform(-1.0, 1.0) * options_.rotation_degrees;
+  const double brightness = 1.0 + random.uniform(-1.0, 1.0) * options_.brightness;
+  const double contrast = 1.0 + random.uniform(-1.0, 1.0) * options_.contrast;
+
+  const std::size_t plane = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
+  const bool geometric = shift_x != 0 || shift_y != 0 || flip || angle != 0;
+  if (!geometric) {
+    std::memcpy(destination, source, plane * static_cast<std::size_t>(channels_));
+  } else if (angle == 0) {
+    shift_and_flip(source, destination, static_cast<int>(shift_x), static_cast<int>(shift_y), flip);
+  } else {
+    // Flip, then rotate about the centre, then shift (the crop of the zero-padded image): one
+    // composed matrix, so each plane is resampled once.
+    const double cx = (width_ - 1) / 2.0;
+    const double cy = (height_ - 1) / 2.0;
+    const Affine mirror = flip ? Affine(-1, 0, width_ - 1, 0, 1, 0, 0, 0, 1) : Affine::eye();
+    const cv::Mat r = cv::getRotationMatrix2D(
+        cv::Point2f(static_cast<float>(cx), static_cast<float>(cy)), angle, 1.0);
+    const Affine rotate(r.at<double>(0, 0), r.at<double>(0, 1), r.at<double>(0, 2),
+                        r.at<double>(1, 0), r.at<double>(1, 1), r.at<double>(1, 2), 0, 0, 1);
+    const Affine shift(1, 0, shift_x, 0, 1, shift_y, 0, 0, 1);
+    const Affine full = shift * rotate * mirror;
+    const cv::Matx23d forward(full(0, 0), full(0, 1), full(0, 2), full(1, 0), full(1, 1),
+                              full(1, 2));
+    for (int c = 0; c < channels_; ++c) {
+      const cv::Mat in(height_, width_, CV_8UC1,
+                       const_cast<std::uint8_t*>(source) + static_cast<std::size_t>(c) * plane);
+      cv::Mat out(height_, width_, CV_8UC1, destination + static_cast<std::size_t>(c) * plane);
+      cv::warpAffine(in, out, forward, out.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
+                     cv::Scalar(0));
+    }
+  }
+  if (brightness != 1.0 || contrast != 1.0) {
+    adjust_brightness_contrast(destination, brightness, contrast);
+  }
+}
+
+// Whole-pixel shifts and mirroring need no resampling: copying rows is several times faster
+// than warpAffine on small images, and crop + flip is the most common augmentation.
+void Augmenter::shift_and_flip(const std::uint8_t* source, std::uint8_t* destination, int dx,
+                               int dy, bool flip) const {
+  const std::size_t plane = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
+  std::memset(destination, 0, plane * static_cast<std::size_t>(channels_));
+  // Destination columns [x0, x1) come from source columns x - dx (mirrored first when flipping).
+  const int x0 = std::max(0, dx);
+  const int x1 = std::min(width_, width_ + dx);
+  for (int c = 0; c < channels_; ++c) {
+    const std::uint8_t* in = source + static_cast<std::size_t>(c) * plane;
+    std::uint8_t* out = destination + static_cast<std::size_t>(c) * plane;
+    for (int y = std::max(0, dy); y < std::min(height_, height_ + dy); ++y) {
+      const std::uint8_t* row = in + static_cast<std::size_t>(y - dy) * width_;
+      std::uint8_t* target = out + static_cast<std::size_t>(y) * width_;
+      if (flip) {
+        for (int x = x0; x < x1; ++x) target[x] = row[width_ - 1 - (x - dx)];
+      } else {
+        std::memcpy(target + x0, row + (x0 - dx), static_cast<std::size_t>(x1 - x0));
+      }
+    }
+  }
+}
+
+// As torchvision's ColorJitter: brightness scales the pixels; contrast blends them with the
+// mean grey level of the (brightened) image. Both through one 256-entry table.
+void Augmenter::adjust_brightness_contrast(std::uint8_t* image, double brightness,
+                                           double contrast) const {
+  std::array<std::uint8_t, 256> brightened{};
+  for (int v = 0; v < 256; ++v) brightened[static_cast<std::size_t>(v)] = saturate(v * brightness);
+
+  const std::size_t plane = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
+  const std::size_t total = plane * static_cast<std::size_t>(channels_);
+  double mean = 0;
+  if (contrast != 1.0) {
+    // Grey as ITU-R 601 luma, which is what torchvision's rgb_to_grayscale uses.
+    const std::array<double, 3> weights = {0.299, 0.587, 0.114};
+    for (int c = 0; c < channels_; ++c) {
+      std::uint64_t sum = 0;
+      const std::uint8_t* p = image + static_cast<std::size_t>(c) * plane;
+      for (std::size_t k = 0; k < plane; ++k) sum += brightened[p[k]];
+      const double weight = channels_ == 3 ? weights[static_cast<std::size_t>(c)] : 1.0 / channels_;
+      mean += weight * static_cast<double>(sum) / static_cast<double>(plane);
+    }
+  }
+  std::array<std::uint8_t, 256> table{};
+  for (int v = 0; v < 256; ++v) {
+    const double b = brightened[static_cast<std::size_t>(v)];
+    table[static_cast<std::size_t>(v)] = saturate(contrast * b + (1.0 - contrast) * mean);
+  }
+  for (std::size_t k = 0; k < total; ++k) image[k] = table[image[k]];
+}
+
+}  // namespace convstudio

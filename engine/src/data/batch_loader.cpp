@@ -1,0 +1,182 @@
+#include "data/batch_loader.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+#include <stdexcept>
+
+#include <torch/cuda.h>
+
+#include "data/sample_order.h"
+
+namespace convstudio {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::int64_t nanoseconds_since(Clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+BatchLoader::BatchLoader(std::shared_ptr<const ImageSet> images, BatchLoaderOptions options)
+    : images_(std::move(images)),
+      options_(std::move(options)),
+      augmenter_(options_.augmentation, images_->channels, images_->height, images_->width) {
+  if (options_.batch_size <= 0) throw std::invalid_argument("batch size must be positive");
+  const std::int64_t n = images_->size();
+  batches_per_epoch_ = options_.drop_last ? n / options_.batch_size
+                                          : (n + options_.batch_size - 1) / options_.batch_size;
+  // Pinned memory exists only with a CUDA driver; on CPU it would be plain memory made slower.
+  pinned_ = options_.pin_memory && torch::cuda::is_available();
+
+  normalise_.resize(static_cast<std::size_t>(images_->channels));
+  for (std::size_t c = 0; c < normalise_.size(); ++c) {
+    const float mean = c < options_.mean.size() ? options_.mean[c] : 0.f;
+    const float std = c < options_.std.size() && options_.std[c] > 0 ? options_.std[c] : 1.f;
+    for (int v = 0; v < 256; ++v)
+      normalise_[c][static_cast<std::size_t>(v)] = (v / 255.f - mean) / std;
+  }
+
+  const int workers = std::max(0, options_.workers);
+  capacity_ = std::max<std::int64_t>({1, options_.prefetch_batches, workers});
+  for (int w = 0; w < workers; ++w) workers_.emplace_back(&BatchLoader::work, this);
+}
+
+BatchLoader::~BatchLoader() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  work_ready_.notify_all();
+  for (std::thread& worker : workers_) worker.join();
+}
+
+void BatchLoader::start_epoch(std::int64_t epoch, std::int64_t skip_batches) {
+  std::vector<std::int64_t> order;
+  if (options_.shuffle) {
+    order = epoch_order(images_->size(), options_.seed, epoch);
+  } else {
+    order.resize(static_cast<std::size_t>(images_->size()));
+    std::iota(order.begin(), order.end(), std::int64_t{0});
+  }
+  {
+    std::lock_guard lock(mutex_);
+    ++generation_;
+    finished_.clear();
+    failure_ = nullptr;
+    order_ = std::make_shared<const std::vector<std::int64_t>>(std::move(order));
+    epoch_ = epoch;
+    next_to_claim_ = next_to_deliver_ =
+        std::clamp<std::int64_t>(skip_batches, 0, batches_per_epoch_);
+    epoch_started_ = true;
+  }
+  work_ready_.notify_all();
+}
+
+std::optional<Batch> BatchLoader::next() {
+  std::unique_lock lock(mutex_);
+  if (!epoch_started_ || next_to_deliver_ >= batches_per_epoch_) return std::nullopt;
+  const Clock::time_point start = Clock::now();
+
+  if (workers_.empty()) {
+    const std::int64_t index = next_to_deliver_++;
+    next_to_claim_ = next_to_deliver_;
+    const auto order = order_;
+    const std::int64_t epoch = epoch_;
+    lock.unlock();
+    std::vector<std::uint8_t> scratch(images_->image_bytes());
+    Batch batch = assemble(*order, epoch, index, scratch);
+    stall_ns_ += nanoseconds_since(start);
+    return batch;
+  }
+
+  const std::int64_t index = next_to_deliver_;
+  batch_ready_.wait(lock, [&] { return failure_ || finished_.count(index) > 0; });
+  stall_ns_ += nanoseconds_since(start);
+  // The failed batch will never arrive, so the failure stays until the next start_epoch().
+  if (failure_) std::rethrow_exception(failure_);
+  auto found = finished_.find(index);
+  Batch batch = std::move(found->second);
+  finished_.erase(found);
+  ++next_to_deliver_;
+  lock.unlock();
+  work_ready_.notify_all();
+  return batch;
+}
+
+void BatchLoader::work() {
+  std::vector<std::uint8_t> scratch(images_->image_bytes());
+  std::unique_lock lock(mutex_);
+  while (true) {
+    work_ready_.wait(lock, [&] {
+      return stopping_ || (epoch_started_ && next_to_claim_ < batches_per_epoch_ &&
+                           next_to_claim_ < next_to_deliver_ + capacity_);
+    });
+    if (stopping_) return;
+    const std::int64_t index = next_to_claim_++;
+    const std::uint64_t generation = generation_;
+    const auto order = order_;
+    const std::int64_t epoch = epoch_;
+    lock.unlock();
+
+    std::optional<Batch> batch;
+    std::exception_ptr failure;
+    try {
+      batch = assemble(*order, epoch, index, scratch);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+
+    lock.lock();
+    if (generation != generation_) continue;  // start_epoch() moved on while we worked
+    if (failure) {
+      failure_ = failure;
+    } else {
+      finished_.emplace(index, std::move(*batch));
+    }
+    batch_ready_.notify_all();
+  }
+}
+
+Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t epoch,
+                            std::int64_t index, std::vector<std::uint8_t>& scratch) const {
+  const ImageSet& set = *images_;
+  const std::int64_t first = index * options_.batch_size;
+  const std::int64_t count = std::min(options_.batch_size, set.size() - first);
+  const auto float_options = torch::TensorOptions().dtype(torch::kFloat32).pinned_memory(pinned_);
+  const auto label_options = torch::TensorOptions().dtype(torch::kInt64).pinned_memory(pinned_);
+
+  Batch batch;
+  batch.images = torch::empty({count, set.channels, set.height, set.width}, float_options);
+  batch.labels = torch::empty({count}, label_options);
+  batch.epoch = epoch;
+  batch.index = index;
+  batch.non_blocking = pinned_;
+
+  // Written in place: one pass from the uint8 buffer (or the augmented copy) to the floats.
+  float* out = batch.images.data_ptr<float>();
+  std::int64_t* labels = batch.labels.data_ptr<std::int64_t>();
+  const std::size_t plane =
+      static_cast<std::size_t>(set.height) * static_cast<std::size_t>(set.width);
+  for (std::int64_t i = 0; i < count; ++i) {
+    const std::int64_t sample = order[static_cast<std::size_t>(first + i)];
+    const std::uint8_t* pixels = set.image(sample);
+    if (augmenter_.enabled()) {
+      augmenter_.apply(pixels, scratch.data(),
+                       Augmenter::sample_seed(options_.seed, epoch, sample));
+      pixels = scratch.data();
+    }
+    for (std::size_t c = 0; c < normalise_.size(); ++c) {
+      const std::array<float, 256>& table = normalise_[c];
+      const std::uint8_t* in = pixels + c * plane;
+      for (std::size_t k = 0; k < plane; ++k) out[k] = table[in[k]];
+      out += plane;
+    }
+    labels[i] = set.labels[static_cast<std::size_t>(sample)];
+  }
+  return batch;
+}
+
+}  // namespace convstudio

@@ -1,0 +1,103 @@
+#pragma once
+// Feeds training: background workers assemble whole batches straight into one normalised float
+// tensor (pinned when CUDA is there) while the trainer computes on the previous ones. The
+// order of each epoch follows from (seed, epoch), so a resumed run starts epoch E, skips the
+// batches it already did without decoding them, and sees exactly what the original run saw.
+
+#include <array>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include <torch/types.h>
+
+#include "convstudio/data/augmentation_options.h"
+#include "convstudio/data/image_set.h"
+#include "data/augmenter.h"
+
+namespace convstudio {
+
+struct BatchLoaderOptions {
+  std::int64_t batch_size = 128;
+  int workers = 2;           // 0 assembles each batch inside next(), on the caller's thread
+  int prefetch_batches = 4;  // most batches assembled ahead of the consumer
+  bool shuffle = true;
+  bool drop_last = false;  // leave out the last, smaller batch of an epoch
+  std::uint64_t seed = 0;  // fixes the epoch orders and the augmentations
+  AugmentationOptions augmentation;
+  bool pin_memory = true;  // takes effect only when CUDA is available
+  // Per channel, of pixel / 255 (DatasetInfo::mean/std). Empty: pixels become pixel / 255.
+  std::vector<float> mean;
+  std::vector<float> std;
+};
+
+struct Batch {
+  torch::Tensor images;  // float32, batch x C x H x W, normalised
+  torch::Tensor labels;  // int64, batch
+  std::int64_t epoch = 0;
+  std::int64_t index = 0;     // position of this batch in its epoch
+  bool non_blocking = false;  // pinned: copy to the GPU with non_blocking = true
+};
+
+class BatchLoader {
+ public:
+  // `images` is shared so it outlives the workers even if the caller lets go of it.
+  BatchLoader(std::shared_ptr<const ImageSet> images, BatchLoaderOptions options);
+  ~BatchLoader();
+  BatchLoader(const BatchLoader&) = delete;
+  BatchLoader& operator=(const BatchLoader&) = delete;
+
+  std::int64_t batches_per_epoch() const { return batches_per_epoch_; }
+  std::int64_t sample_count() const { return images_->size(); }
+  bool pinned() const { return pinned_; }
+
+  // Begins epoch `epoch` at batch `skip_batches`; batches of an epoch still being prepared
+  // are dropped. Call before the first next().
+  void start_epoch(std::int64_t epoch, std::int64_t skip_batches = 0);
+
+  // The next batch of the current epoch, in order; nullopt when the epoch is over. Rethrows
+  // a failure of a worker (such as running out of memory).
+  std::optional<Batch> next();
+
+  // Time spent waiting inside next() for a batch to be ready, since construction.
+  double stall_seconds() const { return static_cast<double>(stall_ns_.load()) * 1e-9; }
+
+ private:
+  void work();
+  Batch assemble(const std::vector<std::int64_t>& order, std::int64_t epoch, std::int64_t index,
+                 std::vector<std::uint8_t>& scratch) const;
+
+  std::shared_ptr<const ImageSet> images_;
+  BatchLoaderOptions options_;
+  Augmenter augmenter_;
+  std::vector<std::array<float, 256>> normalise_;  // per channel: pixel value -> input value
+  std::int64_t batches_per_epoch_ = 0;
+  bool pinned_ = false;
+  std::atomic<std::int64_t> stall_ns_{0};
+
+  // Everything below is guarded by mutex_. Batches are claimed and delivered in index order;
+  // a worker may claim a batch only while fewer than `capacity_` are ahead of the consumer.
+  std::mutex mutex_;
+  std::condition_variable work_ready_;   // workers wait for a batch to claim
+  std::condition_variable batch_ready_;  // the consumer waits for the next batch
+  std::uint64_t generation_ = 0;         // bumped per start_epoch; older results are dropped
+  std::shared_ptr<const std::vector<std::int64_t>> order_;
+  std::int64_t epoch_ = 0;
+  std::int64_t next_to_claim_ = 0;
+  std::int64_t next_to_deliver_ = 0;
+  bool epoch_started_ = false;
+  bool stopping_ = false;
+  std::int64_t capacity_ = 1;
+  std::map<std::int64_t, Batch> finished_;
+  std::exception_ptr failure_;
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace convstudio

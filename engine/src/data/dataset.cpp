@@ -1,0 +1,104 @@
+#include "convstudio/data/dataset.h"
+
+#include <new>
+#include <optional>
+#include <utility>
+
+#include "data/channel_statistics.h"
+#include "data/dataset_split.h"
+#include "data/idx_dataset.h"
+#include "data/image_conversion.h"
+#include "data/image_folder_dataset.h"
+
+namespace convstudio {
+namespace {
+
+// Held out for validation when the dataset has no test split and the user chose no fraction.
+constexpr double kDefaultValidationFraction = 0.1;
+
+std::optional<DataError> check_source(const DatasetRequest& source) {
+  if (source.channels != 0 && source.channels != 1 && source.channels != 3) {
+    return DataError{
+        source.path, -1,
+        "images can be converted to 1 or 3 channels, not " + std::to_string(source.channels)};
+  }
+  if (source.height < 0 || source.width < 0) {
+    return DataError{source.path, -1, "image height and width cannot be negative"};
+  }
+  if (!(source.validation_fraction >= 0.0 && source.validation_fraction < 1.0)) {
+    return DataError{source.path, -1, "the validation fraction must be at least 0 and below 1"};
+  }
+  return std::nullopt;
+}
+
+ImageSet converted(ImageSet images, int channels, int height, int width) {
+  if (images.channels == channels && images.height == height && images.width == width) {
+    return images;
+  }
+  return convert_images(images, channels, height, width);
+}
+
+DataResult<Dataset> load_into_memory(const DatasetRequest& source) {
+  DataResult<RawDataset> read = source.kind == DatasetKind::ImageFolder
+                                    ? ImageFolderDataset::read(source)
+                                    : IdxDataset::read(source);
+  if (!read) return read.error();
+  RawDataset raw = std::move(read).value();
+
+  // ImageFolder decodes straight to the requested shape; IDX images are converted here.
+  const int channels = source.channels > 0 ? source.channels : raw.train.channels;
+  const int height = source.height > 0 ? source.height : raw.train.height;
+  const int width = source.width > 0 ? source.width : raw.train.width;
+  raw.train = converted(std::move(raw.train), channels, height, width);
+  if (raw.test) raw.test = converted(std::move(*raw.test), channels, height, width);
+
+  Dataset dataset;
+  DatasetInfo& info = dataset.info;
+  ImageSet validation;
+  if (source.validation_fraction > 0.0 || !raw.test) {
+    const double fraction =
+        source.validation_fraction > 0.0 ? source.validation_fraction : kDefaultValidationFraction;
+    validation = split_off_validation(raw.train, fraction, source.split_seed);
+  } else {
+    validation = std::move(*raw.test);
+    info.validation_is_test_set = true;
+  }
+
+  const ChannelStatistics stats = channel_statistics(raw.train);
+  info.kind = source.kind;
+  info.path = raw.path;
+  info.train_count = raw.train.size();
+  info.validation_count = validation.size();
+  info.class_names = std::move(raw.class_names);
+  info.train_class_counts.assign(info.class_names.size(), 0);
+  for (std::int64_t label : raw.train.labels)
+    ++info.train_class_counts[static_cast<std::size_t>(label)];
+  info.channels = channels;
+  info.height = height;
+  info.width = width;
+  info.mean = stats.mean;
+  info.std = stats.std;
+  info.skipped_files = raw.skipped_files;
+  info.warnings = std::move(raw.warnings);
+
+  dataset.train = std::make_shared<const ImageSet>(std::move(raw.train));
+  dataset.validation = std::make_shared<const ImageSet>(std::move(validation));
+  return dataset;
+}
+
+}  // namespace
+
+DataResult<Dataset> load_dataset(const DatasetRequest& source) {
+  if (std::optional<DataError> problem = check_source(source)) return *problem;
+  // Decoded images are kept in memory; a dataset too large for it is the user's problem to
+  // hear about, not a crash.
+  try {
+    return load_into_memory(source);
+  } catch (const std::bad_alloc&) {
+    return DataError{source.path, -1,
+                     "not enough memory to hold the decoded images; choose a smaller image size "
+                     "or a smaller dataset"};
+  }
+}
+
+}  // namespace convstudio

@@ -1,0 +1,189 @@
+#include "data/idx_file.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+namespace convstudio {
+namespace {
+
+constexpr std::uint32_t kImagesMagic = 0x00000803;  // unsigned bytes, 3 dimensions
+constexpr std::uint32_t kLabelsMagic = 0x00000801;  // unsigned bytes, 1 dimension
+// More would not fit in memory anyway; the bound keeps size arithmetic far from overflow.
+constexpr std::uint64_t kMaxDimension = std::uint64_t{1} << 31;
+
+std::string hex32(std::uint32_t value) {
+  std::array<char, 16> text{};
+  std::snprintf(text.data(), text.size(), "0x%08X", value);
+  return text.data();
+}
+
+// gzread() reads raw files transparently, so one path serves .gz and uncompressed IDX.
+class GzipStream {
+ public:
+  explicit GzipStream(const std::string& path) {
+    errno = 0;
+    file_ = gzopen(path.c_str(), "rb");
+    // Large reads of a 47 MB file are much faster with a bigger buffer than zlib's 8 KiB.
+    if (file_ != nullptr) gzbuffer(file_, 1u << 18);
+  }
+  ~GzipStream() {
+    if (file_ != nullptr) gzclose(file_);
+  }
+  GzipStream(const GzipStream&) = delete;
+  GzipStream& operator=(const GzipStream&) = delete;
+
+  bool is_open() const { return file_ != nullptr; }
+  std::int64_t position() const { return position_; }
+
+  // Reads up to `size` bytes; returns how many arrived. On a zlib error fills `problem`.
+  std::uint64_t read(void* destination, std::uint64_t size, std::string& problem) {
+    auto* out = static_cast<unsigned char*>(destination);
+    std::uint64_t done = 0;
+    while (done < size) {
+      const auto chunk = static_cast<unsigned>(
+          std::min<std::uint64_t>(size - done, std::numeric_limits<int>::max() / 2));
+      const int got = gzread(file_, out + done, chunk);
+      if (got < 0) {
+        int code = 0;
+        problem = std::string("corrupt gzip data (") + gzerror(file_, &code) + ")";
+        break;
+      }
+      done += static_cast<std::uint64_t>(got);
+      if (static_cast<unsigned>(got) < chunk) {
+        int code = 0;
+        const char* message = gzerror(file_, &code);
+        if (code != Z_OK && code != Z_STREAM_END) problem = message;
+        break;
+      }
+    }
+    position_ += static_cast<std::int64_t>(done);
+    return done;
+  }
+
+ private:
+  gzFile file_ = nullptr;
+  std::int64_t position_ = 0;
+};
+
+std::string describe_magic(std::uint32_t magic) {
+  const unsigned type = (magic >> 8) & 0xFF;
+  const unsigned dims = magic & 0xFF;
+  if ((magic >> 16) != 0) return "not an IDX file";
+  const char* type_name = type == 0x08   ? "unsigned bytes"
+                          : type == 0x09 ? "signed bytes"
+                          : type == 0x0B ? "shorts"
+                          : type == 0x0C ? "ints"
+                          : type == 0x0D ? "floats"
+                          : type == 0x0E ? "doubles"
+                                         : "unknown type";
+  return std::string("IDX ") + type_name + ", " + std::to_string(dims) + " dimension" +
+         (dims == 1 ? "" : "s");
+}
+
+// Reads the magic number and the dimension sizes. Returns an empty vector with `error` set
+// when the header is short or the magic is not `expected`.
+std::vector<std::uint64_t> read_header(GzipStream& stream, const std::string& path,
+                                       std::uint32_t expected, const char* what, DataError& error) {
+  const unsigned dims = expected & 0xFF;
+  std::array<unsigned char, 4 * 4> header{};
+  const std::uint64_t header_bytes = 4u * (1u + dims);
+  std::string problem;
+  const std::uint64_t got = stream.read(header.data(), header_bytes, problem);
+  if (got < header_bytes) {
+    error = {path, static_cast<std::int64_t>(got),
+             "truncated " + std::string(what) + " file: it ends inside the " +
+                 std::to_string(header_bytes) + "-byte IDX header" +
+                 (problem.empty() ? "" : " (" + problem + ")")};
+    return {};
+  }
+  auto word = [&](unsigned i) {
+    return (std::uint32_t{header[4 * i]} << 24) | (std::uint32_t{header[4 * i + 1]} << 16) |
+           (std::uint32_t{header[4 * i + 2]} << 8) | std::uint32_t{header[4 * i + 3]};
+  };
+  const std::uint32_t magic = word(0);
+  if (magic != expected) {
+    error = {path, 0,
+             "wrong magic number for an " + std::string(what) + " file: expected " +
+                 hex32(expected) + " (" + describe_magic(expected) + "), found " + hex32(magic) +
+                 " (" + describe_magic(magic) + ")"};
+    return {};
+  }
+  std::vector<std::uint64_t> sizes;
+  for (unsigned i = 1; i <= dims; ++i) {
+    const std::uint64_t size = word(i);
+    if (size == 0 || size >= kMaxDimension) {
+      error = {path, static_cast<std::int64_t>(4 * i),
+               "dimension " + std::to_string(i) + " of the header is " + std::to_string(size) +
+                   ", which is not a usable size"};
+      return {};
+    }
+    sizes.push_back(size);
+  }
+  return sizes;
+}
+
+DataError truncated(const std::string& path, const GzipStream& stream, const std::string& promise,
+                    std::uint64_t expected_bytes, std::uint64_t got_bytes,
+                    const std::string& problem) {
+  return {path, stream.position(),
+          "truncated: the header promises " + promise + " (" + std::to_string(expected_bytes) +
+              " bytes after the header), but only " + std::to_string(got_bytes) + " bytes follow" +
+              (problem.empty() ? "" : " (" + problem + ")")};
+}
+
+}  // namespace
+
+DataResult<ImageSet> read_idx_images(const std::string& path) {
+  GzipStream stream(path);
+  if (!stream.is_open()) {
+    return DataError{path, -1, std::string("cannot open: ") + std::strerror(errno)};
+  }
+  DataError error;
+  const std::vector<std::uint64_t> sizes = read_header(stream, path, kImagesMagic, "images", error);
+  if (sizes.empty()) return error;
+
+  ImageSet images;
+  images.channels = 1;
+  images.height = static_cast<int>(sizes[1]);
+  images.width = static_cast<int>(sizes[2]);
+  const std::uint64_t count = sizes[0];
+  const std::uint64_t bytes = count * images.image_bytes();
+  // Read straight into the final buffer: Fashion-MNIST is 47 MB, a second copy is not free.
+  images.pixels.resize(bytes);
+  std::string problem;
+  const std::uint64_t got = stream.read(images.pixels.data(), bytes, problem);
+  if (got < bytes) {
+    const std::string promise = std::to_string(count) + " images of " + std::to_string(sizes[1]) +
+                                " x " + std::to_string(sizes[2]);
+    return truncated(path, stream, promise, bytes, got, problem);
+  }
+  images.labels.assign(count, 0);
+  return images;
+}
+
+DataResult<std::vector<std::int64_t>> read_idx_labels(const std::string& path) {
+  GzipStream stream(path);
+  if (!stream.is_open()) {
+    return DataError{path, -1, std::string("cannot open: ") + std::strerror(errno)};
+  }
+  DataError error;
+  const std::vector<std::uint64_t> sizes = read_header(stream, path, kLabelsMagic, "labels", error);
+  if (sizes.empty()) return error;
+
+  const std::uint64_t count = sizes[0];
+  std::vector<std::uint8_t> raw(count);
+  std::string problem;
+  const std::uint64_t got = stream.read(raw.data(), count, problem);
+  if (got < count) {
+    return truncated(path, stream, std::to_string(count) + " labels", count, got, problem);
+  }
+  return std::vector<std::int64_t>(raw.begin(), raw.end());
+}
+
+}  // namespace convstudio

@@ -1,0 +1,44 @@
+#include "convstudio/data/preview_sample.h"
+
+#include <algorithm>
+
+#include "data/augmenter.h"
+#include "data/sample_order.h"
+#include "data/seeded_random.h"
+
+namespace convstudio {
+
+std::vector<PreviewSample> preview_augmented(const Dataset& dataset,
+                                             const AugmentationOptions& augmentation, int count,
+                                             std::uint64_t seed, std::int64_t epoch) {
+  if (!dataset.train || dataset.train->size() == 0 || count <= 0) return {};
+  const ImageSet& set = *dataset.train;
+  constexpr std::uint64_t kPreviewTag = 0x50524556ull;  // "PREV"
+  const std::vector<std::int64_t> order =
+      shuffled_indices(set.size(), SeededRandom::mix({seed, kPreviewTag}));
+  const auto shown = std::min<std::int64_t>(count, set.size());
+
+  // The same per-sample seed as the loader's, so the preview shows what training will see.
+  const Augmenter augmenter(augmentation, set.channels, set.height, set.width);
+  std::vector<PreviewSample> samples;
+  samples.reserve(static_cast<std::size_t>(shown));
+  for (std::int64_t i = 0; i < shown; ++i) {
+    const std::int64_t index = order[static_cast<std::size_t>(i)];
+    PreviewSample sample;
+    sample.channels = set.channels;
+    sample.height = set.height;
+    sample.width = set.width;
+    sample.pixels.resize(set.image_bytes());
+    augmenter.apply(set.image(index), sample.pixels.data(),
+                    Augmenter::sample_seed(seed, epoch, index));
+    sample.label = set.labels[static_cast<std::size_t>(index)];
+    if (sample.label < static_cast<std::int64_t>(dataset.info.class_names.size())) {
+      sample.class_name = dataset.info.class_names[static_cast<std::size_t>(sample.label)];
+    }
+    sample.index = index;
+    samples.push_back(std::move(sample));
+  }
+  return samples;
+}
+
+}  // namespace convstudio

@@ -1,0 +1,91 @@
+#include "convstudio/train/checkpoint_evaluation.h"
+
+#include "checkpoint_store.h"
+#include "convstudio/data/dataset.h"
+#include "convstudio/data/dataset_request.h"
+#include "convstudio/model/project_file.h"
+#include "convstudio/model/shape_inference.h"
+#include "data/batch_loader.h"
+#include "device_selection.h"
+#include "evaluator.h"
+#include "module_tensors.h"
+#include "nn/graph_module.h"
+
+namespace convstudio {
+namespace {
+
+CheckpointEvaluation input_error(CheckpointEvaluation result, std::string message) {
+  result.error = std::move(message);
+  result.input_error = true;
+  return result;
+}
+
+}  // namespace
+
+CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
+                                         const std::string& data_path,
+                                         const std::string& device_text) {
+  CheckpointEvaluation result;
+  FileOutcome<CheckpointData> checkpoint = load_checkpoint(checkpoint_dir);
+  if (!checkpoint) return input_error(result, checkpoint.error().describe());
+  const nlohmann::json& config = checkpoint.value().state.config;
+  if (!config.contains("project")) {
+    return input_error(result, checkpoint_dir + ": state.json holds no project");
+  }
+  ProjectLoadResult project = ProjectFile::parse(config["project"].dump());
+  if (!project.ok()) {
+    return input_error(result,
+                       checkpoint_dir + ": its project: " + project.errors.front().to_string());
+  }
+  const ModelAnalysis analysis = ShapeInference::run(project.project->graph);
+  if (!analysis.ok()) {
+    return input_error(result, checkpoint_dir + ": its graph: " + analysis.errors.front().message);
+  }
+  const DeviceSelection selection = select_device(device_text);
+  if (!selection.error.empty()) return input_error(result, selection.error);
+  result.device = selection.device.str();
+
+  DatasetSettings data = project.project->dataset;
+  if (!data_path.empty()) {
+    data.path = data_path;
+    data.source = guess_dataset_kind(data_path);
+  }
+  const TensorShape& input = analysis.input_shape;
+  DataResult<Dataset> dataset = load_dataset(
+      dataset_request(data, static_cast<std::uint64_t>(project.project->training.seed),
+                      static_cast<int>(input.channels()), static_cast<int>(input.height()),
+                      static_cast<int>(input.width())));
+  if (!dataset) return input_error(result, dataset.error().to_string());
+  const std::int64_t classes = analysis.output_shape().channels();
+  result.class_names = dataset.value().info.class_names;
+  result.data_path = dataset.value().info.path;
+  if (static_cast<std::int64_t>(result.class_names.size()) != classes) {
+    return input_error(result, "the data has " + std::to_string(result.class_names.size()) +
+                                   " classes but the model predicts " + std::to_string(classes));
+  }
+
+  GraphModule model(project.project->graph, analysis);
+  if (auto error = apply_named_tensors(*model, checkpoint.value().model, checkpoint_dir)) {
+    return input_error(result, error->describe());
+  }
+  model->to(selection.device);
+  BatchLoaderOptions options;
+  options.batch_size = 256;
+  options.shuffle = false;
+  options.pin_memory = selection.device.is_cuda();
+  // The statistics the model was trained with, not ones of the data evaluated.
+  if (config.contains("mean") && config.contains("std")) {
+    options.mean = config["mean"].get<std::vector<float>>();
+    options.std = config["std"].get<std::vector<float>>();
+  }
+  BatchLoader loader(dataset.value().validation, options);
+  const Evaluation evaluation =
+      evaluate_model(model, loader, selection.device, project.project->training.amp, classes);
+  result.loss = evaluation.loss;
+  result.accuracy = evaluation.accuracy;
+  result.samples = evaluation.samples;
+  result.confusion = evaluation.confusion;
+  return result;
+}
+
+}  // namespace convstudio

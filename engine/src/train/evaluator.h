@@ -1,0 +1,36 @@
+#pragma once
+// Validation: loss, accuracy and the confusion matrix of a model over a whole data split.
+
+#include <torch/torch.h>
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "convstudio/data/image_set.h"
+#include "convstudio/model/training_settings.h"
+#include "convstudio/train/training_events.h"
+#include "data/batch_loader.h"
+#include "nn/graph_module.h"
+
+namespace convstudio {
+
+struct Evaluation {
+  double loss = 0;
+  double accuracy = 0;
+  std::int64_t samples = 0;
+  std::vector<std::vector<std::int64_t>> confusion;  // [true][predicted]
+  std::vector<MisclassifiedSample> misclassified;
+  bool cancelled = false;
+};
+
+// Runs every batch of `epoch` of the loader (unshuffled loaders ignore the epoch) in eval mode
+// without gradients, autocast as in training; restores the model's training mode afterwards.
+// `cancelled` is polled between batches. With `images` (the loader's own, unshuffled), up to
+// `keep_misclassified` wrongly classified images are returned with their pixels.
+Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::Device& device,
+                          AmpMode amp, std::int64_t classes,
+                          const std::function<bool()>& cancelled = {},
+                          const ImageSet* images = nullptr, int keep_misclassified = 0);
+
+}  // namespace convstudio

@@ -1,0 +1,88 @@
+// Checkpoints of a TrainingRun: what is saved at a step boundary, and resuming from it.
+
+#include <filesystem>
+
+#include "checkpoint_store.h"
+#include "convstudio/model/project_file.h"
+#include "training_run.h"
+
+namespace convstudio {
+
+nlohmann::json TrainingRun::run_config() const {
+  // The whole project travels with the checkpoint, so `evaluate`, `export` and `predict` need
+  // nothing else; so do the preprocessing facts an exported model must repeat.
+  return {{"project", nlohmann::json::parse(ProjectFile::serialize(options_.project))},
+          {"batch_size", batch_size_},
+          {"accumulate", accumulate_},
+          {"device", summary_.device},
+          {"input_shape", analysis_.input_shape.dims},
+          {"class_names", dataset_.info.class_names},
+          {"mean", options_.project.dataset.normalize ? dataset_.info.mean : std::vector<float>{}},
+          {"std", options_.project.dataset.normalize ? dataset_.info.std : std::vector<float>{}}};
+}
+
+std::string TrainingRun::write_checkpoint(const std::string& name) {
+  if (options_.out_dir.empty() || !model_) return {};
+  CheckpointState state;
+  state.epoch = boundary_.epoch;
+  state.step_in_epoch = boundary_.batch_in_epoch;
+  state.global_step = global_step_;
+  state.config = run_config();
+  state.metrics = {{"epochs", epoch_history_}, {"best_accuracy", best_accuracy_}};
+  state.schedule = schedule_->state();
+  state.scaler = scaler_->state();
+  state.rng = boundary_.rng;
+  const std::filesystem::path dir = std::filesystem::path(options_.out_dir) / (name + ".ckpt");
+  const CheckpointData data = capture_checkpoint(**model_, *optimizer_, std::move(state));
+  if (auto error = convstudio::save_checkpoint(dir, data)) {
+    log(LogLevel::Warning, "could not save the checkpoint: " + error->describe());
+    return {};
+  }
+  return dir.string();
+}
+
+bool TrainingRun::resume_from_checkpoint() {
+  const std::filesystem::path dir(options_.resume_checkpoint);
+  FileOutcome<CheckpointData> loaded = load_checkpoint(dir);
+  if (!loaded) {
+    fail(RunErrorKind::Checkpoint, loaded.error().describe(), false);
+    return false;
+  }
+  const CheckpointData& data = loaded.value();
+  const nlohmann::json& config = data.state.config;
+  // Batches skipped on resume are counted in the batch size the checkpoint was written with
+  // (an out-of-memory retry may have halved it).
+  if (config.contains("batch_size") && config.contains("accumulate")) {
+    const auto saved_batch = config["batch_size"].get<std::int64_t>();
+    const auto saved_accumulate = config["accumulate"].get<std::int64_t>();
+    if (saved_batch != batch_size_) {
+      batch_size_ = saved_batch;
+      accumulate_ = saved_accumulate;
+      train_loader_.reset();
+      make_loaders();
+    }
+  }
+  if (auto error = apply_checkpoint(data, **model_, *optimizer_, dir)) {
+    fail(RunErrorKind::Checkpoint, error->describe(), false);
+    return false;
+  }
+  schedule_->load_state(data.state.schedule);
+  scaler_->load_state(data.state.scaler);
+  if (auto problem = restore_rng_state(data.state.rng)) {
+    log(LogLevel::Warning, "random state not restored: " + *problem);
+  }
+  start_epoch_ = data.state.epoch;
+  start_batch_ = data.state.step_in_epoch;
+  global_step_ = data.state.global_step;
+  if (data.state.metrics.contains("epochs")) epoch_history_ = data.state.metrics["epochs"];
+  if (data.state.metrics.contains("best_accuracy")) {
+    best_accuracy_ = data.state.metrics["best_accuracy"].get<double>();
+  }
+  summary_.epochs = start_epoch_;
+  log(LogLevel::Info, "resumed from " + dir.string() + " at epoch " +
+                          std::to_string(start_epoch_ + 1) + ", batch " +
+                          std::to_string(start_batch_) + ", step " + std::to_string(global_step_));
+  return true;
+}
+
+}  // namespace convstudio

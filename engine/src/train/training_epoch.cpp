@@ -1,0 +1,250 @@
+// The inner loop of TrainingRun: micro-batches, optimizer steps, out-of-memory recovery,
+// validation and checkpoints. (training_run.cpp holds set-up and the epoch loop.)
+
+#include <c10/util/Exception.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "autocast_guard.h"
+#include "checkpoint_store.h"
+#include "convstudio/model/project_file.h"
+#include "evaluator.h"
+#include "memory_probe.h"
+#include "training_run.h"
+
+namespace convstudio {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::size_t kThroughputWindow = 20;
+
+}  // namespace
+
+TrainingRun::EpochEnd TrainingRun::train_epoch_with_recovery(std::int64_t epoch,
+                                                             std::int64_t skip_batches) {
+  for (;;) {
+    try {
+      return train_epoch(epoch, skip_batches);
+    } catch (const c10::OutOfMemoryError&) {
+      optimizer_->zero_grad(true);
+      release_cached_memory(device_);
+      const std::string where = "out of memory at batch size " + std::to_string(batch_size_) +
+                                " with accumulation " + std::to_string(accumulate_) + " on " +
+                                summary_.device;
+      if (!settings_.auto_oom_retry || batch_size_ < 2) {
+        fail(RunErrorKind::OutOfMemory,
+             where + ". Lower the batch size (batch " + std::to_string(batch_size_ / 2) +
+                 " with accumulation " + std::to_string(accumulate_ * 2) +
+                 " keeps the effective batch of " + std::to_string(batch_size_ * accumulate_) +
+                 "), or turn on automatic out-of-memory recovery.",
+             true);
+        return EpochEnd::Failed;
+      }
+      // Go on from the last optimizer step with half the batch and twice the accumulation:
+      // the same effective batch, and (sample order depends only on seed and epoch) the same
+      // samples in the same order.
+      const std::int64_t consumed_samples =
+          (boundary_.epoch == epoch ? boundary_.batch_in_epoch : skip_batches) * batch_size_;
+      batch_size_ /= 2;
+      accumulate_ *= 2;
+      stall_seconds_before_ += train_loader_->stall_seconds();
+      train_loader_.reset();
+      make_loaders();
+      skip_batches = consumed_samples / batch_size_;
+      log(LogLevel::Warning, where + "; retrying with batch " + std::to_string(batch_size_) +
+                                 " and accumulation " + std::to_string(accumulate_) +
+                                 " (same effective batch)");
+    }
+  }
+}
+
+TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t skip_batches) {
+  GraphModule& model = *model_;
+  model->train();
+  train_loader_->start_epoch(epoch, skip_batches);
+  const std::int64_t batches = train_loader_->batches_per_epoch();
+  const auto options = torch::TensorOptions(device_).dtype(torch::kDouble);
+  epoch_loss_sum_ = torch::zeros({}, options);
+  epoch_correct_ = torch::zeros({}, options);
+  epoch_samples_ = 0;
+
+  std::int64_t batch_index = skip_batches;
+  std::int64_t group_position = 0;
+  std::int64_t group_size = 0;
+  torch::Tensor group_loss_sum;
+  torch::Tensor group_correct;
+  std::int64_t group_samples = 0;
+  auto segment_start = Clock::now();  // training time excludes pauses
+  const auto on_pause = [&] {
+    training_seconds_ += std::chrono::duration<double>(Clock::now() - segment_start).count();
+    set_state(RunState::Paused);
+  };
+  const auto on_resume = [&] {
+    segment_start = Clock::now();
+    set_state(RunState::Running);
+  };
+
+  for (;;) {
+    if (!control_.wait_while_paused(on_pause, on_resume)) {
+      training_seconds_ += std::chrono::duration<double>(Clock::now() - segment_start).count();
+      return EpochEnd::Cancelled;
+    }
+    std::optional<Batch> batch = train_loader_->next();
+    if (!batch) break;
+    if (group_position == 0) {
+      // The last group of an epoch may be short: its loss is divided by its own size.
+      group_size = std::min(accumulate_, batches - batch_index);
+      optimizer_->zero_grad(true);
+      group_loss_sum = torch::zeros({}, options);
+      group_correct = torch::zeros({}, options);
+      group_samples = 0;
+    }
+    if (options_.inject_out_of_memory_at_step > 0 &&
+        global_step_ == options_.inject_out_of_memory_at_step && !injected_out_of_memory_) {
+      injected_out_of_memory_ = true;
+      TORCH_CHECK_WITH(OutOfMemoryError, false, "injected out of memory (test)");
+    }
+    torch::Tensor images = batch->images.to(device_, batch->non_blocking);
+    torch::Tensor labels = batch->labels.to(device_, batch->non_blocking);
+    torch::Tensor logits;
+    {
+      AutocastGuard autocast(device_, settings_.amp);
+      logits = model->forward(images);
+    }
+    torch::Tensor loss = torch::nn::functional::cross_entropy(logits.to(torch::kFloat), labels);
+    scaler_->scale(loss / static_cast<double>(group_size)).backward();
+
+    const std::int64_t n = labels.size(0);
+    group_loss_sum += loss.detach().to(torch::kDouble) * static_cast<double>(n);
+    group_correct += logits.detach().argmax(1).eq(labels).sum().to(torch::kDouble);
+    group_samples += n;
+    ++batch_index;
+    if (++group_position < group_size) continue;
+
+    group_position = 0;
+    const double step_loss = group_loss_sum.item<double>() / static_cast<double>(group_samples);
+    if (!std::isfinite(step_loss) && settings_.amp == AmpMode::Off) {
+      fail(RunErrorKind::NonFiniteLoss,
+           "the loss became " + std::string(std::isnan(step_loss) ? "NaN" : "infinite") +
+               " at step " + std::to_string(global_step_ + 1) + " (epoch " +
+               std::to_string(epoch + 1) + ", batch " + std::to_string(batch_index) +
+               "); the weights of the last good step are kept. Lower the learning rate, turn on "
+               "gradient clipping, or check the data.",
+           true);
+      return EpochEnd::Failed;
+    }
+    epoch_loss_sum_ += group_loss_sum;
+    epoch_correct_ += group_correct;
+    epoch_samples_ += group_samples;
+
+    if (settings_.clip_grad_norm > 0) {
+      scaler_->unscale_(*optimizer_);
+      torch::nn::utils::clip_grad_norm_(model->parameters(), settings_.clip_grad_norm);
+    }
+    const double lr = schedule_->current_lr();
+    schedule_->apply(*optimizer_);
+    scaler_->step(*optimizer_);
+    scaler_->update();
+    schedule_->advance();
+    ++global_step_;
+    boundary_ = {batch_index == batches ? epoch + 1 : epoch,
+                 batch_index == batches ? 0 : batch_index, capture_rng_state()};
+
+    const auto now = Clock::now();
+    training_seconds_ += std::chrono::duration<double>(now - segment_start).count();
+    segment_start = now;
+    samples_trained_ += group_samples;
+    report_step(epoch, batch_index, batches, step_loss, lr, group_samples);
+    if (global_step_ >= total_steps_) return EpochEnd::StepLimit;
+  }
+  training_seconds_ += std::chrono::duration<double>(Clock::now() - segment_start).count();
+  return EpochEnd::Completed;
+}
+
+void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std::int64_t batches,
+                              double loss, double lr, std::int64_t samples) {
+  recent_steps_.emplace_back(training_seconds_, samples);
+  if (recent_steps_.size() > kThroughputWindow) recent_steps_.pop_front();
+  StepMetrics metrics;
+  metrics.step = global_step_;
+  metrics.total_steps = total_steps_;
+  metrics.epoch = epoch;
+  metrics.batch_in_epoch = batch_index;
+  metrics.batches_per_epoch = batches;
+  metrics.loss = loss;
+  metrics.lr = lr;
+  if (recent_steps_.size() >= 2) {
+    std::int64_t window_samples = 0;
+    for (std::size_t i = 1; i < recent_steps_.size(); ++i)
+      window_samples += recent_steps_[i].second;
+    const double span = recent_steps_.back().first - recent_steps_.front().first;
+    metrics.samples_per_second = span > 0 ? window_samples / span : 0;
+  } else {
+    metrics.samples_per_second = training_seconds_ > 0 ? samples / training_seconds_ : 0;
+  }
+  metrics.loss_scale = scaler_->enabled() ? scaler_->current_scale() : 1.0;
+  metrics.skipped_steps = scaler_->skipped_steps();
+  const double wall = wall_seconds();
+  metrics.loader_stall_share =
+      wall > 0 ? (stall_seconds_before_ + train_loader_->stall_seconds()) / wall : 0;
+  const double per_step = training_seconds_ / static_cast<double>(global_step_ - first_step_);
+  metrics.eta_seconds = per_step * static_cast<double>(total_steps_ - global_step_);
+  metrics.memory = probe_memory(device_);
+  const std::uint64_t peak = metrics.memory.is_cuda ? metrics.memory.peak_allocated_bytes
+                                                    : metrics.memory.peak_resident_bytes;
+  summary_.peak_memory_bytes = std::max(summary_.peak_memory_bytes, peak);
+  summary_.train_loss = loss;
+  listener_.on_step(metrics);
+}
+
+bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
+  constexpr int kMisclassifiedShown = 32;
+  const Evaluation evaluation =
+      evaluate_model(*model_, *val_loader_, device_, settings_.amp, classes_,
+                     [this] { return control_.cancelled(); }, dataset_.validation.get(),
+                     kMisclassifiedShown);
+  if (evaluation.cancelled) return false;
+  EpochMetrics metrics;
+  metrics.epoch = epoch;
+  if (epoch_samples_ > 0) {
+    metrics.train_loss = epoch_loss_sum_.item<double>() / static_cast<double>(epoch_samples_);
+    metrics.train_accuracy = epoch_correct_.item<double>() / static_cast<double>(epoch_samples_);
+  }
+  metrics.val_loss = evaluation.loss;
+  metrics.val_accuracy = evaluation.accuracy;
+  metrics.confusion = evaluation.confusion;
+  metrics.misclassified = evaluation.misclassified;
+  metrics.class_names = dataset_.info.class_names;
+  metrics.duration_seconds = epoch_seconds;
+  metrics.best = evaluation.accuracy > best_accuracy_;
+  summary_.epochs = epoch + 1;
+  summary_.val_loss = evaluation.loss;
+  summary_.val_accuracy = evaluation.accuracy;
+  epoch_history_.push_back({{"epoch", epoch},
+                            {"train_loss", metrics.train_loss},
+                            {"train_accuracy", metrics.train_accuracy},
+                            {"val_loss", metrics.val_loss},
+                            {"val_accuracy", metrics.val_accuracy}});
+  if (metrics.best) {
+    best_accuracy_ = evaluation.accuracy;
+    if (settings_.keep_best) summary_.best_checkpoint = write_checkpoint("best");
+  }
+  const std::int64_t every = settings_.checkpoint_every_epochs;
+  if (every > 0 && (epoch + 1) % every == 0) summary_.last_checkpoint = write_checkpoint("last");
+  listener_.on_epoch(metrics);
+
+  // Early stopping watches the validation loss.
+  if (epoch == start_epoch_ || evaluation.loss < best_val_loss_) {
+    best_val_loss_ = evaluation.loss;
+    epochs_without_improvement_ = 0;
+  } else if (++epochs_without_improvement_ >= settings_.early_stopping_patience &&
+             settings_.early_stopping_patience > 0) {
+    log(LogLevel::Info, "early stopping: validation loss has not improved for " +
+                            std::to_string(epochs_without_improvement_) + " epochs");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace convstudio

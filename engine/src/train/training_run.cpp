@@ -1,0 +1,227 @@
+#include "training_run.h"
+
+#include <c10/util/Exception.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+
+#include "autocast_guard.h"
+#include "checkpoint_store.h"
+#include "convstudio/data/dataset_request.h"
+#include "convstudio/model/project_file.h"
+#include "convstudio/model/shape_inference.h"
+#include "device_selection.h"
+#include "evaluator.h"
+#include "memory_probe.h"
+#include "optimizer_factory.h"
+
+namespace convstudio {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+LrScheduleKind schedule_kind(LrSchedule schedule) {
+  switch (schedule) {
+    case LrSchedule::Constant:
+      return LrScheduleKind::constant;
+    case LrSchedule::Step:
+      return LrScheduleKind::step;
+    case LrSchedule::Cosine:
+      return LrScheduleKind::cosine;
+    case LrSchedule::OneCycle:
+      return LrScheduleKind::one_cycle;
+  }
+  return LrScheduleKind::constant;
+}
+
+std::string device_name(const torch::Device& device) {
+  return device.is_cuda() ? "cuda:" + std::to_string(device.index()) : "cpu";
+}
+
+}  // namespace
+
+TrainingRun::TrainingRun(const RunOptions& options, TrainingListener& listener, RunControl& control)
+    : options_(options),
+      settings_(options.project.training),
+      listener_(listener),
+      control_(control) {}
+
+RunSummary TrainingRun::execute() {
+  started_ = Clock::now();
+  set_state(RunState::Preparing);
+  if (!prepare()) return summary_;
+  set_state(RunState::Running);
+
+  EpochEnd end = EpochEnd::Completed;
+  std::int64_t epoch = start_epoch_;
+  std::int64_t skip = start_batch_;
+  for (; epoch < settings_.epochs && end == EpochEnd::Completed; ++epoch, skip = 0) {
+    const auto epoch_started = Clock::now();
+    end = train_epoch_with_recovery(epoch, skip);
+    if (end == EpochEnd::Failed) return summary_;
+    if (end == EpochEnd::Cancelled) break;
+    const double seconds = std::chrono::duration<double>(Clock::now() - epoch_started).count();
+    // A step limit that falls on the epoch's last batch still gets that epoch's validation.
+    const bool epoch_complete = boundary_.epoch == epoch + 1 || end == EpochEnd::Completed;
+    if (epoch_complete && !validate(epoch, seconds)) break;
+  }
+
+  summary_.steps = global_step_;
+  summary_.samples_per_second = training_seconds_ > 0 ? samples_trained_ / training_seconds_ : 0;
+  const double wall = wall_seconds();
+  const double stalls = stall_seconds_before_ + train_loader_->stall_seconds();
+  summary_.loader_stall_share = wall > 0 ? stalls / wall : 0;
+  summary_.batch_size = batch_size_;
+  summary_.accumulate = accumulate_;
+  summary_.effective_batch_size = batch_size_ * accumulate_;
+  summary_.skipped_steps = scaler_->skipped_steps();
+  summary_.last_checkpoint = write_checkpoint("last");
+  if (control_.cancelled()) end = EpochEnd::Cancelled;  // also during validation
+  if (end == EpochEnd::Cancelled) {
+    summary_.state = RunState::Cancelled;
+    set_state(RunState::Cancelled, "cancelled; checkpoint " + summary_.last_checkpoint);
+  } else {
+    summary_.state = RunState::Finished;
+    set_state(RunState::Finished, "finished after " + std::to_string(global_step_) + " steps");
+  }
+  return summary_;
+}
+
+bool TrainingRun::prepare() {
+  const DeviceSelection selection = select_device(settings_.device);
+  if (!selection.error.empty()) {
+    fail(RunErrorKind::Device, selection.error, false);
+    return false;
+  }
+  device_ = selection.device;
+  // cuBLAS is deterministic only with a fixed workspace, which must be set before its first use.
+  if (settings_.deterministic && device_.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", 0);
+  summary_.device = device_name(device_);
+  summary_.amp = to_string(settings_.amp);
+  torch::manual_seed(static_cast<std::uint64_t>(settings_.seed));
+  // Process-wide switches: set both ways, so one deterministic run does not bind the next.
+  at::globalContext().setDeterministicAlgorithms(settings_.deterministic, /*warn_only=*/false);
+  at::globalContext().setDeterministicCuDNN(settings_.deterministic);
+  at::globalContext().setBenchmarkCuDNN(!settings_.deterministic && device_.is_cuda());
+
+  analysis_ = ShapeInference::run(options_.project.graph);
+  if (!analysis_.ok()) {
+    std::string message =
+        "the model has " + std::to_string(analysis_.errors.size()) + " problem(s); first: ";
+    const ModelError& first = analysis_.errors.front();
+    message +=
+        (first.block_id.empty() ? std::string("graph") : first.block_id) + ": " + first.message;
+    fail(RunErrorKind::Graph, message, false);
+    return false;
+  }
+  const TensorShape input = analysis_.input_shape;
+  classes_ = analysis_.output_shape().channels();
+
+  log(LogLevel::Info, "loading the dataset");
+  DataResult<Dataset> loaded = load_dataset(
+      dataset_request(options_.project.dataset, static_cast<std::uint64_t>(settings_.seed),
+                      static_cast<int>(input.channels()), static_cast<int>(input.height()),
+                      static_cast<int>(input.width())));
+  if (!loaded) {
+    fail(RunErrorKind::Data, loaded.error().to_string(), false);
+    return false;
+  }
+  dataset_ = std::move(loaded).value();
+  for (const DataError& warning : dataset_.info.warnings) {
+    log(LogLevel::Warning, warning.to_string());
+  }
+  const auto dataset_classes = static_cast<std::int64_t>(dataset_.info.class_names.size());
+  if (dataset_classes != classes_) {
+    fail(RunErrorKind::Graph,
+         "Output: " + std::to_string(classes_) + " classes, but the dataset has " +
+             std::to_string(dataset_classes) + "; set the Output block's classes to " +
+             std::to_string(dataset_classes),
+         false);
+    return false;
+  }
+
+  model_.emplace(options_.project.graph, analysis_);
+  (*model_)->to(device_);
+  optimizer_ = make_optimizer(settings_, (*model_)->parameters());
+  batch_size_ = settings_.batch_size;
+  accumulate_ = settings_.accumulate;
+  make_loaders();
+  total_steps_ = steps_per_epoch() * settings_.epochs;
+  if (settings_.max_steps > 0) total_steps_ = std::min(total_steps_, settings_.max_steps);
+
+  LrScheduleConfig schedule;
+  schedule.kind = schedule_kind(settings_.schedule);
+  schedule.base_lr = settings_.lr;
+  schedule.total_steps = total_steps_;
+  schedule.step_size = std::max<std::int64_t>(1, settings_.step_size_epochs * steps_per_epoch());
+  schedule.gamma = settings_.step_gamma;
+  schedule.warmup_steps = settings_.warmup_steps;
+  schedule_ = std::make_unique<LearningRateSchedule>(schedule);
+  LossScalerOptions scaling;
+  scaling.enabled = settings_.amp == AmpMode::Fp16;
+  scaler_ = std::make_unique<LossScaler>(scaling);
+
+  if (!options_.out_dir.empty()) std::filesystem::create_directories(options_.out_dir);
+  if (!options_.resume_checkpoint.empty() && !resume_from_checkpoint()) return false;
+  boundary_ = {start_epoch_, start_batch_, capture_rng_state()};
+  first_step_ = global_step_;
+  reset_peak_memory(device_);
+  log(LogLevel::Info,
+      "training on " + summary_.device + ": " + std::to_string(dataset_.info.train_count) +
+          " training and " + std::to_string(dataset_.info.validation_count) +
+          " validation images, batch " + std::to_string(batch_size_) + " x accumulation " +
+          std::to_string(accumulate_) + ", " + std::to_string(total_steps_) + " optimizer steps");
+  return true;
+}
+
+void TrainingRun::make_loaders() {
+  BatchLoaderOptions common;
+  common.batch_size = batch_size_;
+  common.workers = static_cast<int>(settings_.loader_workers);
+  common.seed = static_cast<std::uint64_t>(settings_.seed);
+  common.pin_memory = device_.is_cuda();
+  if (options_.project.dataset.normalize) {
+    common.mean = dataset_.info.mean;
+    common.std = dataset_.info.std;
+  }
+  BatchLoaderOptions train = common;
+  train.augmentation = augmentation_options(options_.project.dataset.augmentation);
+  train_loader_ = std::make_unique<BatchLoader>(dataset_.train, train);
+  if (!val_loader_) {
+    BatchLoaderOptions validation = common;
+    validation.shuffle = false;
+    validation.batch_size = std::max<std::int64_t>(batch_size_, 256);
+    val_loader_ = std::make_unique<BatchLoader>(dataset_.validation, validation);
+  }
+}
+
+std::int64_t TrainingRun::steps_per_epoch() const {
+  const std::int64_t batches = train_loader_->batches_per_epoch();
+  return (batches + accumulate_ - 1) / accumulate_;
+}
+
+double TrainingRun::wall_seconds() const {
+  return std::chrono::duration<double>(Clock::now() - started_).count();
+}
+
+void TrainingRun::fail(RunErrorKind kind, const std::string& message, bool leave_checkpoint) {
+  RunError error{kind, message, {}};
+  if (leave_checkpoint && model_) error.checkpoint = write_checkpoint("last");
+  summary_.state = RunState::Failed;
+  summary_.steps = global_step_;
+  summary_.last_checkpoint = error.checkpoint;
+  summary_.error = error;
+  listener_.on_error(error);
+  set_state(RunState::Failed, message);
+}
+
+void TrainingRun::log(LogLevel level, const std::string& text) {
+  listener_.on_log({level, text});
+}
+
+void TrainingRun::set_state(RunState state, const std::string& message) {
+  listener_.on_state(state, message);
+}
+
+}  // namespace convstudio

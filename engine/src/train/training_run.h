@@ -1,0 +1,101 @@
+#pragma once
+// One training run from start to finish: the loop behind Trainer::run(). Internal (LibTorch).
+
+#include <torch/torch.h>
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "convstudio/data/dataset.h"
+#include "convstudio/model/block_analysis.h"
+#include "convstudio/train/trainer.h"
+#include "data/batch_loader.h"
+#include "loss_scaler.h"
+#include "lr_schedule.h"
+#include "nn/graph_module.h"
+#include "rng_state.h"
+#include "run_control.h"
+
+namespace convstudio {
+
+class TrainingRun {
+ public:
+  TrainingRun(const RunOptions& options, TrainingListener& listener, RunControl& control);
+  RunSummary execute();
+
+ private:
+  // Where the run stands at the last optimizer-step boundary: what a checkpoint saves.
+  struct Boundary {
+    std::int64_t epoch = 0;
+    std::int64_t batch_in_epoch = 0;  // micro-batches of the epoch consumed
+    RngState rng;
+  };
+  enum class EpochEnd { Completed, StepLimit, Cancelled, Failed };
+
+  bool prepare();
+  bool resume_from_checkpoint();
+  void make_loaders();
+  EpochEnd train_epoch(std::int64_t epoch, std::int64_t skip_batches);
+  EpochEnd train_epoch_with_recovery(std::int64_t epoch, std::int64_t skip_batches);
+  bool finish_step(double step_loss, std::int64_t step_samples);
+  bool validate(std::int64_t epoch, double epoch_seconds);
+  void report_step(std::int64_t epoch, std::int64_t batch_index, std::int64_t batches, double loss,
+                   double lr, std::int64_t samples);
+  // Saves the state at the last optimizer-step boundary as OUT/NAME.ckpt; returns its path, or
+  // an empty string (with a logged warning) when there is no out folder or the save failed.
+  std::string write_checkpoint(const std::string& name);
+  nlohmann::json run_config() const;
+  void fail(RunErrorKind kind, const std::string& message, bool leave_checkpoint);
+  void log(LogLevel level, const std::string& text);
+  void set_state(RunState state, const std::string& message = {});
+  std::int64_t steps_per_epoch() const;
+  double wall_seconds() const;
+
+  const RunOptions& options_;
+  const TrainingSettings& settings_;
+  TrainingListener& listener_;
+  RunControl& control_;
+  RunSummary summary_;
+
+  torch::Device device_ = torch::kCPU;
+  ModelAnalysis analysis_;
+  std::int64_t classes_ = 0;
+  Dataset dataset_;
+  std::optional<GraphModule> model_;
+  std::unique_ptr<torch::optim::Optimizer> optimizer_;
+  std::unique_ptr<LearningRateSchedule> schedule_;
+  std::unique_ptr<LossScaler> scaler_;
+  std::unique_ptr<BatchLoader> train_loader_;
+  std::unique_ptr<BatchLoader> val_loader_;
+
+  std::int64_t batch_size_ = 0;
+  std::int64_t accumulate_ = 1;
+  std::int64_t total_steps_ = 0;
+  std::int64_t global_step_ = 0;
+  std::int64_t start_epoch_ = 0;
+  std::int64_t start_batch_ = 0;
+  Boundary boundary_;
+  nlohmann::json epoch_history_ = nlohmann::json::array();
+  double best_accuracy_ = -1;
+  double best_val_loss_ = 0;
+  std::int64_t epochs_without_improvement_ = 0;
+  std::int64_t first_step_ = 0;  // global step the run (or the resumed run) started at
+  bool injected_out_of_memory_ = false;
+
+  // Epoch statistics, summed on the device to avoid a sync per micro-batch.
+  torch::Tensor epoch_loss_sum_;
+  torch::Tensor epoch_correct_;
+  std::int64_t epoch_samples_ = 0;
+
+  std::chrono::steady_clock::time_point started_;
+  double stall_seconds_before_ = 0;  // loader stalls of loaders replaced after an OOM
+  std::deque<std::pair<double, std::int64_t>> recent_steps_;  // (time, samples) for throughput
+  std::int64_t samples_trained_ = 0;
+  double training_seconds_ = 0;  // wall time inside train_epoch, for ETA and throughput
+};
+
+}  // namespace convstudio

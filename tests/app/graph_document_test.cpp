@@ -1,0 +1,243 @@
+// The builder's document model driven through the same edit calls the canvas and docks make.
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+#include <map>
+
+#include "convstudio/model/graph_json.h"
+#include "convstudio/model/layer_catalog.h"
+#include "convstudio/model/template_library.h"
+#include "graph_document.h"
+#include "graph_fragment.h"
+
+using namespace convstudio;
+
+namespace {
+
+Graph lenet5() {
+  return *TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10).graph;
+}
+
+std::string json(const Graph& graph) {
+  return GraphJson::to_json(graph).dump();
+}
+
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
+
+void openTemplate(GraphDocument& document) {
+  Project project;
+  project.graph = lenet5();
+  document.resetProject(project);
+}
+
+}  // namespace
+
+class GraphDocumentTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void buildingLenet5BlockByBlockGivesTheTemplate() {
+    const Graph expected = lenet5();
+    GraphDocument document;
+    // The editor names blocks by catalog prefix (maxpool1, not pool1): remember which is which.
+    std::map<std::string, std::string> templateIdOf;
+    for (const Block& block : expected.blocks()) {
+      const QString id = document.addBlock(q(block.type), QPointF(block.x, block.y));
+      QVERIFY(!id.isEmpty());
+      templateIdOf[id.toStdString()] = block.id;
+      const BlockSpec* spec = LayerCatalog::instance().find(block.type);
+      for (const ParamSpec& param : spec->params) {
+        const ParamValue& value = block.params.at(param.name);
+        if (value != param.default_value) document.setParam(id, q(param.name), value);
+      }
+    }
+    std::map<std::string, std::string> editorIdOf;
+    for (const auto& [editor, original] : templateIdOf) editorIdOf[original] = editor;
+    for (const Connection& c : expected.connections()) {
+      const auto refusal =
+          document.connectBlocks({editorIdOf[c.from], editorIdOf[c.to], c.to_port});
+      QVERIFY2(!refusal, refusal ? refusal->message.c_str() : "");
+    }
+
+    Graph built = document.graph();
+    for (const auto& [editor, original] : templateIdOf) {
+      QVERIFY(built.rename_block(editor, editor + "~"));
+    }
+    for (const auto& [editor, original] : templateIdOf) {
+      QVERIFY(built.rename_block(editor + "~", original));
+    }
+    QCOMPARE(json(built), json(expected));
+    QVERIFY(document.analysis().ok());
+    QCOMPARE(document.analysis().output_shape(), TensorShape::flat(10));
+
+    // Undo of every step returns to the empty graph; redo rebuilds it exactly.
+    const std::string full = json(document.graph());
+    QUndoStack* stack = document.undoStack();
+    const int steps = stack->count();
+    QCOMPARE(steps, stack->index());
+    for (int i = 0; i < steps; ++i) stack->undo();
+    QVERIFY(document.graph().empty());
+    QCOMPARE(json(document.graph()), json(Graph()));
+    for (int i = 0; i < steps; ++i) stack->redo();
+    QCOMPARE(json(document.graph()), full);
+  }
+
+  void invalidWiresAreRefusedWithAReason() {
+    GraphDocument document;
+    openTemplate(document);
+    const std::string before = json(document.graph());
+    const int steps = document.undoStack()->count();
+
+    const auto fromOutput = document.connectBlocks({"output", "relu1", 0});
+    QVERIFY(fromOutput);
+    QVERIFY(fromOutput->message.find("nothing can follow") != std::string::npos);
+    const auto taken = document.connectBlocks({"relu3", "pool1", 0});
+    QVERIFY(taken);
+    QVERIFY(taken->message.find("already fed") != std::string::npos);
+
+    // A Linear fed an image: structurally fine, but its input shape is wrong.
+    const QString fc = document.addBlock(QStringLiteral("Linear"), QPointF(300, 0));
+    const auto shape = document.connectBlocks({"conv1", fc.toStdString(), 0});
+    QVERIFY(shape);
+    QCOMPARE(q(shape->block_id), fc);
+    QVERIFY2(q(shape->field).startsWith(QStringLiteral("inputs")), shape->field.c_str());
+
+    // The same while a model is being built (nothing reaches an Output yet).
+    GraphDocument draft;
+    const QString in = draft.addBlock(QStringLiteral("Input"), QPointF());
+    const QString conv = draft.addBlock(QStringLiteral("Conv2d"), QPointF(0, 90));
+    const QString dense = draft.addBlock(QStringLiteral("Linear"), QPointF(0, 180));
+    QVERIFY(!draft.connectBlocks({in.toStdString(), conv.toStdString(), 0}));
+    const auto early = draft.connectBlocks({conv.toStdString(), dense.toStdString(), 0});
+    QVERIFY(early);
+    QVERIFY2(early->message.find("Flatten") != std::string::npos, early->message.c_str());
+
+    // A wire that would close a loop.
+    const QString relu = document.addBlock(QStringLiteral("ReLU"), QPointF(300, 100));
+    const QString add = document.addBlock(QStringLiteral("Add"), QPointF(300, 200));
+    QVERIFY(!document.connectBlocks({relu.toStdString(), add.toStdString(), 0}));
+    const auto cycle = document.connectBlocks({add.toStdString(), relu.toStdString(), 0});
+    QVERIFY(cycle);
+    QVERIFY(cycle->message.find("cycle") != std::string::npos);
+
+    QCOMPARE(document.undoStack()->count(), steps + 4);  // three adds and one good wire
+    for (int i = 0; i < 4; ++i) document.undoStack()->undo();
+    QCOMPARE(json(document.graph()), before);
+  }
+
+  void changingAKernelUpdatesDownstreamShapesAndErrors() {
+    GraphDocument document;
+    openTemplate(document);
+    QSignalSpy analysed(&document, &GraphDocument::analysisChanged);
+    QCOMPARE(document.analysis().find("pool2")->output_shape, TensorShape::image(16, 4, 4));
+
+    document.setParam(QStringLiteral("conv1"), QStringLiteral("kernel"), std::int64_t{3});
+    QVERIFY(analysed.count() >= 1);
+    QCOMPARE(document.analysis().find("conv1")->output_shape, TensorShape::image(6, 26, 26));
+    QCOMPARE(document.analysis().find("conv2")->output_shape, TensorShape::image(16, 9, 9));
+    QCOMPARE(document.analysis().find("pool2")->output_shape, TensorShape::image(16, 4, 4));
+    QVERIFY(document.analysis().ok());
+
+    // A kernel larger than its input: the block turns invalid and everything after it is unknown.
+    document.setParam(QStringLiteral("conv2"), QStringLiteral("kernel"), std::int64_t{31});
+    QVERIFY(!document.errorsOf(QStringLiteral("conv2")).empty());
+    QVERIFY(document.analysis().find("fc1") == nullptr);
+
+    // Two blocks, two steps: undoing the second clears the error.
+    document.undoStack()->undo();
+    QVERIFY(document.analysis().ok());
+    QCOMPARE(document.analysis().find("conv2")->output_shape, TensorShape::image(16, 9, 9));
+  }
+
+  void spinBoxDragsMergeIntoOneStep() {
+    GraphDocument document;
+    openTemplate(document);
+    for (std::int64_t channels = 7; channels <= 12; ++channels) {
+      document.setParam(QStringLiteral("conv1"), QStringLiteral("out_channels"), channels);
+    }
+    QCOMPARE(document.undoStack()->count(), 1);
+    document.undoStack()->undo();
+    QCOMPARE(document.graph().find_block("conv1")->int_param("out_channels"), 6);
+    // Back to where it started: the step drops out.
+    document.undoStack()->redo();
+    document.setParam(QStringLiteral("conv1"), QStringLiteral("out_channels"), std::int64_t{6});
+    QCOMPARE(document.undoStack()->count(), 0);
+  }
+
+  void successiveMovesMerge() {
+    GraphDocument document;
+    openTemplate(document);
+    const QString a = QStringLiteral("conv1");
+    const QString b = QStringLiteral("relu1");
+    document.moveBlocks({{a, QPointF(10, 100)}, {b, QPointF(10, 190)}});
+    document.moveBlocks({{a, QPointF(40, 120)}, {b, QPointF(40, 210)}});
+    QCOMPARE(document.undoStack()->count(), 1);
+    QCOMPARE(document.graph().find_block("relu1")->x, 40.0);
+    document.undoStack()->undo();
+    QCOMPARE(document.graph().find_block("conv1")->x, 0.0);
+    QCOMPARE(document.graph().find_block("relu1")->y, 180.0);
+    // A different set of blocks is a new step.
+    document.undoStack()->redo();
+    document.moveBlocks({{a, QPointF(50, 50)}});
+    QCOMPARE(document.undoStack()->count(), 2);
+  }
+
+  void copyAndPasteCarryInternalWires() {
+    GraphDocument document;
+    openTemplate(document);
+    const QStringList selection{QStringLiteral("conv1"), QStringLiteral("relu1"),
+                                QStringLiteral("pool1")};
+    const QByteArray clip =
+        GraphFragment::toJson(GraphFragment::extract(document.graph(), selection));
+    const std::size_t wiresBefore = document.graph().connections().size();
+    const QStringList pasted = document.paste(clip, QPointF(300, 0));
+    QCOMPARE(pasted.size(), 3);
+    for (const QString& id : pasted) QVERIFY(!selection.contains(id));
+    QCOMPARE(document.graph().connections().size(), wiresBefore + 2);
+    QVERIFY(
+        document.graph().inputs_of(pasted[0].toStdString()).empty());  // input->conv1 not copied
+    QCOMPARE(q(document.graph().inputs_of(pasted[1].toStdString()).front().from), pasted[0]);
+    QCOMPARE(q(document.graph().inputs_of(pasted[2].toStdString()).front().from), pasted[1]);
+    QCOMPARE(document.graph().find_block(pasted[0].toStdString())->x, 300.0);
+    QCOMPARE(document.graph().find_block(pasted[0].toStdString())->int_param("kernel"), 5);
+    QCOMPARE(document.undoStack()->count(), 1);
+    document.undoStack()->undo();
+    QCOMPARE(json(document.graph()), json(lenet5()));
+  }
+
+  void deleteAndUndoRestoresBlocksAndWiresExactly() {
+    GraphDocument document;
+    openTemplate(document);
+    const std::string before = json(document.graph());
+    QSignalSpy removedWires(&document, &GraphDocument::connectionRemoved);
+    document.deleteSelection({QStringLiteral("conv2"), QStringLiteral("fc1")},
+                             {Connection{"input", "conv1", 0}});
+    QCOMPARE(removedWires.count(), 5);
+    QVERIFY(document.graph().find_block("conv2") == nullptr);
+    QCOMPARE(document.graph().connections().size(), std::size_t{12 - 5});
+    QVERIFY(!document.analysis().ok());  // dangling inputs are reported
+    document.undoStack()->undo();
+    QCOMPARE(json(document.graph()), before);
+    QVERIFY(document.analysis().ok());
+    document.undoStack()->redo();
+    QVERIFY(document.graph().find_block("fc1") == nullptr);
+  }
+
+  void autoLayoutIsOneUndoableStep() {
+    GraphDocument document;
+    openTemplate(document);
+    document.moveBlocks({{QStringLiteral("conv2"), QPointF(500, 37)}});
+    document.autoLayout();
+    QCOMPARE(document.graph().find_block("conv2")->x, 0.0);
+    QVERIFY(document.graph().find_block("conv2")->y > document.graph().find_block("pool1")->y);
+    document.undoStack()->undo();
+    QCOMPARE(document.graph().find_block("conv2")->x, 500.0);
+  }
+};
+
+QTEST_MAIN(GraphDocumentTest)
+#include "graph_document_test.moc"

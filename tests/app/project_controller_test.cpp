@@ -1,0 +1,123 @@
+// Projects in the main window: the example, the title's dirty marker, save and open, recovery.
+
+#include <QApplication>
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include "app_settings.h"
+#include "block_item.h"
+#include "builder_canvas.h"
+#include "builder_scene.h"
+#include "convstudio/model/template_library.h"
+#include "graph_document.h"
+#include "main_window.h"
+#include "project_controller.h"
+
+using namespace convstudio;
+
+class ProjectControllerTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setOrganizationName(QStringLiteral("ConvStudioTest"));
+    QApplication::setApplicationName(QStringLiteral("ProjectControllerTest"));
+    settings::kRecentFiles.clear();
+  }
+
+  void init() { QFile::remove(ProjectController::recoveryFilePath()); }
+
+  void exampleOpensLenet5OnFashionMnistUnmodified() {
+    MainWindow window;
+    QCOMPARE(window.windowTitle(), QStringLiteral("ConvStudio"));
+    window.projects()->openExample();
+    const Project& project = window.document()->project();
+    QCOMPARE(project.graph,
+             *TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10).graph);
+    QCOMPARE(project.dataset.source, DatasetKind::FashionMnist);
+    QVERIFY(!window.isWindowModified());
+    QCOMPARE(window.windowTitle(), QStringLiteral("Fashion-MNIST example[*] — ConvStudio"));
+    QVERIFY(window.centralWidget()->findChild<BuilderCanvas*>() != nullptr);
+    // The canvas mirrors the document: one item per block.
+    for (const Block& block : project.graph.blocks()) {
+      QVERIFY(window.canvas()->scene()->blockItem(QString::fromStdString(block.id)));
+    }
+
+    window.document()->setParam(QStringLiteral("conv1"), QStringLiteral("kernel"), std::int64_t{3});
+    QVERIFY(window.isWindowModified());
+    window.document()->undoStack()->undo();
+    QVERIFY(!window.isWindowModified());
+  }
+
+  void saveAndOpenRoundTrip() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("net.convstudio"));
+    Project saved;
+    {
+      MainWindow window;
+      QVERIFY(window.projects()->newFromTemplate(QStringLiteral("resnet-small")));
+      window.document()->moveBlocks({{QStringLiteral("s2_proj"), QPointF(400, 1260)}});
+      window.document()->setParam(QStringLiteral("stem_conv"), QStringLiteral("out_channels"),
+                                  std::int64_t{24});
+      QVERIFY(window.isWindowModified());
+      QString error;
+      QVERIFY2(window.projects()->saveTo(path, &error), qPrintable(error));
+      QVERIFY(!window.isWindowModified());
+      QCOMPARE(window.windowTitle(), QStringLiteral("net[*] — ConvStudio"));
+      saved = window.document()->project();
+    }
+    MainWindow window;
+    QString error;
+    QVERIFY2(window.projects()->openFile(path, &error), qPrintable(error));
+    QCOMPARE(window.document()->project(), saved);
+    QCOMPARE(window.document()->undoStack()->count(), 0);
+    QVERIFY(!window.isWindowModified());
+    QCOMPARE(window.projects()->recentFiles().front(), QFileInfo(path).absoluteFilePath());
+  }
+
+  void recoveryFileRestoresUnsavedWork() {
+    Project edited;
+    {
+      MainWindow window;
+      window.projects()->openExample();
+      window.document()->setParam(QStringLiteral("fc1"), QStringLiteral("out_features"),
+                                  std::int64_t{100});
+      QVERIFY(window.projects()->writeRecovery());
+      edited = window.document()->project();
+      // A crash: the window goes away without closeEvent, the recovery file stays.
+    }
+    MainWindow window;
+    QVERIFY(window.projects()->hasRecovery());
+    QString error;
+    QVERIFY2(window.projects()->restoreRecovery(&error), qPrintable(error));
+    QCOMPARE(window.document()->project(), edited);
+    QVERIFY(window.isWindowModified());
+    QCOMPARE(window.windowTitle(), QStringLiteral("Fashion-MNIST example[*] — ConvStudio"));
+
+    // Saving cleanly deletes it.
+    QTemporaryDir dir;
+    QVERIFY(window.projects()->saveTo(dir.filePath(QStringLiteral("saved.convstudio"))));
+    QVERIFY(!window.projects()->hasRecovery());
+  }
+
+  void openingABrokenFileSaysWhere() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bad.convstudio"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"format\": \"convstudio-project\", \"version\": 1, \"graph\": 3}");
+    file.close();
+    MainWindow window;
+    QString error;
+    QVERIFY(!window.projects()->openFile(path, &error));
+    QVERIFY2(error.contains(QStringLiteral("graph")), qPrintable(error));
+    QVERIFY(!window.projects()->isOpen());
+  }
+};
+
+QTEST_MAIN(ProjectControllerTest)
+#include "project_controller_test.moc"

@@ -1,0 +1,208 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "convstudio/data/dataset.h"
+#include "test_files.h"
+
+namespace convstudio {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::TempFolder;
+
+DatasetRequest idx_source(const fs::path& folder) {
+  DatasetRequest source;
+  source.kind = DatasetKind::Idx;
+  source.path = folder.string();
+  return source;
+}
+
+bool ends_with(const std::string& text, const std::string& tail) {
+  return text.size() >= tail.size() &&
+         text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+TEST(IdxDataset, LoadsRawPairAndValidatesOnItsTestSet) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 50, 20, 4, 5, 3, false);
+  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  const Dataset& dataset = loaded.value();
+  EXPECT_EQ(dataset.info.train_count, 50);
+  EXPECT_EQ(dataset.info.validation_count, 20);
+  EXPECT_TRUE(dataset.info.validation_is_test_set);
+  EXPECT_EQ(dataset.info.class_names, (std::vector<std::string>{"0", "1", "2"}));
+  EXPECT_EQ(dataset.info.train_class_counts, (std::vector<std::int64_t>{17, 17, 16}));
+  EXPECT_EQ(dataset.info.channels, 1);
+  EXPECT_EQ(dataset.info.height, 4);
+  EXPECT_EQ(dataset.info.width, 5);
+  ASSERT_EQ(dataset.train->pixels.size(), 50u * 20u);
+  EXPECT_EQ(dataset.train->image(7)[3], testing::idx_pixel(7, 3));
+  EXPECT_EQ(dataset.train->labels[7], 1);
+  EXPECT_EQ(dataset.validation->image(19)[19], testing::idx_pixel(19, 19));
+}
+
+TEST(IdxDataset, GzippedPairLoadsTheSameAsRaw) {
+  TempFolder raw_folder, gz_folder;
+  testing::write_idx_dataset(raw_folder.path(), 30, 10, 6, 6, 10, false);
+  testing::write_idx_dataset(gz_folder.path(), 30, 10, 6, 6, 10, true);
+  DataResult<Dataset> raw = load_dataset(idx_source(raw_folder.path()));
+  DataResult<Dataset> gz = load_dataset(idx_source(gz_folder.path()));
+  ASSERT_TRUE(raw.ok()) << raw.error().to_string();
+  ASSERT_TRUE(gz.ok()) << gz.error().to_string();
+  EXPECT_EQ(raw.value().train->pixels, gz.value().train->pixels);
+  EXPECT_EQ(raw.value().validation->labels, gz.value().validation->labels);
+}
+
+TEST(IdxDataset, FractionHoldsOutSeededValidationInsteadOfTheTestSet) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 100, 20, 2, 2, 10, false);
+  DatasetRequest source = idx_source(folder.path());
+  source.validation_fraction = 0.25;
+  source.split_seed = 7;
+  DataResult<Dataset> first = load_dataset(source);
+  DataResult<Dataset> again = load_dataset(source);
+  source.split_seed = 8;
+  DataResult<Dataset> other = load_dataset(source);
+  ASSERT_TRUE(first.ok() && again.ok() && other.ok());
+  EXPECT_EQ(first.value().info.train_count, 75);
+  EXPECT_EQ(first.value().info.validation_count, 25);
+  EXPECT_FALSE(first.value().info.validation_is_test_set);
+  EXPECT_EQ(first.value().validation->pixels, again.value().validation->pixels);
+  EXPECT_NE(first.value().validation->pixels, other.value().validation->pixels);
+}
+
+TEST(IdxDataset, WithoutTestFilesHoldsOutTenPercent) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 40, 0, 3, 3, 4, true);
+  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  EXPECT_EQ(loaded.value().info.train_count, 36);
+  EXPECT_EQ(loaded.value().info.validation_count, 4);
+}
+
+TEST(IdxDataset, ConvertsToTheRequestedChannelsAndSize) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 10, 5, 4, 4, 2, false);
+  DatasetRequest source = idx_source(folder.path());
+  source.channels = 3;
+  source.height = 8;
+  source.width = 8;
+  DataResult<Dataset> loaded = load_dataset(source);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  const ImageSet& train = *loaded.value().train;
+  EXPECT_EQ(train.channels, 3);
+  EXPECT_EQ(train.height, 8);
+  EXPECT_EQ(train.image_bytes(), 3u * 64u);
+  EXPECT_EQ(loaded.value().validation->height, 8);
+  // Grey becomes three equal planes.
+  EXPECT_TRUE(std::equal(train.image(4), train.image(4) + 64, train.image(4) + 128));
+  EXPECT_EQ(loaded.value().info.mean.size(), 3u);
+}
+
+TEST(IdxDataset, MissingFolderIsAnError) {
+  TempFolder folder;
+  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path() / "nowhere"));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().file, (folder.path() / "nowhere").string());
+  EXPECT_NE(loaded.error().message.find("does not exist"), std::string::npos);
+}
+
+TEST(IdxDataset, FolderWithoutTrainingFilesIsAnError) {
+  TempFolder folder;
+  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().file, folder.path().string());
+  EXPECT_NE(loaded.error().message.find("train-images-idx3-ubyte"), std::string::npos);
+}
+
+TEST(IdxDataset, WrongMagicNamesTheFileAndBothNumbers) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 10, 0, 2, 2, 2, false);
+  testing::write_file(folder / "train-images-idx3-ubyte", testing::idx_images(10, 2, 2, 0x00000801),
+                      false);
+  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().file, folder / "train-images-idx3-ubyte");
+  EXPECT_EQ(loaded.error().offset, 0);
+  EXPECT_NE(loaded.error().message.find("expected 0x00000803"), std::string::npos);
+  EXPECT_NE(loaded.error().message.find("found 0x00000801"), std::string::npos);
+}
+
+TEST(IdxDataset, TruncatedImagesNameThePromisedSize) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 10, 0, 4, 5, 2, false);
+  std::vector<std::uint8_t> bytes = testing::idx_images(10, 4, 5);
+  bytes.resize(16 + 7 * 20);
+  testing::write_file(folder / "train-images-idx3-ubyte", bytes, false);
+  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().file, folder / "train-images-idx3-ubyte");
+  EXPECT_EQ(loaded.error().offset, 16 + 7 * 20);
+  EXPECT_NE(loaded.error().message.find("truncated"), std::string::npos);
+  EXPECT_NE(loaded.error().message.find("10 images of 4 x 5"), std::string::npos);
+}
+
+TEST(IdxDataset, CutGzipStreamIsTruncation) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 200, 0, 8, 8, 2, true);
+  const fs::path file = folder.path() / "train-images-idx3-ubyte.gz";
+  fs::resize_file(file, fs::file_size(file) / 2);
+  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().file, file.string());
+  EXPECT_NE(loaded.error().message.find("truncated"), std::string::npos)
+      << loaded.error().to_string();
+}
+
+TEST(IdxDataset, FileEndingInsideTheHeaderIsTruncation) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 5, 0, 2, 2, 2, false);
+  testing::write_file(folder / "train-labels-idx1-ubyte", {0, 0, 8, 1, 0}, false);
+  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().file, folder / "train-labels-idx1-ubyte");
+  EXPECT_EQ(loaded.error().offset, 5);
+  EXPECT_NE(loaded.error().message.find("header"), std::string::npos);
+}
+
+TEST(IdxDataset, LabelAndImageCountsMustAgree) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 10, 0, 2, 2, 2, false);
+  testing::write_file(folder / "train-labels-idx1-ubyte",
+                      testing::idx_labels(std::vector<std::uint8_t>(9, 0)), false);
+  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().file, folder / "train-labels-idx1-ubyte");
+  EXPECT_NE(loaded.error().message.find("9 labels"), std::string::npos);
+  EXPECT_NE(loaded.error().message.find("10 images"), std::string::npos);
+}
+
+TEST(IdxDataset, LabelBeyondFashionMnistClassesIsOutOfRange) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 6, 0, 2, 2, 2, false);
+  testing::write_file(folder / "train-labels-idx1-ubyte", testing::idx_labels({0, 1, 2, 12, 3, 4}),
+                      false);
+  DatasetRequest source = idx_source(folder.path());
+  source.kind = DatasetKind::FashionMnist;
+  DataResult<Dataset> loaded = load_dataset(source);
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().file, folder / "train-labels-idx1-ubyte");
+  EXPECT_EQ(loaded.error().offset, 8 + 3);
+  EXPECT_NE(loaded.error().message.find("label 12"), std::string::npos);
+  EXPECT_NE(loaded.error().message.find("out of range"), std::string::npos);
+}
+
+TEST(IdxDataset, TestLabelBeyondTrainingClassesIsOutOfRange) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 6, 3, 2, 2, 3, false);
+  testing::write_file(folder / "t10k-labels-idx1-ubyte", testing::idx_labels({0, 5, 1}), false);
+  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_TRUE(ends_with(loaded.error().file, "t10k-labels-idx1-ubyte"));
+  EXPECT_NE(loaded.error().message.find("label 5"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace convstudio

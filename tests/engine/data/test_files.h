@@ -1,0 +1,53 @@
+#pragma once
+// Small datasets written by the tests themselves: IDX files (raw or gzipped), PNG class
+// folders, and in-memory image sets whose pixels say which sample they are.
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "convstudio/data/image_set.h"
+
+namespace convstudio::testing {
+
+// A fresh folder under the system temporary folder, removed with everything in it.
+class TempFolder {
+ public:
+  TempFolder();
+  ~TempFolder();
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes, bool gzip);
+
+// IDX bytes: magic, sizes, then the data.
+std::vector<std::uint8_t> idx_images(std::uint32_t count, std::uint32_t rows, std::uint32_t cols,
+                                     std::uint32_t magic = 0x00000803);
+std::vector<std::uint8_t> idx_labels(const std::vector<std::uint8_t>& labels,
+                                     std::uint32_t magic = 0x00000801);
+
+// Pixel value of image `index` at byte `k` in idx_images(): distinct across images.
+std::uint8_t idx_pixel(std::uint32_t index, std::uint32_t k);
+
+// Writes train-*/t10k-* IDX pairs with `train` and `test` images of rows x cols, labels
+// index % classes.
+void write_idx_dataset(const std::filesystem::path& folder, std::uint32_t train, std::uint32_t test,
+                       std::uint32_t rows, std::uint32_t cols, std::uint8_t classes, bool gzip);
+
+// Images whose first two bytes hold index % 256 and index / 256, so a test can tell which
+// sample landed where; label index % classes.
+ImageSet numbered_images(std::int64_t count, int channels, int height, int width, int classes);
+std::int64_t image_number(const std::uint8_t* pixels);
+
+// Writes a solid-colour PNG (BGR order, as cv::imwrite takes it).
+void write_png(const std::string& path, int height, int width, int blue, int green, int red);
+
+}  // namespace convstudio::testing

@@ -1,0 +1,163 @@
+#include "block_item.h"
+
+#include <QApplication>
+#include <QFontMetrics>
+#include <QPainter>
+#include <QPalette>
+#include <QStyleOptionGraphicsItem>
+
+#include <cmath>
+
+namespace convstudio {
+namespace {
+
+constexpr qreal kPortRadius = 5;
+constexpr qreal kHeaderHeight = 22;
+
+QColor categoryColor(const QString& category) {
+  if (category == QLatin1String("Input/Output")) return QColor(0x5b, 0x7d, 0xb1);
+  if (category == QLatin1String("Convolution")) return QColor(0x3f, 0x8f, 0x6b);
+  if (category == QLatin1String("Normalization")) return QColor(0x8c, 0x6b, 0xb1);
+  if (category == QLatin1String("Activation")) return QColor(0xc2, 0x7c, 0x2c);
+  if (category == QLatin1String("Pooling")) return QColor(0x2f, 0x8a, 0x9c);
+  if (category == QLatin1String("Regularization")) return QColor(0x8a, 0x8a, 0x8a);
+  if (category == QLatin1String("Dense")) return QColor(0x6b, 0x7f, 0x2f);
+  if (category == QLatin1String("Merge")) return QColor(0xa8, 0x55, 0x7a);
+  return QColor(0x70, 0x70, 0x70);
+}
+
+}  // namespace
+
+BlockItem::BlockItem(QString id) : id_(std::move(id)) {
+  setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
+  setAcceptHoverEvents(true);
+  setZValue(1);
+}
+
+void BlockItem::setContent(const Content& content) {
+  prepareGeometryChange();
+  content_ = content;
+  setToolTip(content.errors.isEmpty() ? QStringLiteral("%1 (%2)").arg(content.type, id_)
+                                      : content.errors);
+  update();
+}
+
+void BlockItem::setMovedCallback(std::function<void(const QString&)> callback) {
+  moved_ = std::move(callback);
+}
+
+QPointF BlockItem::inputPortLocal(int port) const {
+  const int count = std::max(1, content_.inputPorts);
+  return {kWidth * (port + 1) / (count + 1), 0};
+}
+
+QPointF BlockItem::inputPortPos(int port) const {
+  return mapToScene(inputPortLocal(port));
+}
+
+QPointF BlockItem::outputPortPos() const {
+  return mapToScene(QPointF(kWidth / 2, kHeight));
+}
+
+int BlockItem::inputPortAt(QPointF scenePos) const {
+  const QPointF local = mapFromScene(scenePos);
+  for (int port = 0; port < content_.inputPorts; ++port) {
+    const QPointF d = local - inputPortLocal(port);
+    if (std::abs(d.x()) <= 12 && std::abs(d.y()) <= 12) return port;
+  }
+  return -1;
+}
+
+bool BlockItem::isOnOutputPort(QPointF scenePos) const {
+  if (!content_.hasOutput) return false;
+  const QPointF d = mapFromScene(scenePos) - QPointF(kWidth / 2, kHeight);
+  return std::abs(d.x()) <= 12 && std::abs(d.y()) <= 12;
+}
+
+void BlockItem::setHighlightedPort(int port) {
+  if (port == highlightedPort_) return;
+  highlightedPort_ = port;
+  update();
+}
+
+QRectF BlockItem::boundingRect() const {
+  const qreal m = kPortRadius + 2;
+  return QRectF(-m, -m, kWidth + 2 * m, kHeight + 2 * m);
+}
+
+void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
+  const QPalette palette = QApplication::palette();
+  const bool invalid = !content_.errors.isEmpty();
+  const QColor accent = invalid ? QColor(0xd0, 0x30, 0x30) : categoryColor(content_.category);
+  const QRectF body(0, 0, kWidth, kHeight);
+  painter->setRenderHint(QPainter::Antialiasing);
+
+  QColor fill = palette.color(QPalette::Base);
+  if (invalid) fill = QColor(0xfd, 0xe8, 0xe8);
+  painter->setPen(QPen(isSelected() ? palette.color(QPalette::Highlight) : accent,
+                       isSelected() ? 3 : (invalid ? 2 : 1)));
+  painter->setBrush(fill);
+  painter->drawRoundedRect(body, 6, 6);
+
+  // Header band in the category colour (red when invalid).
+  QPainterPath header;
+  header.addRoundedRect(QRectF(0, 0, kWidth, kHeaderHeight + 6), 6, 6);
+  QPainterPath clip;
+  clip.addRect(QRectF(0, 0, kWidth, kHeaderHeight));
+  painter->setPen(Qt::NoPen);
+  painter->setBrush(accent);
+  painter->drawPath(header.intersected(clip));
+
+  QFont font = painter->font();
+  QFont bold = font;
+  bold.setBold(true);
+  painter->setFont(bold);
+  painter->setPen(Qt::white);
+  const QRectF headerText(8, 0, kWidth - 16, kHeaderHeight);
+  painter->drawText(headerText, Qt::AlignLeft | Qt::AlignVCenter, content_.type);
+  painter->setFont(font);
+  const QFontMetrics fm(font);
+  painter->drawText(headerText, Qt::AlignRight | Qt::AlignVCenter,
+                    fm.elidedText(id_, Qt::ElideMiddle, static_cast<int>(kWidth / 2 - 12)));
+
+  const QColor text = invalid ? QColor(0x30, 0x10, 0x10) : palette.color(QPalette::Text);
+  painter->setPen(text);
+  const QRectF paramsRect(8, kHeaderHeight + 2, kWidth - 16, 18);
+  painter->drawText(paramsRect, Qt::AlignLeft | Qt::AlignVCenter,
+                    fm.elidedText(content_.params, Qt::ElideRight, int(paramsRect.width())));
+  const QRectF shapeRect(8, kHeaderHeight + 20, kWidth - 16, 18);
+  painter->setFont(bold);
+  painter->setPen(invalid ? QColor(0xb0, 0x20, 0x20) : text);
+  painter->drawText(
+      shapeRect, Qt::AlignLeft | Qt::AlignVCenter,
+      content_.shape.isEmpty() ? QStringLiteral("→ ?") : QStringLiteral("→ ") + content_.shape);
+  QFont small = font;
+  small.setPointSizeF(font.pointSizeF() * 0.85);
+  painter->setFont(small);
+  painter->setPen(palette.color(QPalette::PlaceholderText));
+  painter->drawText(shapeRect, Qt::AlignRight | Qt::AlignVCenter, content_.cost);
+  painter->setFont(font);
+
+  // Ports: hollow inputs on top, a filled output at the bottom.
+  painter->setPen(QPen(accent.darker(120), 1.5));
+  for (int port = 0; port < content_.inputPorts; ++port) {
+    painter->setBrush(port == highlightedPort_ ? QColor(0x40, 0xc0, 0x40)
+                                               : palette.color(QPalette::Base));
+    painter->drawEllipse(inputPortLocal(port), kPortRadius, kPortRadius);
+  }
+  if (content_.hasOutput) {
+    painter->setBrush(accent);
+    painter->drawEllipse(QPointF(kWidth / 2, kHeight), kPortRadius, kPortRadius);
+  }
+}
+
+QVariant BlockItem::itemChange(GraphicsItemChange change, const QVariant& value) {
+  if (change == ItemPositionChange && snap_) {
+    const QPointF p = value.toPointF();
+    return QPointF(std::round(p.x() / kGrid) * kGrid, std::round(p.y() / kGrid) * kGrid);
+  }
+  if (change == ItemPositionHasChanged && moved_) moved_(id_);
+  return QGraphicsItem::itemChange(change, value);
+}
+
+}  // namespace convstudio

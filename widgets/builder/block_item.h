@@ -1,0 +1,63 @@
+#pragma once
+// A block on the canvas: type, id, key parameters and output shape, with its ports. It holds
+// only what it draws; the GraphDocument owns the block itself.
+
+#include <QGraphicsItem>
+#include <QString>
+
+#include <functional>
+
+namespace convstudio {
+
+class BlockItem : public QGraphicsItem {
+ public:
+  static constexpr qreal kWidth = 200;
+  static constexpr qreal kHeight = 64;
+  static constexpr qreal kGrid = 10;
+  enum { Type = UserType + 1 };
+
+  struct Content {
+    QString type;
+    QString category;
+    QString params;  // key parameters, e.g. "16 · k3 · p1"
+    QString shape;   // output shape, e.g. "16×28×28"; empty when not inferred
+    QString cost;    // e.g. "448 params"
+    QString errors;  // one per line; empty when the block is fine
+    int inputPorts = 1;
+    bool hasOutput = true;
+  };
+
+  explicit BlockItem(QString id);
+  int type() const override { return Type; }
+  const QString& id() const { return id_; }
+
+  void setContent(const Content& content);
+  // Called after a drag moved the item (the scene refreshes the attached wires).
+  void setMovedCallback(std::function<void(const QString&)> callback);
+  void setSnapToGrid(bool snap) { snap_ = snap; }
+
+  QPointF inputPortPos(int port) const;  // scene coordinates
+  QPointF outputPortPos() const;
+  // Input port under `scenePos` (generous hit area), or -1.
+  int inputPortAt(QPointF scenePos) const;
+  bool isOnOutputPort(QPointF scenePos) const;
+  int inputPortCount() const { return content_.inputPorts; }
+  void setHighlightedPort(int port);  // -1: none (while a wire is dragged over it)
+
+  QRectF boundingRect() const override;
+  void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+ protected:
+  QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
+
+ private:
+  QPointF inputPortLocal(int port) const;
+
+  QString id_;
+  Content content_;
+  std::function<void(const QString&)> moved_;
+  bool snap_ = true;
+  int highlightedPort_ = -1;
+};
+
+}  // namespace convstudio

@@ -1,0 +1,285 @@
+#include "builder_scene.h"
+
+#include <QGraphicsPathItem>
+#include <QGraphicsSceneDragDropEvent>
+#include <QGraphicsSceneMouseEvent>
+#include <QGraphicsView>
+#include <QMimeData>
+#include <QPainter>
+#include <QToolTip>
+
+#include <cmath>
+
+#include "block_item.h"
+#include "block_text.h"
+#include "graph_document.h"
+#include "wire_item.h"
+
+namespace convstudio {
+
+BuilderScene::BuilderScene(GraphDocument* document, QObject* parent)
+    : QGraphicsScene(parent), document_(document) {
+  setItemIndexMethod(NoIndex);  // a few hundred items that move often
+  connect(document_, &GraphDocument::modelReset, this, &BuilderScene::rebuild);
+  connect(document_, &GraphDocument::blockAdded, this, &BuilderScene::addBlockItem);
+  connect(document_, &GraphDocument::blockRemoved, this, &BuilderScene::removeBlockItem);
+  connect(document_, &GraphDocument::blockMoved, this, &BuilderScene::placeBlock);
+  connect(document_, &GraphDocument::connectionAdded, this, &BuilderScene::addWireItem);
+  connect(document_, &GraphDocument::connectionRemoved, this, &BuilderScene::removeWireItem);
+  // Parameters and wires change shapes downstream, so every block is refreshed per analysis.
+  connect(document_, &GraphDocument::analysisChanged, this, &BuilderScene::refreshAllBlocks);
+  connect(this, &QGraphicsScene::selectionChanged, this,
+          [this] { emit blockSelectionChanged(selectedBlockIds()); });
+  rebuild();
+}
+
+QString BuilderScene::blockMimeType() {
+  return QStringLiteral("application/x-convstudio-block-type");
+}
+
+WireItem* BuilderScene::wireItem(const Connection& connection) const {
+  auto it = wires_.find(connection);
+  return it == wires_.end() ? nullptr : it->second;
+}
+
+QStringList BuilderScene::selectedBlockIds() const {
+  QStringList ids;
+  for (const Block& block : document_->graph().blocks()) {
+    const QString id = QString::fromStdString(block.id);
+    if (BlockItem* item = blocks_.value(id); item && item->isSelected()) ids << id;
+  }
+  return ids;
+}
+
+std::vector<Connection> BuilderScene::selectedConnections() const {
+  std::vector<Connection> result;
+  for (const auto& [connection, item] : wires_) {
+    if (item->isSelected()) result.push_back(connection);
+  }
+  return result;
+}
+
+void BuilderScene::selectBlocks(const QStringList& ids) {
+  clearSelection();
+  for (const QString& id : ids) {
+    if (BlockItem* item = blocks_.value(id)) item->setSelected(true);
+  }
+}
+
+void BuilderScene::setSnapToGrid(bool snap) {
+  snap_ = snap;
+  for (BlockItem* item : std::as_const(blocks_)) item->setSnapToGrid(snap);
+}
+
+void BuilderScene::rebuild() {
+  clearSelection();
+  for (const auto& [connection, item] : wires_) delete item;
+  wires_.clear();
+  qDeleteAll(blocks_);
+  blocks_.clear();
+  for (const Block& block : document_->graph().blocks()) {
+    addBlockItem(QString::fromStdString(block.id));
+  }
+  for (const Connection& c : document_->graph().connections()) addWireItem(c);
+}
+
+void BuilderScene::addBlockItem(const QString& id) {
+  if (blocks_.contains(id)) return;
+  auto* item = new BlockItem(id);
+  item->setSnapToGrid(snap_);
+  blocks_.insert(id, item);
+  addItem(item);
+  placeBlock(id);
+  refreshBlock(id);
+  item->setMovedCallback([this](const QString& moved) { updateWiresOf(moved); });
+}
+
+void BuilderScene::removeBlockItem(const QString& id) {
+  if (dragTarget_ == blocks_.value(id)) dragTarget_ = nullptr;
+  delete blocks_.take(id);
+}
+
+void BuilderScene::addWireItem(const Connection& connection) {
+  if (wires_.contains(connection)) return;
+  auto* item = new WireItem(connection);
+  wires_[connection] = item;
+  addItem(item);
+  updateWire(item);
+}
+
+void BuilderScene::removeWireItem(const Connection& connection) {
+  auto it = wires_.find(connection);
+  if (it == wires_.end()) return;
+  delete it->second;
+  wires_.erase(it);
+}
+
+void BuilderScene::refreshBlock(const QString& id) {
+  BlockItem* item = blocks_.value(id);
+  const Block* block = document_->graph().find_block(id.toStdString());
+  if (item == nullptr || block == nullptr) return;
+  item->setContent(BlockText::content(*document_, *block));
+}
+
+void BuilderScene::refreshAllBlocks() {
+  for (auto it = blocks_.cbegin(); it != blocks_.cend(); ++it) refreshBlock(it.key());
+  // Port counts of Add/Concat follow their wires, so wire ends may move.
+  for (const auto& [connection, item] : wires_) updateWire(item);
+}
+
+void BuilderScene::placeBlock(const QString& id) {
+  BlockItem* item = blocks_.value(id);
+  const Block* block = document_->graph().find_block(id.toStdString());
+  if (item == nullptr || block == nullptr) return;
+  item->setSnapToGrid(false);  // the document's position is the truth, even off the grid
+  item->setPos(block->x, block->y);
+  item->setSnapToGrid(snap_);
+  updateWiresOf(id);
+}
+
+void BuilderScene::updateWiresOf(const QString& id) {
+  const std::string key = id.toStdString();
+  for (const auto& [connection, item] : wires_) {
+    if (connection.from == key || connection.to == key) updateWire(item);
+  }
+}
+
+void BuilderScene::updateWire(WireItem* wire) {
+  const Connection& c = wire->connection();
+  BlockItem* from = blocks_.value(QString::fromStdString(c.from));
+  BlockItem* to = blocks_.value(QString::fromStdString(c.to));
+  if (from == nullptr || to == nullptr) return;
+  wire->setEnds(from->outputPortPos(), to->inputPortPos(c.to_port));
+}
+
+BlockItem* BuilderScene::blockAt(QPointF scenePos) const {
+  for (QGraphicsItem* item : items(scenePos)) {
+    if (item->type() == BlockItem::Type) return static_cast<BlockItem*>(item);
+  }
+  // Ports stick out of the block's body; look a little around the point too.
+  for (QGraphicsItem* item : items(QRectF(scenePos - QPointF(12, 12), QSizeF(24, 24)))) {
+    if (item->type() == BlockItem::Type) return static_cast<BlockItem*>(item);
+  }
+  return nullptr;
+}
+
+void BuilderScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
+  if (event->button() == Qt::LeftButton) {
+    BlockItem* block = blockAt(event->scenePos());
+    if (block != nullptr && block->isOnOutputPort(event->scenePos())) {
+      dragFrom_ = block->id();
+      dragWire_ = new QGraphicsPathItem;
+      dragWire_->setPen(QPen(QColor(0x2a, 0x7a, 0xe2), 2, Qt::DashLine));
+      dragWire_->setZValue(2);
+      addItem(dragWire_);
+      event->accept();
+      return;
+    }
+  }
+  QGraphicsScene::mousePressEvent(event);
+}
+
+void BuilderScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event) {
+  if (dragWire_ == nullptr) {
+    QGraphicsScene::mouseMoveEvent(event);
+    return;
+  }
+  BlockItem* from = blocks_.value(dragFrom_);
+  if (from == nullptr) return;
+  const QPointF start = from->outputPortPos();
+  const QPointF end = event->scenePos();
+  QPainterPath path(start);
+  const qreal bend = std::max(30.0, std::abs(end.y() - start.y()) / 2);
+  path.cubicTo(start + QPointF(0, bend), end - QPointF(0, bend), end);
+  dragWire_->setPath(path);
+  BlockItem* target = blockAt(end);
+  if (dragTarget_ != nullptr && dragTarget_ != target) dragTarget_->setHighlightedPort(-1);
+  dragTarget_ = target;
+  if (target != nullptr) target->setHighlightedPort(target->inputPortAt(end));
+}
+
+void BuilderScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
+  if (dragWire_ != nullptr) {
+    delete dragWire_;
+    dragWire_ = nullptr;
+    if (dragTarget_ != nullptr) dragTarget_->setHighlightedPort(-1);
+    dragTarget_ = nullptr;
+    finishWireDrag(event->scenePos());
+    dragFrom_.clear();
+    return;
+  }
+  QGraphicsScene::mouseReleaseEvent(event);
+  if (event->button() == Qt::LeftButton) commitMoves();
+}
+
+void BuilderScene::finishWireDrag(QPointF scenePos) {
+  BlockItem* target = blockAt(scenePos);
+  if (target == nullptr || target->id() == dragFrom_) return;
+  int port = target->inputPortAt(scenePos);
+  if (port < 0) {
+    // Dropped on the body: take the first free input.
+    port = 0;
+    for (const Connection& c : document_->graph().inputs_of(target->id().toStdString())) {
+      if (c.to_port == port) ++port;
+    }
+    port = std::min(port, std::max(0, target->inputPortCount() - 1));
+  }
+  const Connection connection{dragFrom_.toStdString(), target->id().toStdString(), port};
+  if (auto refusal = document_->connectBlocks(connection)) {
+    const QString reason = QString::fromStdString(refusal->message);
+    emit connectionRefused(reason);
+    if (!views().isEmpty()) {
+      QGraphicsView* view = views().front();
+      QToolTip::showText(view->viewport()->mapToGlobal(view->mapFromScene(scenePos)), reason,
+                         view->viewport());
+    }
+  }
+}
+
+void BuilderScene::commitMoves() {
+  std::vector<std::pair<QString, QPointF>> moves;
+  for (auto it = blocks_.cbegin(); it != blocks_.cend(); ++it) {
+    const Block* block = document_->graph().find_block(it.key().toStdString());
+    if (block != nullptr && it.value()->pos() != QPointF(block->x, block->y)) {
+      moves.emplace_back(it.key(), it.value()->pos());
+    }
+  }
+  if (!moves.empty()) document_->moveBlocks(moves);
+}
+
+void BuilderScene::dragEnterEvent(QGraphicsSceneDragDropEvent* event) {
+  event->setAccepted(event->mimeData()->hasFormat(blockMimeType()));
+}
+
+void BuilderScene::dragMoveEvent(QGraphicsSceneDragDropEvent* event) {
+  event->setAccepted(event->mimeData()->hasFormat(blockMimeType()));
+}
+
+void BuilderScene::dropEvent(QGraphicsSceneDragDropEvent* event) {
+  const QString type = QString::fromUtf8(event->mimeData()->data(blockMimeType()));
+  QPointF at = event->scenePos() - QPointF(BlockItem::kWidth / 2, BlockItem::kHeight / 2);
+  if (snap_) {
+    at = QPointF(std::round(at.x() / BlockItem::kGrid) * BlockItem::kGrid,
+                 std::round(at.y() / BlockItem::kGrid) * BlockItem::kGrid);
+  }
+  const QString id = document_->addBlock(type, at);
+  if (!id.isEmpty()) selectBlocks({id});
+  event->acceptProposedAction();
+}
+
+void BuilderScene::drawBackground(QPainter* painter, const QRectF& rect) {
+  painter->fillRect(rect, QColor(0xf4, 0xf5, 0xf7));
+  if (!snap_) return;
+  // A dot every second grid step: enough to show the snapping without noise.
+  const qreal step = BlockItem::kGrid * 2;
+  painter->setPen(QPen(QColor(0xc8, 0xcc, 0xd2), 1.5));
+  const qreal left = std::floor(rect.left() / step) * step;
+  const qreal top = std::floor(rect.top() / step) * step;
+  QVector<QPointF> dots;
+  for (qreal x = left; x < rect.right(); x += step) {
+    for (qreal y = top; y < rect.bottom(); y += step) dots.append(QPointF(x, y));
+  }
+  painter->drawPoints(dots.data(), static_cast<int>(dots.size()));
+}
+
+}  // namespace convstudio

@@ -1,0 +1,9 @@
+#pragma once
+// QUndoCommand::id() values of the commands that merge with their successor.
+
+namespace convstudio::command_id {
+
+inline constexpr int kMoveBlocks = 1;
+inline constexpr int kSetParam = 2;
+
+}  // namespace convstudio::command_id

@@ -1,0 +1,251 @@
+#include "graph_document.h"
+
+#include <QUndoStack>
+
+#include <algorithm>
+#include <set>
+
+#include "add_block_command.h"
+#include "auto_layout.h"
+#include "auto_layout_command.h"
+#include "connect_command.h"
+#include "convstudio/model/graph_validator.h"
+#include "convstudio/model/shape_inference.h"
+#include "delete_selection_command.h"
+#include "disconnect_command.h"
+#include "graph_fragment.h"
+#include "move_blocks_command.h"
+#include "paste_command.h"
+#include "set_param_command.h"
+
+namespace convstudio {
+namespace {
+
+// The part of `graph` that decides `id`'s input shapes: its ancestors and the wires between
+// them, with an Output after `id`. Shape inference skips blocks with structural problems, and
+// while a model is being built every block still lacks a path to the Output; the probe lets
+// the shape rules judge a new wire all the same.
+Graph probeFor(const Graph& graph, const std::string& id) {
+  std::set<std::string> keep{id};
+  std::vector<std::string> pending{id};
+  while (!pending.empty()) {
+    const std::string next = pending.back();
+    pending.pop_back();
+    for (const Connection& c : graph.inputs_of(next)) {
+      if (keep.insert(c.from).second) pending.push_back(c.from);
+    }
+  }
+  Graph probe;
+  for (const Block& b : graph.blocks()) {
+    if (keep.contains(b.id)) probe.insert_block(b);
+  }
+  for (const Connection& c : graph.connections()) {
+    if (keep.contains(c.from) && keep.contains(c.to)) probe.insert_connection(c);
+  }
+  const Block* target = graph.find_block(id);
+  if (target != nullptr && target->type != "Output") {
+    probe.insert_connection({id, probe.add_block("Output"), 0});
+  }
+  return probe;
+}
+
+// Shape problems the block reports about its inputs, leaving out structural ones (a missing
+// second Add input is not a reason to refuse the first wire).
+std::vector<ModelError> inputShapeErrors(const Graph& graph, const std::string& id) {
+  const Graph probe = probeFor(graph, id);
+  const std::vector<ModelError> structural = GraphValidator::validate(probe);
+  std::vector<ModelError> result;
+  for (const ModelError& e : ShapeInference::run(probe).errors) {
+    if (e.block_id != id || !e.field.starts_with("inputs")) continue;
+    if (std::find(structural.begin(), structural.end(), e) != structural.end()) continue;
+    result.push_back(e);
+  }
+  return result;
+}
+
+// The graph with `block` at `index` (Graph only appends; undo must restore the exact order).
+Graph withBlockAt(const Graph& graph, const Block& block, std::size_t index) {
+  Graph result;
+  for (std::size_t i = 0; i <= graph.blocks().size(); ++i) {
+    if (i == index) result.insert_block(block);
+    if (i < graph.blocks().size()) result.insert_block(graph.blocks()[i]);
+  }
+  for (const Connection& c : graph.connections()) result.insert_connection(c);
+  return result;
+}
+
+Graph withConnectionAt(const Graph& graph, const Connection& connection, std::size_t index) {
+  Graph result;
+  for (const Block& b : graph.blocks()) result.insert_block(b);
+  for (std::size_t i = 0; i <= graph.connections().size(); ++i) {
+    if (i == index) result.insert_connection(connection);
+    if (i < graph.connections().size()) result.insert_connection(graph.connections()[i]);
+  }
+  return result;
+}
+
+}  // namespace
+
+GraphDocument::GraphDocument(QObject* parent) : QObject(parent), undoStack_(new QUndoStack(this)) {
+  reanalyse();
+}
+
+std::vector<ModelError> GraphDocument::errorsOf(const QString& id) const {
+  std::vector<ModelError> result;
+  const std::string key = id.toStdString();
+  for (const ModelError& e : analysis_.errors) {
+    if (e.block_id == key) result.push_back(e);
+  }
+  return result;
+}
+
+void GraphDocument::resetProject(Project project) {
+  undoStack_->clear();
+  project_ = std::move(project);
+  analysis_ = ShapeInference::run(project_.graph);
+  emit modelReset();
+  emit analysisChanged();
+  undoStack_->setClean();
+}
+
+void GraphDocument::setSettings(const DatasetSettings& dataset, const TrainingSettings& training) {
+  project_.dataset = dataset;
+  project_.training = training;
+  emit settingsChanged();
+  emit analysisChanged();
+}
+
+QString GraphDocument::addBlock(const QString& type, QPointF position) {
+  Graph scratch = project_.graph;
+  const std::string id = scratch.add_block(type.toStdString(), position.x(), position.y());
+  if (id.empty()) return {};
+  undoStack_->push(new AddBlockCommand(this, *scratch.find_block(id)));
+  return QString::fromStdString(id);
+}
+
+std::optional<ModelError> GraphDocument::checkConnection(const Connection& connection) const {
+  Graph trial = project_.graph;
+  if (auto refusal = trial.connect(connection)) return refusal;
+  const std::vector<ModelError> before = inputShapeErrors(project_.graph, connection.to);
+  for (const ModelError& e : inputShapeErrors(trial, connection.to)) {
+    if (std::find(before.begin(), before.end(), e) == before.end()) return e;
+  }
+  return std::nullopt;
+}
+
+std::optional<ModelError> GraphDocument::connectBlocks(const Connection& connection) {
+  if (auto refusal = checkConnection(connection)) return refusal;
+  undoStack_->push(new ConnectCommand(this, connection));
+  return std::nullopt;
+}
+
+void GraphDocument::disconnectBlocks(const std::vector<Connection>& connections) {
+  undoStack_->push(new DisconnectCommand(this, connections));
+}
+
+void GraphDocument::deleteSelection(const QStringList& ids, const std::vector<Connection>& wires) {
+  undoStack_->push(new DeleteSelectionCommand(this, ids, wires));
+}
+
+void GraphDocument::moveBlocks(const std::vector<std::pair<QString, QPointF>>& positions) {
+  undoStack_->push(new MoveBlocksCommand(this, positions));
+}
+
+void GraphDocument::setParam(const QString& id, const QString& name, const ParamValue& value) {
+  undoStack_->push(new SetParamCommand(this, id, name, value));
+}
+
+QStringList GraphDocument::paste(const QByteArray& fragmentJson, QPointF offset) {
+  const std::optional<Graph> fragment = GraphFragment::fromJson(fragmentJson);
+  if (!fragment || fragment->empty()) return {};
+  const Graph placed = GraphFragment::rebased(*fragment, project_.graph, offset);
+  QStringList ids;
+  for (const Block& b : placed.blocks()) ids << QString::fromStdString(b.id);
+  undoStack_->push(new PasteCommand(this, placed));
+  return ids;
+}
+
+void GraphDocument::autoLayout() {
+  undoStack_->push(new AutoLayoutCommand(this, AutoLayout::arrange(project_.graph)));
+}
+
+bool GraphDocument::insertBlockAt(const Block& block, std::size_t index) {
+  if (block.id.empty() || project_.graph.find_block(block.id) != nullptr) return false;
+  if (index >= project_.graph.blocks().size()) {
+    project_.graph.insert_block(block);
+  } else {
+    project_.graph = withBlockAt(project_.graph, block, index);
+  }
+  emit blockAdded(QString::fromStdString(block.id));
+  graphEdited();
+  return true;
+}
+
+bool GraphDocument::removeBlock(const QString& id) {
+  const std::string key = id.toStdString();
+  // Wires go first, each with its own signal, so views never hold a wire to a missing block.
+  std::vector<Connection> touching = project_.graph.inputs_of(key);
+  for (const Connection& c : project_.graph.outputs_of(key)) touching.push_back(c);
+  for (const Connection& c : touching) removeConnection(c);
+  if (!project_.graph.remove_block(key)) return false;
+  emit blockRemoved(id);
+  graphEdited();
+  return true;
+}
+
+bool GraphDocument::insertConnectionAt(const Connection& connection, std::size_t index) {
+  const auto& wires = project_.graph.connections();
+  if (std::find(wires.begin(), wires.end(), connection) != wires.end()) return false;
+  if (index >= wires.size()) {
+    project_.graph.insert_connection(connection);
+  } else {
+    project_.graph = withConnectionAt(project_.graph, connection, index);
+  }
+  emit connectionAdded(connection);
+  graphEdited();
+  return true;
+}
+
+bool GraphDocument::removeConnection(const Connection& connection) {
+  if (!project_.graph.disconnect(connection)) return false;
+  emit connectionRemoved(connection);
+  graphEdited();
+  return true;
+}
+
+bool GraphDocument::setBlockParam(const QString& id, const QString& name, const ParamValue& value) {
+  if (!project_.graph.set_param(id.toStdString(), name.toStdString(), value)) return false;
+  emit blockChanged(id);
+  graphEdited();
+  return true;
+}
+
+bool GraphDocument::setBlockPosition(const QString& id, QPointF position) {
+  if (!project_.graph.set_position(id.toStdString(), position.x(), position.y())) return false;
+  emit blockMoved(id);
+  return true;  // positions do not change shapes: no analysis
+}
+
+void GraphDocument::graphEdited() {
+  if (batchDepth_ > 0) {
+    analysisPending_ = true;
+    return;
+  }
+  reanalyse();
+}
+
+void GraphDocument::reanalyse() {
+  analysisPending_ = false;
+  analysis_ = ShapeInference::run(project_.graph);
+  emit analysisChanged();
+}
+
+GraphDocument::Batch::Batch(GraphDocument& document) : document_(document) {
+  ++document_.batchDepth_;
+}
+
+GraphDocument::Batch::~Batch() {
+  if (--document_.batchDepth_ == 0 && document_.analysisPending_) document_.reanalyse();
+}
+
+}  // namespace convstudio

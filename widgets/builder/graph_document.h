@@ -1,0 +1,104 @@
+#pragma once
+// The open project as a Qt model: the single source of truth that the canvas, the docks and the
+// undo commands share. Blocks are addressed by id; every change is reported by a signal.
+
+#include <QObject>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "convstudio/model/block_analysis.h"
+#include "convstudio/model/project.h"
+
+class QUndoStack;
+
+namespace convstudio {
+
+// Owns the Project and its QUndoStack. The public edit functions (addBlock, connectBlocks, ...)
+// are what the UI and the tests call: each pushes one undo command. The primitive functions
+// (insertBlockAt, removeBlock, ...) are for those commands only; they change the graph, emit the
+// fine-grained signal and rerun shape inference.
+class GraphDocument : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit GraphDocument(QObject* parent = nullptr);
+
+  const Project& project() const { return project_; }
+  const Graph& graph() const { return project_.graph; }
+  const ModelAnalysis& analysis() const { return analysis_; }
+  QUndoStack* undoStack() const { return undoStack_; }
+  // Errors that point at `id` (empty when the block is fine).
+  std::vector<ModelError> errorsOf(const QString& id) const;
+
+  // Replaces the whole project (new, open, recovery): clears the undo history, marks it clean.
+  void resetProject(Project project);
+  // Dataset and training settings are not part of the graph's undo history; the training
+  // panels edit them here. Reruns the analysis (the memory estimate depends on the batch size).
+  void setSettings(const DatasetSettings& dataset, const TrainingSettings& training);
+
+  // ---- Edits, each one undo command ----
+  // Adds a catalog block with default parameters; returns its id (empty for an unknown type).
+  QString addBlock(const QString& type, QPointF position);
+  // Why `connection` would be refused (structure, cycle, taken port, or an input shape the
+  // target cannot take); nullopt when it is acceptable.
+  std::optional<ModelError> checkConnection(const Connection& connection) const;
+  // Connects after checkConnection; returns the refusal, or nullopt when connected.
+  std::optional<ModelError> connectBlocks(const Connection& connection);
+  void disconnectBlocks(const std::vector<Connection>& connections);
+  // Deletes the blocks with every wire touching them, plus the given loose wires.
+  void deleteSelection(const QStringList& ids, const std::vector<Connection>& wires = {});
+  void moveBlocks(const std::vector<std::pair<QString, QPointF>>& positions);
+  void setParam(const QString& id, const QString& name, const ParamValue& value);
+  // Pastes a fragment (GraphFragment JSON) shifted by `offset` with fresh ids; returns them.
+  QStringList paste(const QByteArray& fragmentJson, QPointF offset);
+  void autoLayout();
+
+  // ---- Primitives, for undo commands only ----
+  bool insertBlockAt(const Block& block, std::size_t index);
+  bool removeBlock(const QString& id);
+  bool insertConnectionAt(const Connection& connection, std::size_t index);
+  bool removeConnection(const Connection& connection);
+  bool setBlockParam(const QString& id, const QString& name, const ParamValue& value);
+  bool setBlockPosition(const QString& id, QPointF position);
+
+  // Defers the analysis until the outermost batch ends, so a command touching many blocks
+  // reruns shape inference once.
+  class Batch {
+   public:
+    explicit Batch(GraphDocument& document);
+    ~Batch();
+    Batch(const Batch&) = delete;
+    Batch& operator=(const Batch&) = delete;
+
+   private:
+    GraphDocument& document_;
+  };
+
+ signals:
+  void blockAdded(const QString& id);
+  void blockRemoved(const QString& id);
+  void blockChanged(const QString& id);  // a parameter changed
+  void blockMoved(const QString& id);
+  void connectionAdded(const convstudio::Connection& connection);
+  void connectionRemoved(const convstudio::Connection& connection);
+  void modelReset();
+  void analysisChanged();
+  void settingsChanged();
+
+ private:
+  void graphEdited();
+  void reanalyse();
+
+  Project project_;
+  ModelAnalysis analysis_;
+  QUndoStack* undoStack_ = nullptr;
+  int batchDepth_ = 0;
+  bool analysisPending_ = false;
+};
+
+}  // namespace convstudio

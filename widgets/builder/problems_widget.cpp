@@ -1,0 +1,49 @@
+#include "problems_widget.h"
+
+#include <QHeaderView>
+
+#include "graph_document.h"
+
+namespace convstudio {
+
+ProblemsWidget::ProblemsWidget(GraphDocument* document, QWidget* parent)
+    : QTreeWidget(parent), document_(document) {
+  setColumnCount(2);
+  setHeaderLabels({tr("Block"), tr("Problem")});
+  setRootIsDecorated(false);
+  setAlternatingRowColors(true);
+  setWordWrap(true);
+  header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  header()->setStretchLastSection(true);
+  connect(document_, &GraphDocument::analysisChanged, this, &ProblemsWidget::refresh);
+  auto activate = [this](QTreeWidgetItem* item) {
+    const QString id = item->data(0, Qt::UserRole).toString();
+    if (!id.isEmpty()) emit blockActivated(id);
+  };
+  connect(this, &QTreeWidget::itemClicked, this, activate);
+  connect(this, &QTreeWidget::itemActivated, this, activate);
+  refresh();
+}
+
+void ProblemsWidget::refresh() {
+  clear();
+  const auto& errors = document_->analysis().errors;
+  for (const ModelError& e : errors) {
+    const QString id = QString::fromStdString(e.block_id);
+    // The messages come from the engine (English), naming the block type first.
+    auto* item = new QTreeWidgetItem(
+        this, {id.isEmpty() ? tr("(model)") : id, QString::fromStdString(e.message)});
+    item->setData(0, Qt::UserRole, id);
+    item->setToolTip(1, QString::fromStdString(e.message));
+    item->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxWarning));
+  }
+  if (errors.empty()) {
+    auto* item =
+        new QTreeWidgetItem(this, {QString(), tr("No problems: every block has a shape.")});
+    item->setIcon(0, style()->standardIcon(QStyle::SP_DialogApplyButton));
+    item->setForeground(1, palette().brush(QPalette::PlaceholderText));
+  }
+  emit problemCountChanged(static_cast<int>(errors.size()));
+}
+
+}  // namespace convstudio

@@ -1,0 +1,204 @@
+#include "properties_widget.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "convstudio/model/layer_catalog.h"
+#include "convstudio/model/units.h"
+#include "graph_document.h"
+
+namespace convstudio {
+namespace {
+
+// Shows 0.00001 rather than 0.000010000000 when the range needs many decimals (eps).
+class CompactDoubleSpinBox : public QDoubleSpinBox {
+ public:
+  using QDoubleSpinBox::QDoubleSpinBox;
+  QString textFromValue(double value) const override {
+    QString text = locale().toString(value, 'f', decimals());
+    if (text.contains(locale().decimalPoint())) {
+      while (text.endsWith(QLatin1Char('0'))) text.chop(1);
+      if (text.endsWith(locale().decimalPoint())) text.chop(1);
+    }
+    return text;
+  }
+};
+
+}  // namespace
+
+PropertiesWidget::PropertiesWidget(GraphDocument* document, QWidget* parent)
+    : QWidget(parent), document_(document) {
+  auto* layout = new QVBoxLayout(this);
+  title_ = new QLabel(this);
+  title_->setObjectName(QStringLiteral("propertiesTitle"));
+  QFont font = title_->font();
+  font.setBold(true);
+  font.setPointSize(font.pointSize() + 2);
+  title_->setFont(font);
+  layout->addWidget(title_);
+  doc_ = new QLabel(this);
+  doc_->setWordWrap(true);
+  layout->addWidget(doc_);
+  form_ = new QWidget(this);
+  formLayout_ = new QFormLayout(form_);
+  formLayout_->setContentsMargins(0, 6, 0, 6);
+  layout->addWidget(form_);
+  status_ = new QLabel(this);
+  status_->setObjectName(QStringLiteral("propertiesStatus"));
+  status_->setWordWrap(true);
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(status_);
+  layout->addStretch(1);
+
+  connect(document_, &GraphDocument::blockChanged, this, [this](const QString& id) {
+    if (id == id_) updateValues();
+  });
+  connect(document_, &GraphDocument::blockRemoved, this, [this](const QString& id) {
+    if (id == id_) showBlock({});
+  });
+  connect(document_, &GraphDocument::modelReset, this, [this] { showBlock({}); });
+  connect(document_, &GraphDocument::analysisChanged, this, &PropertiesWidget::updateStatus);
+  showBlock({});
+}
+
+QWidget* PropertiesWidget::editor(const QString& param) const {
+  auto it = editors_.find(param.toStdString());
+  return it == editors_.end() ? nullptr : it->second;
+}
+
+void PropertiesWidget::showBlock(const QString& id) {
+  id_ = document_->graph().find_block(id.toStdString()) ? id : QString();
+  rebuild();
+}
+
+void PropertiesWidget::rebuild() {
+  while (formLayout_->rowCount() > 0) formLayout_->removeRow(0);
+  editors_.clear();
+  const Block* block = document_->graph().find_block(id_.toStdString());
+  const BlockSpec* spec = block ? LayerCatalog::instance().find(block->type) : nullptr;
+  if (block == nullptr) {
+    title_->setText(tr("Model"));
+    doc_->setText(tr("Select one block on the canvas to edit its parameters."));
+    updateStatus();
+    return;
+  }
+  title_->setText(QStringLiteral("%1  —  %2").arg(QString::fromStdString(block->type), id_));
+  // Catalog docs are the engine's English text.
+  doc_->setText(spec ? QString::fromStdString(spec->doc) : QString());
+  if (spec != nullptr) {
+    for (const ParamSpec& param : spec->params) {
+      QWidget* editor = makeEditor(param);
+      editor->setToolTip(QString::fromStdString(param.doc));
+      editor->setObjectName(QString::fromStdString(param.name));
+      editors_[param.name] = editor;
+      auto* label = new QLabel(QString::fromStdString(param.name), form_);
+      label->setToolTip(QString::fromStdString(param.doc));
+      formLayout_->addRow(label, editor);
+    }
+    if (spec->params.empty()) formLayout_->addRow(new QLabel(tr("No parameters."), form_));
+  }
+  updateValues();
+  updateStatus();
+}
+
+QWidget* PropertiesWidget::makeEditor(const ParamSpec& spec) {
+  const QString name = QString::fromStdString(spec.name);
+  switch (spec.type) {
+    case ParamType::Int: {
+      auto* box = new QSpinBox(form_);
+      box->setRange(static_cast<int>(spec.min), static_cast<int>(std::min(spec.max, 2.0e9)));
+      box->setAccelerated(true);
+      connect(box, &QSpinBox::valueChanged, this, [this, name](int value) {
+        document_->setParam(id_, name, ParamValue(std::int64_t{value}));
+      });
+      return box;
+    }
+    case ParamType::Float: {
+      auto* box = new CompactDoubleSpinBox(form_);
+      const int decimals =
+          spec.min > 0 ? std::max(6, static_cast<int>(std::ceil(-std::log10(spec.min)))) : 6;
+      box->setDecimals(decimals);
+      box->setRange(spec.min, spec.max);
+      box->setSingleStep(spec.max <= 1.0 ? 0.05 : 0.1);
+      connect(box, &QDoubleSpinBox::valueChanged, this,
+              [this, name](double value) { document_->setParam(id_, name, ParamValue(value)); });
+      return box;
+    }
+    case ParamType::Bool: {
+      auto* box = new QCheckBox(form_);
+      connect(box, &QCheckBox::toggled, this,
+              [this, name](bool on) { document_->setParam(id_, name, ParamValue(on)); });
+      return box;
+    }
+    case ParamType::Choice: {
+      auto* box = new QComboBox(form_);
+      for (const std::string& choice : spec.choices) box->addItem(QString::fromStdString(choice));
+      connect(box, &QComboBox::currentTextChanged, this, [this, name](const QString& text) {
+        document_->setParam(id_, name, ParamValue(text.toStdString()));
+      });
+      return box;
+    }
+  }
+  return new QWidget(form_);
+}
+
+void PropertiesWidget::updateValues() {
+  const Block* block = document_->graph().find_block(id_.toStdString());
+  if (block == nullptr) return;
+  for (const auto& [name, editor] : editors_) {
+    // Values from the document (undo, redo) must not come back as new edits.
+    const QSignalBlocker blocker(editor);
+    if (auto* spin = qobject_cast<QSpinBox*>(editor)) {
+      spin->setValue(static_cast<int>(block->int_param(name)));
+    } else if (auto* dspin = qobject_cast<QDoubleSpinBox*>(editor)) {
+      dspin->setValue(block->float_param(name));
+    } else if (auto* check = qobject_cast<QCheckBox*>(editor)) {
+      check->setChecked(block->bool_param(name));
+    } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {
+      combo->setCurrentText(QString::fromStdString(block->choice_param(name)));
+    }
+  }
+}
+
+void PropertiesWidget::updateStatus() {
+  QStringList lines;
+  if (id_.isEmpty()) {
+    // No block selected: an overview of the whole model.
+    const ModelAnalysis& analysis = document_->analysis();
+    lines << tr("Blocks: %1   Wires: %2")
+                 .arg(document_->graph().blocks().size())
+                 .arg(document_->graph().connections().size())
+          << tr("Input: %1   Output: %2")
+                 .arg(QString::fromStdString(analysis.input_shape.to_string()),
+                      QString::fromStdString(analysis.output_shape().to_string()))
+          << tr("Parameters: %1   MACs: %2")
+                 .arg(QString::fromStdString(format_count(analysis.total_params())),
+                      QString::fromStdString(format_count(analysis.total_macs())));
+    if (!analysis.ok())
+      lines << tr("%n problem(s), listed under Problems.", "",
+                  static_cast<int>(analysis.errors.size()));
+    status_->setStyleSheet(QString());
+    status_->setText(lines.join(QLatin1Char('\n')));
+    return;
+  }
+  if (const BlockAnalysis* a = document_->analysis().find(id_.toStdString())) {
+    lines << tr("Output: %1").arg(QString::fromStdString(a->output_shape.to_string()))
+          << tr("Parameters: %1   MACs: %2")
+                 .arg(QString::fromStdString(format_count(a->params)),
+                      QString::fromStdString(format_count(a->macs)));
+  }
+  const auto errors = document_->errorsOf(id_);
+  for (const ModelError& e : errors) lines << QString::fromStdString(e.message);
+  status_->setStyleSheet(errors.empty() ? QString() : QStringLiteral("color: #b02020;"));
+  status_->setText(lines.join(QLatin1Char('\n')));
+}
+
+}  // namespace convstudio

@@ -1,0 +1,72 @@
+#include "summary_bar.h"
+
+#include "convstudio/model/memory_estimator.h"
+#include "convstudio/model/units.h"
+#include "device_capacity.h"
+#include "graph_document.h"
+
+namespace convstudio {
+namespace {
+
+QString countText(std::uint64_t n) {
+  return QString::fromStdString(format_count(n));
+}
+QString bytes(std::uint64_t n) {
+  return QString::fromStdString(format_bytes(n));
+}
+
+}  // namespace
+
+SummaryBar::SummaryBar(GraphDocument* document, QWidget* parent)
+    : QLabel(parent), document_(document) {
+  setObjectName(QStringLiteral("summaryBar"));
+  setContentsMargins(8, 3, 8, 3);
+  setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // The line is long; it must not set the window's minimum width.
+  setMinimumWidth(120);
+  connect(document_, &GraphDocument::analysisChanged, this, &SummaryBar::refresh);
+  connect(document_, &GraphDocument::settingsChanged, this, &SummaryBar::refresh);
+  refresh();
+}
+
+void SummaryBar::setDevices(const DeviceReport& devices) {
+  devices_ = devices;
+  refresh();
+}
+
+void SummaryBar::refresh() {
+  const ModelAnalysis& analysis = document_->analysis();
+  const TrainingSettings& training = document_->project().training;
+  const MemoryEstimate memory = MemoryEstimator::estimate(analysis, training);
+  const DeviceCapacity device = deviceCapacity(devices_, training.device);
+  exceeds_ = device.bytes > 0 && static_cast<std::uint64_t>(memory.total_bytes) > device.bytes;
+
+  QStringList parts;
+  parts << tr("Parameters: %1").arg(countText(analysis.total_params()))
+        << tr("MACs: %1").arg(countText(analysis.total_macs()))
+        << tr("Training memory ≈ %1 (batch %2, %3)")
+               .arg(bytes(memory.total_bytes))
+               .arg(training.batch_size)
+               .arg(QString::fromStdString(to_string(precision_of(training.amp))));
+  if (device.bytes > 0) {
+    parts << tr("%1 has %2").arg(device.name, bytes(device.bytes));
+  }
+  if (!analysis.ok()) {
+    parts << tr("%n problem(s): figures cover the valid part only", "",
+                static_cast<int>(analysis.errors.size()));
+  }
+  setText(parts.join(QStringLiteral("   ·   ")));
+  setToolTip(exceeds_
+                 ? tr("The estimate exceeds the memory of %1: lower the batch size, use "
+                      "mixed precision or gradient accumulation.")
+                       .arg(device.name)
+                 : tr("Weights %1, gradients %2, optimizer state %3, activations %4, "
+                      "input batch %5, workspace %6.")
+                       .arg(bytes(memory.weights_bytes), bytes(memory.gradients_bytes),
+                            bytes(memory.optimizer_state_bytes), bytes(memory.activations_bytes),
+                            bytes(memory.input_batch_bytes), bytes(memory.workspace_bytes)));
+  setStyleSheet(exceeds_ ? QStringLiteral("QLabel { background: #f6d5a8; color: #7a3b00; }")
+                         : QStringLiteral("QLabel { background: palette(window); }"));
+}
+
+}  // namespace convstudio

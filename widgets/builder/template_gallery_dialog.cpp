@@ -1,0 +1,77 @@
+#include "template_gallery_dialog.h"
+
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "convstudio/model/shape_inference.h"
+#include "convstudio/model/template_library.h"
+#include "convstudio/model/units.h"
+
+namespace convstudio {
+
+TemplateGalleryDialog::TemplateGalleryDialog(const TensorShape& input, std::int64_t classes,
+                                             QWidget* parent)
+    : QDialog(parent) {
+  setWindowTitle(tr("New Project"));
+  auto* layout = new QVBoxLayout(this);
+  auto* intro = new QLabel(tr("Start from a blank model or a template. Figures are for input "
+                              "%1 and %2 classes.")
+                               .arg(QString::fromStdString(input.to_string()))
+                               .arg(classes),
+                           this);
+  intro->setWordWrap(true);
+  layout->addWidget(intro);
+
+  list_ = new QTreeWidget(this);
+  list_->setObjectName(QStringLiteral("templateList"));
+  list_->setColumnCount(4);
+  list_->setHeaderLabels({tr("Model"), tr("Layers"), tr("Parameters"), tr("Description")});
+  list_->setRootIsDecorated(false);
+  list_->setWordWrap(true);
+  list_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  list_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  list_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+  list_->header()->setStretchLastSection(true);
+
+  auto* blank = new QTreeWidgetItem(
+      list_, {tr("Blank"), QStringLiteral("2"), QStringLiteral("—"),
+              tr("An Input and an Output block; add the rest from the palette.")});
+  blank->setData(0, Qt::UserRole, QString());
+  for (const TemplateInfo& info : TemplateLibrary::list()) {
+    const TemplateInstance instance = TemplateLibrary::instantiate(info.name, input, classes);
+    QString layers = QStringLiteral("—");
+    QString params = QStringLiteral("—");
+    if (instance.graph) {
+      layers = QString::number(instance.graph->blocks().size());
+      const ModelAnalysis analysis = ShapeInference::run(*instance.graph);
+      params = analysis.ok() ? QString::fromStdString(format_count(analysis.total_params()))
+                             : tr("does not fit this input");
+    }
+    // Template descriptions are the engine's English text.
+    auto* item = new QTreeWidgetItem(list_, {QString::fromStdString(info.name), layers, params,
+                                             QString::fromStdString(info.description)});
+    item->setData(0, Qt::UserRole, QString::fromStdString(info.name));
+    item->setToolTip(3, QString::fromStdString(info.description));
+  }
+  list_->setCurrentItem(blank);
+  layout->addWidget(list_, 1);
+
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  connect(list_, &QTreeWidget::itemDoubleClicked, this, &QDialog::accept);
+  layout->addWidget(buttons);
+  resize(820, 360);
+}
+
+QString TemplateGalleryDialog::selectedTemplate() const {
+  QTreeWidgetItem* item = list_->currentItem();
+  return item ? item->data(0, Qt::UserRole).toString() : QString();
+}
+
+}  // namespace convstudio

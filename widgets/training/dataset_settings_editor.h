@@ -1,0 +1,49 @@
+#pragma once
+// The dataset half of the training settings: which data (built-in Fashion-MNIST, an IDX
+// folder, an image folder), where, how validation is split off, and augmentation.
+
+#include <QWidget>
+
+#include "convstudio/model/dataset_settings.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace convstudio {
+
+class DatasetSettingsEditor : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit DatasetSettingsEditor(QWidget* parent = nullptr);
+
+  // Shows `settings` without emitting edited().
+  void load(const DatasetSettings& settings);
+  // Writes the fields into `settings`, keeping what this editor does not show (input override).
+  void store(DatasetSettings& settings) const;
+
+ signals:
+  void edited();
+
+ private:
+  void chooseFolder();
+  void updateEnabled();
+
+  QComboBox* kind_ = nullptr;
+  QLineEdit* path_ = nullptr;
+  QPushButton* browse_ = nullptr;
+  QComboBox* validation_ = nullptr;
+  QDoubleSpinBox* fraction_ = nullptr;
+  QSpinBox* cropPadding_ = nullptr;
+  QCheckBox* flip_ = nullptr;
+  QDoubleSpinBox* rotation_ = nullptr;
+  QDoubleSpinBox* brightness_ = nullptr;
+  QDoubleSpinBox* contrast_ = nullptr;
+  QCheckBox* normalize_ = nullptr;
+};
+
+}  // namespace convstudio

@@ -1,0 +1,249 @@
+#include "live_chart.h"
+
+#include <QContextMenuEvent>
+#include <QFileDialog>
+#include <QMenu>
+#include <QMessageBox>
+
+#include <cmath>
+
+namespace convstudio {
+namespace {
+
+QCPRange padded(QCPRange range, bool logarithmic) {
+  if (logarithmic) {
+    if (range.lower <= 0) range.lower = 1e-12;
+    if (range.upper <= range.lower) range.upper = range.lower * 10;
+    return QCPRange(range.lower / 1.5, range.upper * 1.5);
+  }
+  const double span = range.size() > 0 ? range.size() : std::max(1.0, std::abs(range.upper));
+  return QCPRange(range.lower - 0.05 * span, range.upper + 0.05 * span);
+}
+
+void unite(QCPRange& into, bool& has, const QCPRange& range) {
+  if (!has) {
+    into = range;
+    has = true;
+  } else {
+    into.expand(range);
+  }
+}
+
+}  // namespace
+
+LiveChart::LiveChart(const QString& title, QWidget* parent) : QCustomPlot(parent), title_(title) {
+  setObjectName(title);
+  setMinimumSize(220, 150);
+  setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  setNoAntialiasingOnDrag(true);
+  // Dense step curves draw as fast polylines; antialiasing is switched off per curve.
+  setPlottingHint(QCP::phFastPolylines, true);
+  setPlottingHint(QCP::phCacheLabels, true);
+  plotLayout()->insertRow(0);
+  auto* heading = new QCPTextElement(this, title, QFont(font().family(), font().pointSize(), QFont::Bold));
+  plotLayout()->addElement(0, 0, heading);
+  legend->setVisible(true);
+  QFont small = font();
+  small.setPointSizeF(small.pointSizeF() * 0.85);
+  legend->setFont(small);
+  legend->setRowSpacing(0);
+  legend->setBrush(QColor(255, 255, 255, 200));
+  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  xAxis->setTickLabelFont(small);
+  yAxis->setTickLabelFont(small);
+  yAxis2->setTickLabelFont(small);
+  connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+    viewChanged_ = true;
+    dirty_ = true;
+  });
+}
+
+int LiveChart::addCurve(const QString& name, const QColor& color, Style style, Axis axis) {
+  auto curve = std::make_unique<Curve>();
+  QCPAxis* valueAxis = axis == Axis::Right ? yAxis2 : yAxis;
+  if (axis == Axis::Right) yAxis2->setVisible(true);
+  curve->graph = addGraph(xAxis, valueAxis);
+  curve->graph->setName(name);
+  QPen pen(color);
+  pen.setWidthF(style == Style::Points ? 2.0 : 1.0);
+  curve->graph->setPen(pen);
+  if (style == Style::Points) {
+    curve->graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, Qt::white, 6));
+  } else {
+    // Thousands of segments: antialiasing costs more than it shows.
+    curve->graph->setAntialiased(false);
+    // The decimated view already holds min and max per pixel; QCustomPlot's own sampling would
+    // only rescan it.
+    curve->graph->setAdaptiveSampling(false);
+  }
+  curves_.push_back(std::move(curve));
+  dirty_ = true;
+  return static_cast<int>(curves_.size()) - 1;
+}
+
+void LiveChart::removeCurvesFrom(int index) {
+  while (static_cast<int>(curves_.size()) > index) {
+    removeGraph(curves_.back()->graph);
+    curves_.pop_back();
+  }
+  dirty_ = true;
+}
+
+void LiveChart::append(int curve, double key, double value) {
+  curves_[curve]->series.append(key, value);
+  dirty_ = true;
+}
+
+void LiveChart::clearCurve(int curve) {
+  curves_[curve]->series.clear();
+  curves_[curve]->reset = true;
+  dirty_ = true;
+}
+
+void LiveChart::clearAll() {
+  for (int i = 0; i < curveCount(); ++i) clearCurve(i);
+  following_ = true;
+}
+
+void LiveChart::setCurveVisible(int curve, bool visible) {
+  QCPGraph* graph = curves_[curve]->graph;
+  if (graph->visible() == visible) return;
+  graph->setVisible(visible);
+  if (visible) {
+    graph->addToLegend();
+  } else {
+    graph->removeFromLegend();
+  }
+  dirty_ = true;
+}
+
+void LiveChart::refresh() {
+  // A hidden chart keeps its changes pending and draws them once it is shown again.
+  if (!dirty_ || !isVisible()) return;
+  if (following_) follow();
+  for (auto& curve : curves_) updateDrawing(*curve, viewChanged_);
+  dirty_ = false;
+  viewChanged_ = false;
+  ++redraws_;
+  replot();
+}
+
+void LiveChart::updateDrawing(Curve& curve, bool rangeChanged) {
+  const MetricSeries& s = curve.series;
+  if (curve.reset) {
+    curve.graph->data()->clear();
+    curve.drawn = 0;
+    curve.decimated = false;
+    curve.reset = false;
+  }
+  if (!curve.decimated && s.size() <= kDirectLimit) {
+    if (curve.drawn == s.size()) return;
+    // Append only the new samples; infinities become gaps like NaN.
+    QVector<double> keys;
+    QVector<double> values;
+    keys.reserve(static_cast<qsizetype>(s.size() - curve.drawn));
+    values.reserve(keys.capacity());
+    for (std::size_t i = curve.drawn; i < s.size(); ++i) {
+      keys.append(s.keys()[i]);
+      const double v = s.values()[i];
+      values.append(std::isfinite(v) ? v : qQNaN());
+    }
+    curve.graph->addData(keys, values, true);
+    curve.drawn = s.size();
+    return;
+  }
+  if (curve.decimated && !rangeChanged && curve.drawn == s.size()) return;
+  curve.decimated = true;
+  // The view covers half a screen either side, so short pans show data before the next refresh.
+  const QCPRange visible = xAxis->range();
+  const int buckets = std::max(100, axisRect()->width()) * 2;
+  QVector<QCPGraphData> view;
+  s.decimate(visible.lower - visible.size() / 2, visible.upper + visible.size() / 2, buckets,
+             view);
+  curve.graph->data()->set(view, true);
+  curve.drawn = s.size();
+}
+
+void LiveChart::follow() {
+  QCPRange keys, left, right;
+  bool hasKeys = false, hasLeft = false, hasRight = false;
+  for (const auto& curve : curves_) {
+    if (!curve->graph->visible()) continue;
+    bool found = false;
+    const QCPRange k = curve->series.keyRange(found);
+    if (!found) continue;
+    unite(keys, hasKeys, k);
+    const QCPRange v = curve->series.valueRange(found);
+    if (!found) continue;
+    if (curve->graph->valueAxis() == yAxis2) {
+      unite(right, hasRight, v);
+    } else {
+      unite(left, hasLeft, v);
+    }
+  }
+  if (hasKeys) {
+    xAxis->setRange(keys.size() > 0 ? keys : QCPRange(keys.lower - 1, keys.upper + 1));
+  }
+  if (hasLeft) yAxis->setRange(padded(left, yAxis->scaleType() == QCPAxis::stLogarithmic));
+  if (hasRight) yAxis2->setRange(padded(right, yAxis2->scaleType() == QCPAxis::stLogarithmic));
+}
+
+void LiveChart::resetView() {
+  following_ = true;
+  dirty_ = true;
+  refresh();
+}
+
+void LiveChart::stopFollowing() {
+  following_ = false;
+}
+
+bool LiveChart::exportTo(const QString& path) {
+  // Bring the drawing up to date even when the chart is hidden.
+  if (following_) follow();
+  for (auto& curve : curves_) updateDrawing(*curve, true);
+  replot();
+  if (path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) return savePdf(path);
+  return savePng(path);
+}
+
+void LiveChart::exportInteractively() {
+  QString filter;
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export Chart"), title_ + QStringLiteral(".png"),
+      tr("PNG image (*.png);;PDF document (*.pdf)"), &filter);
+  if (path.isEmpty()) return;
+  if (!exportTo(path)) {
+    QMessageBox::warning(this, tr("Export Chart"), tr("Could not write %1.").arg(path));
+  }
+}
+
+void LiveChart::contextMenuEvent(QContextMenuEvent* event) {
+  QMenu menu(this);
+  menu.addAction(tr("Reset View"), this, &LiveChart::resetView);
+  menu.addAction(tr("Export Image…"), this, &LiveChart::exportInteractively);
+  menu.exec(event->globalPos());
+}
+
+void LiveChart::mouseDoubleClickEvent(QMouseEvent* event) {
+  QCustomPlot::mouseDoubleClickEvent(event);
+  resetView();
+}
+
+void LiveChart::mousePressEvent(QMouseEvent* event) {
+  if (event->button() == Qt::LeftButton) stopFollowing();
+  QCustomPlot::mousePressEvent(event);
+}
+
+void LiveChart::wheelEvent(QWheelEvent* event) {
+  stopFollowing();
+  QCustomPlot::wheelEvent(event);
+}
+
+void LiveChart::resizeEvent(QResizeEvent* event) {
+  QCustomPlot::resizeEvent(event);
+  viewChanged_ = true;
+  dirty_ = true;
+}
+
+}  // namespace convstudio

@@ -1,0 +1,128 @@
+#include "optimizer_settings_editor.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QSpinBox>
+
+#include <limits>
+
+namespace convstudio {
+namespace {
+
+QDoubleSpinBox* numberBox(QWidget* parent, const char* name, double maximum, int decimals,
+                          double step) {
+  auto* box = new QDoubleSpinBox(parent);
+  box->setObjectName(QLatin1String(name));
+  box->setRange(0, maximum);
+  box->setDecimals(decimals);
+  box->setSingleStep(step);
+  return box;
+}
+
+}  // namespace
+
+OptimizerSettingsEditor::OptimizerSettingsEditor(QWidget* parent) : QWidget(parent) {
+  optimizer_ = new QComboBox(this);
+  optimizer_->setObjectName(QStringLiteral("optimizer"));
+  optimizer_->addItem(tr("SGD"), static_cast<int>(OptimizerKind::Sgd));
+  optimizer_->addItem(tr("Adam"), static_cast<int>(OptimizerKind::Adam));
+  optimizer_->addItem(tr("AdamW"), static_cast<int>(OptimizerKind::AdamW));
+  lr_ = numberBox(this, "lr", 10, 6, 0.001);
+  momentum_ = numberBox(this, "momentum", 0.999, 3, 0.05);
+  nesterov_ = new QCheckBox(tr("Nesterov momentum"), this);
+  nesterov_->setObjectName(QStringLiteral("nesterov"));
+  weightDecay_ = numberBox(this, "weightDecay", 1, 6, 0.0001);
+  weightDecay_->setSpecialValueText(tr("off"));
+  schedule_ = new QComboBox(this);
+  schedule_->setObjectName(QStringLiteral("schedule"));
+  schedule_->addItem(tr("Constant"), static_cast<int>(LrSchedule::Constant));
+  schedule_->addItem(tr("Step (multiply every N epochs)"), static_cast<int>(LrSchedule::Step));
+  schedule_->addItem(tr("Cosine decay"), static_cast<int>(LrSchedule::Cosine));
+  schedule_->addItem(tr("One-cycle"), static_cast<int>(LrSchedule::OneCycle));
+  warmup_ = new QSpinBox(this);
+  warmup_->setObjectName(QStringLiteral("warmupSteps"));
+  warmup_->setRange(0, std::numeric_limits<int>::max());
+  warmup_->setSpecialValueText(tr("none"));
+  warmup_->setSuffix(tr(" steps"));
+  stepSize_ = new QSpinBox(this);
+  stepSize_->setObjectName(QStringLiteral("stepSize"));
+  stepSize_->setRange(1, 10000);
+  stepSize_->setPrefix(tr("every "));
+  stepSize_->setSuffix(tr(" epoch(s)"));
+  gamma_ = numberBox(this, "stepGamma", 1, 3, 0.05);
+  gamma_->setPrefix(tr("× "));
+  clip_ = numberBox(this, "clipGradNorm", 1000, 3, 0.5);
+  clip_->setSpecialValueText(tr("off"));
+  clip_->setToolTip(tr("Scale gradients down when their total norm is above this"));
+
+  auto* form = new QFormLayout(this);
+  form->setContentsMargins(0, 0, 0, 0);
+  form->addRow(tr("Optimizer:"), optimizer_);
+  form->addRow(tr("Learning rate:"), lr_);
+  form->addRow(tr("Momentum:"), momentum_);
+  form->addRow(QString(), nesterov_);
+  form->addRow(tr("Weight decay:"), weightDecay_);
+  form->addRow(tr("Schedule:"), schedule_);
+  form->addRow(tr("Warm-up:"), warmup_);
+  form->addRow(tr("Step:"), stepSize_);
+  form->addRow(tr("Step factor:"), gamma_);
+  form->addRow(tr("Gradient clipping:"), clip_);
+
+  for (QComboBox* box : {optimizer_, schedule_}) {
+    connect(box, &QComboBox::currentIndexChanged, this, [this] {
+      updateEnabled();
+      emit edited();
+    });
+  }
+  for (QDoubleSpinBox* box : {lr_, momentum_, weightDecay_, gamma_, clip_}) {
+    connect(box, &QDoubleSpinBox::valueChanged, this, &OptimizerSettingsEditor::edited);
+  }
+  for (QSpinBox* box : {warmup_, stepSize_}) {
+    connect(box, &QSpinBox::valueChanged, this, &OptimizerSettingsEditor::edited);
+  }
+  connect(nesterov_, &QCheckBox::toggled, this, &OptimizerSettingsEditor::edited);
+  updateEnabled();
+}
+
+void OptimizerSettingsEditor::load(const TrainingSettings& s) {
+  const QList<QWidget*> fields = findChildren<QWidget*>();
+  for (QWidget* field : fields) field->blockSignals(true);
+  optimizer_->setCurrentIndex(optimizer_->findData(static_cast<int>(s.optimizer)));
+  lr_->setValue(s.lr);
+  momentum_->setValue(s.momentum);
+  nesterov_->setChecked(s.nesterov);
+  weightDecay_->setValue(s.weight_decay);
+  schedule_->setCurrentIndex(schedule_->findData(static_cast<int>(s.schedule)));
+  warmup_->setValue(static_cast<int>(s.warmup_steps));
+  stepSize_->setValue(static_cast<int>(s.step_size_epochs));
+  gamma_->setValue(s.step_gamma);
+  clip_->setValue(s.clip_grad_norm);
+  for (QWidget* field : fields) field->blockSignals(false);
+  updateEnabled();
+}
+
+void OptimizerSettingsEditor::store(TrainingSettings& s) const {
+  s.optimizer = static_cast<OptimizerKind>(optimizer_->currentData().toInt());
+  s.lr = lr_->value();
+  s.momentum = momentum_->value();
+  s.nesterov = nesterov_->isChecked();
+  s.weight_decay = weightDecay_->value();
+  s.schedule = static_cast<LrSchedule>(schedule_->currentData().toInt());
+  s.warmup_steps = warmup_->value();
+  s.step_size_epochs = stepSize_->value();
+  s.step_gamma = gamma_->value();
+  s.clip_grad_norm = clip_->value();
+}
+
+void OptimizerSettingsEditor::updateEnabled() {
+  const bool sgd = optimizer_->currentData().toInt() == static_cast<int>(OptimizerKind::Sgd);
+  momentum_->setEnabled(sgd);
+  nesterov_->setEnabled(sgd || nesterov_->isChecked());  // a wrong tick stays visible to undo
+  const bool step = schedule_->currentData().toInt() == static_cast<int>(LrSchedule::Step);
+  stepSize_->setEnabled(step);
+  gamma_->setEnabled(step);
+}
+
+}  // namespace convstudio

@@ -1,0 +1,197 @@
+#include "run_settings_editor.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <QStandardItemModel>
+
+#include <limits>
+
+#include "convstudio/model/units.h"
+#include "device_text.h"
+
+namespace convstudio {
+namespace {
+
+QSpinBox* spinBox(QWidget* parent, const char* name, int minimum, int maximum) {
+  auto* box = new QSpinBox(parent);
+  box->setObjectName(QLatin1String(name));
+  box->setRange(minimum, maximum);
+  return box;
+}
+
+}  // namespace
+
+RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
+  device_ = new QComboBox(this);
+  device_->setObjectName(QStringLiteral("device"));
+  batch_ = spinBox(this, "batchSize", 1, 65536);
+  accumulate_ = spinBox(this, "accumulate", 1, 1024);
+  accumulate_->setToolTip(tr("Micro-batches whose gradients add up before each optimizer step"));
+  effective_ = new QLabel(this);
+  effective_->setObjectName(QStringLiteral("effectiveBatch"));
+  auto* accumulateRow = new QHBoxLayout;
+  accumulateRow->addWidget(accumulate_);
+  accumulateRow->addWidget(effective_, 1);
+  amp_ = new QComboBox(this);
+  amp_->setObjectName(QStringLiteral("amp"));
+  amp_->addItem(tr("Off (fp32)"), static_cast<int>(AmpMode::Off));
+  amp_->addItem(QStringLiteral("fp16"), static_cast<int>(AmpMode::Fp16));
+  amp_->addItem(QStringLiteral("bf16"), static_cast<int>(AmpMode::Bf16));
+  ampHint_ = new QLabel(this);
+  ampHint_->setWordWrap(true);
+  ampHint_->setForegroundRole(QPalette::PlaceholderText);
+  epochs_ = spinBox(this, "epochs", 1, 100000);
+  maxSteps_ = spinBox(this, "maxSteps", 0, std::numeric_limits<int>::max());
+  maxSteps_->setSpecialValueText(tr("no limit"));
+  seed_ = spinBox(this, "seed", 0, std::numeric_limits<int>::max());
+  deterministic_ = new QCheckBox(tr("Deterministic (reproducible, slower)"), this);
+  deterministic_->setObjectName(QStringLiteral("deterministic"));
+  checkpointEvery_ = spinBox(this, "checkpointEvery", 0, 1000);
+  checkpointEvery_->setSpecialValueText(tr("only at the end"));
+  checkpointEvery_->setPrefix(tr("every "));
+  checkpointEvery_->setSuffix(tr(" epoch(s)"));
+  keepBest_ = new QCheckBox(tr("Keep the best validation checkpoint"), this);
+  keepBest_->setObjectName(QStringLiteral("keepBest"));
+  earlyStopping_ = spinBox(this, "earlyStopping", 0, 1000);
+  earlyStopping_->setSpecialValueText(tr("off"));
+  earlyStopping_->setSuffix(tr(" epoch(s) without improvement"));
+  autoOom_ = new QCheckBox(tr("On out of memory: halve the batch, double accumulation"), this);
+  autoOom_->setObjectName(QStringLiteral("autoOomRetry"));
+  workers_ = spinBox(this, "loaderWorkers", 0, 64);
+  workers_->setToolTip(tr("Threads that decode and augment batches ahead of training"));
+
+  auto* form = new QFormLayout(this);
+  form->setContentsMargins(0, 0, 0, 0);
+  form->addRow(tr("Device:"), device_);
+  form->addRow(tr("Batch size:"), batch_);
+  form->addRow(tr("Accumulation:"), accumulateRow);
+  form->addRow(tr("Mixed precision:"), amp_);
+  form->addRow(QString(), ampHint_);
+  form->addRow(tr("Epochs:"), epochs_);
+  form->addRow(tr("Step limit:"), maxSteps_);
+  form->addRow(tr("Seed:"), seed_);
+  form->addRow(QString(), deterministic_);
+  form->addRow(tr("Checkpoint:"), checkpointEvery_);
+  form->addRow(QString(), keepBest_);
+  form->addRow(tr("Early stopping:"), earlyStopping_);
+  form->addRow(tr("Memory:"), autoOom_);
+  form->addRow(tr("Loader threads:"), workers_);
+
+  for (QComboBox* box : {device_, amp_}) {
+    connect(box, &QComboBox::currentIndexChanged, this, [this] {
+      updateDerived();
+      emit edited();
+    });
+  }
+  for (QSpinBox* box : {batch_, accumulate_, epochs_, maxSteps_, seed_, checkpointEvery_,
+                        earlyStopping_, workers_}) {
+    connect(box, &QSpinBox::valueChanged, this, [this] {
+      updateDerived();
+      emit edited();
+    });
+  }
+  for (QCheckBox* box : {deterministic_, keepBest_, autoOom_}) {
+    connect(box, &QCheckBox::toggled, this, &RunSettingsEditor::edited);
+  }
+  setDevices(DeviceReport{});
+}
+
+void RunSettingsEditor::setDevices(const DeviceReport& devices) {
+  const QString current = device_->currentData().toString();
+  const QSignalBlocker blocker(device_);
+  device_->clear();
+  device_->addItem(tr("Automatic (a GPU when there is one)"), QStringLiteral("auto"));
+  device_->addItem(devices.cpu.model.empty()
+                       ? tr("CPU")
+                       : tr("CPU — %1, %2 threads")
+                             .arg(QString::fromStdString(devices.cpu.model))
+                             .arg(devices.cpu.hardware_threads),
+                   QStringLiteral("cpu"));
+  for (const CudaDevice& gpu : devices.cuda_devices) {
+    device_->addItem(tr("cuda:%1 — %2, %3")
+                         .arg(gpu.index)
+                         .arg(QString::fromStdString(gpu.name),
+                              QString::fromStdString(format_bytes(gpu.total_memory_bytes))),
+                     QStringLiteral("cuda:%1").arg(gpu.index));
+  }
+  if (!devices.cuda_available) {
+    device_->addItem(tr("CUDA — not available: %1").arg(cudaUnavailableText(devices)),
+                     QStringLiteral("cuda"));
+    // Shown so the user learns why, but not selectable.
+    auto* model = qobject_cast<QStandardItemModel*>(device_->model());
+    if (model) model->item(device_->count() - 1)->setEnabled(false);
+  }
+  selectDevice(current.isEmpty() ? QStringLiteral("auto") : current);
+}
+
+void RunSettingsEditor::selectDevice(const QString& device) {
+  int index = device_->findData(device);
+  if (index < 0) {
+    // A project from another machine may name a device this one lacks; keep it visible.
+    device_->addItem(tr("%1 (not on this machine)").arg(device), device);
+    index = device_->count() - 1;
+  }
+  device_->setCurrentIndex(index);
+}
+
+void RunSettingsEditor::load(const TrainingSettings& s) {
+  const QList<QWidget*> fields = findChildren<QWidget*>();
+  for (QWidget* field : fields) field->blockSignals(true);
+  selectDevice(QString::fromStdString(s.device));
+  batch_->setValue(static_cast<int>(s.batch_size));
+  accumulate_->setValue(static_cast<int>(s.accumulate));
+  amp_->setCurrentIndex(amp_->findData(static_cast<int>(s.amp)));
+  epochs_->setValue(static_cast<int>(s.epochs));
+  maxSteps_->setValue(static_cast<int>(s.max_steps));
+  seed_->setValue(static_cast<int>(s.seed));
+  deterministic_->setChecked(s.deterministic);
+  checkpointEvery_->setValue(static_cast<int>(s.checkpoint_every_epochs));
+  keepBest_->setChecked(s.keep_best);
+  earlyStopping_->setValue(static_cast<int>(s.early_stopping_patience));
+  autoOom_->setChecked(s.auto_oom_retry);
+  workers_->setValue(static_cast<int>(s.loader_workers));
+  for (QWidget* field : fields) field->blockSignals(false);
+  updateDerived();
+}
+
+void RunSettingsEditor::store(TrainingSettings& s) const {
+  s.device = device_->currentData().toString().toStdString();
+  s.batch_size = batch_->value();
+  s.accumulate = accumulate_->value();
+  s.amp = static_cast<AmpMode>(amp_->currentData().toInt());
+  s.epochs = epochs_->value();
+  s.max_steps = maxSteps_->value();
+  s.seed = seed_->value();
+  s.deterministic = deterministic_->isChecked();
+  s.checkpoint_every_epochs = checkpointEvery_->value();
+  s.keep_best = keepBest_->isChecked();
+  s.early_stopping_patience = earlyStopping_->value();
+  s.auto_oom_retry = autoOom_->isChecked();
+  s.loader_workers = workers_->value();
+}
+
+QString RunSettingsEditor::ampExplanation(AmpMode mode) {
+  switch (mode) {
+    case AmpMode::Off:
+      return tr("Everything in 32-bit floats: the most memory, no surprises.");
+    case AmpMode::Fp16:
+      return tr("16-bit floats where safe, with loss scaling: about half the activation memory "
+                "and faster on GPUs with tensor cores.");
+    case AmpMode::Bf16:
+      return tr("bfloat16 where safe: fp32's range, so no loss scaling; needs an Ampere or newer "
+                "GPU (or a recent CPU).");
+  }
+  return {};
+}
+
+void RunSettingsEditor::updateDerived() {
+  effective_->setText(
+      tr("effective batch %1").arg(static_cast<qint64>(batch_->value()) * accumulate_->value()));
+  ampHint_->setText(ampExplanation(static_cast<AmpMode>(amp_->currentData().toInt())));
+}
+
+}  // namespace convstudio

@@ -1,0 +1,56 @@
+#pragma once
+// How a run uses the machine and how long it lasts: device, batch size, gradient accumulation
+// (with the effective batch), mixed precision (with what it does), epochs and step limit, seed,
+// checkpoint policy, early stopping and automatic out-of-memory recovery.
+
+#include <QWidget>
+
+#include "convstudio/model/training_settings.h"
+#include "convstudio/system_info.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+namespace convstudio {
+
+class RunSettingsEditor : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RunSettingsEditor(QWidget* parent = nullptr);
+
+  // Fills the device list: automatic, the CPU, each CUDA device with name and memory, or one
+  // disabled entry saying why CUDA cannot be used.
+  void setDevices(const DeviceReport& devices);
+  void load(const TrainingSettings& settings);
+  void store(TrainingSettings& settings) const;
+
+  static QString ampExplanation(AmpMode mode);
+
+ signals:
+  void edited();
+
+ private:
+  void selectDevice(const QString& device);
+  void updateDerived();
+
+  QComboBox* device_ = nullptr;
+  QSpinBox* batch_ = nullptr;
+  QSpinBox* accumulate_ = nullptr;
+  QLabel* effective_ = nullptr;
+  QComboBox* amp_ = nullptr;
+  QLabel* ampHint_ = nullptr;
+  QSpinBox* epochs_ = nullptr;
+  QSpinBox* maxSteps_ = nullptr;
+  QSpinBox* seed_ = nullptr;
+  QCheckBox* deterministic_ = nullptr;
+  QSpinBox* checkpointEvery_ = nullptr;
+  QCheckBox* keepBest_ = nullptr;
+  QSpinBox* earlyStopping_ = nullptr;
+  QCheckBox* autoOom_ = nullptr;
+  QSpinBox* workers_ = nullptr;
+};
+
+}  // namespace convstudio

@@ -1,0 +1,310 @@
+#include "training_charts.h"
+
+#include <QFile>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSlider>
+#include <QTextStream>
+#include <QTimer>
+
+#include <cmath>
+
+#include "live_chart.h"
+
+namespace convstudio {
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+// Colours that stay apart for viewers with the common colour-vision deficiencies.
+const QColor kBlue(0, 114, 178);
+const QColor kLightBlue(86, 180, 233, 150);
+const QColor kOrange(230, 159, 0);
+const QColor kGreen(0, 158, 115);
+const QColor kRed(213, 94, 0);
+const QColor kPurple(204, 121, 167);
+const QColor kGrey(120, 120, 120);
+const QColor kOverlayColors[] = {QColor(0, 0, 0), kPurple, kGreen, kRed, kGrey};
+
+}  // namespace
+
+TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("trainingCharts"));
+  createCharts();
+
+  auto* toolbar = new QHBoxLayout;
+  toolbar->addWidget(new QLabel(tr("Smoothing:"), this));
+  smoothingSlider_ = new QSlider(Qt::Horizontal, this);
+  smoothingSlider_->setObjectName(QStringLiteral("smoothingSlider"));
+  smoothingSlider_->setRange(0, 99);
+  smoothingSlider_->setValue(static_cast<int>(std::lround(smoothing_ * 100)));
+  smoothingSlider_->setMaximumWidth(200);
+  smoothingSlider_->setToolTip(
+      tr("Weight of the exponential moving average drawn over the raw loss"));
+  toolbar->addWidget(smoothingSlider_);
+  smoothingValue_ = new QLabel(this);
+  smoothingValue_->setMinimumWidth(32);
+  toolbar->addWidget(smoothingValue_);
+  toolbar->addStretch();
+  auto* reset = new QPushButton(tr("Reset Views"), this);
+  reset->setToolTip(tr("Follow the data again after zooming or panning (or double-click a chart)"));
+  toolbar->addWidget(reset);
+  auto* csv = new QPushButton(tr("Export Metrics CSV…"), this);
+  toolbar->addWidget(csv);
+
+  auto* grid = new QGridLayout;
+  grid->setSpacing(2);
+  grid->addWidget(loss_, 0, 0, 2, 1);
+  grid->addWidget(accuracy_, 0, 1);
+  grid->addWidget(lr_, 1, 1);
+  grid->addWidget(memory_, 0, 2);
+  grid->addWidget(throughput_, 1, 2);
+  grid->addWidget(scale_, 0, 3, 2, 1);
+  grid->setColumnStretch(0, 3);
+  grid->setColumnStretch(1, 2);
+  grid->setColumnStretch(2, 2);
+  grid->setColumnStretch(3, 2);
+  scale_->hide();
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addLayout(toolbar);
+  layout->addLayout(grid, 1);
+
+  connect(smoothingSlider_, &QSlider::valueChanged, this,
+          [this](int value) { setSmoothing(value / 100.0); });
+  connect(reset, &QPushButton::clicked, this, &TrainingCharts::resetViews);
+  connect(csv, &QPushButton::clicked, this, &TrainingCharts::exportCsvInteractively);
+  smoothingValue_->setText(QString::number(smoothing_, 'f', 2));
+
+  // However fast steps arrive, the charts redraw at most this often.
+  redrawTimer_ = new QTimer(this);
+  redrawTimer_->setInterval(kRedrawIntervalMs);
+  connect(redrawTimer_, &QTimer::timeout, this, &TrainingCharts::refresh);
+  redrawTimer_->start();
+}
+
+void TrainingCharts::createCharts() {
+  using Style = LiveChart::Style;
+  loss_ = new LiveChart(tr("Loss"), this);
+  rawLoss_ = loss_->addCurve(tr("loss (step)"), kLightBlue);
+  smoothLoss_ = loss_->addCurve(tr("smoothed"), kBlue);
+  valLoss_ = loss_->addCurve(tr("validation (epoch)"), kOrange, Style::Points);
+  firstOverlay_ = loss_->curveCount();
+
+  accuracy_ = new LiveChart(tr("Accuracy (%)"), this);
+  trainAcc_ = accuracy_->addCurve(tr("training"), kBlue, Style::Points);
+  valAcc_ = accuracy_->addCurve(tr("validation"), kOrange, Style::Points);
+
+  lr_ = new LiveChart(tr("Learning rate"), this);
+  lrCurve_ = lr_->addCurve(tr("learning rate"), kGreen);
+  lr_->legend->setVisible(false);
+
+  memory_ = new LiveChart(tr("Memory (MiB)"), this);
+  allocated_ = memory_->addCurve(tr("CUDA allocated"), kBlue);
+  reserved_ = memory_->addCurve(tr("CUDA reserved"), kOrange);
+  peak_ = memory_->addCurve(tr("CUDA peak allocated"), kRed);
+  resident_ = memory_->addCurve(tr("process resident"), kGreen);
+  peakResident_ = memory_->addCurve(tr("process peak"), kRed);
+
+  throughput_ = new LiveChart(tr("Throughput (samples/s)"), this);
+  samplesPerSecond_ = throughput_->addCurve(tr("samples/s"), kPurple);
+  throughput_->legend->setVisible(false);
+
+  scale_ = new LiveChart(tr("fp16 loss scale"), this);
+  scale_->yAxis->setScaleType(QCPAxis::stLogarithmic);
+  scale_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+  lossScale_ = scale_->addCurve(tr("loss scale"), kBlue);
+  skipped_ = scale_->addCurve(tr("skipped steps"), kRed, Style::Line, LiveChart::Axis::Right);
+
+  for (LiveChart* chart : charts()) chart->xAxis->setLabel(tr("step"));
+}
+
+QList<LiveChart*> TrainingCharts::charts() const {
+  return {loss_, accuracy_, lr_, memory_, throughput_, scale_};
+}
+
+void TrainingCharts::beginRun(const TrainingSettings& settings) {
+  for (LiveChart* chart : charts()) {
+    // Overlays belong to the runs list, not to the run.
+    for (int i = 0; i < chart->curveCount(); ++i) {
+      if (chart != loss_ || i < firstOverlay_) chart->clearCurve(i);
+    }
+    chart->resetView();
+  }
+  scale_->setVisible(settings.amp == AmpMode::Fp16);
+  ema_ = 0;
+  emaCount_ = 0;
+  lastStep_ = 0;
+  memoryKindKnown_ = false;
+  epochsByStep_.clear();
+}
+
+void TrainingCharts::addStep(const StepMetrics& step) {
+  const auto x = static_cast<double>(step.step);
+  lastStep_ = step.step;
+  loss_->append(rawLoss_, x, step.loss);
+  if (std::isfinite(step.loss)) {
+    ema_ = smoothing_ * ema_ + (1 - smoothing_) * step.loss;
+    ++emaCount_;
+  }
+  const double debias = 1 - std::pow(smoothing_, static_cast<double>(emaCount_));
+  loss_->append(smoothLoss_, x, emaCount_ > 0 && debias > 0 ? ema_ / debias : qQNaN());
+  lr_->append(lrCurve_, x, step.lr);
+  throughput_->append(samplesPerSecond_, x, step.samples_per_second);
+
+  const MemorySnapshot& m = step.memory;
+  if (!memoryKindKnown_) {
+    // On a GPU the allocator's figures matter; on the CPU only the process's.
+    memoryKindKnown_ = true;
+    for (int curve : {allocated_, reserved_, peak_}) memory_->setCurveVisible(curve, m.is_cuda);
+    for (int curve : {resident_, peakResident_}) memory_->setCurveVisible(curve, !m.is_cuda);
+  }
+  memory_->append(allocated_, x, static_cast<double>(m.allocated_bytes) / kMiB);
+  memory_->append(reserved_, x, static_cast<double>(m.reserved_bytes) / kMiB);
+  memory_->append(peak_, x, static_cast<double>(m.peak_allocated_bytes) / kMiB);
+  memory_->append(resident_, x, static_cast<double>(m.resident_bytes) / kMiB);
+  memory_->append(peakResident_, x, static_cast<double>(m.peak_resident_bytes) / kMiB);
+
+  scale_->append(lossScale_, x, step.loss_scale);
+  scale_->append(skipped_, x, static_cast<double>(step.skipped_steps));
+  if (step.loss_scale != 1.0 && !scale_->isVisible()) scale_->show();
+}
+
+void TrainingCharts::addEpoch(const EpochMetrics& epoch) {
+  const auto x = static_cast<double>(lastStep_);
+  loss_->append(valLoss_, x, epoch.val_loss);
+  accuracy_->append(trainAcc_, x, epoch.train_accuracy * 100);
+  accuracy_->append(valAcc_, x, epoch.val_accuracy * 100);
+  EpochMetrics kept = epoch;
+  kept.confusion.clear();
+  kept.misclassified.clear();
+  epochsByStep_[lastStep_] = std::move(kept);
+}
+
+void TrainingCharts::setOverlays(const std::vector<RecordedRun>& runs) {
+  overlays_ = runs;
+  loss_->removeCurvesFrom(firstOverlay_);
+  int index = 0;
+  for (const RecordedRun& run : overlays_) {
+    const QColor color = kOverlayColors[index++ % std::size(kOverlayColors)];
+    const int curve = loss_->addCurve(QString::fromStdString(run.name), color);
+    std::vector<double> keys, values;
+    keys.reserve(run.steps.size());
+    values.reserve(run.steps.size());
+    for (const RecordedStep& s : run.steps) {
+      keys.push_back(static_cast<double>(s.step));
+      values.push_back(s.loss);
+    }
+    smoothInto(keys, values, curve);
+  }
+  loss_->resetView();
+}
+
+void TrainingCharts::smoothInto(const std::vector<double>& keys, const std::vector<double>& values,
+                                int curve) {
+  loss_->clearCurve(curve);
+  double ema = 0;
+  std::int64_t n = 0;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (std::isfinite(values[i])) {
+      ema = smoothing_ * ema + (1 - smoothing_) * values[i];
+      ++n;
+    }
+    const double debias = 1 - std::pow(smoothing_, static_cast<double>(n));
+    loss_->append(curve, keys[i], n > 0 && debias > 0 ? ema / debias : qQNaN());
+  }
+}
+
+void TrainingCharts::setSmoothing(double weight) {
+  weight = std::clamp(weight, 0.0, 0.99);
+  if (weight == smoothing_) return;
+  smoothing_ = weight;
+  smoothingValue_->setText(QString::number(weight, 'f', 2));
+  const QSignalBlocker blocker(smoothingSlider_);
+  smoothingSlider_->setValue(static_cast<int>(std::lround(weight * 100)));
+  rebuildSmoothed();
+}
+
+void TrainingCharts::rebuildSmoothed() {
+  // Copies, since smoothInto clears the curve it writes (never the raw one read here).
+  const MetricSeries& raw = loss_->series(rawLoss_);
+  smoothInto(raw.keys(), raw.values(), smoothLoss_);
+  // Continue the running EMA from the recomputed series.
+  ema_ = 0;
+  emaCount_ = 0;
+  for (double v : raw.values()) {
+    if (!std::isfinite(v)) continue;
+    ema_ = smoothing_ * ema_ + (1 - smoothing_) * v;
+    ++emaCount_;
+  }
+  setOverlays(std::vector<RecordedRun>(overlays_));
+}
+
+std::size_t TrainingCharts::stepCount() const {
+  return loss_->series(rawLoss_).size();
+}
+
+int TrainingCharts::redrawCount() const {
+  int total = 0;
+  for (LiveChart* chart : charts()) total += chart->redrawCount();
+  return total;
+}
+
+void TrainingCharts::refresh() {
+  for (LiveChart* chart : charts()) chart->refresh();
+}
+
+void TrainingCharts::resetViews() {
+  for (LiveChart* chart : charts()) chart->resetView();
+}
+
+bool TrainingCharts::exportCsv(const QString& path) const {
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Text | QIODevice::Truncate)) return false;
+  QTextStream out(&file);
+  out << "step,loss,smoothed_loss,lr,samples_per_second,cuda_allocated_mib,cuda_reserved_mib,"
+         "cuda_peak_allocated_mib,resident_mib,peak_resident_mib,loss_scale,skipped_steps,"
+         "epoch,train_loss,train_accuracy,val_loss,val_accuracy\n";
+  const auto column = [](const LiveChart* chart, int curve, std::size_t i) {
+    const MetricSeries& s = chart->series(curve);
+    return i < s.size() ? QString::number(s.values()[i], 'g', 8) : QString();
+  };
+  const MetricSeries& raw = loss_->series(rawLoss_);
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    const auto step = static_cast<std::int64_t>(raw.keys()[i]);
+    out << step << ',' << column(loss_, rawLoss_, i) << ',' << column(loss_, smoothLoss_, i)
+        << ',' << column(lr_, lrCurve_, i) << ',' << column(throughput_, samplesPerSecond_, i);
+    for (int curve : {allocated_, reserved_, peak_, resident_, peakResident_}) {
+      out << ',' << column(memory_, curve, i);
+    }
+    out << ',' << column(scale_, lossScale_, i) << ',' << column(scale_, skipped_, i);
+    const auto epoch = epochsByStep_.find(step);
+    if (epoch != epochsByStep_.end()) {
+      const EpochMetrics& e = epoch->second;
+      out << ',' << e.epoch << ',' << e.train_loss << ',' << e.train_accuracy << ','
+          << e.val_loss << ',' << e.val_accuracy;
+    } else {
+      out << ",,,,,";
+    }
+    out << '\n';
+  }
+  out.flush();
+  return file.error() == QFile::NoError;
+}
+
+void TrainingCharts::exportCsvInteractively() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export Metrics"),
+                                                    QStringLiteral("metrics.csv"),
+                                                    tr("CSV file (*.csv)"));
+  if (path.isEmpty()) return;
+  if (!exportCsv(path)) {
+    QMessageBox::warning(this, tr("Export Metrics"), tr("Could not write %1.").arg(path));
+  }
+}
+
+}  // namespace convstudio

@@ -1,0 +1,86 @@
+#pragma once
+// The live charts of a run: loss per step (raw and EMA-smoothed, with validation loss per
+// epoch and overlaid earlier runs), accuracy, learning rate, memory, throughput, and the fp16
+// loss scale with skipped steps. Events only append samples; a 30 Hz timer redraws.
+
+#include <QWidget>
+
+#include <map>
+#include <vector>
+
+#include "convstudio/model/training_settings.h"
+#include "convstudio/runs/run_history.h"
+#include "convstudio/train/training_events.h"
+
+class QLabel;
+class QSlider;
+class QTimer;
+
+namespace convstudio {
+
+class LiveChart;
+class MetricSeries;
+
+class TrainingCharts : public QWidget {
+  Q_OBJECT
+
+ public:
+  static constexpr int kRedrawIntervalMs = 33;  // about 30 redraws a second, at most
+
+  explicit TrainingCharts(QWidget* parent = nullptr);
+
+  // Clears the charts for a new run; the loss-scale chart shows only for fp16.
+  void beginRun(const TrainingSettings& settings);
+  void addStep(const StepMetrics& step);
+  void addEpoch(const EpochMetrics& epoch);
+  // Earlier runs drawn on the loss chart (smoothed like the current run); empty removes them.
+  void setOverlays(const std::vector<RecordedRun>& runs);
+
+  // EMA weight of the smoothed loss, 0 (raw) to 0.99.
+  double smoothing() const { return smoothing_; }
+  void setSmoothing(double weight);
+
+  bool exportCsv(const QString& path) const;
+  std::size_t stepCount() const;
+  QList<LiveChart*> charts() const;
+  LiveChart* lossChart() const { return loss_; }
+  LiveChart* memoryChart() const { return memory_; }
+  int redrawCount() const;
+
+ public slots:
+  void refresh();
+  void resetViews();
+  void exportCsvInteractively();
+
+ private:
+  void createCharts();
+  void rebuildSmoothed();
+  // Writes the debiased EMA of `keys`/`values` into `curve` of the loss chart.
+  void smoothInto(const std::vector<double>& keys, const std::vector<double>& values, int curve);
+
+  LiveChart* loss_ = nullptr;
+  LiveChart* accuracy_ = nullptr;
+  LiveChart* lr_ = nullptr;
+  LiveChart* memory_ = nullptr;
+  LiveChart* throughput_ = nullptr;
+  LiveChart* scale_ = nullptr;
+  QSlider* smoothingSlider_ = nullptr;
+  QLabel* smoothingValue_ = nullptr;
+  QTimer* redrawTimer_ = nullptr;
+
+  // Curve indices, fixed at construction.
+  int rawLoss_ = 0, smoothLoss_ = 0, valLoss_ = 0, trainAcc_ = 0, valAcc_ = 0, lrCurve_ = 0;
+  int allocated_ = 0, reserved_ = 0, peak_ = 0, resident_ = 0, peakResident_ = 0;
+  int samplesPerSecond_ = 0, lossScale_ = 0, skipped_ = 0;
+  int firstOverlay_ = 0;
+
+  double smoothing_ = 0.9;
+  double ema_ = 0;  // running, biased; divided by (1 - weight^n) when drawn
+  std::int64_t emaCount_ = 0;
+  std::int64_t lastStep_ = 0;
+  bool memoryKindKnown_ = false;
+  std::vector<RecordedRun> overlays_;
+  std::map<std::int64_t, EpochMetrics> epochsByStep_;  // for the CSV (confusion dropped)
+};
+
+}  // namespace convstudio

@@ -1,0 +1,199 @@
+#include "training_progress_view.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "convstudio/model/units.h"
+
+namespace convstudio {
+namespace {
+
+constexpr int kLabelIntervalMs = 100;
+
+QString bytes(std::uint64_t value) {
+  return QString::fromStdString(format_bytes(value));
+}
+
+}  // namespace
+
+TrainingProgressView::TrainingProgressView(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("trainingProgress"));
+  start_ = new QPushButton(tr("Start"), this);
+  start_->setObjectName(QStringLiteral("startTraining"));
+  pause_ = new QPushButton(tr("Pause"), this);
+  pause_->setObjectName(QStringLiteral("pauseTraining"));
+  stop_ = new QPushButton(tr("Stop"), this);
+  stop_->setObjectName(QStringLiteral("stopTraining"));
+  stop_->setToolTip(tr("Stops within one batch and keeps a checkpoint to resume from"));
+  resumeCheckpoint_ = new QPushButton(tr("Resume from Checkpoint…"), this);
+  release_ = new QPushButton(tr("Release Cached GPU Memory"), this);
+  release_->setToolTip(
+      tr("Hands memory the CUDA caching allocator holds but does not use back to the driver"));
+
+  auto* buttons = new QHBoxLayout;
+  for (QPushButton* button : {start_, pause_, stop_, resumeCheckpoint_, release_}) {
+    buttons->addWidget(button);
+  }
+  buttons->addStretch();
+
+  epoch_ = new QProgressBar(this);
+  epoch_->setObjectName(QStringLiteral("epochProgress"));
+  overall_ = new QProgressBar(this);
+  overall_->setObjectName(QStringLiteral("overallProgress"));
+  epochLabel_ = new QLabel(tr("Epoch"), this);
+  overallLabel_ = new QLabel(tr("Overall"), this);
+  speed_ = new QLabel(this);
+  status_ = new QLabel(tr("Ready."), this);
+  status_->setObjectName(QStringLiteral("trainingStatus"));
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  status_->setWordWrap(true);
+
+  auto* bars = new QGridLayout;
+  bars->addWidget(epochLabel_, 0, 0);
+  bars->addWidget(epoch_, 0, 1);
+  bars->addWidget(overallLabel_, 1, 0);
+  bars->addWidget(overall_, 1, 1);
+  bars->setColumnStretch(1, 1);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(6, 6, 6, 6);
+  layout->addLayout(buttons);
+  layout->addLayout(bars);
+  layout->addWidget(speed_);
+  layout->addWidget(status_);
+  layout->addStretch();
+
+  connect(start_, &QPushButton::clicked, this, &TrainingProgressView::startRequested);
+  connect(pause_, &QPushButton::clicked, this, [this] {
+    if (phase_ == Phase::Paused) {
+      emit resumeRequested();
+    } else {
+      emit pauseRequested();
+    }
+  });
+  connect(stop_, &QPushButton::clicked, this, &TrainingProgressView::stopRequested);
+  connect(resumeCheckpoint_, &QPushButton::clicked, this,
+          &TrainingProgressView::resumeFromCheckpointRequested);
+  connect(release_, &QPushButton::clicked, this, &TrainingProgressView::releaseMemoryRequested);
+
+  labelTimer_ = new QTimer(this);
+  labelTimer_->setInterval(kLabelIntervalMs);
+  connect(labelTimer_, &QTimer::timeout, this, &TrainingProgressView::updateLabels);
+  updateButtons();
+}
+
+void TrainingProgressView::setPhase(Phase phase) {
+  phase_ = phase;
+  if (phase == Phase::Idle) {
+    updateLabels();  // the last step's figures
+    labelTimer_->stop();
+  } else {
+    labelTimer_->start();
+  }
+  updateButtons();
+}
+
+void TrainingProgressView::setStartBlocked(const QString& reason) {
+  blockedReason_ = reason;
+  updateButtons();
+}
+
+void TrainingProgressView::setGpuPresent(bool present) {
+  gpuPresent_ = present;
+  updateButtons();
+}
+
+void TrainingProgressView::updateButtons() {
+  const bool idle = phase_ == Phase::Idle;
+  start_->setEnabled(idle && blockedReason_.isEmpty());
+  start_->setToolTip(blockedReason_.isEmpty() ? tr("Train the model with these settings")
+                                              : blockedReason_);
+  resumeCheckpoint_->setEnabled(idle && blockedReason_.isEmpty());
+  pause_->setEnabled(phase_ == Phase::Running || phase_ == Phase::Paused);
+  pause_->setText(phase_ == Phase::Paused ? tr("Resume") : tr("Pause"));
+  stop_->setEnabled(!idle && phase_ != Phase::Stopping);
+  release_->setVisible(gpuPresent_);
+}
+
+void TrainingProgressView::beginRun(const QString& device) {
+  device_ = device;
+  latest_.reset();
+  pending_ = false;
+  epoch_->setValue(0);
+  overall_->setValue(0);
+  speed_->clear();
+  epochLabel_->setText(tr("Epoch"));
+  overallLabel_->setText(tr("Overall"));
+  setStatus(tr("Preparing the run on %1…").arg(device));
+}
+
+void TrainingProgressView::showStep(const StepMetrics& step) {
+  latest_ = step;
+  pending_ = true;
+}
+
+void TrainingProgressView::showOutcome(const QString& text) {
+  updateLabels();
+  setStatus(text);
+}
+
+void TrainingProgressView::showMessage(const QString& text) {
+  setStatus(text);
+}
+
+void TrainingProgressView::setStatus(const QString& text) {
+  status_->setText(text);
+  emit statusChanged(text);
+}
+
+QString TrainingProgressView::statusText() const {
+  return status_->text();
+}
+
+QString TrainingProgressView::durationText(double seconds) {
+  const auto total = static_cast<long long>(std::max(0.0, std::round(seconds)));
+  const long long h = total / 3600, m = (total / 60) % 60, s = total % 60;
+  return h > 0 ? QStringLiteral("%1:%2:%3").arg(h).arg(m, 2, 10, QLatin1Char('0')).arg(s, 2, 10, QLatin1Char('0'))
+               : QStringLiteral("%1:%2").arg(m).arg(s, 2, 10, QLatin1Char('0'));
+}
+
+QString TrainingProgressView::memoryText(const MemorySnapshot& m) {
+  if (m.is_cuda) {
+    QString text = tr("allocated %1 · reserved %2 · peak %3")
+                       .arg(bytes(m.allocated_bytes), bytes(m.reserved_bytes),
+                            bytes(m.peak_allocated_bytes));
+    if (m.device_total_bytes > 0) {
+      text += tr(" · device %1 of %2").arg(bytes(m.device_used_bytes), bytes(m.device_total_bytes));
+    }
+    return text;
+  }
+  return tr("process memory %1 (peak %2)")
+      .arg(bytes(m.resident_bytes), bytes(m.peak_resident_bytes));
+}
+
+void TrainingProgressView::updateLabels() {
+  if (!pending_ || !latest_) return;
+  pending_ = false;
+  const StepMetrics& s = *latest_;
+  epoch_->setRange(0, static_cast<int>(std::max<std::int64_t>(1, s.batches_per_epoch)));
+  epoch_->setValue(static_cast<int>(std::min(s.batch_in_epoch, s.batches_per_epoch)));
+  overall_->setRange(0, static_cast<int>(std::max<std::int64_t>(1, s.total_steps)));
+  overall_->setValue(static_cast<int>(std::min(s.step, s.total_steps)));
+  epochLabel_->setText(tr("Epoch %1").arg(s.epoch + 1));
+  overallLabel_->setText(tr("Step %1 of %2").arg(s.step).arg(s.total_steps));
+  speed_->setText(tr("%1 samples/s · ETA %2 · loss %3")
+                      .arg(s.samples_per_second, 0, 'f', 0)
+                      .arg(durationText(s.eta_seconds))
+                      .arg(s.loss, 0, 'g', 4));
+  const QString device = s.memory.device.empty() ? device_ : QString::fromStdString(s.memory.device);
+  const QString what = phase_ == Phase::Paused ? tr("Paused on %1") : tr("Training on %1");
+  setStatus(what.arg(device) + QStringLiteral(" — ") + memoryText(s.memory));
+}
+
+}  // namespace convstudio

@@ -1,0 +1,84 @@
+#pragma once
+// Run control and progress: Start, Pause/Resume, Stop, Resume from checkpoint, release cached
+// GPU memory; epoch and overall progress bars with ETA and samples/s; a status line with the
+// device and its memory. Steps may arrive thousands of times a second, so labels update from
+// the latest step on a timer.
+
+#include <QWidget>
+
+#include <optional>
+
+#include "convstudio/train/training_events.h"
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTimer;
+
+namespace convstudio {
+
+class TrainingProgressView : public QWidget {
+  Q_OBJECT
+
+ public:
+  enum class Phase { Idle, Preparing, Running, Paused, Stopping };
+
+  explicit TrainingProgressView(QWidget* parent = nullptr);
+
+  void setPhase(Phase phase);
+  Phase phase() const { return phase_; }
+  // Start stays disabled while `reason` is not empty (it becomes the button's tooltip).
+  void setStartBlocked(const QString& reason);
+  // Whether the "Release cached GPU memory" button applies (a CUDA device is present).
+  void setGpuPresent(bool present);
+  void beginRun(const QString& device);
+  void showStep(const StepMetrics& step);
+  // The run's last word ("Finished after 20 steps", "Stopped; checkpoint …").
+  void showOutcome(const QString& text);
+  void showMessage(const QString& text);
+
+  QProgressBar* overallBar() const { return overall_; }
+  QProgressBar* epochBar() const { return epoch_; }
+  QString statusText() const;
+
+  // "1:02:03" or "2:03".
+  static QString durationText(double seconds);
+  // The memory part of the status line, e.g. "allocated 1.2 GiB · reserved 2.0 GiB".
+  static QString memoryText(const MemorySnapshot& memory);
+
+ signals:
+  void startRequested();
+  void pauseRequested();
+  void resumeRequested();
+  void stopRequested();
+  void resumeFromCheckpointRequested();
+  void releaseMemoryRequested();
+  // The status line changed (the main window mirrors it in its status bar).
+  void statusChanged(const QString& text);
+
+ private:
+  void updateLabels();
+  void updateButtons();
+  void setStatus(const QString& text);
+
+  QPushButton* start_ = nullptr;
+  QPushButton* pause_ = nullptr;
+  QPushButton* stop_ = nullptr;
+  QPushButton* resumeCheckpoint_ = nullptr;
+  QPushButton* release_ = nullptr;
+  QProgressBar* epoch_ = nullptr;
+  QProgressBar* overall_ = nullptr;
+  QLabel* epochLabel_ = nullptr;
+  QLabel* overallLabel_ = nullptr;
+  QLabel* speed_ = nullptr;
+  QLabel* status_ = nullptr;
+  QTimer* labelTimer_ = nullptr;
+  Phase phase_ = Phase::Idle;
+  QString blockedReason_;
+  QString device_;
+  bool gpuPresent_ = false;
+  std::optional<StepMetrics> latest_;
+  bool pending_ = false;
+};
+
+}  // namespace convstudio

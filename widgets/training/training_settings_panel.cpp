@@ -1,0 +1,160 @@
+#include "training_settings_panel.h"
+
+#include <QGroupBox>
+#include <QLabel>
+#include <QScrollArea>
+#include <QStyle>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "dataset_settings_editor.h"
+#include "optimizer_settings_editor.h"
+#include "run_settings_editor.h"
+#include "sample_preview_grid.h"
+
+namespace convstudio {
+namespace {
+
+constexpr int kPreviewDelayMs = 300;  // typing a folder or spinning a value asks once
+constexpr const char* kProblemProperty = "problem";
+
+QGroupBox* section(const QString& title, QWidget* content, QWidget* parent) {
+  auto* box = new QGroupBox(title, parent);
+  auto* layout = new QVBoxLayout(box);
+  layout->addWidget(content);
+  return box;
+}
+
+}  // namespace
+
+TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("trainingSettings"));
+  datasetEditor_ = new DatasetSettingsEditor;
+  preview_ = new SamplePreviewGrid;
+  runEditor_ = new RunSettingsEditor;
+  optimizerEditor_ = new OptimizerSettingsEditor;
+  problemsLabel_ = new QLabel;
+  problemsLabel_->setObjectName(QStringLiteral("settingsProblems"));
+  problemsLabel_->setWordWrap(true);
+  problemsLabel_->setTextFormat(Qt::RichText);
+  problemsLabel_->hide();
+
+  auto* dataBox = new QWidget;
+  auto* dataLayout = new QVBoxLayout(dataBox);
+  dataLayout->setContentsMargins(0, 0, 0, 0);
+  dataLayout->addWidget(datasetEditor_);
+  dataLayout->addWidget(preview_);
+
+  auto* content = new QWidget;
+  auto* column = new QVBoxLayout(content);
+  column->addWidget(problemsLabel_);
+  column->addWidget(section(tr("Data"), dataBox, content));
+  column->addWidget(section(tr("Run"), runEditor_, content));
+  column->addWidget(section(tr("Optimizer"), optimizerEditor_, content));
+  column->addStretch();
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(content);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(scroll);
+  // Fields with a problem get a coloured frame, so the explanation above points somewhere.
+  content->setStyleSheet(QStringLiteral("*[problem=\"error\"] { border: 1px solid #c00000; }"
+                                        "*[problem=\"warning\"] { border: 1px solid #d08000; }"));
+
+  previewDelay_ = new QTimer(this);
+  previewDelay_->setSingleShot(true);
+  previewDelay_->setInterval(kPreviewDelayMs);
+  connect(previewDelay_, &QTimer::timeout, this,
+          [this] { emit previewRequested(dataset_, previewSeed_); });
+  connect(preview_, &SamplePreviewGrid::shuffleRequested, this, [this] {
+    ++previewSeed_;
+    schedulePreview();
+  });
+  connect(datasetEditor_, &DatasetSettingsEditor::edited, this, [this] {
+    readEditors();
+    schedulePreview();
+  });
+  connect(runEditor_, &RunSettingsEditor::edited, this, &TrainingSettingsPanel::readEditors);
+  connect(optimizerEditor_, &OptimizerSettingsEditor::edited, this,
+          &TrainingSettingsPanel::readEditors);
+  check();
+}
+
+void TrainingSettingsPanel::setDevices(const DeviceReport& devices) {
+  devices_ = devices;
+  runEditor_->setDevices(devices);
+  runEditor_->load(training_);
+  check();
+}
+
+void TrainingSettingsPanel::setSettings(const DatasetSettings& dataset,
+                                        const TrainingSettings& training) {
+  const bool newData = !previewShown_ || !(dataset == dataset_);
+  dataset_ = dataset;
+  training_ = training;
+  datasetEditor_->load(dataset);
+  runEditor_->load(training);
+  optimizerEditor_->load(training);
+  check();
+  if (newData) schedulePreview();
+}
+
+void TrainingSettingsPanel::readEditors() {
+  datasetEditor_->store(dataset_);
+  runEditor_->store(training_);
+  optimizerEditor_->store(training_);
+  check();
+  emit settingsEdited(dataset_, training_);
+}
+
+void TrainingSettingsPanel::schedulePreview() {
+  previewShown_ = true;
+  preview_->showMessage(tr("Loading the preview…"));
+  previewDelay_->start();
+}
+
+QString TrainingSettingsPanel::blockingProblem() const {
+  for (const SettingsProblem& p : problems_) {
+    if (p.severity == SettingsProblem::Severity::Error) return p.message;
+  }
+  return {};
+}
+
+void TrainingSettingsPanel::check() {
+  for (QWidget* field : findChildren<QWidget*>()) {
+    if (field->property(kProblemProperty).isValid()) {
+      field->setProperty(kProblemProperty, QVariant());
+      field->style()->polish(field);
+    }
+  }
+  problems_ = SettingsCheck::run(dataset_, training_, devices_);
+  QString html;
+  for (const SettingsProblem& p : problems_) {
+    const bool error = p.severity == SettingsProblem::Severity::Error;
+    html += QStringLiteral("<div style='color:%1'>%2 %3</div>")
+                .arg(error ? QStringLiteral("#c00000") : QStringLiteral("#a05a00"),
+                     error ? tr("Error:") : tr("Note:"), p.message.toHtmlEscaped());
+    if (QWidget* field = findChild<QWidget*>(p.field)) {
+      // An error outranks a warning on the same field.
+      if (error || field->property(kProblemProperty).toString() != QLatin1String("error")) {
+        field->setProperty(kProblemProperty, error ? "error" : "warning");
+        field->style()->polish(field);
+      }
+    }
+  }
+  problemsLabel_->setText(html);
+  problemsLabel_->setVisible(!problems_.empty());
+  emit problemsChanged();
+}
+
+void TrainingSettingsPanel::setRunning(bool running) {
+  for (QWidget* editor : {static_cast<QWidget*>(datasetEditor_),
+                          static_cast<QWidget*>(runEditor_),
+                          static_cast<QWidget*>(optimizerEditor_)}) {
+    editor->setEnabled(!running);
+  }
+}
+
+}  // namespace convstudio

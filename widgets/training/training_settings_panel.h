@@ -1,0 +1,71 @@
+#pragma once
+// The training settings of the open project, edited in place: data (with a preview of
+// augmented samples), run and optimizer. Problems are explained above the fields before Start.
+// Edits are reported by settingsEdited(); the owner writes them into the project.
+
+#include <QWidget>
+
+#include <vector>
+
+#include "convstudio/model/dataset_settings.h"
+#include "convstudio/model/training_settings.h"
+#include "convstudio/system_info.h"
+#include "settings_check.h"
+
+class QLabel;
+class QTimer;
+
+namespace convstudio {
+
+class DatasetSettingsEditor;
+class OptimizerSettingsEditor;
+class RunSettingsEditor;
+class SamplePreviewGrid;
+
+class TrainingSettingsPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit TrainingSettingsPanel(QWidget* parent = nullptr);
+
+  void setDevices(const DeviceReport& devices);
+  // Shows the project's settings without emitting settingsEdited().
+  void setSettings(const DatasetSettings& dataset, const TrainingSettings& training);
+  DatasetSettings datasetSettings() const { return dataset_; }
+  TrainingSettings trainingSettings() const { return training_; }
+
+  const std::vector<SettingsProblem>& problems() const { return problems_; }
+  // Empty when Start may go ahead; otherwise the first error, for Start's tooltip.
+  QString blockingProblem() const;
+  // While a run uses the settings they are read-only.
+  void setRunning(bool running);
+
+  SamplePreviewGrid* preview() const { return preview_; }
+
+ signals:
+  void settingsEdited(const convstudio::DatasetSettings& dataset,
+                      const convstudio::TrainingSettings& training);
+  void problemsChanged();
+  // The preview grid wants `count` augmented samples of this data, drawn with `seed`.
+  void previewRequested(const convstudio::DatasetSettings& dataset, quint64 seed);
+
+ private:
+  void readEditors();
+  void check();
+  void schedulePreview();
+
+  DatasetSettingsEditor* datasetEditor_ = nullptr;
+  RunSettingsEditor* runEditor_ = nullptr;
+  OptimizerSettingsEditor* optimizerEditor_ = nullptr;
+  SamplePreviewGrid* preview_ = nullptr;
+  QLabel* problemsLabel_ = nullptr;
+  QTimer* previewDelay_ = nullptr;
+  DatasetSettings dataset_;
+  TrainingSettings training_;
+  DeviceReport devices_;
+  std::vector<SettingsProblem> problems_;
+  quint64 previewSeed_ = 1;
+  bool previewShown_ = false;
+};
+
+}  // namespace convstudio
