@@ -7,6 +7,11 @@ BUILD_DIR ?= build
 JOBS      ?= 2
 VENV      ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/convstudio/venv
 CMAKE_ARGS ?=
+# ccache hits across clones (CI builds a fresh clone): paths relative to the checkout, and
+# precompiled headers allowed.
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 
 .PHONY: setup configure build run test bench clean translations
 
