@@ -6,6 +6,8 @@ set -euo pipefail
 
 TORCH_VERSION="2.14.1"   # CUDA 13.0 build: matches the local /usr/local/cuda 13.0 toolkit.
 NUMPY_VERSION="2.4.6"
+# Readers that prove our exports (tests) and the PyTorch baselines (benchmarks); pinned as tested.
+PYTHON_TOOLS=(torchvision==0.29.2 onnx==1.23.2 onnxruntime==1.31.1 safetensors==0.8.0)
 CACHE_ROOT="${XDG_CACHE_HOME:-$HOME/.cache}/convstudio"
 VENV="${CONVSTUDIO_VENV:-$CACHE_ROOT/venv}"
 
@@ -67,6 +69,19 @@ install_torch() {
   "$VENV/bin/pip" install -q "torch==$TORCH_VERSION" "numpy==$NUMPY_VERSION"
 }
 
+install_python_tools() {
+  if "$VENV/bin/python" -c "
+import importlib.metadata as m, sys
+wanted = dict(p.split('==') for p in sys.argv[1:])
+sys.exit(any(m.version(n) != v for n, v in wanted.items()))" "${PYTHON_TOOLS[@]}" 2>/dev/null; then
+    log "Python tools: present"
+    return
+  fi
+  log "installing ${PYTHON_TOOLS[*]} into $VENV"
+  "$VENV/bin/pip" install -q "${PYTHON_TOOLS[@]}" "torch==$TORCH_VERSION"
+}
+
 install_debian_packages
 install_torch
+install_python_tools
 log "ready: Torch_DIR=$("$VENV/bin/python" -c 'import torch,os;print(os.path.join(os.path.dirname(torch.__file__),"share/cmake/Torch"))')"

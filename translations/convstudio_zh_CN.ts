@@ -168,6 +168,134 @@
     </message>
 </context>
 <context>
+    <name>SettingsCheck</name>
+    <message>
+        <location filename="../widgets/training/settings_check.cpp" line="+28"/>
+        <source>The batch size must be at least 1.</source>
+        <translation>批大小至少为 1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Gradient accumulation must be at least 1 batch.</source>
+        <translation>梯度累积至少为 1 个批次。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train for at least one epoch.</source>
+        <translation>至少训练一轮。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Automatic out-of-memory recovery halves the batch; with batch 1 it cannot.</source>
+        <translation>自动内存不足恢复会将批大小减半；批大小为 1 时无法减半。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Only the final checkpoint is written; a crash loses the whole run.</source>
+        <translation>只写入最终检查点；崩溃会丢失整个训练。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Early stopping after %1 epochs without improvement can never trigger in a run of %2 epochs.</source>
+        <translation>在共 %2 轮的训练中，“%1 轮无改进后提前停止”永远不会触发。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Choose the folder that holds the dataset.</source>
+        <translation>请选择存放数据集的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dataset folder %1 does not exist.</source>
+        <translation>数据集文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The validation share must be between 0 and 100% (exclusive).</source>
+        <translation>验证比例必须在 0 到 100% 之间（不含端点）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Mirroring changes the meaning of digits and letters; check the preview.</source>
+        <translation>镜像会改变数字和字母的含义；请检查预览。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Unknown device %1.</source>
+        <translation>未知设备 %1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CUDA is not available (%1); choose the CPU.</source>
+        <translation>CUDA 不可用（%1）；请选择 CPU。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>There is no CUDA device %1; this machine has %2.</source>
+        <translation>没有 CUDA 设备 %1；本机有 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>fp16 on the CPU is slow and saves nothing; use bf16 or turn AMP off.</source>
+        <translation>在 CPU 上 fp16 很慢且毫无节省；请使用 bf16 或关闭 AMP。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 has no fast bf16 (compute capability %2.%3 &lt; 8.0); fp16 is faster there.</source>
+        <translation>%1 没有快速的 bf16（计算能力 %2.%3 &lt; 8.0）；在它上面 fp16 更快。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Deterministic algorithms are slower on the GPU, and some layers have none.</source>
+        <translation>确定性算法在 GPU 上较慢，且有些层没有确定性实现。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The learning rate must be above 0.</source>
+        <translation>学习率必须大于 0。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A learning rate above 1 usually makes the loss diverge.</source>
+        <translation>学习率大于 1 通常会使损失发散。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Weight decay cannot be negative.</source>
+        <translation>权重衰减不能为负。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The clipping norm cannot be negative (0 turns clipping off).</source>
+        <translation>裁剪范数不能为负（0 表示关闭裁剪）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nesterov momentum applies to SGD only.</source>
+        <translation>Nesterov 动量仅适用于 SGD。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nesterov momentum needs a momentum above 0.</source>
+        <translation>Nesterov 动量要求动量大于 0。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Adam adds weight decay to the gradient; AdamW decouples it and usually generalises better.</source>
+        <translation>Adam 把权重衰减加到梯度上；AdamW 将其解耦，通常泛化更好。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The warm-up (%1 steps) is as long as the whole run (%2 steps).</source>
+        <translation>预热（%1 步）与整个训练（%2 步）一样长。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The step schedule lowers the rate every %1 epochs; a run of %2 epochs never reaches the first drop.</source>
+        <translation>阶梯计划每 %1 轮降低学习率；共 %2 轮的训练永远到不了第一次下降。</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::AboutDialog</name>
     <message>
         <location filename="../app/gui/about_dialog.cpp" line="+14"/>
@@ -178,6 +306,151 @@
         <location line="+3"/>
         <source>&lt;h2&gt;ConvStudio %1&lt;/h2&gt;&lt;p&gt;A native studio for building and training convolutional networks with LibTorch, on the CPU or CUDA GPUs.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;ConvStudio %1&lt;/h2&gt;&lt;p&gt;基于 LibTorch 的原生卷积神经网络搭建与训练工作室，支持 CPU 和 CUDA GPU。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::ConfusionMatrixView</name>
+    <message>
+        <location filename="../widgets/training/confusion_matrix_view.cpp" line="+11"/>
+        <location line="+33"/>
+        <source>Confusion matrix (no validation yet)</source>
+        <translation>混淆矩阵（尚未验证）</translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <source>share of true class</source>
+        <translation>占真实类别的比例</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>true</source>
+        <translation>真实</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Epoch %1 · accuracy %2%</source>
+        <translation>第 %1 轮 · 准确率 %2%</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::DatasetSettingsEditor</name>
+    <message>
+        <location filename="../widgets/training/dataset_settings_editor.cpp" line="+18"/>
+        <source>Fashion-MNIST (built in)</source>
+        <translation>Fashion-MNIST（内置）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IDX folder (MNIST format)</source>
+        <translation>IDX 文件夹（MNIST 格式）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Image folder (one subfolder per class)</source>
+        <translation>图像文件夹（每类一个子文件夹）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The dataset&apos;s test set</source>
+        <translation>数据集的测试集</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A share of the training data</source>
+        <translation>训练数据的一部分</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+8"/>
+        <location line="+6"/>
+        <location line="+5"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pad with zeros, then crop back to size at a random place</source>
+        <translation>先用零填充，再在随机位置裁剪回原尺寸</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mirror left-right at random</source>
+        <translation>随机左右镜像</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Normalise with the data&apos;s mean and deviation</source>
+        <translation>用数据的均值和标准差归一化</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Dataset:</source>
+        <translation>数据集：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validation:</source>
+        <translation>验证：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validation share:</source>
+        <translation>验证比例：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random crop padding:</source>
+        <translation>随机裁剪填充：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Random rotation:</source>
+        <translation>随机旋转：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Brightness ±:</source>
+        <translation>亮度 ±：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Contrast ±:</source>
+        <translation>对比度 ±：</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Dataset Folder</source>
+        <translation>数据集文件夹</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>built-in location</source>
+        <translation>内置位置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>choose a folder</source>
+        <translation>选择文件夹</translation>
     </message>
 </context>
 <context>
@@ -229,14 +502,174 @@
     </message>
 </context>
 <context>
+    <name>convstudio::InferenceController</name>
+    <message>
+        <location filename="../app/gui/inference_controller.cpp" line="+58"/>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot use %1: %2</source>
+        <translation>无法使用 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (%2): input %3, %4 classes</source>
+        <translation>%1（%2）：输入 %3，%4 个类别</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Folder prediction failed: %1</source>
+        <translation>文件夹预测失败：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Wrote %1: %2 images, %3 unreadable</source>
+        <translation>已写入 %1：%2 张图像，%3 张无法读取</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::InferencePanel</name>
+    <message>
+        <location filename="../widgets/inference/inference_panel.cpp" line="+22"/>
+        <source>Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</source>
+        <translation>图像 (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No model: train one or open a checkpoint or export.</source>
+        <translation>没有模型：请先训练，或打开检查点或导出的模型。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A checkpoint folder (*.ckpt), a .safetensors or a TorchScript .pt export</source>
+        <translation>检查点文件夹 (*.ckpt)、.safetensors 或 TorchScript .pt 导出文件</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>How many of the most likely classes to show per image</source>
+        <translation>每张图像显示多少个最可能的类别</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Softmax temperature: below 1 makes the model more confident, above 1 less</source>
+        <translation>Softmax 温度：小于 1 使模型更自信，大于 1 则相反</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Top classes</source>
+        <translation>前几个类别</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open images…</source>
+        <translation>打开图像…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predict folder to CSV…</source>
+        <translation>预测文件夹并保存为 CSV…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Image / class</source>
+        <translation>图像 / 类别</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Drop images here or open them.</source>
+        <translation>将图像拖放到此处，或打开图像。</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>Open model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exported models (*.safetensors *.pt);;Checkpoint state (state.json)</source>
+        <translation>导出的模型 (*.safetensors *.pt);;检查点状态 (state.json)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Open images</source>
+        <translation>打开图像</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Folder of images</source>
+        <translation>图像文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save predictions as</source>
+        <translation>预测结果另存为</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Predicting every image in %1…</source>
+        <translation>正在预测 %1 中的所有图像…</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::LiveChart</name>
+    <message>
+        <location filename="../widgets/training/live_chart.cpp" line="+216"/>
+        <location line="+4"/>
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reset View</source>
+        <translation>重置视图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export Image…</source>
+        <translation>导出图像…</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+212"/>
+        <location filename="../app/gui/main_window.cpp" line="+255"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-131"/>
+        <location line="-171"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -362,7 +795,17 @@
         <translation>问题 (%1)</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+30"/>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Training</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -375,6 +818,188 @@
         <location line="+2"/>
         <source>Device: CPU (%1 threads); CUDA not available</source>
         <translation>设备：CPU（%1 线程）；CUDA 不可用</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::MisclassifiedGallery</name>
+    <message>
+        <location filename="../widgets/training/misclassified_gallery.cpp" line="+58"/>
+        <source>true: %1
+predicted: %2 (%3%)</source>
+        <translation>真实：%1
+预测：%2（%3%）</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::OptimizerSettingsEditor</name>
+    <message>
+        <location filename="../widgets/training/optimizer_settings_editor.cpp" line="+29"/>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Nesterov momentum</source>
+        <translation>Nesterov 动量</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+20"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Constant</source>
+        <translation>恒定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step (multiply every N epochs)</source>
+        <translation>阶梯（每 N 轮乘以系数）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cosine decay</source>
+        <translation>余弦衰减</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One-cycle</source>
+        <translation>单周期</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>every </source>
+        <translation>每 </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> epoch(s)</source>
+        <translation> 个轮次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>× </source>
+        <translation>× </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Scale gradients down when their total norm is above this</source>
+        <translation>梯度总范数超过此值时按比例缩小梯度</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Optimizer:</source>
+        <translation>优化器：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Learning rate:</source>
+        <translation>学习率：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Momentum:</source>
+        <translation>动量：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Weight decay:</source>
+        <translation>权重衰减：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Schedule:</source>
+        <translation>学习率计划：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Warm-up:</source>
+        <translation>预热：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step:</source>
+        <translation>阶梯：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step factor:</source>
+        <translation>阶梯系数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gradient clipping:</source>
+        <translation>梯度裁剪：</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::OutOfMemoryDialog</name>
+    <message>
+        <location filename="../widgets/training/out_of_memory_dialog.cpp" line="+13"/>
+        <source>Out of Memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The device ran out of memory during training.</source>
+        <translation>训练期间设备内存不足。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What to change:</source>
+        <translation>可以这样调整：</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Use Batch %1 × Accumulation %2</source>
+        <translation>使用批大小 %1 × 累积 %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Halve the batch size to %1 and double the gradient accumulation to %2: the effective batch stays %3.</source>
+        <translation>将批大小减半为 %1，梯度累积加倍为 %2：有效批大小仍为 %3。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Turn on mixed precision (bf16, or fp16 on older GPUs): activations take about half the memory.</source>
+        <translation>开启混合精度（bf16，旧 GPU 上用 fp16）：激活约占一半内存。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Turn on automatic out-of-memory recovery, so the run halves the batch itself and goes on.</source>
+        <translation>开启自动内存不足恢复，训练会自行将批大小减半并继续。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Make the model smaller (fewer channels or blocks) or the input smaller.</source>
+        <translation>缩小模型（更少通道或模块）或缩小输入。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Release cached GPU memory, and close other programs that use the GPU.</source>
+        <translation>释放缓存的 GPU 内存，并关闭其他使用 GPU 的程序。</translation>
     </message>
 </context>
 <context>
@@ -520,6 +1145,260 @@
         <location line="+7"/>
         <source>Output: %1</source>
         <translation>输出：%1</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::RunSettingsEditor</name>
+    <message>
+        <location filename="../widgets/training/run_settings_editor.cpp" line="+33"/>
+        <source>Micro-batches whose gradients add up before each optimizer step</source>
+        <translation>每次优化器更新前累加梯度的微批次数</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Off (fp32)</source>
+        <translation>关闭 (fp32)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Deterministic (reproducible, slower)</source>
+        <translation>确定性（可复现，较慢）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>only at the end</source>
+        <translation>仅在结束时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>every </source>
+        <translation>每 </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> epoch(s)</source>
+        <translation> 个轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the best validation checkpoint</source>
+        <translation>保留验证最佳的检查点</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> epoch(s) without improvement</source>
+        <translation> 个轮次无改进</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>On out of memory: halve the batch, double accumulation</source>
+        <translation>内存不足时：批大小减半，累积加倍</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Threads that decode and augment batches ahead of training</source>
+        <translation>提前解码并增强批次的线程</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Batch size:</source>
+        <translation>批大小：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accumulation:</source>
+        <translation>梯度累积：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mixed precision:</source>
+        <translation>混合精度：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Epochs:</source>
+        <translation>轮数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step limit:</source>
+        <translation>步数上限：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed:</source>
+        <translation>随机种子：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checkpoint:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Early stopping:</source>
+        <translation>提前停止：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory:</source>
+        <translation>内存：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Loader threads:</source>
+        <translation>加载线程：</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Automatic (a GPU when there is one)</source>
+        <translation>自动（有 GPU 时使用 GPU）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU — %1, %2 threads</source>
+        <translation>CPU — %1，%2 线程</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cuda:%1 — %2, %3</source>
+        <translation>cuda:%1 — %2，%3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>CUDA — not available: %1</source>
+        <translation>CUDA — 不可用：%1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 (not on this machine)</source>
+        <translation>%1（本机没有）</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Everything in 32-bit floats: the most memory, no surprises.</source>
+        <translation>全部使用 32 位浮点：内存最多，没有意外。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>16-bit floats where safe, with loss scaling: about half the activation memory and faster on GPUs with tensor cores.</source>
+        <translation>在安全处使用 16 位浮点并进行损失缩放：激活内存约减半，在有张量核心的 GPU 上更快。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bfloat16 where safe: fp32&apos;s range, so no loss scaling; needs an Ampere or newer GPU (or a recent CPU).</source>
+        <translation>在安全处使用 bfloat16：与 fp32 相同的数值范围，无需损失缩放；需要 Ampere 或更新的 GPU（或较新的 CPU）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>effective batch %1</source>
+        <translation>有效批大小 %1</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::RunsList</name>
+    <message>
+        <location filename="../widgets/training/runs_list.cpp" line="+19"/>
+        <source>Check runs to overlay their loss on the loss chart.</source>
+        <translation>勾选运行，将其损失叠加到损失图上。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open Folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the selected run&apos;s files (settings, metrics, checkpoints)</source>
+        <translation>显示所选训练的文件（设置、指标、检查点）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>running</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> — validation accuracy %1%</source>
+        <translation> — 验证准确率 %1%</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 steps recorded; started %2; %3</source>
+        <translation>已记录 %1 步；开始于 %2；%3</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::SamplePreviewGrid</name>
+    <message>
+        <location filename="../widgets/training/sample_preview_grid.cpp" line="+24"/>
+        <source>No preview yet.</source>
+        <translation>尚无预览。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shuffle</source>
+        <translation>换一批</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Draw other images and other random augmentations</source>
+        <translation>抽取其他图像和其他随机增强</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Training images with augmentation (hover for the class).</source>
+        <translation>经过增强的训练图像（悬停查看类别）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The dataset has no training images.</source>
+        <translation>数据集没有训练图像。</translation>
     </message>
 </context>
 <context>
@@ -770,6 +1649,444 @@
         <location line="+12"/>
         <source>Create</source>
         <translation>创建</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::TrainingCharts</name>
+    <message>
+        <location filename="../widgets/training/training_charts.cpp" line="+40"/>
+        <source>Smoothing:</source>
+        <translation>平滑：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Weight of the exponential moving average drawn over the raw loss</source>
+        <translation>叠加在原始损失上的指数移动平均的权重</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reset Views</source>
+        <translation>重置视图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Follow the data again after zooming or panning (or double-click a chart)</source>
+        <translation>缩放或平移后重新跟随数据（或双击图表）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export Metrics CSV…</source>
+        <translation>导出指标 CSV…</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>loss (step)</source>
+        <translation>损失（每步）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>smoothed</source>
+        <translation>平滑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>validation (epoch)</source>
+        <translation>验证（每轮）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Accuracy (%)</source>
+        <translation>准确率 (%)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Memory (MiB)</source>
+        <translation>内存 (MiB)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CUDA allocated</source>
+        <translation>CUDA 已分配</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CUDA reserved</source>
+        <translation>CUDA 已保留</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CUDA peak allocated</source>
+        <translation>CUDA 峰值分配</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>process resident</source>
+        <translation>进程常驻</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>process peak</source>
+        <translation>进程峰值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Throughput (samples/s)</source>
+        <translation>吞吐量（样本/秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>fp16 loss scale</source>
+        <translation>fp16 损失缩放</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>loss scale</source>
+        <translation>损失缩放</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>skipped steps</source>
+        <translation>跳过的步数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location line="+184"/>
+        <location line="+3"/>
+        <source>Export Metrics</source>
+        <translation>导出指标</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>CSV file (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::TrainingCockpit</name>
+    <message>
+        <location filename="../app/gui/training_cockpit.cpp" line="+67"/>
+        <source>Training Settings</source>
+        <translation>训练设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs</source>
+        <translation>训练记录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training Charts</source>
+        <translation>训练图表</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training Log</source>
+        <translation>训练日志</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Confusion Matrix</source>
+        <translation>混淆矩阵</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Misclassified</source>
+        <translation>错误分类</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Start Training</source>
+        <translation>开始训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+87"/>
+        <source>Pause Training</source>
+        <translation>暂停训练</translation>
+    </message>
+    <message>
+        <location line="-86"/>
+        <source>Stop Training</source>
+        <translation>停止训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resume from Checkpoint…</source>
+        <translation>从检查点继续…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Release Cached GPU Memory</source>
+        <translation>释放缓存的 GPU 内存</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>Resume Training</source>
+        <translation>继续训练</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Run started in %1</source>
+        <translation>训练已开始，保存在 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run resumed from %1 in %2</source>
+        <translation>从 %1 继续训练，保存在 %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Resume from Checkpoint (a *.ckpt folder)</source>
+        <translation>从检查点继续（*.ckpt 文件夹）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Paused.</source>
+        <translation>已暂停。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Finished: %1 steps, validation accuracy %2%, %3 samples/s.</source>
+        <translation>完成：%1 步，验证准确率 %2%，%3 样本/秒。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Stopped after %1 steps; checkpoint %2</source>
+        <translation>已在 %1 步后停止；检查点 %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::TrainingController</name>
+    <message>
+        <location filename="../app/bridge/training_controller.cpp" line="+63"/>
+        <source>A run is already in progress.</source>
+        <translation>已有一个训练在进行中。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot create the run folder %1.</source>
+        <translation>无法创建运行文件夹 %1。</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Training in Progress</source>
+        <translation>训练进行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A training run is in progress. Stop it and close? Its last checkpoint is kept, so you can resume it later.</source>
+        <translation>训练正在进行。要停止并关闭吗？最后的检查点会保留，之后可以继续训练。</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::TrainingLogView</name>
+    <message>
+        <location filename="../widgets/training/training_log_view.cpp" line="+29"/>
+        <source>warning: </source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>error: </source>
+        <translation>错误：</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::TrainingProgressView</name>
+    <message>
+        <location filename="../widgets/training/training_progress_view.cpp" line="+28"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+89"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="-87"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stops within one batch and keeps a checkpoint to resume from</source>
+        <translation>在一个批次内停止，并保留可继续训练的检查点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resume from Checkpoint…</source>
+        <translation>从检查点继续…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Release Cached GPU Memory</source>
+        <translation>释放缓存的 GPU 内存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hands memory the CUDA caching allocator holds but does not use back to the driver</source>
+        <translation>把 CUDA 缓存分配器持有但未使用的内存归还给驱动</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+81"/>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="-80"/>
+        <location line="+81"/>
+        <source>Overall</source>
+        <translation>总体</translation>
+    </message>
+    <message>
+        <location line="-79"/>
+        <source>Ready.</source>
+        <translation>就绪。</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>Train the model with these settings</source>
+        <translation>用这些设置训练模型</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Preparing the run on %1…</source>
+        <translation>正在 %1 上准备训练…</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>allocated %1 · reserved %2 · peak %3</source>
+        <translation>已分配 %1 · 已保留 %2 · 峰值 %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> · device %1 of %2</source>
+        <translation> · 设备 %1 / %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>process memory %1 (peak %2)</source>
+        <translation>进程内存 %1（峰值 %2）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 samples/s · ETA %2 · loss %3</source>
+        <translation>%1 样本/秒 · 剩余 %2 · 损失 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Paused on %1</source>
+        <translation>已在 %1 上暂停</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Training on %1</source>
+        <translation>正在 %1 上训练</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::TrainingSettingsPanel</name>
+    <message>
+        <location filename="../widgets/training/training_settings_panel.cpp" line="+51"/>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>Loading the preview…</source>
+        <translation>正在加载预览…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Error:</source>
+        <translation>错误：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Note:</source>
+        <translation>注意：</translation>
     </message>
 </context>
 <context>

@@ -30,7 +30,8 @@ DatasetPreviewLoader::~DatasetPreviewLoader() {
 void DatasetPreviewLoader::request(const DatasetSettings& settings, quint64 seed, int count) {
   const int generation = ++generation_;
   pool_.clear();  // drop requests not yet started; the newest one wins
-  pool_.start([this, settings, seed, count, generation] { load(settings, seed, count, generation); });
+  pool_.start(
+      [this, settings, seed, count, generation] { load(settings, seed, count, generation); });
 }
 
 void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, int count,
@@ -43,8 +44,8 @@ void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, i
     if (!loaded) {
       const QString message = QString::fromStdString(loaded.error().to_string());
       if (generation == generation_) {
-        QMetaObject::invokeMethod(this, [this, message] { emit previewFailed(message); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, message] { emit previewFailed(message); }, Qt::QueuedConnection);
       }
       return;
     }

@@ -6,6 +6,8 @@
 
 #include "devices_command.h"
 #include "exit_codes.h"
+#include "export_command.h"
+#include "predict_command.h"
 #include "template_commands.h"
 #include "train_command.h"
 #include "version_command.h"
@@ -25,6 +27,8 @@ int main(int argc, char** argv) {
   add_inspect_command(app, exit_code);
   add_train_command(app, exit_code);
   add_evaluate_command(app, exit_code);
+  add_export_command(app, exit_code);
+  add_predict_command(app, exit_code);
 
   // Subcommands run inside parse(); their unexpected failures surface here as exceptions.
   try {

@@ -25,6 +25,9 @@
 #include "properties_widget.h"
 #include "start_page.h"
 #include "summary_bar.h"
+#include "inference_controller.h"
+#include "training_controller.h"
+#include "training_cockpit.h"
 
 namespace convstudio {
 
@@ -68,9 +71,12 @@ MainWindow::MainWindow(QWidget* parent)
           [this](const QString& reason) { statusBar()->showMessage(reason, 8000); });
 
   defaultState_ = saveState();
-  restoreWindowLayout();
+  restoreState(settings::kMainWindowState.value());
   updateRecentMenu();
   updateForProject();
+  // Geometry last: restoring the dock state shows the builder's docks, whose minimum sizes
+  // would otherwise grow the window before the start page hides them again.
+  restoreWindowGeometry();
 }
 
 QString MainWindow::exampleDatasetFolder() {
@@ -169,6 +175,48 @@ void MainWindow::createPanels() {
           [this](const QStringList& ids) {
             properties_->showBlock(ids.size() == 1 ? ids.front() : QString());
           });
+  createTrainingPanels();
+}
+
+void MainWindow::createTrainingPanels() {
+  TrainingCockpitHost host;
+  host.window = this;
+  host.viewMenu = viewMenu_;
+  host.project = [this] { return document_->project(); };
+  host.setSettings = [this](const DatasetSettings& dataset, const TrainingSettings& training) {
+    document_->setSettings(dataset, training);
+  };
+  host.projectFile = [this] { return projects_->filePath(); };
+  host.addDock = [this](QWidget* panel, const QString& title, const QString& name,
+                        Qt::DockWidgetArea area) { return addPanel(panel, title, name, area); };
+  training_ = new TrainingCockpit(std::move(host), devices_, this);
+  // The builder's problems join the tabs beside the charts rather than a column of their own.
+  auto* progressDock = findChild<QDockWidget*>(QStringLiteral("trainingProgressDock"));
+  tabifyDockWidget(progressDock, findChild<QDockWidget*>(QStringLiteral("problemsDock")));
+  progressDock->raise();
+  resizeDocks({findChild<QDockWidget*>(QStringLiteral("paletteDock"))}, {170}, Qt::Horizontal);
+  connect(projects_, &ProjectController::projectChanged, training_,
+          &TrainingCockpit::reloadProject);
+  connect(document_, &GraphDocument::settingsChanged, training_, &TrainingCockpit::reloadProject);
+  connect(document_, &GraphDocument::modelReset, training_, &TrainingCockpit::reloadProject);
+  // The inference panel predicts with the newest trained model (the best one of a run).
+  auto* inference = new InferenceController(this);
+  addPanel(inference->panel(), tr("Inference"), QStringLiteral("inferencePanel"),
+           Qt::RightDockWidgetArea, false);
+  connect(training_->controller(), &TrainingController::finished, inference,
+          [inference](const RunSummary& summary, const QString&) {
+            const std::string& model =
+                summary.best_checkpoint.empty() ? summary.last_checkpoint : summary.best_checkpoint;
+            if (!model.empty()) inference->setModelPath(QString::fromStdString(model));
+          });
+  auto* trainingMenu = new QMenu(tr("&Training"), this);
+  trainingMenu->setObjectName(QStringLiteral("trainingMenu"));
+  trainingMenu->addActions(training_->runActions());
+  menuBar()->insertMenu(helpMenuAction(), trainingMenu);
+}
+
+QAction* MainWindow::helpMenuAction() const {
+  return findChild<QMenu*>(QStringLiteral("helpMenu"))->menuAction();
 }
 
 void MainWindow::updateRecentMenu() {
@@ -235,28 +283,25 @@ void MainWindow::showAbout() {
 void MainWindow::resetLayout() {
   restoreState(defaultState_);
   updateForProject();
+  training_->arrangeDocks();
 }
 
-void MainWindow::restoreWindowLayout() {
+void MainWindow::restoreWindowGeometry() {
   const QByteArray geometry = settings::kMainWindowGeometry.value();
   if (geometry.isEmpty() || !restoreGeometry(geometry)) resize(1400, 900);
-  restoreState(settings::kMainWindowState.value());
-}
-
-void MainWindow::saveWindowLayout() const {
-  settings::kMainWindowGeometry.setValue(saveGeometry());
-  settings::kMainWindowState.setValue(saveState());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (!projects_->maybeSave()) {
+  if (!training_->confirmStop(this) || !projects_->maybeSave()) {
     event->ignore();
     return;
   }
   projects_->discardRecovery();
-  // Save the layout the builder uses, not the start page's.
+  // The window's size as the user left it; then the dock layout the builder uses, not the start
+  // page's (showing those docks may grow the window, which must not be remembered).
+  settings::kMainWindowGeometry.setValue(saveGeometry());
   for (QDockWidget* dock : std::as_const(projectDocks_)) showForProject(dock, true);
-  saveWindowLayout();
+  settings::kMainWindowState.setValue(saveState());
   event->accept();
 }
 

@@ -21,6 +21,7 @@ class ProblemsWidget;
 class ProjectController;
 class PropertiesWidget;
 class StartPage;
+class TrainingCockpit;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -37,6 +38,7 @@ class MainWindow : public QMainWindow {
   GraphDocument* document() const { return document_; }
   ProjectController* projects() const { return projects_; }
   BuilderCanvas* canvas() const { return canvas_; }
+  TrainingCockpit* training() const { return training_; }
   // Adds a dock with a View menu entry that shows and hides it. Docks are hidden while no
   // project is open when `projectOnly` is set.
   QDockWidget* addPanel(QWidget* panel, const QString& title, const QString& objectName,
@@ -52,12 +54,13 @@ class MainWindow : public QMainWindow {
  private:
   void createMenus();
   void createPanels();
+  void createTrainingPanels();
+  QAction* helpMenuAction() const;
   void updateRecentMenu();
   void updateForProject();
   void updateTitle();
   void showForProject(QDockWidget* dock, bool open);
-  void restoreWindowLayout();
-  void saveWindowLayout() const;
+  void restoreWindowGeometry();
   void showDeviceInStatusBar();
 
   BuildInfo build_;
@@ -76,6 +79,7 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu_ = nullptr;
   QList<QAction*> projectActions_;  // enabled only while a project is open
   QList<QDockWidget*> projectDocks_;
+  TrainingCockpit* training_ = nullptr;
   QByteArray defaultState_;
 };
 

@@ -37,8 +37,8 @@ TrainingCockpit::TrainingCockpit(TrainingCockpitHost host, const DeviceReport& d
   reloadProject();
 }
 
-QDockWidget* TrainingCockpit::addDock(QWidget* panel, const QString& title,
-                                      const char* objectName, Qt::DockWidgetArea area) {
+QDockWidget* TrainingCockpit::addDock(QWidget* panel, const QString& title, const char* objectName,
+                                      Qt::DockWidgetArea area) {
   QDockWidget* dock = nullptr;
   if (host_.addDock) {
     dock = host_.addDock(panel, title, QLatin1String(objectName), area);
@@ -70,29 +70,43 @@ void TrainingCockpit::createDocks() {
       addDock(charts_, tr("Training Charts"), "trainingChartsDock", Qt::BottomDockWidgetArea);
   QDockWidget* progressDock =
       addDock(progress_, tr("Training"), "trainingProgressDock", Qt::BottomDockWidgetArea);
-  QDockWidget* logDock = addDock(log_, tr("Training Log"), "trainingLogDock", Qt::BottomDockWidgetArea);
+  QDockWidget* logDock =
+      addDock(log_, tr("Training Log"), "trainingLogDock", Qt::BottomDockWidgetArea);
   QDockWidget* confusionDock =
       addDock(confusion_, tr("Confusion Matrix"), "confusionMatrixDock", Qt::BottomDockWidgetArea);
   QDockWidget* galleryDock =
       addDock(gallery_, tr("Misclassified"), "misclassifiedDock", Qt::BottomDockWidgetArea);
 
-  // Charts widest at the bottom; run control, log and the evaluation views beside them.
+  // Charts widest at the bottom, run control beside them with the log and the evaluation views
+  // as tabs: side by side they would make the window wider than a laptop screen. Split first,
+  // then tabify: tabifying first would pull the split dock into the tabs.
   w->tabifyDockWidget(settingsDock, runsDock);
   settingsDock->raise();
   w->splitDockWidget(chartsDock, progressDock, Qt::Horizontal);
   w->tabifyDockWidget(progressDock, logDock);
+  w->tabifyDockWidget(progressDock, confusionDock);
+  w->tabifyDockWidget(progressDock, galleryDock);
   progressDock->raise();
-  w->splitDockWidget(progressDock, confusionDock, Qt::Horizontal);
-  w->tabifyDockWidget(confusionDock, galleryDock);
-  confusionDock->raise();
-  w->resizeDocks({chartsDock, progressDock, confusionDock}, {900, 380, 340}, Qt::Horizontal);
-  w->resizeDocks({chartsDock}, {380}, Qt::Vertical);
+  arrangeDocks();
 
   if (w->statusBar()) {
     statusLabel_ = new QLabel(w);
     statusLabel_->setObjectName(QStringLiteral("trainingStatusBar"));
+    // A long status must be cut, not widen the window.
+    statusLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     w->statusBar()->addWidget(statusLabel_, 1);
   }
+}
+
+void TrainingCockpit::arrangeDocks() {
+  const auto dock = [this](const char* name) {
+    return host_.window->findChild<QDockWidget*>(QLatin1String(name));
+  };
+  QMainWindow* w = host_.window;
+  w->resizeDocks({dock("trainingChartsDock"), dock("trainingProgressDock")}, {1000, 420},
+                 Qt::Horizontal);
+  w->resizeDocks({dock("trainingChartsDock")}, {400}, Qt::Vertical);
+  w->resizeDocks({dock("trainingSettingsDock")}, {400}, Qt::Horizontal);
 }
 
 void TrainingCockpit::createActions() {
@@ -117,7 +131,8 @@ void TrainingCockpit::createActions() {
   connect(release_, &QAction::triggered, this, &TrainingCockpit::releaseCachedMemory);
 
   connect(progress_, &TrainingProgressView::startRequested, start_, &QAction::trigger);
-  connect(progress_, &TrainingProgressView::pauseRequested, controller_, &TrainingController::pause);
+  connect(progress_, &TrainingProgressView::pauseRequested, controller_,
+          &TrainingController::pause);
   connect(progress_, &TrainingProgressView::resumeRequested, controller_,
           &TrainingController::resume);
   connect(progress_, &TrainingProgressView::stopRequested, controller_, &TrainingController::stop);
@@ -189,10 +204,11 @@ void TrainingCockpit::updateStartAllowed() {
 
 bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
   if (controller_->isRunning() || !host_.project) return false;
-  Project project = host_.project();
-  // The panel's settings are what the user sees; the project has them too once saved back.
-  project.dataset = settings_->datasetSettings();
-  project.training = settings_->trainingSettings();
+  // The panel writes every edit into the project, so the project is what runs; reloading
+  // first shows (and checks) exactly that.
+  reloadProject();
+  if (!settings_->blockingProblem().isEmpty()) return false;
+  const Project project = host_.project();
   runSettings_ = project.training;
   charts_->beginRun(project.training);
   progress_->beginRun(QString::fromStdString(project.training.device));
@@ -205,10 +221,11 @@ bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
     progress_->showOutcome(error);
     return false;
   }
-  log_->addText(LogLevel::Info, resumeCheckpoint.isEmpty()
-                                    ? tr("Run started in %1").arg(controller_->runFolder())
-                                    : tr("Run resumed from %1 in %2")
-                                          .arg(resumeCheckpoint, controller_->runFolder()));
+  log_->addText(
+      LogLevel::Info,
+      resumeCheckpoint.isEmpty()
+          ? tr("Run started in %1").arg(controller_->runFolder())
+          : tr("Run resumed from %1 in %2").arg(resumeCheckpoint, controller_->runFolder()));
   settings_->setRunning(true);
   progress_->setPhase(TrainingProgressView::Phase::Preparing);
   updateStartAllowed();
@@ -283,18 +300,20 @@ void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFo
                     .arg(summary.samples_per_second, 0, 'f', 0);
       break;
     case RunState::Cancelled:
-      outcome = tr("Stopped after %1 steps; checkpoint %2").arg(summary.steps).arg(
-          QString::fromStdString(summary.last_checkpoint));
+      outcome = tr("Stopped after %1 steps; checkpoint %2")
+                    .arg(summary.steps)
+                    .arg(QString::fromStdString(summary.last_checkpoint));
       break;
     default:
-      outcome = tr("Failed: %1").arg(summary.error ? QString::fromStdString(summary.error->message)
-                                                   : tr("unknown error"));
+      outcome = tr("Failed: %1")
+                    .arg(summary.error ? QString::fromStdString(summary.error->message)
+                                       : tr("unknown error"));
       break;
   }
   progress_->showOutcome(outcome);
-  log_->addText(summary.state == RunState::Failed ? LogLevel::Error : LogLevel::Info,
-                outcome + QStringLiteral(" (") + QDir::toNativeSeparators(runFolder) +
-                    QStringLiteral(")"));
+  log_->addText(
+      summary.state == RunState::Failed ? LogLevel::Error : LogLevel::Info,
+      outcome + QStringLiteral(" (") + QDir::toNativeSeparators(runFolder) + QStringLiteral(")"));
   runs_->reload();
   updateStartAllowed();
 }

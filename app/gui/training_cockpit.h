@@ -34,7 +34,7 @@ class TrainingSettingsPanel;
 
 struct TrainingCockpitHost {
   QMainWindow* window = nullptr;
-  QMenu* viewMenu = nullptr;  // dock toggles go here (unless addDock does it)
+  QMenu* viewMenu = nullptr;         // dock toggles go here (unless addDock does it)
   std::function<Project()> project;  // the open project, as it is now
   std::function<void(const DatasetSettings&, const TrainingSettings&)> setSettings;
   std::function<QString()> projectFile;  // empty while unsaved
@@ -49,14 +49,16 @@ class TrainingCockpit : public QObject {
   Q_OBJECT
 
  public:
-  TrainingCockpit(TrainingCockpitHost host, const DeviceReport& devices,
-                  QObject* parent = nullptr);
+  TrainingCockpit(TrainingCockpitHost host, const DeviceReport& devices, QObject* parent = nullptr);
 
   // For the window's closeEvent: true when no run is going or the user agreed to stop it (it
   // has then stopped, keeping its checkpoint).
   bool confirmStop(QWidget* parent);
 
   QList<QDockWidget*> docks() const { return docks_; }
+  // Gives the training docks their default sizes (charts widest). Sizes only stick once the
+  // window is laid out, so call it again after show() or from the window's Reset Layout.
+  Q_SLOT void arrangeDocks();
   // Start, Pause/Resume, Stop, Resume from Checkpoint…, Release Cached GPU Memory: for a menu.
   QList<QAction*> runActions() const { return runActions_; }
 

@@ -9,16 +9,18 @@ ConfusionMatrixView::ConfusionMatrixView(QWidget* parent) : QCustomPlot(parent) 
   setMinimumSize(260, 220);
   plotLayout()->insertRow(0);
   heading_ = new QCPTextElement(this, tr("Confusion matrix (no validation yet)"),
-                                QFont(font().family(), font().pointSize(), QFont::Bold));
+                                QFont(font().family(), font().pointSize()));
   plotLayout()->addElement(0, 0, heading_);
   map_ = new QCPColorMap(xAxis, yAxis);
   scale_ = new QCPColorScale(this);
   plotLayout()->addElement(1, 1, scale_);
   scale_->setLabel(tr("share of true class"));
+  scale_->setBarWidth(8);
   map_->setColorScale(scale_);
-  QCPColorGradient gradient(QCPColorGradient::gpHot);
+  QCPColorGradient gradient;
+  gradient.clearColorStops();
   gradient.setColorStopAt(0, Qt::white);
-  gradient.setColorStopAt(0.5, QColor(86, 180, 233));
+  gradient.setColorStopAt(0.3, QColor(170, 215, 240));
   gradient.setColorStopAt(1, QColor(0, 60, 130));
   map_->setGradient(gradient);
   map_->setInterpolate(false);
@@ -44,15 +46,15 @@ void ConfusionMatrixView::clear() {
 }
 
 std::int64_t ConfusionMatrixView::cell(int trueClass, int predictedClass) const {
-  return counts_.at(static_cast<std::size_t>(trueClass)).at(static_cast<std::size_t>(predictedClass));
+  return counts_.at(static_cast<std::size_t>(trueClass))
+      .at(static_cast<std::size_t>(predictedClass));
 }
 
 void ConfusionMatrixView::showEpoch(const EpochMetrics& epoch) {
   counts_ = epoch.confusion;
   classes_ = static_cast<int>(counts_.size());
-  heading_->setText(tr("Confusion matrix, epoch %1 (validation accuracy %2%)")
-                        .arg(epoch.epoch + 1)
-                        .arg(epoch.val_accuracy * 100, 0, 'f', 1));
+  heading_->setText(
+      tr("Epoch %1 · accuracy %2%").arg(epoch.epoch + 1).arg(epoch.val_accuracy * 100, 0, 'f', 1));
   clearItems();
   if (classes_ == 0) {
     replot();
@@ -63,15 +65,16 @@ void ConfusionMatrixView::showEpoch(const EpochMetrics& epoch) {
   map_->data()->setRange(QCPRange(0, classes_ - 1), QCPRange(0, classes_ - 1));
   auto ticker = QSharedPointer<QCPAxisTickerText>::create();
   for (int i = 0; i < classes_; ++i) {
-    const QString name = i < static_cast<int>(epoch.class_names.size())
-                             ? QString::fromStdString(epoch.class_names[static_cast<std::size_t>(i)])
-                             : QString::number(i);
+    const QString name =
+        i < static_cast<int>(epoch.class_names.size())
+            ? QString::fromStdString(epoch.class_names[static_cast<std::size_t>(i)])
+            : QString::number(i);
     ticker->addTick(i, name);
   }
   xAxis->setTicker(ticker);
   yAxis->setTicker(ticker);
   // Counts in the cells only while they fit.
-  const bool labelled = classes_ <= 12;
+  const bool labelled = classes_ <= 12 && axisRect()->width() / classes_ >= 22;
   QFont cellFont = font();
   cellFont.setPointSizeF(cellFont.pointSizeF() * (classes_ <= 6 ? 0.9 : 0.75));
   for (int t = 0; t < classes_; ++t) {

@@ -16,7 +16,10 @@ QCPRange padded(QCPRange range, bool logarithmic) {
     if (range.upper <= range.lower) range.upper = range.lower * 10;
     return QCPRange(range.lower / 1.5, range.upper * 1.5);
   }
-  const double span = range.size() > 0 ? range.size() : std::max(1.0, std::abs(range.upper));
+  // A constant curve gets a band of ±5% around its value (or ±0.05 around zero).
+  const double span = range.size() > 0   ? range.size()
+                      : range.upper != 0 ? std::abs(range.upper)
+                                         : 1.0;
   return QCPRange(range.lower - 0.05 * span, range.upper + 0.05 * span);
 }
 
@@ -33,14 +36,15 @@ void unite(QCPRange& into, bool& has, const QCPRange& range) {
 
 LiveChart::LiveChart(const QString& title, QWidget* parent) : QCustomPlot(parent), title_(title) {
   setObjectName(title);
-  setMinimumSize(220, 150);
+  setMinimumSize(160, 120);
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   setNoAntialiasingOnDrag(true);
   // Dense step curves draw as fast polylines; antialiasing is switched off per curve.
   setPlottingHint(QCP::phFastPolylines, true);
   setPlottingHint(QCP::phCacheLabels, true);
   plotLayout()->insertRow(0);
-  auto* heading = new QCPTextElement(this, title, QFont(font().family(), font().pointSize(), QFont::Bold));
+  auto* heading =
+      new QCPTextElement(this, title, QFont(font().family(), font().pointSize(), QFont::Bold));
   plotLayout()->addElement(0, 0, heading);
   legend->setVisible(true);
   QFont small = font();
@@ -158,8 +162,7 @@ void LiveChart::updateDrawing(Curve& curve, bool rangeChanged) {
   const QCPRange visible = xAxis->range();
   const int buckets = std::max(100, axisRect()->width()) * 2;
   QVector<QCPGraphData> view;
-  s.decimate(visible.lower - visible.size() / 2, visible.upper + visible.size() / 2, buckets,
-             view);
+  s.decimate(visible.lower - visible.size() / 2, visible.upper + visible.size() / 2, buckets, view);
   curve.graph->data()->set(view, true);
   curve.drawn = s.size();
 }
@@ -209,9 +212,9 @@ bool LiveChart::exportTo(const QString& path) {
 
 void LiveChart::exportInteractively() {
   QString filter;
-  const QString path = QFileDialog::getSaveFileName(
-      this, tr("Export Chart"), title_ + QStringLiteral(".png"),
-      tr("PNG image (*.png);;PDF document (*.pdf)"), &filter);
+  const QString path =
+      QFileDialog::getSaveFileName(this, tr("Export Chart"), title_ + QStringLiteral(".png"),
+                                   tr("PNG image (*.png);;PDF document (*.pdf)"), &filter);
   if (path.isEmpty()) return;
   if (!exportTo(path)) {
     QMessageBox::warning(this, tr("Export Chart"), tr("Could not write %1.").arg(path));

@@ -88,8 +88,8 @@ void MetricSeries::decimate(double lower, double upper, int buckets,
   // One sample beyond each end keeps the line running to the plot's edges.
   std::size_t begin = lowerIndex(lower);
   if (begin > 0) --begin;
-  std::size_t end = static_cast<std::size_t>(
-      std::upper_bound(keys_.begin(), keys_.end(), upper) - keys_.begin());
+  std::size_t end =
+      static_cast<std::size_t>(std::upper_bound(keys_.begin(), keys_.end(), upper) - keys_.begin());
   if (end < keys_.size()) ++end;
   const std::size_t count = end - begin;
   const auto wanted = static_cast<std::size_t>(buckets);

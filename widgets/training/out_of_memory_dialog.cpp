@@ -5,8 +5,8 @@
 
 namespace convstudio {
 
-OutOfMemoryDialog::OutOfMemoryDialog(const QString& engineMessage,
-                                     const TrainingSettings& settings, QWidget* parent)
+OutOfMemoryDialog::OutOfMemoryDialog(const QString& engineMessage, const TrainingSettings& settings,
+                                     QWidget* parent)
     : QMessageBox(parent), suggested_(settings) {
   setObjectName(QStringLiteral("outOfMemoryDialog"));
   setIcon(QMessageBox::Warning);
@@ -23,10 +23,9 @@ OutOfMemoryDialog::OutOfMemoryDialog(const QString& engineMessage,
   if (settings.batch_size >= 2) {
     suggested_.batch_size = settings.batch_size / 2;
     suggested_.accumulate = settings.accumulate * 2;
-    apply_ = addButton(tr("Use Batch %1 × Accumulation %2")
-                           .arg(suggested_.batch_size)
-                           .arg(suggested_.accumulate),
-                       QMessageBox::AcceptRole);
+    apply_ = addButton(
+        tr("Use Batch %1 × Accumulation %2").arg(suggested_.batch_size).arg(suggested_.accumulate),
+        QMessageBox::AcceptRole);
   }
   addButton(QMessageBox::Close);
 }
@@ -45,12 +44,14 @@ QStringList OutOfMemoryDialog::advice(const TrainingSettings& s) {
                  .arg(s.batch_size * s.accumulate);
   }
   if (s.amp == AmpMode::Off) {
-    lines << tr("Turn on mixed precision (bf16, or fp16 on older GPUs): activations take about "
-                "half the memory.");
+    lines << tr(
+        "Turn on mixed precision (bf16, or fp16 on older GPUs): activations take about "
+        "half the memory.");
   }
   if (!s.auto_oom_retry) {
-    lines << tr("Turn on automatic out-of-memory recovery, so the run halves the batch itself "
-                "and goes on.");
+    lines << tr(
+        "Turn on automatic out-of-memory recovery, so the run halves the batch itself "
+        "and goes on.");
   }
   lines << tr("Make the model smaller (fewer channels or blocks) or the input smaller.");
   lines << tr("Release cached GPU memory, and close other programs that use the GPU.");

@@ -105,11 +105,10 @@ void RunSettingsEditor::setDevices(const DeviceReport& devices) {
   const QSignalBlocker blocker(device_);
   device_->clear();
   device_->addItem(tr("Automatic (a GPU when there is one)"), QStringLiteral("auto"));
-  device_->addItem(devices.cpu.model.empty()
-                       ? tr("CPU")
-                       : tr("CPU — %1, %2 threads")
-                             .arg(QString::fromStdString(devices.cpu.model))
-                             .arg(devices.cpu.hardware_threads),
+  device_->addItem(devices.cpu.model.empty() ? tr("CPU")
+                                             : tr("CPU — %1, %2 threads")
+                                                   .arg(QString::fromStdString(devices.cpu.model))
+                                                   .arg(devices.cpu.hardware_threads),
                    QStringLiteral("cpu"));
   for (const CudaDevice& gpu : devices.cuda_devices) {
     device_->addItem(tr("cuda:%1 — %2, %3")
@@ -179,11 +178,13 @@ QString RunSettingsEditor::ampExplanation(AmpMode mode) {
     case AmpMode::Off:
       return tr("Everything in 32-bit floats: the most memory, no surprises.");
     case AmpMode::Fp16:
-      return tr("16-bit floats where safe, with loss scaling: about half the activation memory "
-                "and faster on GPUs with tensor cores.");
+      return tr(
+          "16-bit floats where safe, with loss scaling: about half the activation memory "
+          "and faster on GPUs with tensor cores.");
     case AmpMode::Bf16:
-      return tr("bfloat16 where safe: fp32's range, so no loss scaling; needs an Ampere or newer "
-                "GPU (or a recent CPU).");
+      return tr(
+          "bfloat16 where safe: fp32's range, so no loss scaling; needs an Ampere or newer "
+          "GPU (or a recent CPU).");
   }
   return {};
 }

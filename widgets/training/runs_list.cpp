@@ -35,11 +35,10 @@ RunsList::RunsList(QWidget* parent) : QWidget(parent) {
   connect(openFolder, &QPushButton::clicked, this, [this] {
     const int row = list_->currentRow();
     if (row < 0 || row >= runCount()) return;
-    QDesktopServices::openUrl(
-        QUrl::fromLocalFile(QString::fromStdString(runs_[static_cast<std::size_t>(row)].folder.string())));
+    QDesktopServices::openUrl(QUrl::fromLocalFile(
+        QString::fromStdString(runs_[static_cast<std::size_t>(row)].folder.string())));
   });
-  connect(list_, &QListWidget::itemChanged, this,
-          [this] { emit overlaysChanged(checkedRuns()); });
+  connect(list_, &QListWidget::itemChanged, this, [this] { emit overlaysChanged(checkedRuns()); });
 }
 
 void RunsList::setProjectFile(const QString& projectFile) {
@@ -60,9 +59,9 @@ void RunsList::reload() {
   // Keep what was checked, by folder, across the reload.
   std::vector<std::filesystem::path> checked;
   for (const RecordedRun& run : checkedRuns()) checked.push_back(run.folder);
-  runs_ = projectFile_.isEmpty()
-              ? std::vector<RecordedRun>{}
-              : list_recorded_runs(std::filesystem::path(QFile::encodeName(projectFile_).toStdString()));
+  runs_ = projectFile_.isEmpty() ? std::vector<RecordedRun>{}
+                                 : list_recorded_runs(std::filesystem::path(
+                                       QFile::encodeName(projectFile_).toStdString()));
   const QSignalBlocker blocker(list_);
   list_->clear();
   for (const RecordedRun& run : runs_) {
@@ -75,10 +74,10 @@ void RunsList::reload() {
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
     const bool wasChecked = std::find(checked.begin(), checked.end(), run.folder) != checked.end();
     item->setCheckState(wasChecked ? Qt::Checked : Qt::Unchecked);
-    item->setToolTip(tr("%1 steps recorded; started %2; %3")
-                         .arg(run.steps.size())
-                         .arg(QString::fromStdString(run.started),
-                              QString::fromStdString(run.folder.string())));
+    item->setToolTip(
+        tr("%1 steps recorded; started %2; %3")
+            .arg(run.steps.size())
+            .arg(QString::fromStdString(run.started), QString::fromStdString(run.folder.string())));
   }
   emit overlaysChanged(checkedRuns());
 }

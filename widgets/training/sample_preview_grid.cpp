@@ -41,9 +41,8 @@ void SamplePreviewGrid::showSamples(const QList<QImage>& images, const QStringLi
     QLabel* cell = cells_[i];
     if (i < images.size()) {
       // Nearest-neighbour keeps small images' pixels honest.
-      cell->setPixmap(QPixmap::fromImage(images[i].scaled(kThumbnailSize - 4, kThumbnailSize - 4,
-                                                          Qt::KeepAspectRatio,
-                                                          Qt::FastTransformation)));
+      cell->setPixmap(QPixmap::fromImage(images[i].scaled(
+          kThumbnailSize - 4, kThumbnailSize - 4, Qt::KeepAspectRatio, Qt::FastTransformation)));
       cell->setToolTip(i < captions.size() ? captions[i] : QString());
       ++shown_;
     } else {

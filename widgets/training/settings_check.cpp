@@ -24,12 +24,16 @@ std::vector<SettingsProblem> SettingsCheck::run(const DatasetSettings& dataset,
   checkDevice(training, devices, out);
   checkOptimizer(training, out);
   const TrainingSettings& t = training;
-  if (t.batch_size < 1) out.push_back({Severity::Error, "batchSize", tr("The batch size must be at least 1.")});
-  if (t.accumulate < 1) out.push_back({Severity::Error, "accumulate", tr("Gradient accumulation must be at least 1 batch.")});
+  if (t.batch_size < 1)
+    out.push_back({Severity::Error, "batchSize", tr("The batch size must be at least 1.")});
+  if (t.accumulate < 1)
+    out.push_back(
+        {Severity::Error, "accumulate", tr("Gradient accumulation must be at least 1 batch.")});
   if (t.epochs < 1) out.push_back({Severity::Error, "epochs", tr("Train for at least one epoch.")});
   if (t.auto_oom_retry && t.batch_size < 2) {
-    out.push_back({Severity::Warning, "autoOomRetry",
-                   tr("Automatic out-of-memory recovery halves the batch; with batch 1 it cannot.")});
+    out.push_back(
+        {Severity::Warning, "autoOomRetry",
+         tr("Automatic out-of-memory recovery halves the batch; with batch 1 it cannot.")});
   }
   if (t.keep_best == false && t.checkpoint_every_epochs == 0) {
     out.push_back({Severity::Warning, "checkpointEvery",
@@ -53,9 +57,11 @@ bool SettingsCheck::hasErrors(const std::vector<SettingsProblem>& problems) {
 void SettingsCheck::checkDataset(const DatasetSettings& d, std::vector<SettingsProblem>& out) {
   const QString path = QString::fromStdString(d.path);
   if (d.source != DatasetKind::FashionMnist && path.isEmpty()) {
-    out.push_back({Severity::Error, "datasetPath", tr("Choose the folder that holds the dataset.")});
+    out.push_back(
+        {Severity::Error, "datasetPath", tr("Choose the folder that holds the dataset.")});
   } else if (!path.isEmpty() && !QFileInfo(path).isDir()) {
-    out.push_back({Severity::Error, "datasetPath", tr("The dataset folder %1 does not exist.").arg(path)});
+    out.push_back(
+        {Severity::Error, "datasetPath", tr("The dataset folder %1 does not exist.").arg(path)});
   }
   if (d.validation == ValidationSplit::Fraction &&
       (d.validation_fraction <= 0 || d.validation_fraction >= 1)) {
@@ -76,12 +82,14 @@ void SettingsCheck::checkDevice(const TrainingSettings& t, const DeviceReport& d
                                 std::vector<SettingsProblem>& out) {
   const bool cuda = usesCuda(t.device);
   if (!is_valid_device(t.device)) {
-    out.push_back({Severity::Error, "device", tr("Unknown device %1.").arg(QString::fromStdString(t.device))});
+    out.push_back({Severity::Error, "device",
+                   tr("Unknown device %1.").arg(QString::fromStdString(t.device))});
     return;
   }
   if (cuda && !devices.cuda_available) {
-    out.push_back({Severity::Error, "device",
-                   tr("CUDA is not available (%1); choose the CPU.").arg(cudaUnavailableText(devices))});
+    out.push_back(
+        {Severity::Error, "device",
+         tr("CUDA is not available (%1); choose the CPU.").arg(cudaUnavailableText(devices))});
     return;
   }
   if (t.device.rfind("cuda:", 0) == 0) {
@@ -102,24 +110,31 @@ void SettingsCheck::checkDevice(const TrainingSettings& t, const DeviceReport& d
   if (!onCpu && t.amp == AmpMode::Bf16 && !devices.cuda_devices.empty()) {
     const CudaDevice& gpu = devices.cuda_devices.front();
     if (gpu.compute_major > 0 && gpu.compute_major < 8) {
-      out.push_back({Severity::Warning, "amp",
-                     tr("%1 has no fast bf16 (compute capability %2.%3 < 8.0); fp16 is faster there.")
-                         .arg(QString::fromStdString(gpu.name))
-                         .arg(gpu.compute_major)
-                         .arg(gpu.compute_minor)});
+      out.push_back(
+          {Severity::Warning, "amp",
+           tr("%1 has no fast bf16 (compute capability %2.%3 < 8.0); fp16 is faster there.")
+               .arg(QString::fromStdString(gpu.name))
+               .arg(gpu.compute_major)
+               .arg(gpu.compute_minor)});
     }
   }
   if (t.deterministic && !onCpu) {
-    out.push_back({Severity::Warning, "deterministic",
-                   tr("Deterministic algorithms are slower on the GPU, and some layers have none.")});
+    out.push_back(
+        {Severity::Warning, "deterministic",
+         tr("Deterministic algorithms are slower on the GPU, and some layers have none.")});
   }
 }
 
 void SettingsCheck::checkOptimizer(const TrainingSettings& t, std::vector<SettingsProblem>& out) {
   if (!(t.lr > 0)) out.push_back({Severity::Error, "lr", tr("The learning rate must be above 0.")});
-  if (t.lr > 1) out.push_back({Severity::Warning, "lr", tr("A learning rate above 1 usually makes the loss diverge.")});
-  if (t.weight_decay < 0) out.push_back({Severity::Error, "weightDecay", tr("Weight decay cannot be negative.")});
-  if (t.clip_grad_norm < 0) out.push_back({Severity::Error, "clipGradNorm", tr("The clipping norm cannot be negative (0 turns clipping off).")});
+  if (t.lr > 1)
+    out.push_back(
+        {Severity::Warning, "lr", tr("A learning rate above 1 usually makes the loss diverge.")});
+  if (t.weight_decay < 0)
+    out.push_back({Severity::Error, "weightDecay", tr("Weight decay cannot be negative.")});
+  if (t.clip_grad_norm < 0)
+    out.push_back({Severity::Error, "clipGradNorm",
+                   tr("The clipping norm cannot be negative (0 turns clipping off).")});
   if (t.nesterov && t.optimizer != OptimizerKind::Sgd) {
     out.push_back({Severity::Error, "nesterov", tr("Nesterov momentum applies to SGD only.")});
   } else if (t.nesterov && t.momentum <= 0) {

@@ -57,6 +57,7 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
   toolbar->addWidget(csv);
 
   auto* grid = new QGridLayout;
+  grid_ = grid;
   grid->setSpacing(2);
   grid->addWidget(loss_, 0, 0, 2, 1);
   grid->addWidget(accuracy_, 0, 1);
@@ -67,8 +68,7 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
   grid->setColumnStretch(0, 3);
   grid->setColumnStretch(1, 2);
   grid->setColumnStretch(2, 2);
-  grid->setColumnStretch(3, 2);
-  scale_->hide();
+  showScaleChart(false);
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
@@ -97,6 +97,8 @@ void TrainingCharts::createCharts() {
   firstOverlay_ = loss_->curveCount();
 
   accuracy_ = new LiveChart(tr("Accuracy (%)"), this);
+  // Accuracy climbs towards the top right, so its legend sits below.
+  accuracy_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
   trainAcc_ = accuracy_->addCurve(tr("training"), kBlue, Style::Points);
   valAcc_ = accuracy_->addCurve(tr("validation"), kOrange, Style::Points);
 
@@ -105,6 +107,7 @@ void TrainingCharts::createCharts() {
   lr_->legend->setVisible(false);
 
   memory_ = new LiveChart(tr("Memory (MiB)"), this);
+  memory_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
   allocated_ = memory_->addCurve(tr("CUDA allocated"), kBlue);
   reserved_ = memory_->addCurve(tr("CUDA reserved"), kOrange);
   peak_ = memory_->addCurve(tr("CUDA peak allocated"), kRed);
@@ -124,6 +127,12 @@ void TrainingCharts::createCharts() {
   for (LiveChart* chart : charts()) chart->xAxis->setLabel(tr("step"));
 }
 
+void TrainingCharts::showScaleChart(bool show) {
+  // The hidden chart's column gives its room to the others.
+  scale_->setVisible(show);
+  grid_->setColumnStretch(3, show ? 2 : 0);
+}
+
 QList<LiveChart*> TrainingCharts::charts() const {
   return {loss_, accuracy_, lr_, memory_, throughput_, scale_};
 }
@@ -136,7 +145,7 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
     }
     chart->resetView();
   }
-  scale_->setVisible(settings.amp == AmpMode::Fp16);
+  showScaleChart(settings.amp == AmpMode::Fp16);
   ema_ = 0;
   emaCount_ = 0;
   lastStep_ = 0;
@@ -172,7 +181,7 @@ void TrainingCharts::addStep(const StepMetrics& step) {
 
   scale_->append(lossScale_, x, step.loss_scale);
   scale_->append(skipped_, x, static_cast<double>(step.skipped_steps));
-  if (step.loss_scale != 1.0 && !scale_->isVisible()) scale_->show();
+  if (step.loss_scale != 1.0 && scale_->isHidden()) showScaleChart(true);
 }
 
 void TrainingCharts::addEpoch(const EpochMetrics& epoch) {
@@ -277,8 +286,8 @@ bool TrainingCharts::exportCsv(const QString& path) const {
   const MetricSeries& raw = loss_->series(rawLoss_);
   for (std::size_t i = 0; i < raw.size(); ++i) {
     const auto step = static_cast<std::int64_t>(raw.keys()[i]);
-    out << step << ',' << column(loss_, rawLoss_, i) << ',' << column(loss_, smoothLoss_, i)
-        << ',' << column(lr_, lrCurve_, i) << ',' << column(throughput_, samplesPerSecond_, i);
+    out << step << ',' << column(loss_, rawLoss_, i) << ',' << column(loss_, smoothLoss_, i) << ','
+        << column(lr_, lrCurve_, i) << ',' << column(throughput_, samplesPerSecond_, i);
     for (int curve : {allocated_, reserved_, peak_, resident_, peakResident_}) {
       out << ',' << column(memory_, curve, i);
     }
@@ -286,8 +295,8 @@ bool TrainingCharts::exportCsv(const QString& path) const {
     const auto epoch = epochsByStep_.find(step);
     if (epoch != epochsByStep_.end()) {
       const EpochMetrics& e = epoch->second;
-      out << ',' << e.epoch << ',' << e.train_loss << ',' << e.train_accuracy << ','
-          << e.val_loss << ',' << e.val_accuracy;
+      out << ',' << e.epoch << ',' << e.train_loss << ',' << e.train_accuracy << ',' << e.val_loss
+          << ',' << e.val_accuracy;
     } else {
       out << ",,,,,";
     }
@@ -298,9 +307,8 @@ bool TrainingCharts::exportCsv(const QString& path) const {
 }
 
 void TrainingCharts::exportCsvInteractively() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export Metrics"),
-                                                    QStringLiteral("metrics.csv"),
-                                                    tr("CSV file (*.csv)"));
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export Metrics"), QStringLiteral("metrics.csv"), tr("CSV file (*.csv)"));
   if (path.isEmpty()) return;
   if (!exportCsv(path)) {
     QMessageBox::warning(this, tr("Export Metrics"), tr("Could not write %1.").arg(path));

@@ -12,6 +12,7 @@
 #include "convstudio/runs/run_history.h"
 #include "convstudio/train/training_events.h"
 
+class QGridLayout;
 class QLabel;
 class QSlider;
 class QTimer;
@@ -55,6 +56,7 @@ class TrainingCharts : public QWidget {
  private:
   void createCharts();
   void rebuildSmoothed();
+  void showScaleChart(bool show);
   // Writes the debiased EMA of `keys`/`values` into `curve` of the loss chart.
   void smoothInto(const std::vector<double>& keys, const std::vector<double>& values, int curve);
 
@@ -64,6 +66,7 @@ class TrainingCharts : public QWidget {
   LiveChart* memory_ = nullptr;
   LiveChart* throughput_ = nullptr;
   LiveChart* scale_ = nullptr;
+  QGridLayout* grid_ = nullptr;
   QSlider* smoothingSlider_ = nullptr;
   QLabel* smoothingValue_ = nullptr;
   QTimer* redrawTimer_ = nullptr;

@@ -37,10 +37,11 @@ void TrainingLogView::addText(LogLevel level, const QString& text) {
   }
   const QString time = QTime::currentTime().toString(QStringLiteral("HH:mm:ss"));
   const QString body = (prefix + text).toHtmlEscaped();
-  appendHtml(color.isEmpty()
-                 ? QStringLiteral("<span style='color:#777'>%1</span> %2").arg(time, body)
-                 : QStringLiteral("<span style='color:#777'>%1</span> <span style='color:%2'>%3</span>")
-                       .arg(time, color, body));
+  appendHtml(
+      color.isEmpty()
+          ? QStringLiteral("<span style='color:#777'>%1</span> %2").arg(time, body)
+          : QStringLiteral("<span style='color:#777'>%1</span> <span style='color:%2'>%3</span>")
+                .arg(time, color, body));
 }
 
 }  // namespace convstudio

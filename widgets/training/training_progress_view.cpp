@@ -159,15 +159,18 @@ QString TrainingProgressView::statusText() const {
 QString TrainingProgressView::durationText(double seconds) {
   const auto total = static_cast<long long>(std::max(0.0, std::round(seconds)));
   const long long h = total / 3600, m = (total / 60) % 60, s = total % 60;
-  return h > 0 ? QStringLiteral("%1:%2:%3").arg(h).arg(m, 2, 10, QLatin1Char('0')).arg(s, 2, 10, QLatin1Char('0'))
+  return h > 0 ? QStringLiteral("%1:%2:%3")
+                     .arg(h)
+                     .arg(m, 2, 10, QLatin1Char('0'))
+                     .arg(s, 2, 10, QLatin1Char('0'))
                : QStringLiteral("%1:%2").arg(m).arg(s, 2, 10, QLatin1Char('0'));
 }
 
 QString TrainingProgressView::memoryText(const MemorySnapshot& m) {
   if (m.is_cuda) {
-    QString text = tr("allocated %1 · reserved %2 · peak %3")
-                       .arg(bytes(m.allocated_bytes), bytes(m.reserved_bytes),
-                            bytes(m.peak_allocated_bytes));
+    QString text =
+        tr("allocated %1 · reserved %2 · peak %3")
+            .arg(bytes(m.allocated_bytes), bytes(m.reserved_bytes), bytes(m.peak_allocated_bytes));
     if (m.device_total_bytes > 0) {
       text += tr(" · device %1 of %2").arg(bytes(m.device_used_bytes), bytes(m.device_total_bytes));
     }
@@ -191,7 +194,8 @@ void TrainingProgressView::updateLabels() {
                       .arg(s.samples_per_second, 0, 'f', 0)
                       .arg(durationText(s.eta_seconds))
                       .arg(s.loss, 0, 'g', 4));
-  const QString device = s.memory.device.empty() ? device_ : QString::fromStdString(s.memory.device);
+  const QString device =
+      s.memory.device.empty() ? device_ : QString::fromStdString(s.memory.device);
   const QString what = phase_ == Phase::Paused ? tr("Paused on %1") : tr("Training on %1");
   setStatus(what.arg(device) + QStringLiteral(" — ") + memoryText(s.memory));
 }

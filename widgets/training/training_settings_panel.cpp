@@ -52,6 +52,7 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
   column->addWidget(section(tr("Run"), runEditor_, content));
   column->addWidget(section(tr("Optimizer"), optimizerEditor_, content));
   column->addStretch();
+  content->setMinimumWidth(340);  // form labels and the preview grid need this much
   auto* scroll = new QScrollArea(this);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
@@ -60,8 +61,9 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(scroll);
   // Fields with a problem get a coloured frame, so the explanation above points somewhere.
-  content->setStyleSheet(QStringLiteral("*[problem=\"error\"] { border: 1px solid #c00000; }"
-                                        "*[problem=\"warning\"] { border: 1px solid #d08000; }"));
+  content->setStyleSheet(
+      QStringLiteral("*[problem=\"error\"] { border: 1px solid #c00000; }"
+                     "*[problem=\"warning\"] { border: 1px solid #d08000; }"));
 
   previewDelay_ = new QTimer(this);
   previewDelay_->setSingleShot(true);
@@ -150,8 +152,7 @@ void TrainingSettingsPanel::check() {
 }
 
 void TrainingSettingsPanel::setRunning(bool running) {
-  for (QWidget* editor : {static_cast<QWidget*>(datasetEditor_),
-                          static_cast<QWidget*>(runEditor_),
+  for (QWidget* editor : {static_cast<QWidget*>(datasetEditor_), static_cast<QWidget*>(runEditor_),
                           static_cast<QWidget*>(optimizerEditor_)}) {
     editor->setEnabled(!running);
   }

@@ -1,0 +1,41 @@
+#pragma once
+// Connects the inference panel to the engine's torch-free InferenceModel: loads models and runs
+// predictions on the thread pool (stateless batch work), handing results back to the panel on
+// the UI thread as plain rows.
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <memory>
+
+#include "inference/inference_panel.h"
+
+namespace convstudio {
+
+class InferenceModel;
+
+class InferenceController : public QObject {
+  Q_OBJECT
+
+ public:
+  // The panel is created here; give it to MainWindow::addPanel.
+  explicit InferenceController(QObject* parent = nullptr);
+  ~InferenceController() override;
+
+  InferencePanel* panel() const { return panel_; }
+
+ public slots:
+  // A checkpoint folder or an export; e.g. a run's last checkpoint when training finishes.
+  void setModelPath(const QString& path);
+
+ private:
+  void predict(const QStringList& images, int topK, double temperature);
+  void predictFolder(const QString& folder, const QString& csv, int topK, double temperature);
+
+  QPointer<InferencePanel> panel_;
+  std::shared_ptr<const InferenceModel> model_;
+  int generation_ = 0;  // newer requests make older results stale
+};
+
+}  // namespace convstudio

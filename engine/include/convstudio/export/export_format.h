@@ -1,0 +1,55 @@
+#pragma once
+// The file formats a trained model can be exported to, by the names the CLI and GUI use.
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+namespace convstudio {
+
+// torchscript: a scripted module (.pt) for torch.jit.load and torch::jit::load.
+// onnx: an ONNX model (.onnx) for onnxruntime, OpenCV DNN and other runtimes.
+// safetensors: the native form, graph JSON + weights (.safetensors), loadable without running code.
+// python: PyTorch source (.py) rebuilding the graph, with its weights in a .safetensors beside it.
+enum class ExportFormat { TorchScript, Onnx, Safetensors, Python };
+
+inline constexpr std::array<ExportFormat, 4> kExportFormats = {
+    ExportFormat::TorchScript, ExportFormat::Onnx, ExportFormat::Safetensors, ExportFormat::Python};
+
+inline std::string_view export_format_name(ExportFormat format) {
+  switch (format) {
+    case ExportFormat::TorchScript:
+      return "torchscript";
+    case ExportFormat::Onnx:
+      return "onnx";
+    case ExportFormat::Safetensors:
+      return "safetensors";
+    case ExportFormat::Python:
+      return "python";
+  }
+  return "";
+}
+
+// The file name ending a format's main file gets: ".pt", ".onnx", ".safetensors", ".py".
+inline std::string_view export_format_extension(ExportFormat format) {
+  switch (format) {
+    case ExportFormat::TorchScript:
+      return ".pt";
+    case ExportFormat::Onnx:
+      return ".onnx";
+    case ExportFormat::Safetensors:
+      return ".safetensors";
+    case ExportFormat::Python:
+      return ".py";
+  }
+  return "";
+}
+
+inline std::optional<ExportFormat> parse_export_format(std::string_view name) {
+  for (ExportFormat format : kExportFormats) {
+    if (export_format_name(format) == name) return format;
+  }
+  return std::nullopt;
+}
+
+}  // namespace convstudio

@@ -1,0 +1,73 @@
+#pragma once
+// Running a trained or exported model on image files: top-k classes with probabilities, a
+// softmax temperature, and whole folders to CSV. Torch-free, so the GUI can hold one.
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "convstudio/export/preprocessing_contract.h"
+
+namespace convstudio {
+
+struct ClassScore {
+  std::int64_t index = 0;
+  std::string name;  // the class name, or the index as text when the model has no names
+  double probability = 0;
+};
+
+struct ImagePrediction {
+  std::string image;                 // the file as given
+  std::vector<ClassScore> top;       // best first
+  std::optional<std::string> error;  // the image could not be read
+};
+
+struct FolderPrediction {
+  std::int64_t images = 0;           // rows written
+  std::int64_t failed = 0;           // files that could not be decoded (rows with an error)
+  std::optional<std::string> error;  // nothing written: folder or CSV problem
+};
+
+class InferenceModel;
+
+struct InferenceModelLoad {
+  std::shared_ptr<const InferenceModel> model;
+  std::string error;  // set when model is null
+};
+
+// A model ready to predict on the CPU, from a checkpoint folder (*.ckpt), a native export
+// (.safetensors) or a TorchScript export (.pt). Predictions may be called from any thread.
+class InferenceModel {
+ public:
+  static InferenceModelLoad load(const std::filesystem::path& path);
+  ~InferenceModel();
+
+  const PreprocessingContract& contract() const;
+  std::string kind() const;  // "checkpoint", "native" or "torchscript"
+
+  // Any image OpenCV reads, converted to the model's channels, size and normalisation as the
+  // training data was. `temperature` > 0 divides the logits before the softmax.
+  ImagePrediction predict(const std::filesystem::path& image, int top_k = 5,
+                          double temperature = 1.0) const;
+  std::vector<ImagePrediction> predict(const std::vector<std::filesystem::path>& images,
+                                       int top_k = 5, double temperature = 1.0) const;
+  // Every .png/.jpg/.jpeg/.bmp/.tif/.tiff/.webp/.pgm/.ppm/.pnm file under `folder` (sorted), one
+  // CSV row each: file,class_1,probability_1,...,class_K,probability_K,error.
+  FolderPrediction predict_folder(const std::filesystem::path& folder,
+                                  const std::filesystem::path& csv, int top_k = 5,
+                                  double temperature = 1.0) const;
+
+  class Backend;  // how logits are computed; defined in the engine
+
+ private:
+  InferenceModel(std::unique_ptr<Backend> backend, PreprocessingContract contract,
+                 std::string kind);
+  std::unique_ptr<Backend> backend_;
+  PreprocessingContract contract_;
+  std::string kind_;
+};
+
+}  // namespace convstudio

@@ -1,0 +1,28 @@
+#pragma once
+// Exporting a trained model (a checkpoint folder) to TorchScript, ONNX, the native
+// graph + safetensors form or PyTorch source, each with its preprocessing contract.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "convstudio/export/export_compatibility.h"
+#include "convstudio/export/export_format.h"
+
+namespace convstudio {
+
+struct ExportResult {
+  std::vector<std::string> files;  // what was written, main file first
+  CompatibilityReport report;
+  std::optional<std::string> error;  // set when nothing was written
+  bool input_error = false;          // the error is the user's input (checkpoint, graph, path)
+};
+
+// `out` is the main file; the native form writes OUT (.safetensors) and OUT with .json beside
+// it, the python form OUT (.py) and OUT with .safetensors beside it. Nothing is written when the
+// compatibility check refuses a block.
+ExportResult export_checkpoint(const std::filesystem::path& checkpoint_dir, ExportFormat format,
+                               const std::filesystem::path& out);
+
+}  // namespace convstudio

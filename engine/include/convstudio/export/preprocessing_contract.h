@@ -1,0 +1,32 @@
+#pragma once
+// What a caller must do to an image before the model sees it, written into every export so a
+// model used elsewhere gets exactly the input it was trained on.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "convstudio/model/tensor_shape.h"
+
+namespace convstudio {
+
+// Pixels are scaled to [0, 1] (value / 255), then per channel (x - mean) / std, laid out N×C×H×W
+// in `channel_order` ("grey" for one channel, "RGB" for three). Empty mean/std: no normalisation.
+// The model returns logits; probabilities are softmax(logits / temperature).
+struct PreprocessingContract {
+  TensorShape input;  // C×H×W
+  std::string channel_order;
+  std::vector<float> mean;
+  std::vector<float> std;
+  std::vector<std::string> class_names;
+  bool softmax = true;  // the Output block's choice: show probabilities rather than logits
+
+  nlohmann::json to_json() const;
+  // Checks every field's type; throws nlohmann::json::exception (with the field) when wrong.
+  static PreprocessingContract from_json(const nlohmann::json& json);
+
+  bool operator==(const PreprocessingContract&) const = default;
+};
+
+}  // namespace convstudio

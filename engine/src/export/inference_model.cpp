@@ -1,0 +1,184 @@
+#include "convstudio/export/inference_model.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+
+#include "export/image_batch.h"
+#include "export/inference_backend.h"
+#include "export/native_export.h"
+#include "export/torchscript_export.h"
+#include "train/atomic_write.h"
+
+namespace convstudio {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Images are predicted in chunks so a large folder never needs one giant tensor.
+constexpr std::size_t kChunk = 64;
+
+InferenceModelLoad failure(std::string message) {
+  return {nullptr, std::move(message)};
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+bool is_image_file(const fs::path& file) {
+  std::string extension = file.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  static const std::vector<std::string> kExtensions = {".png",  ".jpg",  ".jpeg", ".bmp", ".tif",
+                                                       ".tiff", ".webp", ".pgm",  ".ppm", ".pnm"};
+  return std::find(kExtensions.begin(), kExtensions.end(), extension) != kExtensions.end();
+}
+
+}  // namespace
+
+GraphModuleBackend::GraphModuleBackend(const TrainedModel& model)
+    : module_(model.graph, model.analysis) {
+  if (auto error = apply_named_tensors(*module_, model.tensors, "model")) {
+    throw std::invalid_argument(error->describe());
+  }
+  module_->eval();
+}
+
+InferenceModel::InferenceModel(std::unique_ptr<Backend> backend, PreprocessingContract contract,
+                               std::string kind)
+    : backend_(std::move(backend)), contract_(std::move(contract)), kind_(std::move(kind)) {}
+
+InferenceModel::~InferenceModel() = default;
+
+const PreprocessingContract& InferenceModel::contract() const {
+  return contract_;
+}
+std::string InferenceModel::kind() const {
+  return kind_;
+}
+
+InferenceModelLoad InferenceModel::load(const fs::path& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return failure(path.string() + ": does not exist");
+  try {
+    if (fs::is_directory(path, ec) || path.extension() == ".safetensors") {
+      const bool checkpoint = fs::is_directory(path, ec);
+      FileOutcome<TrainedModel> model =
+          checkpoint ? load_trained_model(path) : NativeExport::read(path);
+      if (!model) return failure(model.error().describe());
+      auto backend = std::make_unique<GraphModuleBackend>(model.value());
+      return {
+          std::shared_ptr<const InferenceModel>(new InferenceModel(
+              std::move(backend), model.value().contract, checkpoint ? "checkpoint" : "native")),
+          {}};
+    }
+    if (path.extension() == ".pt") {
+      torch::jit::ExtraFilesMap extra{{kTorchScriptContractFile, ""}};
+      torch::jit::Module module = torch::jit::load(path.string(), torch::kCPU, extra);
+      if (extra[kTorchScriptContractFile].empty()) {
+        return failure(path.string() + ": holds no " + kTorchScriptContractFile +
+                       " (not exported by ConvStudio, so its preprocessing is unknown)");
+      }
+      PreprocessingContract contract =
+          PreprocessingContract::from_json(nlohmann::json::parse(extra[kTorchScriptContractFile]));
+      if (!contract.input.is_image()) {
+        return failure(path.string() + ": its contract has no C\u00d7H\u00d7W input shape");
+      }
+      return {std::shared_ptr<const InferenceModel>(
+                  new InferenceModel(std::make_unique<TorchScriptBackend>(std::move(module)),
+                                     std::move(contract), "torchscript")),
+              {}};
+    }
+  } catch (const c10::Error& error) {
+    return failure(path.string() + ": " + error.what_without_backtrace());
+  } catch (const std::exception& error) {
+    return failure(path.string() + ": " + error.what());
+  }
+  return failure(path.string() +
+                 ": not a model (expected a checkpoint folder, .safetensors or .pt export)");
+}
+
+ImagePrediction InferenceModel::predict(const fs::path& image, int top_k,
+                                        double temperature) const {
+  return predict(std::vector<fs::path>{image}, top_k, temperature).front();
+}
+
+std::vector<ImagePrediction> InferenceModel::predict(const std::vector<fs::path>& images, int top_k,
+                                                     double temperature) const {
+  std::vector<ImagePrediction> predictions(images.size());
+  for (std::size_t i = 0; i < images.size(); ++i) predictions[i].image = images[i].string();
+  if (!(temperature > 0) || !std::isfinite(temperature)) temperature = 1.0;
+  for (std::size_t begin = 0; begin < images.size(); begin += kChunk) {
+    const std::size_t end = std::min(images.size(), begin + kChunk);
+    const std::vector<fs::path> chunk(images.begin() + static_cast<std::ptrdiff_t>(begin),
+                                      images.begin() + static_cast<std::ptrdiff_t>(end));
+    ImageBatch batch = load_image_batch(chunk, contract_);
+    for (std::size_t i = 0; i < chunk.size(); ++i) predictions[begin + i].error = batch.errors[i];
+    if (batch.rows.empty()) continue;
+    const torch::Tensor probabilities =
+        torch::softmax(backend_->logits(batch.input).to(torch::kDouble) / temperature, 1);
+    const std::int64_t k = std::clamp<std::int64_t>(top_k, 1, probabilities.size(1));
+    const auto [values, indices] = probabilities.topk(k, 1);
+    for (std::size_t r = 0; r < batch.rows.size(); ++r) {
+      ImagePrediction& prediction = predictions[begin + batch.rows[r]];
+      for (std::int64_t j = 0; j < k; ++j) {
+        ClassScore score;
+        score.index = indices[static_cast<std::int64_t>(r)][j].item<std::int64_t>();
+        score.probability = values[static_cast<std::int64_t>(r)][j].item<double>();
+        const auto name = static_cast<std::size_t>(score.index);
+        score.name = name < contract_.class_names.size() ? contract_.class_names[name]
+                                                         : std::to_string(score.index);
+        prediction.top.push_back(std::move(score));
+      }
+    }
+  }
+  return predictions;
+}
+
+FolderPrediction InferenceModel::predict_folder(const fs::path& folder, const fs::path& csv,
+                                                int top_k, double temperature) const {
+  FolderPrediction result;
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec)) {
+    result.error = folder.string() + ": not a folder";
+    return result;
+  }
+  std::vector<fs::path> files;
+  for (auto it = fs::recursive_directory_iterator(folder, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->is_regular_file(ec) && is_image_file(it->path())) files.push_back(it->path());
+  }
+  if (ec) {
+    result.error = folder.string() + ": cannot be read: " + ec.message();
+    return result;
+  }
+  std::sort(files.begin(), files.end());
+  std::string text = "file";
+  for (int j = 1; j <= top_k; ++j) {
+    text += ",class_" + std::to_string(j) + ",probability_" + std::to_string(j);
+  }
+  text += ",error\n";
+  for (const ImagePrediction& prediction : predict(files, top_k, temperature)) {
+    text += csv_field(fs::path(prediction.image).lexically_relative(folder).string());
+    for (int j = 0; j < top_k; ++j) {
+      if (static_cast<std::size_t>(j) < prediction.top.size()) {
+        const ClassScore& score = prediction.top[static_cast<std::size_t>(j)];
+        text += "," + csv_field(score.name) + "," + std::to_string(score.probability);
+      } else {
+        text += ",,";
+      }
+    }
+    text += "," + csv_field(prediction.error.value_or("")) + "\n";
+    ++result.images;
+    if (prediction.error) ++result.failed;
+  }
+  if (auto error = write_file_atomically(csv, text)) result.error = error->describe();
+  return result;
+}
+
+}  // namespace convstudio

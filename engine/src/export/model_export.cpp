@@ -1,0 +1,79 @@
+#include "convstudio/export/model_export.h"
+
+#include "export/native_export.h"
+#include "export/onnx_export.h"
+#include "export/python_export.h"
+#include "export/torchscript_export.h"
+#include "export/trained_model.h"
+
+namespace convstudio {
+namespace {
+
+namespace fs = std::filesystem;
+
+ExportResult failed(ExportResult result, std::string message, bool input_error) {
+  result.error = std::move(message);
+  result.input_error = input_error;
+  return result;
+}
+
+}  // namespace
+
+ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat format,
+                               const fs::path& out) {
+  ExportResult result;
+  result.report.format = format;
+  FileOutcome<TrainedModel> loaded = load_trained_model(checkpoint_dir);
+  if (!loaded) return failed(std::move(result), loaded.error().describe(), true);
+  const TrainedModel& model = loaded.value();
+  result.report = ExportCompatibility::check(model.graph, model.analysis, format);
+  if (!result.report.ok()) {
+    std::string message = "cannot export to " + std::string(export_format_name(format)) + ":";
+    for (const ModelError& refusal : result.report.refusals) {
+      message +=
+          "\n  " + (refusal.block_id.empty() ? "graph" : refusal.block_id) + ": " + refusal.message;
+    }
+    return failed(std::move(result), message, true);
+  }
+  std::error_code ec;
+  if (out.has_parent_path() && !fs::exists(out.parent_path(), ec)) {
+    return failed(std::move(result), out.parent_path().string() + ": the folder does not exist",
+                  true);
+  }
+
+  fs::path companion;
+  if (format == ExportFormat::Safetensors) companion = fs::path(out).replace_extension(".json");
+  if (format == ExportFormat::Python) companion = fs::path(out).replace_extension(".safetensors");
+  if (companion == out) {
+    return failed(std::move(result),
+                  out.string() + ": the main file would overwrite its companion " +
+                      companion.filename().string() + "; end it with " +
+                      std::string(export_format_extension(format)),
+                  true);
+  }
+  std::optional<FileError> error;
+  try {
+    switch (format) {
+      case ExportFormat::TorchScript:
+        error = TorchScriptExport::write(model, out);
+        break;
+      case ExportFormat::Onnx:
+        error = OnnxExport::write(model, out);
+        break;
+      case ExportFormat::Safetensors:
+        error = NativeExport::write(model, out, companion);
+        break;
+      case ExportFormat::Python:
+        error = PythonExport::write(model, out, companion);
+        break;
+    }
+  } catch (const std::exception& exception) {
+    error = FileError{out.string(), std::nullopt, exception.what()};
+  }
+  if (error) return failed(std::move(result), error->describe(), false);
+  result.files.push_back(out.string());
+  if (!companion.empty()) result.files.push_back(companion.string());
+  return result;
+}
+
+}  // namespace convstudio

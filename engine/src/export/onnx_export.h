@@ -1,0 +1,26 @@
+#pragma once
+// The ONNX form of a trained model, built node by node with the onnx library's protobuf classes
+// (LibTorch's C++ API has no ONNX exporter) and checked by onnx::checker before it is written.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "export/trained_model.h"
+
+namespace convstudio {
+
+class OnnxExport {
+ public:
+  // The serialized ModelProto: opset kOnnxOpset, input "input" [batch, C, H, W] and output
+  // "logits" [batch, classes] with a symbolic batch, every attribute explicit, BatchNorm as
+  // BatchNormalization with the running statistics, the contract in metadata_props.
+  // Throws std::runtime_error when onnx::checker rejects the model (a bug in this exporter).
+  static std::string serialize(const TrainedModel& model);
+  static std::optional<FileError> write(const TrainedModel& model,
+                                        const std::filesystem::path& file);
+  // Parses and checks an .onnx file with onnx::checker; the error names the file.
+  static std::optional<FileError> check_file(const std::filesystem::path& file);
+};
+
+}  // namespace convstudio

@@ -1,0 +1,42 @@
+#pragma once
+// Numbers and strings written as Python (and TorchScript) source, shared by both generators.
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace convstudio {
+
+// The shortest text that reads back as the same double, always with a decimal point or
+// exponent, so TorchScript types it as float rather than int.
+inline std::string python_float(double value) {
+  char text[32];
+  for (int digits = 6; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, value);
+    if (std::strtod(text, nullptr) == value) break;
+  }
+  std::string result = text;
+  if (result.find_first_of(".en") == std::string::npos) result += ".0";
+  return result;
+}
+
+// [a, b] from a list of ints.
+inline std::string python_ints(const std::vector<std::int64_t>& values) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) text += ", ";
+    text += std::to_string(values[i]);
+  }
+  return text + "]";
+}
+
+// A double-quoted string literal; JSON escaping is valid Python escaping for any text.
+inline std::string python_string(const std::string& value) {
+  return nlohmann::json(value).dump();
+}
+
+}  // namespace convstudio

@@ -1,0 +1,98 @@
+#include "export/trained_model.h"
+
+#include <stdexcept>
+
+#include "convstudio/model/project_file.h"
+#include "convstudio/model/shape_inference.h"
+#include "nn/graph_module.h"
+#include "train/checkpoint_store.h"
+
+namespace convstudio {
+namespace {
+
+// The channel order training used: grey for one channel, RGB (converted from OpenCV's BGR) for
+// three (see write_planar).
+std::string channel_order(std::int64_t channels) {
+  if (channels == 1) return "grey";
+  if (channels == 3) return "RGB";
+  return std::to_string(channels) + " channels";
+}
+
+}  // namespace
+
+const torch::Tensor& TrainedModel::tensor(const std::string& block_id,
+                                          const std::string& name) const {
+  auto it = tensors.find(block_id + "." + name);
+  if (it == tensors.end()) throw std::out_of_range("no tensor " + block_id + "." + name);
+  return it->second;
+}
+
+bool TrainedModel::has(const std::string& block_id, const std::string& name) const {
+  return tensors.count(block_id + "." + name) > 0;
+}
+
+FileOutcome<TrainedModel> make_trained_model(Graph graph, NamedTensors tensors,
+                                             PreprocessingContract contract,
+                                             const std::string& source) {
+  TrainedModel model;
+  std::optional<TensorShape> input;
+  if (contract.input.is_image()) input = contract.input;
+  model.analysis = ShapeInference::run(graph, input);
+  if (!model.analysis.ok()) {
+    return FileError{source, std::nullopt, "its graph: " + model.analysis.errors.front().message};
+  }
+  contract.input = model.analysis.input_shape;
+  if (contract.channel_order.empty())
+    contract.channel_order = channel_order(contract.input.channels());
+  for (const Block& block : graph.blocks()) {
+    if (block.type == "Output") contract.softmax = block.bool_param("softmax");
+  }
+  // Building the module and loading the tensors proves every name, shape and dtype fits.
+  GraphModule module(graph, model.analysis);
+  if (auto error = apply_named_tensors(*module, tensors, source)) return *error;
+  const std::int64_t classes = model.analysis.output_shape().channels();
+  if (!contract.class_names.empty() &&
+      static_cast<std::int64_t>(contract.class_names.size()) != classes) {
+    return FileError{source, std::nullopt,
+                     std::to_string(contract.class_names.size()) +
+                         " class names for a model with " + std::to_string(classes) + " classes"};
+  }
+  for (auto& [name, tensor] : tensors) tensor = tensor.to(torch::kCPU).contiguous();
+  model.graph = std::move(graph);
+  model.tensors = std::move(tensors);
+  model.contract = std::move(contract);
+  return model;
+}
+
+FileOutcome<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_dir) {
+  FileOutcome<CheckpointData> checkpoint = load_checkpoint(checkpoint_dir);
+  if (!checkpoint) return checkpoint.error();
+  const nlohmann::json& config = checkpoint.value().state.config;
+  const std::string source = (checkpoint_dir / kCheckpointStateFile).string();
+  if (!config.contains("project")) {
+    return FileError{source, std::nullopt, "holds no project (config.project)"};
+  }
+  const nlohmann::json& project_json = config["project"];
+  ProjectLoadResult project = ProjectFile::parse(
+      project_json.is_string() ? project_json.get<std::string>() : project_json.dump());
+  if (!project.ok()) {
+    return FileError{source, std::nullopt, "its project: " + project.errors.front().to_string()};
+  }
+  PreprocessingContract contract;
+  try {
+    if (config.contains("input_shape")) {
+      contract.input.dims = config["input_shape"].get<std::vector<std::int64_t>>();
+    }
+    if (config.contains("mean")) contract.mean = config["mean"].get<std::vector<float>>();
+    if (config.contains("std")) contract.std = config["std"].get<std::vector<float>>();
+    if (config.contains("class_names")) {
+      contract.class_names = config["class_names"].get<std::vector<std::string>>();
+    }
+  } catch (const nlohmann::json::exception& error) {
+    return FileError{source, std::nullopt, std::string("config: ") + error.what()};
+  }
+  return make_trained_model(std::move(project.project->graph), std::move(checkpoint.value().model),
+                            std::move(contract), checkpoint_dir.string());
+}
+
+}  // namespace convstudio

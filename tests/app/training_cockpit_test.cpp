@@ -1,0 +1,268 @@
+// The training cockpit driven through the real bridge: a real Trainer on a worker thread,
+// training a tiny IDX dataset the test writes, with the docks on a real main window.
+
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include <memory>
+
+#include "training/confusion_matrix_view.h"
+#include "training/live_chart.h"
+#include "training/misclassified_gallery.h"
+#include "training/runs_list.h"
+#include "training/sample_preview_grid.h"
+#include "training/training_charts.h"
+#include "training/training_progress_view.h"
+#include "training/training_settings_panel.h"
+#include "training_cockpit.h"
+#include "training_controller.h"
+#include "training_test_data.h"
+
+using namespace convstudio;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 120000;  // a generous ceiling for slow CI machines, not a pace
+
+// Counts timer ticks on the UI thread, i.e. proof the event loop keeps running.
+class TickCounter : public QObject {
+ public:
+  explicit TickCounter(int intervalMs) {
+    connect(&timer_, &QTimer::timeout, this, [this] { ++ticks; });
+    timer_.start(intervalMs);
+  }
+  int ticks = 0;
+
+ private:
+  QTimer timer_;
+};
+
+}  // namespace
+
+class TrainingCockpitTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void init();
+  void cleanup();
+  void shortRunFillsChartsReachesFullProgressAndRecordsRun();
+  void stopMidRunReturnsControlAndLeavesCheckpoint();
+  void pauseHoldsTheRunAndResumeContinuesIt();
+  void settingsEditsReachTheProject();
+  void closingDuringARunAsksThenStops();
+
+ private:
+  Project longProject() const;
+
+  QTemporaryDir dir_;
+  QString dataFolder_;
+  QString projectFile_;
+  Project project_;
+  std::unique_ptr<QMainWindow> window_;
+  TrainingCockpit* cockpit_ = nullptr;
+};
+
+void TrainingCockpitTest::initTestCase() {
+  QStandardPaths::setTestModeEnabled(true);
+  QVERIFY(dir_.isValid());
+  dataFolder_ = dir_.filePath(QStringLiteral("tiny-idx"));
+  testing::writeTinyIdxDataset(dataFolder_);
+  projectFile_ = dir_.filePath(QStringLiteral("tiny.convstudio"));
+}
+
+void TrainingCockpitTest::init() {
+  project_ = testing::tinyProject(dataFolder_);
+  window_ = std::make_unique<QMainWindow>();
+  window_->setCentralWidget(new QWidget);
+  QMenu* view = window_->menuBar()->addMenu(QStringLiteral("View"));
+  window_->statusBar();
+  TrainingCockpitHost host;
+  host.window = window_.get();
+  host.viewMenu = view;
+  host.project = [this] { return project_; };
+  host.setSettings = [this](const DatasetSettings& d, const TrainingSettings& t) {
+    project_.dataset = d;
+    project_.training = t;
+  };
+  host.projectFile = [this] { return projectFile_; };
+  DeviceReport cpuOnly;
+  cpuOnly.cuda_unavailable = CudaUnavailable::kNoDriver;
+  cockpit_ = new TrainingCockpit(host, cpuOnly, window_.get());
+  window_->resize(1400, 900);
+  window_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+}
+
+void TrainingCockpitTest::cleanup() {
+  window_.reset();  // the controller's destructor stops any run and joins the thread
+  cockpit_ = nullptr;
+}
+
+Project TrainingCockpitTest::longProject() const {
+  Project project = project_;
+  project.training.max_steps = 0;
+  project.training.epochs = 100000;  // stopped by the test long before the end
+  return project;
+}
+
+void TrainingCockpitTest::shortRunFillsChartsReachesFullProgressAndRecordsRun() {
+  QCOMPARE(cockpit_->docks().size(), 7);
+  QVERIFY(cockpit_->settingsPanel()->blockingProblem().isEmpty());
+  TickCounter ticks(5);
+  QSignalSpy finished(cockpit_->controller(), &TrainingController::finished);
+  QSignalSpy epochs(cockpit_->controller(), &TrainingController::epochEnded);
+  QVERIFY(cockpit_->startTraining());
+  QVERIFY(cockpit_->controller()->isRunning());
+  const int ticksAtStart = ticks.ticks;
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
+
+  const auto summary = finished.front().front().value<RunSummary>();
+  QCOMPARE(summary.state, RunState::Finished);
+  QCOMPARE(summary.steps, 20);
+  // The UI thread kept serving its timers while the worker trained.
+  QVERIFY(ticks.ticks > ticksAtStart);
+
+  TrainingCharts* charts = cockpit_->charts();
+  QCOMPARE(charts->stepCount(), std::size_t{20});
+  QTRY_VERIFY(charts->redrawCount() > 0);
+  QVERIFY(epochs.size() >= 2);  // epochs 1 and 2 validate; the step limit ends in epoch 3
+  QCOMPARE(charts->lossChart()->series(2).size(), static_cast<std::size_t>(epochs.size()));
+  QProgressBar* overall = cockpit_->progress()->overallBar();
+  QCOMPARE(overall->value(), overall->maximum());
+  QCOMPARE(overall->maximum(), 20);
+
+  QCOMPARE(cockpit_->confusion()->classCount(), 4);
+  std::int64_t validated = 0;
+  for (int t = 0; t < 4; ++t) {
+    for (int p = 0; p < 4; ++p) validated += cockpit_->confusion()->cell(t, p);
+  }
+  QCOMPARE(validated, 32);
+
+  // Recorded next to the project, listed and overlayable.
+  const QString folder = finished.front().at(1).toString();
+  QVERIFY(folder.startsWith(projectFile_ + QStringLiteral(".runs/")));
+  QVERIFY(QFileInfo::exists(folder + QStringLiteral("/run.json")));
+  QVERIFY(QFileInfo::exists(folder + QStringLiteral("/metrics.csv")));
+  RunsList* runs = cockpit_->runs();
+  QCOMPARE(runs->runCount(), 1);
+  QCOMPARE(runs->runs().front().state, std::string("finished"));
+  QCOMPARE(runs->runs().front().steps.size(), std::size_t{20});
+  const int curves = charts->lossChart()->curveCount();
+  runs->setChecked(0, true);
+  QCOMPARE(charts->lossChart()->curveCount(), curves + 1);
+
+  const QString csv = dir_.filePath(QStringLiteral("export.csv"));
+  QVERIFY(charts->exportCsv(csv));
+  QFile file(csv);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  QCOMPARE(file.readAll().count('\n'), 21);  // header and 20 steps
+  QVERIFY(charts->lossChart()->exportTo(dir_.filePath(QStringLiteral("loss.png"))));
+  QVERIFY(charts->lossChart()->exportTo(dir_.filePath(QStringLiteral("loss.pdf"))));
+}
+
+void TrainingCockpitTest::stopMidRunReturnsControlAndLeavesCheckpoint() {
+  project_ = longProject();
+  QSignalSpy finished(cockpit_->controller(), &TrainingController::finished);
+  QVERIFY(cockpit_->startTraining());
+  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 3, kRunTimeoutMs);
+  cockpit_->controller()->stop();
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
+  QVERIFY(!cockpit_->controller()->isRunning());
+  const auto summary = finished.front().front().value<RunSummary>();
+  QCOMPARE(summary.state, RunState::Cancelled);
+  const QString folder = finished.front().at(1).toString();
+  QVERIFY(QFileInfo(folder + QStringLiteral("/last.ckpt")).isDir());
+  QCOMPARE(QString::fromStdString(summary.last_checkpoint), folder + QStringLiteral("/last.ckpt"));
+  QCOMPARE(cockpit_->progress()->phase(), TrainingProgressView::Phase::Idle);
+
+  // The checkpoint resumes: the new run goes on from the step it stopped at.
+  project_ = testing::tinyProject(dataFolder_);
+  project_.training.max_steps = summary.steps + 4;
+  project_.training.epochs = 100000;
+  finished.clear();
+  QVERIFY(cockpit_->startTraining(folder + QStringLiteral("/last.ckpt")));
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
+  const auto resumed = finished.front().front().value<RunSummary>();
+  QCOMPARE(resumed.state, RunState::Finished);
+  QCOMPARE(resumed.steps, summary.steps + 4);
+}
+
+void TrainingCockpitTest::pauseHoldsTheRunAndResumeContinuesIt() {
+  project_ = longProject();
+  TrainingController* controller = cockpit_->controller();
+  QSignalSpy finished(controller, &TrainingController::finished);
+  QVERIFY(cockpit_->startTraining());
+  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 2, kRunTimeoutMs);
+  controller->pause();
+  QTRY_VERIFY_WITH_TIMEOUT(controller->isPaused(), kRunTimeoutMs);
+  QCOMPARE(cockpit_->progress()->phase(), TrainingProgressView::Phase::Paused);
+  // Every step taken before the pause was queued ahead of the Paused state; while paused the
+  // UI keeps ticking and no further step arrives.
+  const std::size_t pausedAt = cockpit_->charts()->stepCount();
+  TickCounter ticks(10);
+  QTRY_VERIFY(ticks.ticks >= 10);
+  QCOMPARE(cockpit_->charts()->stepCount(), pausedAt);
+
+  controller->resume();
+  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() > pausedAt, kRunTimeoutMs);
+  QCOMPARE(cockpit_->progress()->phase(), TrainingProgressView::Phase::Running);
+  controller->stop();
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
+}
+
+void TrainingCockpitTest::settingsEditsReachTheProject() {
+  auto* batch = cockpit_->settingsPanel()->findChild<QSpinBox*>(QStringLiteral("batchSize"));
+  QVERIFY(batch);
+  batch->setValue(16);
+  QCOMPARE(project_.training.batch_size, 16);
+  // A change made elsewhere (undo, another panel) shows after reloadProject().
+  project_.training.lr = 0.125;
+  cockpit_->reloadProject();
+  QCOMPARE(cockpit_->settingsPanel()->trainingSettings().lr, 0.125);
+  // An invalid combination blocks Start, and says why.
+  auto* nesterov = cockpit_->settingsPanel()->findChild<QCheckBox*>(QStringLiteral("nesterov"));
+  auto* optimizer = cockpit_->settingsPanel()->findChild<QComboBox*>(QStringLiteral("optimizer"));
+  nesterov->setChecked(true);
+  optimizer->setCurrentIndex(optimizer->findData(static_cast<int>(OptimizerKind::Adam)));
+  QVERIFY(!cockpit_->settingsPanel()->blockingProblem().isEmpty());
+  QVERIFY(!cockpit_->startTraining());
+  QVERIFY(!cockpit_->controller()->isRunning());
+  // The preview grid shows augmented samples of the IDX folder.
+  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->settingsPanel()->preview()->sampleCount() > 0, 30000);
+}
+
+void TrainingCockpitTest::closingDuringARunAsksThenStops() {
+  project_ = longProject();
+  QVERIFY(cockpit_->startTraining());
+  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 1, kRunTimeoutMs);
+  // Answer the question as a user would: first "No" (the run goes on), then "Yes".
+  const auto answer = [](QMessageBox::StandardButton button) {
+    QTimer::singleShot(0, [button] {
+      auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+      QVERIFY(box);
+      box->button(button)->click();
+    });
+  };
+  answer(QMessageBox::No);
+  QVERIFY(!cockpit_->confirmStop(window_.get()));
+  QVERIFY(cockpit_->controller()->isRunning());
+  answer(QMessageBox::Yes);
+  QVERIFY(cockpit_->confirmStop(window_.get()));
+  QVERIFY(!cockpit_->controller()->isRunning());
+  QVERIFY(QFileInfo(cockpit_->controller()->runFolder() + QStringLiteral("/last.ckpt")).isDir());
+}
+
+QTEST_MAIN(TrainingCockpitTest)
+#include "training_cockpit_test.moc"

@@ -1,0 +1,210 @@
+// The training cockpit's widgets on their own, without a run: decimation, capped redraws,
+// settings checks, the out-of-memory advice, the confusion matrix and the gallery.
+
+#include <QtTest>
+
+#include <cmath>
+
+#include "training/confusion_matrix_view.h"
+#include "training/live_chart.h"
+#include "training/metric_series.h"
+#include "training/misclassified_gallery.h"
+#include "training/out_of_memory_dialog.h"
+#include "training/settings_check.h"
+#include "training/training_charts.h"
+#include "training/training_progress_view.h"
+
+using namespace convstudio;
+
+class TrainingWidgetsTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void decimationKeepsEveryExtremeOfAMillionPoints();
+  void smallRangesAreDrawnPointForPoint();
+  void chartRedrawsOnlyWhenRefreshedAndChanged();
+  void chartsDrawAMillionStepsDecimated();
+  void smoothingIsADebiasedMovingAverage();
+  void invalidCombinationsAreExplained();
+  void outOfMemoryAdviceKeepsTheEffectiveBatch();
+  void confusionMatrixShowsCountsWithClassNames();
+  void galleryShowsTrueAndPredictedClasses();
+  void durationsAndMemoryReadNaturally();
+};
+
+void TrainingWidgetsTest::decimationKeepsEveryExtremeOfAMillionPoints() {
+  MetricSeries series;
+  constexpr int kCount = 1'000'000;
+  for (int i = 0; i < kCount; ++i) series.append(i, std::sin(i * 0.001));
+  series.append(kCount, 5.0);  // one spike at the end
+  QVector<QCPGraphData> view;
+  series.decimate(0, kCount, 1000, view);
+  QVERIFY(view.size() <= 2 * 1000 + 4);
+  double lo = 1e9, hi = -1e9;
+  for (const QCPGraphData& p : view) {
+    lo = std::min(lo, p.value);
+    hi = std::max(hi, p.value);
+  }
+  QCOMPARE(hi, 5.0);
+  QVERIFY(lo < -0.9999);
+  bool found = false;
+  QCOMPARE(series.valueRange(found).upper, 5.0);
+  QVERIFY(found);
+}
+
+void TrainingWidgetsTest::smallRangesAreDrawnPointForPoint() {
+  MetricSeries series;
+  for (int i = 0; i < 100; ++i) series.append(i, i);
+  series.append(100, qQNaN());
+  QVector<QCPGraphData> view;
+  series.decimate(10, 20, 500, view);
+  // 10..20 plus one neighbour on each side.
+  QCOMPARE(view.size(), 13);
+  QCOMPARE(view.front().key, 9.0);
+  QCOMPARE(view.back().key, 21.0);
+}
+
+void TrainingWidgetsTest::chartRedrawsOnlyWhenRefreshedAndChanged() {
+  LiveChart chart(QStringLiteral("loss"));
+  chart.resize(400, 300);
+  chart.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&chart));
+  const int curve = chart.addCurve(QStringLiteral("loss"), Qt::blue);
+  const int before = chart.redrawCount();
+  for (int i = 0; i < 5000; ++i) chart.append(curve, i, 1.0 / (i + 1));
+  QCOMPARE(chart.redrawCount(), before);  // appending never draws
+  chart.refresh();
+  QCOMPARE(chart.redrawCount(), before + 1);
+  chart.refresh();  // nothing new
+  QCOMPARE(chart.redrawCount(), before + 1);
+  QCOMPARE(chart.graphOf(curve)->dataCount(), 5000);
+  QVERIFY(chart.isFollowing());
+  QCOMPARE(chart.xAxis->range().upper, 4999.0);
+}
+
+void TrainingWidgetsTest::chartsDrawAMillionStepsDecimated() {
+  TrainingCharts charts;
+  charts.resize(1200, 400);
+  charts.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&charts));
+  TrainingSettings settings;
+  charts.beginRun(settings);
+  StepMetrics step;
+  step.total_steps = 1'000'000;
+  for (std::int64_t i = 1; i <= 1'000'000; ++i) {
+    step.step = i;
+    step.loss = 2.0 / std::sqrt(static_cast<double>(i));
+    step.lr = 0.01;
+    step.samples_per_second = 1000;
+    charts.addStep(step);
+  }
+  charts.refresh();
+  QCOMPARE(charts.stepCount(), std::size_t{1'000'000});
+  // The raw loss is drawn from a view of a few points per pixel, not a million.
+  QVERIFY(charts.lossChart()->graphOf(0)->dataCount() < 10000);
+  QVERIFY(charts.lossChart()->graphOf(0)->dataCount() > 100);
+}
+
+void TrainingWidgetsTest::smoothingIsADebiasedMovingAverage() {
+  TrainingCharts charts;
+  charts.beginRun(TrainingSettings{});
+  StepMetrics step;
+  for (int i = 1; i <= 3; ++i) {
+    step.step = i;
+    step.loss = i == 1 ? 4.0 : 2.0;
+    charts.addStep(step);
+  }
+  charts.setSmoothing(0.5);
+  const MetricSeries& smooth = charts.lossChart()->series(1);
+  // Debiased EMA: 4, then (0.5·2 + 0.25·4)/0.75, …; the first value equals the first loss.
+  QCOMPARE(smooth.values()[0], 4.0);
+  QVERIFY(std::abs(smooth.values()[1] - (0.5 * 2 + 0.25 * 4) / 0.75) < 1e-12);
+  charts.setSmoothing(0);
+  QCOMPARE(charts.lossChart()->series(1).values()[2], 2.0);
+}
+
+void TrainingWidgetsTest::invalidCombinationsAreExplained() {
+  DeviceReport cpuOnly;
+  cpuOnly.cuda_unavailable = CudaUnavailable::kNoDriver;
+  DatasetSettings dataset;
+  TrainingSettings training;
+  training.device = "cpu";
+  QVERIFY(!SettingsCheck::hasErrors(SettingsCheck::run(dataset, training, cpuOnly)));
+
+  training.device = "cuda:0";
+  auto problems = SettingsCheck::run(dataset, training, cpuOnly);
+  QVERIFY(SettingsCheck::hasErrors(problems));
+  QCOMPARE(problems.front().field, QStringLiteral("device"));
+  QVERIFY(problems.front().message.contains(QStringLiteral("driver")));
+
+  training.device = "cpu";
+  training.optimizer = OptimizerKind::Adam;
+  training.nesterov = true;
+  problems = SettingsCheck::run(dataset, training, cpuOnly);
+  QVERIFY(SettingsCheck::hasErrors(problems));
+  QCOMPARE(problems.front().field, QStringLiteral("nesterov"));
+
+  training = TrainingSettings{};
+  training.device = "cpu";
+  dataset.source = DatasetKind::Idx;
+  dataset.path.clear();
+  problems = SettingsCheck::run(dataset, training, cpuOnly);
+  QVERIFY(SettingsCheck::hasErrors(problems));
+  QCOMPARE(problems.front().field, QStringLiteral("datasetPath"));
+}
+
+void TrainingWidgetsTest::outOfMemoryAdviceKeepsTheEffectiveBatch() {
+  TrainingSettings settings;
+  settings.batch_size = 256;
+  settings.accumulate = 1;
+  const QStringList advice = OutOfMemoryDialog::advice(settings);
+  QVERIFY(advice.front().contains(QStringLiteral("128")));
+  QVERIFY(advice.front().contains(QStringLiteral("256")));
+  OutOfMemoryDialog dialog(QStringLiteral("CUDA out of memory"), settings);
+  QCOMPARE(dialog.suggestedSettings().batch_size, 128);
+  QCOMPARE(dialog.suggestedSettings().accumulate, 2);
+}
+
+void TrainingWidgetsTest::confusionMatrixShowsCountsWithClassNames() {
+  ConfusionMatrixView view;
+  EpochMetrics epoch;
+  epoch.confusion = {{5, 1}, {2, 7}};
+  epoch.class_names = {"cat", "dog"};
+  epoch.val_accuracy = 12.0 / 15;
+  view.showEpoch(epoch);
+  QCOMPARE(view.classCount(), 2);
+  QCOMPARE(view.cell(1, 0), 2);
+  auto* ticker = dynamic_cast<QCPAxisTickerText*>(view.xAxis->ticker().data());
+  QVERIFY(ticker);
+  QCOMPARE(ticker->ticks().value(1), QStringLiteral("dog"));
+}
+
+void TrainingWidgetsTest::galleryShowsTrueAndPredictedClasses() {
+  MisclassifiedGallery gallery;
+  EpochMetrics epoch;
+  epoch.class_names = {"shirt", "coat"};
+  MisclassifiedSample sample;
+  sample.channels = 1;
+  sample.height = 4;
+  sample.width = 4;
+  sample.pixels.assign(16, 128);
+  sample.true_class = 0;
+  sample.predicted_class = 1;
+  sample.confidence = 0.9;
+  epoch.misclassified = {sample, sample};
+  gallery.showEpoch(epoch);
+  QCOMPARE(gallery.count(), 2);
+  QVERIFY(gallery.item(0)->text().contains(QStringLiteral("shirt")));
+  QVERIFY(gallery.item(0)->text().contains(QStringLiteral("coat")));
+}
+
+void TrainingWidgetsTest::durationsAndMemoryReadNaturally() {
+  QCOMPARE(TrainingProgressView::durationText(3723), QStringLiteral("1:02:03"));
+  QCOMPARE(TrainingProgressView::durationText(65), QStringLiteral("1:05"));
+  MemorySnapshot cpu;
+  cpu.resident_bytes = 512ull << 20;
+  QVERIFY(TrainingProgressView::memoryText(cpu).contains(QStringLiteral("512")));
+}
+
+QTEST_MAIN(TrainingWidgetsTest)
+#include "training_widgets_test.moc"

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# `make bench`: every benchmark, each printing its ratios against its named baseline.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=${1:-build}
+echo "== trainer (issue 4)"
+"$here/trainer_bench.sh" "$build"
+echo "== studio bridge and UI latency (issue 6)"
+"$here/gui_bench.sh" "$build"

@@ -1,0 +1,176 @@
+#include "inference_panel.h"
+
+#include <QDoubleSpinBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace convstudio {
+namespace {
+
+QString imageFilter() {
+  return InferencePanel::tr(
+      "Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)");
+}
+
+}  // namespace
+
+InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
+  setAcceptDrops(true);
+  modelLabel_ = new QLabel(tr("No model: train one or open a checkpoint or export."), this);
+  modelLabel_->setWordWrap(true);
+  auto* openModel = new QPushButton(tr("Open model…"), this);
+  openModel->setToolTip(
+      tr("A checkpoint folder (*.ckpt), a .safetensors or a TorchScript .pt export"));
+
+  topK_ = new QSpinBox(this);
+  topK_->setRange(1, 100);
+  topK_->setValue(5);
+  topK_->setToolTip(tr("How many of the most likely classes to show per image"));
+  temperature_ = new QDoubleSpinBox(this);
+  temperature_->setRange(0.05, 10.0);
+  temperature_->setSingleStep(0.1);
+  temperature_->setValue(1.0);
+  temperature_->setToolTip(
+      tr("Softmax temperature: below 1 makes the model more confident, above 1 less"));
+  auto* settings = new QFormLayout;
+  settings->addRow(tr("Top classes"), topK_);
+  settings->addRow(tr("Temperature"), temperature_);
+
+  openImages_ = new QPushButton(tr("Open images…"), this);
+  predictFolder_ = new QPushButton(tr("Predict folder to CSV…"), this);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(openImages_);
+  buttons->addWidget(predictFolder_);
+
+  results_ = new QTreeWidget(this);
+  results_->setColumnCount(2);
+  results_->setHeaderLabels({tr("Image / class"), tr("Probability")});
+  results_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  message_ = new QLabel(tr("Drop images here or open them."), this);
+  message_->setWordWrap(true);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(modelLabel_);
+  layout->addWidget(openModel);
+  layout->addLayout(settings);
+  layout->addLayout(buttons);
+  layout->addWidget(results_, 1);
+  layout->addWidget(message_);
+
+  connect(openModel, &QPushButton::clicked, this, &InferencePanel::chooseModel);
+  connect(openImages_, &QPushButton::clicked, this, &InferencePanel::chooseImages);
+  connect(predictFolder_, &QPushButton::clicked, this, &InferencePanel::chooseFolder);
+  connect(topK_, &QSpinBox::valueChanged, this, &InferencePanel::requestPredictions);
+  connect(temperature_, &QDoubleSpinBox::valueChanged, this, &InferencePanel::requestPredictions);
+  setModelText(modelLabel_->text(), false);
+}
+
+int InferencePanel::topK() const {
+  return topK_->value();
+}
+double InferencePanel::temperature() const {
+  return temperature_->value();
+}
+
+void InferencePanel::setModelText(const QString& text, bool ready) {
+  modelLabel_->setText(text);
+  ready_ = ready;
+  openImages_->setEnabled(ready);
+  predictFolder_->setEnabled(ready);
+  if (ready) requestPredictions();
+}
+
+void InferencePanel::setImages(const QStringList& images) {
+  images_ = images;
+  requestPredictions();
+}
+
+void InferencePanel::showPredictions(const QList<ImagePredictionRow>& rows) {
+  results_->clear();
+  for (const ImagePredictionRow& row : rows) {
+    auto* image = new QTreeWidgetItem(results_, {QFileInfo(row.image).fileName()});
+    image->setToolTip(0, row.image);
+    if (!row.error.isEmpty()) {
+      image->setText(1, row.error);
+      continue;
+    }
+    for (qsizetype i = 0; i < row.classes.size(); ++i) {
+      new QTreeWidgetItem(
+          image, {row.classes[i], QString::number(row.probabilities.value(i) * 100.0, 'f', 2) +
+                                      QStringLiteral(" %")});
+    }
+    if (!row.classes.isEmpty()) image->setText(1, row.classes.first());
+    image->setExpanded(true);
+  }
+}
+
+void InferencePanel::showMessage(const QString& text) {
+  message_->setText(text);
+}
+
+void InferencePanel::dragEnterEvent(QDragEnterEvent* event) {
+  if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void InferencePanel::dropEvent(QDropEvent* event) {
+  QStringList files;
+  for (const QUrl& url : event->mimeData()->urls()) {
+    if (url.isLocalFile()) files << url.toLocalFile();
+  }
+  if (files.isEmpty()) return;
+  event->acceptProposedAction();
+  // A dropped model is opened; dropped images are predicted.
+  const QFileInfo first(files.first());
+  if (files.size() == 1 && (first.isDir() || first.suffix() == QLatin1String("safetensors") ||
+                            first.suffix() == QLatin1String("pt"))) {
+    emit modelFileChosen(first.absoluteFilePath());
+    return;
+  }
+  setImages(files);
+}
+
+void InferencePanel::chooseModel() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open model"), QString(),
+      tr("Exported models (*.safetensors *.pt);;Checkpoint state (state.json)"));
+  if (path.isEmpty()) return;
+  // A checkpoint is a folder; choosing its state.json opens the folder.
+  const QFileInfo info(path);
+  emit modelFileChosen(info.fileName() == QLatin1String("state.json") ? info.absolutePath()
+                                                                      : info.absoluteFilePath());
+}
+
+void InferencePanel::chooseImages() {
+  const QStringList files =
+      QFileDialog::getOpenFileNames(this, tr("Open images"), QString(), imageFilter());
+  if (!files.isEmpty()) setImages(files);
+}
+
+void InferencePanel::chooseFolder() {
+  const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder of images"));
+  if (folder.isEmpty()) return;
+  const QString csv = QFileDialog::getSaveFileName(this, tr("Save predictions as"),
+                                                   folder + QStringLiteral("/predictions.csv"),
+                                                   tr("CSV files (*.csv)"));
+  if (csv.isEmpty()) return;
+  showMessage(tr("Predicting every image in %1…").arg(folder));
+  emit folderPredictionRequested(folder, csv, topK(), temperature());
+}
+
+void InferencePanel::requestPredictions() {
+  if (!ready_ || images_.isEmpty()) return;
+  emit predictionsRequested(images_, topK(), temperature());
+}
+
+}  // namespace convstudio

@@ -1,0 +1,65 @@
+#pragma once
+// The inference panel: drop or open images and see their top-k classes with probabilities,
+// adjust the softmax temperature, or predict a whole folder into a CSV file. It only shows and
+// asks; whoever owns it (the app's InferenceController) runs the model.
+
+#include <QList>
+#include <QStringList>
+#include <QWidget>
+
+#include "image_prediction_row.h"
+
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTreeWidget;
+
+namespace convstudio {
+
+class InferencePanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit InferencePanel(QWidget* parent = nullptr);
+
+  QStringList images() const { return images_; }
+  int topK() const;
+  double temperature() const;
+
+ public slots:
+  // What model predictions come from (a file name and what it is), or why none is loaded.
+  void setModelText(const QString& text, bool ready);
+  void setImages(const QStringList& images);
+  void showPredictions(const QList<convstudio::ImagePredictionRow>& rows);
+  void showMessage(const QString& text);
+
+ signals:
+  // The images, top-k or temperature changed: predictions for `images` are wanted.
+  void predictionsRequested(const QStringList& images, int topK, double temperature);
+  void folderPredictionRequested(const QString& folder, const QString& csvFile, int topK,
+                                 double temperature);
+  void modelFileChosen(const QString& path);
+
+ protected:
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void chooseModel();
+  void chooseImages();
+  void chooseFolder();
+  void requestPredictions();
+
+  QLabel* modelLabel_ = nullptr;
+  QSpinBox* topK_ = nullptr;
+  QDoubleSpinBox* temperature_ = nullptr;
+  QPushButton* openImages_ = nullptr;
+  QPushButton* predictFolder_ = nullptr;
+  QTreeWidget* results_ = nullptr;
+  QLabel* message_ = nullptr;
+  QStringList images_;
+  bool ready_ = false;
+};
+
+}  // namespace convstudio
