@@ -2,7 +2,7 @@
 
 #include <QFile>
 
-#include "run_summary_json.h"
+#include "convstudio/runs/run_summary_json.h"
 
 namespace convstudio {
 
@@ -37,7 +37,7 @@ void TrainingWorker::run(RunOptions options, const QString& runFolder) {
     pauseRequested_ = false;
     cancelRequested_ = false;
   }
-  recorder.finish(runSummaryJson(summary));
+  recorder.finish(run_summary_json(summary));
   recorder_ = nullptr;
   emit finished(summary, runFolder);
 }

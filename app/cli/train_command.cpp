@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "convstudio/model/project_file.h"
+#include "convstudio/runs/run_summary_json.h"
 #include "convstudio/train/checkpoint_evaluation.h"
 #include "convstudio/train/trainer.h"
 #include "exit_codes.h"
@@ -43,27 +44,6 @@ int exit_code_for(const RunSummary& summary) {
     return kExitUsageError;
   }
   return kExitFailure;
-}
-
-nlohmann::json summary_json(const RunSummary& s) {
-  return {{"epochs", s.epochs},
-          {"steps", s.steps},
-          {"train_loss", s.train_loss},
-          {"val_loss", s.val_loss},
-          {"val_accuracy", s.val_accuracy},
-          {"samples_per_second", s.samples_per_second},
-          {"peak_memory_bytes", s.peak_memory_bytes},
-          {"device", s.device},
-          {"amp", s.amp},
-          {"batch_size", s.batch_size},
-          {"accumulate", s.accumulate},
-          {"effective_batch_size", s.effective_batch_size},
-          {"skipped_steps", s.skipped_steps},
-          {"loader_stall_share", s.loader_stall_share},
-          {"state", to_string(s.state)},
-          {"last_checkpoint", s.last_checkpoint},
-          {"best_checkpoint", s.best_checkpoint},
-          {"error", s.error ? s.error->message : std::string()}};
 }
 
 int run_train(const TrainOptions& options) {
@@ -107,8 +87,8 @@ int run_train(const TrainOptions& options) {
   done = true;
   watcher.join();
   std::signal(SIGINT, SIG_DFL);
-  log.recorder().finish(summary_json(summary));
-  std::cout << summary_json(summary).dump() << std::endl;
+  log.recorder().finish(run_summary_json(summary));
+  std::cout << run_summary_json(summary).dump() << std::endl;
   return exit_code_for(summary);
 }
 

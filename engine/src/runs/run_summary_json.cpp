@@ -1,9 +1,8 @@
-#include "run_summary_json.h"
+#include "convstudio/runs/run_summary_json.h"
 
 namespace convstudio {
 
-// Same keys as the CLI's summary line (app/cli/train_command.cpp).
-nlohmann::json runSummaryJson(const RunSummary& s) {
+nlohmann::json run_summary_json(const RunSummary& s) {
   return {{"epochs", s.epochs},
           {"steps", s.steps},
           {"train_loss", s.train_loss},
