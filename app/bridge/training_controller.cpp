@@ -20,7 +20,12 @@ TrainingController::TrainingController(QObject* parent) : QObject(parent) {
   connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
   // The worker emits on the training thread; these connections queue copies to this thread.
   constexpr auto queued = Qt::QueuedConnection;
-  connect(worker_, &TrainingWorker::stepped, this, &TrainingController::stepped, queued);
+  connect(
+      worker_, &TrainingWorker::stepsReady, this,
+      [this](const QList<StepMetrics>& steps) {
+        for (const StepMetrics& step : steps) emit stepped(step);
+      },
+      queued);
   connect(worker_, &TrainingWorker::epochEnded, this, &TrainingController::epochEnded, queued);
   connect(worker_, &TrainingWorker::logged, this, &TrainingController::logged, queued);
   connect(worker_, &TrainingWorker::failed, this, &TrainingController::failed, queued);

@@ -1,10 +1,13 @@
 #include "training_metatypes.h"
 
+#include <QList>
+
 namespace convstudio {
 
 void registerTrainingMetaTypes() {
   static const bool registered = [] {
     qRegisterMetaType<convstudio::StepMetrics>();
+    qRegisterMetaType<QList<convstudio::StepMetrics>>();
     qRegisterMetaType<convstudio::EpochMetrics>();
     qRegisterMetaType<convstudio::RunState>();
     qRegisterMetaType<convstudio::LogLine>();

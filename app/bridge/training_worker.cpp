@@ -39,6 +39,7 @@ void TrainingWorker::run(RunOptions options, const QString& runFolder) {
   }
   recorder.finish(run_summary_json(summary));
   recorder_ = nullptr;
+  deliverSteps();
   emit finished(summary, runFolder);
 }
 
@@ -63,26 +64,39 @@ void TrainingWorker::cancel() {
 // The listener callbacks run on the training thread: record, then queue a copy to the UI.
 void TrainingWorker::on_step(const StepMetrics& step) {
   recorder_->on_step(step);
-  emit stepped(step);
+  pendingSteps_.push_back(step);
+  constexpr auto kDeliveryInterval = std::chrono::milliseconds(16);
+  if (std::chrono::steady_clock::now() - lastDelivery_ >= kDeliveryInterval) deliverSteps();
+}
+
+void TrainingWorker::deliverSteps() {
+  lastDelivery_ = std::chrono::steady_clock::now();
+  if (pendingSteps_.isEmpty()) return;
+  emit stepsReady(pendingSteps_);
+  pendingSteps_.clear();
 }
 
 void TrainingWorker::on_epoch(const EpochMetrics& epoch) {
   recorder_->on_epoch(epoch);
+  deliverSteps();
   emit epochEnded(epoch);
 }
 
 void TrainingWorker::on_state(RunState state, const std::string& message) {
   recorder_->on_state(state, message);
+  deliverSteps();
   emit stateChanged(state, QString::fromStdString(message));
 }
 
 void TrainingWorker::on_log(const LogLine& line) {
   recorder_->on_log(line);
+  deliverSteps();
   emit logged(line);
 }
 
 void TrainingWorker::on_error(const RunError& error) {
   recorder_->on_error(error);
+  deliverSteps();
   emit failed(error);
 }
 

@@ -3,9 +3,11 @@
 // TrainingController). Every engine event is recorded into the run folder and re-emitted as a
 // signal carrying the plain struct; connections to the UI thread are queued.
 
+#include <QList>
 #include <QObject>
 #include <QString>
 
+#include <chrono>
 #include <mutex>
 
 #include "convstudio/runs/run_recorder.h"
@@ -30,7 +32,9 @@ class TrainingWorker : public QObject, public TrainingListener {
   void cancel();
 
  signals:
-  void stepped(const convstudio::StepMetrics& step);
+  // Steps arrive in batches, at most about 60 a second: one queued event per step would wake
+  // the UI thread thousands of times a second and take cores from training.
+  void stepsReady(const QList<convstudio::StepMetrics>& steps);
   void epochEnded(const convstudio::EpochMetrics& epoch);
   void stateChanged(convstudio::RunState state, const QString& message);
   void logged(const convstudio::LogLine& line);
@@ -43,12 +47,16 @@ class TrainingWorker : public QObject, public TrainingListener {
   void on_state(RunState state, const std::string& message) override;
   void on_log(const LogLine& line) override;
   void on_error(const RunError& error) override;
+  // Sends the steps not yet delivered; called before any other event so order is kept.
+  void deliverSteps();
 
   std::mutex mutex_;  // guards the three fields below; never held while training
   Trainer* trainer_ = nullptr;
   bool pauseRequested_ = false;
   bool cancelRequested_ = false;
   RunRecorder* recorder_ = nullptr;  // training thread only
+  QList<StepMetrics> pendingSteps_;  // training thread only
+  std::chrono::steady_clock::time_point lastDelivery_;
 };
 
 }  // namespace convstudio
