@@ -78,16 +78,8 @@ std::string call(const Block& block, const std::vector<std::string>& in) {
            python_float(block.float_param("p")) + ", self.training)";
   }
   if (type == "Flatten") return "torch.flatten(" + in[0] + ", 1)";
-  if (type == "Add") {
-    std::string sum = in[0];
-    for (std::size_t i = 1; i < in.size(); ++i) sum += " + " + in[i];
-    return sum;
-  }
-  if (type == "Concat") {
-    std::string list;
-    for (std::size_t i = 0; i < in.size(); ++i) list += (i > 0 ? ", " : "") + in[i];
-    return "torch.cat([" + list + "], 1)";
-  }
+  if (type == "Add") return python_sum(in);
+  if (type == "Concat") return python_channel_cat(in);
   throw std::invalid_argument("no PyTorch mapping for block type " + type);
 }
 

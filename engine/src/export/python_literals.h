@@ -34,6 +34,20 @@ inline std::string python_ints(const std::vector<std::int64_t>& values) {
   return text + "]";
 }
 
+// "a + b + c": the residual sum of a merge block's inputs.
+inline std::string python_sum(const std::vector<std::string>& inputs) {
+  std::string sum = inputs.at(0);
+  for (std::size_t i = 1; i < inputs.size(); ++i) sum += " + " + inputs[i];
+  return sum;
+}
+
+// "torch.cat([a, b], 1)": a channel concatenation of a merge block's inputs.
+inline std::string python_channel_cat(const std::vector<std::string>& inputs) {
+  std::string list;
+  for (std::size_t i = 0; i < inputs.size(); ++i) list += (i > 0 ? ", " : "") + inputs[i];
+  return "torch.cat([" + list + "], 1)";
+}
+
 // A double-quoted string literal; JSON escaping is valid Python escaping for any text.
 inline std::string python_string(const std::string& value) {
   return nlohmann::json(value).dump();
