@@ -3,21 +3,9 @@
 #include <filesystem>
 
 #include "convstudio/data/dataset.h"
+#include "convstudio/data/dataset_request.h"
 
 namespace convstudio::cli {
-namespace {
-
-// A folder holding *-idx3-ubyte[.gz] files is IDX; anything else is read as an image folder.
-bool looks_like_idx_folder(const std::filesystem::path& folder) {
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
-    if (entry.path().filename().string().find("idx3-ubyte") != std::string::npos) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 DatasetChoice choose_dataset(const std::string& argument) {
   DatasetChoice choice;
   if (argument == "fashion-mnist") {
@@ -30,8 +18,7 @@ DatasetChoice choose_dataset(const std::string& argument) {
       return choice;
     }
     choice.settings.path = argument;
-    choice.settings.source =
-        looks_like_idx_folder(folder) ? DatasetKind::Idx : DatasetKind::ImageFolder;
+    choice.settings.source = guess_dataset_kind(argument);
     if (choice.settings.source == DatasetKind::ImageFolder) {
       choice.settings.validation = ValidationSplit::Fraction;
     }
