@@ -38,6 +38,7 @@ std::string TrainingRun::write_checkpoint(const std::string& name) {
     log(LogLevel::Warning, "could not save the checkpoint: " + error->describe());
     return {};
   }
+  if (name == "last") last_saved_step_ = global_step_;
   return dir.string();
 }
 

@@ -77,7 +77,10 @@ RunSummary TrainingRun::execute() {
   summary_.accumulate = accumulate_;
   summary_.effective_batch_size = batch_size_ * accumulate_;
   summary_.skipped_steps = scaler_->skipped_steps();
-  summary_.last_checkpoint = write_checkpoint("last");
+  // The epoch-end save may already hold exactly this state; writing it again is wasted I/O.
+  if (summary_.last_checkpoint.empty() || last_saved_step_ != global_step_) {
+    summary_.last_checkpoint = write_checkpoint("last");
+  }
   if (control_.cancelled()) end = EpochEnd::Cancelled;  // also during validation
   if (end == EpochEnd::Cancelled) {
     summary_.state = RunState::Cancelled;

@@ -85,6 +85,7 @@ class TrainingRun {
   std::int64_t epochs_without_improvement_ = 0;
   std::int64_t first_step_ = 0;  // global step the run (or the resumed run) started at
   bool injected_out_of_memory_ = false;
+  std::int64_t last_saved_step_ = -1;  // global step of the newest "last" checkpoint
 
   // Epoch statistics, summed on the device to avoid a sync per micro-batch.
   torch::Tensor epoch_loss_sum_;
