@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "convstudio/model/template_library.h"
+#include "scratch_folder.h"
 
 namespace convstudio {
 namespace {
@@ -39,7 +40,7 @@ std::string first_error(const ProjectLoadResult& result) {
 
 TEST(ProjectFile, SaveThenLoadGivesTheSameProject) {
   const Project project = sample_project();
-  const auto path = std::filesystem::temp_directory_path() / "convstudio_round_trip.convstudio";
+  const auto path = testing::scratch_folder("round_trip") / "convstudio_round_trip.convstudio";
   ASSERT_FALSE(ProjectFile::save(project, path).has_value());
   const ProjectLoadResult loaded = ProjectFile::load(path);
   ASSERT_TRUE(loaded.ok()) << first_error(loaded);

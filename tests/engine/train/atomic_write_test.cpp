@@ -1,5 +1,7 @@
 #include "train/atomic_write.h"
 
+#include "scratch_folder.h"
+
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -11,13 +13,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh folder per test under the test temp dir.
-fs::path fresh_folder(const std::string& name) {
-  fs::path folder = fs::path(testing::TempDir()) / ("atomic_write_" + name);
-  fs::remove_all(folder);
-  fs::create_directories(folder);
-  return folder;
-}
+fs::path fresh_folder(const std::string& name) { return testing::scratch_folder(name); }
 
 std::string read_text(const fs::path& file) {
   std::ifstream stream(file);

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "scratch_folder.h"
 #include "train/optimizer_state.h"
 
 namespace convstudio {
@@ -60,12 +61,7 @@ void train(TinyNet& model, torch::optim::Optimizer& optimizer, const std::vector
   }
 }
 
-fs::path fresh_folder(const std::string& name) {
-  fs::path folder = fs::path(testing::TempDir()) / ("checkpoint_store_" + name);
-  fs::remove_all(folder);
-  fs::create_directories(folder);
-  return folder;
-}
+fs::path fresh_folder(const std::string& name) { return testing::scratch_folder(name); }
 
 CheckpointState sample_state() {
   CheckpointState state;
@@ -182,10 +178,10 @@ TEST(CheckpointStore, FailedSaveLeavesThePreviousCheckpointIntact) {
 }
 
 // A saved checkpoint to damage, and the loader's message about it.
-class DamagedCheckpoint : public testing::Test {
+class DamagedCheckpoint : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fresh_folder(testing::UnitTest::GetInstance()->current_test_info()->name()) / "run.ckpt";
+    dir_ = fresh_folder("damaged") / "run.ckpt";
     TinyNet model;
     torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.1).momentum(0.9));
     ASSERT_FALSE(save_checkpoint(dir_, capture_checkpoint(*model, optimizer, sample_state())));

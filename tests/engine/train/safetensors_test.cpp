@@ -1,5 +1,7 @@
 #include "train/safetensors_io.h"
 
+#include "scratch_folder.h"
+
 #include <cstring>
 #include <fstream>
 
@@ -50,7 +52,7 @@ TEST(Safetensors, RoundTripKeepsEveryDtypeShapeAndValue) {
   content.tensors["transposed"] = torch::arange(6, torch::kFloat32).reshape({2, 3}).t();
   content.metadata = {{"format", "pt"}, {"note", "ünïcode"}};
 
-  const fs::path file = fs::path(testing::TempDir()) / "round_trip.safetensors";
+  const fs::path file = testing::scratch_folder("round_trip") / "round_trip.safetensors";
   ASSERT_FALSE(write_safetensors(file, content).has_value());
   auto read = read_safetensors(file);
   ASSERT_TRUE(read.ok()) << read.error().describe();

@@ -1,5 +1,7 @@
 #include "tiny_dataset.h"
 
+#include "scratch_folder.h"
+
 #include <fstream>
 #include <random>
 #include <vector>
@@ -86,11 +88,6 @@ Project tiny_project(const std::filesystem::path& folder, int classes, int size,
   return project;
 }
 
-std::filesystem::path fresh_folder(const std::string& name) {
-  const auto folder = std::filesystem::temp_directory_path() / ("convstudio-trainer-" + name);
-  std::filesystem::remove_all(folder);
-  std::filesystem::create_directories(folder);
-  return folder;
-}
+std::filesystem::path fresh_folder(const std::string& name) { return scratch_folder(name); }
 
 }  // namespace convstudio::testing
