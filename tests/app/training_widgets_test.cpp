@@ -24,6 +24,7 @@ class TrainingWidgetsTest : public QObject {
   void smallRangesAreDrawnPointForPoint();
   void chartRedrawsOnlyWhenRefreshedAndChanged();
   void chartsDrawAMillionStepsDecimated();
+  void redrawsStayWithinTheirCpuBudget();
   void smoothingIsADebiasedMovingAverage();
   void invalidCombinationsAreExplained();
   void outOfMemoryAdviceKeepsTheEffectiveBatch();
@@ -103,6 +104,37 @@ void TrainingWidgetsTest::chartsDrawAMillionStepsDecimated() {
   // The raw loss is drawn from a view of a few points per pixel, not a million.
   QVERIFY(charts.lossChart()->graphOf(0)->dataCount() < 10000);
   QVERIFY(charts.lossChart()->graphOf(0)->dataCount() > 100);
+}
+
+void TrainingWidgetsTest::redrawsStayWithinTheirCpuBudget() {
+  // Cheap redraws run at the 30 Hz cap; dearer ones are spaced so that drawing takes 2% of a
+  // core (2 ms every 100 ms); the charts never fall below 5 redraws a second.
+  QCOMPARE(TrainingCharts::redrawIntervalForCost(0.1), TrainingCharts::kRedrawIntervalMs);
+  QCOMPARE(TrainingCharts::redrawIntervalForCost(2.0), 100);
+  QCOMPARE(TrainingCharts::redrawIntervalForCost(50.0), TrainingCharts::kSlowestRedrawIntervalMs);
+
+  TrainingCharts charts;
+  charts.resize(1200, 400);
+  charts.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&charts));
+  charts.beginRun(TrainingSettings{});
+  StepMetrics step;
+  step.total_steps = 100'000;
+  for (std::int64_t i = 1; i <= step.total_steps; ++i) {
+    step.step = i;
+    step.loss = 1.0 / static_cast<double>(i);
+    charts.addStep(step);
+  }
+  const int before = charts.lossChart()->redrawCount();
+  QElapsedTimer clock;
+  clock.start();
+  charts.refresh();
+  const double outsideMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+  QCOMPARE(charts.lossChart()->redrawCount(), before + 1);
+  // The refresh measured its own cost, and the timer now runs at the interval it asks for.
+  QVERIFY(charts.redrawCostMs() > 0);
+  QVERIFY(charts.redrawCostMs() <= outsideMs);
+  QCOMPARE(charts.redrawIntervalMs(), TrainingCharts::redrawIntervalForCost(charts.redrawCostMs()));
 }
 
 void TrainingWidgetsTest::smoothingIsADebiasedMovingAverage() {

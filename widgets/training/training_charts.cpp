@@ -9,8 +9,10 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QTextStream>
+#include <QElapsedTimer>
 #include <QTimer>
 
+#include <algorithm>
 #include <cmath>
 
 #include "live_chart.h"
@@ -265,7 +267,28 @@ int TrainingCharts::redrawCount() const {
 }
 
 void TrainingCharts::refresh() {
-  for (LiveChart* chart : charts()) chart->refresh();
+  QElapsedTimer clock;
+  clock.start();
+  int redrawn = 0;
+  for (LiveChart* chart : charts()) {
+    const int before = chart->redrawCount();
+    chart->refresh();
+    redrawn += chart->redrawCount() - before;
+  }
+  if (redrawn == 0) return;  // nothing new: says nothing about what drawing costs
+  // Averaged, so one slow frame (a resize, a first layout) does not stall the charts.
+  const double costMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+  redrawCostMs_ = redrawCostMs_ == 0 ? costMs : 0.8 * redrawCostMs_ + 0.2 * costMs;
+  redrawTimer_->setInterval(redrawIntervalForCost(redrawCostMs_));
+}
+
+int TrainingCharts::redrawIntervalForCost(double costMs) {
+  const auto budgeted = static_cast<int>(std::ceil(costMs / kRedrawCpuShare));
+  return std::clamp(budgeted, kRedrawIntervalMs, kSlowestRedrawIntervalMs);
+}
+
+int TrainingCharts::redrawIntervalMs() const {
+  return redrawTimer_->interval();
 }
 
 void TrainingCharts::resetViews() {

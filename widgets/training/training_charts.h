@@ -1,7 +1,8 @@
 #pragma once
 // The live charts of a run: loss per step (raw and EMA-smoothed, with validation loss per
 // epoch and overlaid earlier runs), accuracy, learning rate, memory, throughput, and the fp16
-// loss scale with skipped steps. Events only append samples; a 30 Hz timer redraws.
+// loss scale with skipped steps. Events only append samples; a timer redraws, at most 30 times
+// a second and within a CPU budget (see kRedrawCpuShare).
 
 #include <QWidget>
 
@@ -27,6 +28,11 @@ class TrainingCharts : public QWidget {
 
  public:
   static constexpr int kRedrawIntervalMs = 33;  // about 30 redraws a second, at most
+  // On a CPU run the UI thread takes its cycles from training (both cores are busy), so the
+  // redraw interval stretches until drawing costs at most this share of one core...
+  static constexpr double kRedrawCpuShare = 0.02;
+  // ...but the charts still move at least this often.
+  static constexpr int kSlowestRedrawIntervalMs = 200;
 
   explicit TrainingCharts(QWidget* parent = nullptr);
 
@@ -47,6 +53,10 @@ class TrainingCharts : public QWidget {
   LiveChart* lossChart() const { return loss_; }
   LiveChart* memoryChart() const { return memory_; }
   int redrawCount() const;
+  int redrawIntervalMs() const;
+  double redrawCostMs() const { return redrawCostMs_; }
+  // The redraw interval that keeps a refresh costing `costMs` within kRedrawCpuShare.
+  static int redrawIntervalForCost(double costMs);
 
  public slots:
   void refresh();
@@ -70,6 +80,7 @@ class TrainingCharts : public QWidget {
   QSlider* smoothingSlider_ = nullptr;
   QLabel* smoothingValue_ = nullptr;
   QTimer* redrawTimer_ = nullptr;
+  double redrawCostMs_ = 0;  // moving average of what one refresh() costs
 
   // Curve indices, fixed at construction.
   int rawLoss_ = 0, smoothLoss_ = 0, valLoss_ = 0, trainAcc_ = 0, valAcc_ = 0, lrCurve_ = 0;
