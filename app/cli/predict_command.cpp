@@ -78,7 +78,7 @@ void add_predict_command(CLI::App& app, int& exit_code) {
   auto* c = app.add_subcommand(
       "predict", "Top-k classes of images, one JSON object per image (or a folder to CSV)");
   c->add_option("model", options->model,
-                "Checkpoint folder (*.ckpt) or export (.safetensors native, .pt TorchScript)")
+                "Checkpoint folder (*.ckpt) or export (.safetensors native, .pt TorchScript, .onnx)")
       ->required()
       ->check(CLI::ExistingPath);
   c->add_option("images", options->images, "Image files (any format OpenCV reads)");

@@ -1,6 +1,6 @@
 #!/bin/sh
 # new -> train (a few steps) -> export to every format -> predict from the checkpoint and the
-# native and TorchScript exports: one JSON object per image, top-k probabilities summing to at
+# native, TorchScript and ONNX exports: one JSON object per image, top-k probabilities summing to at
 # most 1, the same answer from every form of the model, and temperature changing probabilities.
 set -e
 cli=$1; work=$2
@@ -18,7 +18,7 @@ test -s "$work/model.json"
 # Two images OpenCV reads: a grey PGM of another size and a colour PPM (converted to grey).
 { printf 'P5\n40 30\n255\n'; head -c 1200 /dev/urandom; } > "$work/images/a.pgm"
 { printf 'P6\n28 28\n255\n'; head -c 2352 /dev/urandom; } > "$work/images/b.ppm"
-for model in "$ckpt" "$work/model.safetensors" "$work/model.pt"; do
+for model in "$ckpt" "$work/model.safetensors" "$work/model.pt" "$work/model.onnx"; do
   "$cli" predict "$model" "$work/images/a.pgm" "$work/images/b.ppm" --topk 3 > "$work/p-$(basename "$model").jsonl"
 done
 "$cli" predict "$ckpt" "$work/images/a.pgm" --topk 10 --temperature 0.5 > "$work/cold.jsonl"
@@ -27,7 +27,7 @@ python3 - "$work" <<'PY'
 import json, sys, glob
 work = sys.argv[1]
 runs = [[json.loads(line) for line in open(f)] for f in sorted(glob.glob(work + "/p-*.jsonl"))]
-assert len(runs) == 3
+assert len(runs) == 4
 for run in runs:
     assert len(run) == 2, run
     for obj in run:

@@ -31,7 +31,7 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   modelLabel_->setWordWrap(true);
   auto* openModel = new QPushButton(tr("Open model…"), this);
   openModel->setToolTip(
-      tr("A checkpoint folder (*.ckpt), a .safetensors or a TorchScript .pt export"));
+      tr("A checkpoint folder (*.ckpt), or a .safetensors, TorchScript .pt or .onnx export"));
 
   topK_ = new QSpinBox(this);
   topK_->setRange(1, 100);
@@ -133,7 +133,8 @@ void InferencePanel::dropEvent(QDropEvent* event) {
   // A dropped model is opened; dropped images are predicted.
   const QFileInfo first(files.first());
   if (files.size() == 1 && (first.isDir() || first.suffix() == QLatin1String("safetensors") ||
-                            first.suffix() == QLatin1String("pt"))) {
+                            first.suffix() == QLatin1String("pt") ||
+                            first.suffix() == QLatin1String("onnx"))) {
     emit modelFileChosen(first.absoluteFilePath());
     return;
   }
@@ -143,7 +144,7 @@ void InferencePanel::dropEvent(QDropEvent* event) {
 void InferencePanel::chooseModel() {
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Open model"), QString(),
-      tr("Exported models (*.safetensors *.pt);;Checkpoint state (state.json)"));
+      tr("Exported models (*.safetensors *.pt *.onnx);;Checkpoint state (state.json)"));
   if (path.isEmpty()) return;
   // A checkpoint is a folder; choosing its state.json opens the folder.
   const QFileInfo info(path);

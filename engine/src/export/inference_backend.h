@@ -1,11 +1,13 @@
 #pragma once
 // What computes logits for InferenceModel: the graph rebuilt as a LibTorch module (checkpoints
-// and native exports) or a loaded TorchScript module. One prediction at a time per model.
+// and native exports), a loaded TorchScript module, or an ONNX export run by OpenCV DNN. One
+// prediction at a time per model.
 
 #include <filesystem>
 #include <memory>
 #include <mutex>
 
+#include <opencv2/dnn.hpp>
 #include <torch/script.h>
 #include <torch/torch.h>
 
@@ -51,6 +53,28 @@ class TorchScriptBackend final : public InferenceModel::Backend {
     return module_.forward({batch}).toTensor();
   }
   torch::jit::Module module_;
+};
+
+// OpenCV DNN is the ONNX runtime already linked into the engine; it runs the exported file
+// itself, so a prediction from an .onnx proves that file rather than our own graph.
+class OnnxBackend final : public InferenceModel::Backend {
+ public:
+  explicit OnnxBackend(cv::dnn::Net net) : net_(std::move(net)) {}
+
+ private:
+  torch::Tensor run(const torch::Tensor& batch) override {
+    const torch::Tensor input = batch.to(torch::kFloat).contiguous();
+    std::vector<int> dims(input.sizes().begin(), input.sizes().end());
+    const cv::Mat blob(static_cast<int>(dims.size()), dims.data(), CV_32F,
+                       const_cast<float*>(input.data_ptr<float>()));
+    net_.setInput(blob, "input");
+    const cv::Mat logits = net_.forward();
+    return torch::from_blob(const_cast<float*>(logits.ptr<float>()),
+                            {logits.size[0], static_cast<std::int64_t>(logits.total()) / logits.size[0]},
+                            torch::kFloat)
+        .clone();
+  }
+  cv::dnn::Net net_;
 };
 
 }  // namespace convstudio

@@ -8,6 +8,7 @@
 #include "export/image_batch.h"
 #include "export/inference_backend.h"
 #include "export/native_export.h"
+#include "export/onnx_export.h"
 #include "export/torchscript_export.h"
 #include "train/atomic_write.h"
 
@@ -94,13 +95,25 @@ InferenceModelLoad InferenceModel::load(const fs::path& path) {
                                      std::move(contract), "torchscript")),
               {}};
     }
+    if (path.extension() == ".onnx") {
+      FileOutcome<PreprocessingContract> contract = OnnxExport::read_contract(path);
+      if (!contract) return failure(contract.error().describe());
+      cv::dnn::Net net = cv::dnn::readNetFromONNX(path.string());
+      if (net.empty()) return failure(path.string() + ": OpenCV DNN cannot build a network from it");
+      return {std::shared_ptr<const InferenceModel>(
+                  new InferenceModel(std::make_unique<OnnxBackend>(std::move(net)),
+                                     std::move(contract).value(), "onnx")),
+              {}};
+    }
+  } catch (const cv::Exception& error) {
+    return failure(path.string() + ": OpenCV DNN: " + error.msg);
   } catch (const c10::Error& error) {
     return failure(path.string() + ": " + error.what_without_backtrace());
   } catch (const std::exception& error) {
     return failure(path.string() + ": " + error.what());
   }
   return failure(path.string() +
-                 ": not a model (expected a checkpoint folder, .safetensors or .pt export)");
+                 ": not a model (expected a checkpoint folder, or a .safetensors, .pt or .onnx export)");
 }
 
 ImagePrediction InferenceModel::predict(const fs::path& image, int top_k,

@@ -63,12 +63,14 @@ std::optional<FileError> OnnxExport::write(const TrainedModel& model,
   return write_file_atomically(file, bytes);
 }
 
-std::optional<FileError> OnnxExport::check_file(const std::filesystem::path& file) {
+namespace {
+
+// Parses and checks an .onnx file; the error names the file.
+std::optional<FileError> read_checked(const std::filesystem::path& file, onnx::ModelProto& proto) {
   std::ifstream stream(file, std::ios::binary);
   if (!stream) return FileError{file.string(), std::nullopt, "cannot be opened"};
   std::ostringstream bytes;
   bytes << stream.rdbuf();
-  onnx::ModelProto proto;
   if (!proto.ParseFromString(bytes.str())) {
     return FileError{file.string(), std::nullopt,
                      "is not an ONNX model (the protobuf cannot be parsed; truncated?)"};
@@ -80,6 +82,37 @@ std::optional<FileError> OnnxExport::check_file(const std::filesystem::path& fil
                      std::string("fails the ONNX checker: ") + error.what()};
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<FileError> OnnxExport::check_file(const std::filesystem::path& file) {
+  onnx::ModelProto proto;
+  return read_checked(file, proto);
+}
+
+FileOutcome<PreprocessingContract> OnnxExport::read_contract(const std::filesystem::path& file) {
+  onnx::ModelProto proto;
+  if (auto error = read_checked(file, proto)) return *error;
+  for (const onnx::StringStringEntryProto& entry : proto.metadata_props()) {
+    if (entry.key() != "convstudio") continue;
+    try {
+      PreprocessingContract contract =
+          PreprocessingContract::from_json(nlohmann::json::parse(entry.value()));
+      if (!contract.input.is_image()) {
+        return FileError{file.string(), std::nullopt,
+                         "metadata 'convstudio' has no C\u00d7H\u00d7W input shape"};
+      }
+      return contract;
+    } catch (const nlohmann::json::exception& error) {
+      return FileError{file.string(), std::nullopt,
+                       std::string("metadata 'convstudio' is not a valid contract: ") +
+                           error.what()};
+    }
+  }
+  return FileError{file.string(), std::nullopt,
+                   "holds no metadata 'convstudio' (not exported by ConvStudio, so its "
+                   "preprocessing is unknown)"};
 }
 
 }  // namespace convstudio

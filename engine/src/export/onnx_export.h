@@ -6,7 +6,9 @@
 #include <optional>
 #include <string>
 
+#include "convstudio/export/preprocessing_contract.h"
 #include "export/trained_model.h"
+#include "train/file_outcome.h"
 
 namespace convstudio {
 
@@ -21,6 +23,9 @@ class OnnxExport {
                                         const std::filesystem::path& file);
   // Parses and checks an .onnx file with onnx::checker; the error names the file.
   static std::optional<FileError> check_file(const std::filesystem::path& file);
+  // The preprocessing contract a ConvStudio export keeps in metadata_props["convstudio"], from a
+  // file that parses and passes the checker; the error names the file and what is missing.
+  static FileOutcome<PreprocessingContract> read_contract(const std::filesystem::path& file);
 };
 
 }  // namespace convstudio

@@ -1,5 +1,5 @@
-// Predicting images from a checkpoint, a native export and a TorchScript export: the same
-// probabilities from all three, preprocessing as training did it, temperature and folder CSVs.
+// Predicting images from a checkpoint and from native, TorchScript and ONNX exports: the same
+// probabilities from all four, preprocessing as training did it, temperature and folder CSVs.
 
 #include <unistd.h>
 
@@ -10,6 +10,7 @@
 
 #include "convstudio/export/inference_model.h"
 #include "export/native_export.h"
+#include "export/onnx_export.h"
 #include "export/torchscript_export.h"
 #include "trained_model_factory.h"
 
@@ -42,12 +43,13 @@ class InferenceModelTest : public ::testing::Test {
   TrainedModel model_;
 };
 
-TEST_F(InferenceModelTest, CheckpointNativeAndTorchScriptPredictTheSame) {
+TEST_F(InferenceModelTest, CheckpointAndEveryLoadableExportPredictTheSame) {
   testing::save_as_checkpoint(model_, dir_ / "m.ckpt");
   ASSERT_FALSE(NativeExport::write(model_, dir_ / "m.safetensors", {}));
   ASSERT_FALSE(TorchScriptExport::write(model_, dir_ / "m.pt"));
+  ASSERT_FALSE(OnnxExport::write(model_, dir_ / "m.onnx"));
   std::vector<ImagePrediction> first;
-  for (const char* name : {"m.ckpt", "m.safetensors", "m.pt"}) {
+  for (const char* name : {"m.ckpt", "m.safetensors", "m.pt", "m.onnx"}) {
     SCOPED_TRACE(name);
     const InferenceModelLoad load = InferenceModel::load(dir_ / name);
     ASSERT_TRUE(load.model) << load.error;
@@ -73,7 +75,35 @@ TEST_F(InferenceModelTest, CheckpointNativeAndTorchScriptPredictTheSame) {
         EXPECT_NEAR(got[i].top[j].probability, first[i].top[j].probability, 1e-6);
       }
     }
+    // A batch of another size through the same loaded model (ONNX: a dynamic batch).
+    const ImagePrediction single = load.model->predict(dir_ / "images" / "sub" / "grey.bmp", 10);
+    ASSERT_FALSE(single.error);
+    EXPECT_EQ(single.top[0].index, first[1].top[0].index);
+    EXPECT_NEAR(single.top[0].probability, first[1].top[0].probability, 1e-6);
   }
+}
+
+TEST_F(InferenceModelTest, OnnxWithoutOurContractOrTruncatedIsRefusedByName) {
+  ASSERT_FALSE(OnnxExport::write(model_, dir_ / "m.onnx"));
+  std::ifstream in(dir_ / "m.onnx", std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::ofstream(dir_ / "cut.onnx", std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+  const InferenceModelLoad cut = InferenceModel::load(dir_ / "cut.onnx");
+  EXPECT_FALSE(cut.model);
+  EXPECT_NE(cut.error.find("cut.onnx"), std::string::npos) << cut.error;
+  EXPECT_NE(cut.error.find("not an ONNX model"), std::string::npos) << cut.error;
+
+  // The same network with its metadata dropped: its preprocessing is unknown.
+  std::string stripped = bytes;
+  const std::string key = "convstudio";
+  for (std::size_t at = stripped.find(key); at != std::string::npos; at = stripped.find(key, at)) {
+    stripped.replace(at, key.size(), "otherstudi");
+  }
+  std::ofstream(dir_ / "foreign.onnx", std::ios::binary) << stripped;
+  const InferenceModelLoad foreign = InferenceModel::load(dir_ / "foreign.onnx");
+  EXPECT_FALSE(foreign.model);
+  EXPECT_NE(foreign.error.find("holds no metadata 'convstudio'"), std::string::npos)
+      << foreign.error;
 }
 
 TEST_F(InferenceModelTest, LowTemperatureSharpensAndTopKIsAPartOfTheWhole) {

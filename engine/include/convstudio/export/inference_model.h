@@ -39,14 +39,15 @@ struct InferenceModelLoad {
 };
 
 // A model ready to predict on the CPU, from a checkpoint folder (*.ckpt), a native export
-// (.safetensors) or a TorchScript export (.pt). Predictions may be called from any thread.
+// (.safetensors), a TorchScript export (.pt) or an ONNX export (.onnx, run by OpenCV DNN).
+// Predictions may be called from any thread.
 class InferenceModel {
  public:
   static InferenceModelLoad load(const std::filesystem::path& path);
   ~InferenceModel();
 
   const PreprocessingContract& contract() const;
-  std::string kind() const;  // "checkpoint", "native" or "torchscript"
+  std::string kind() const;  // "checkpoint", "native", "torchscript" or "onnx"
 
   // Any image OpenCV reads, converted to the model's channels, size and normalisation as the
   // training data was. `temperature` > 0 divides the logits before the softmax.
