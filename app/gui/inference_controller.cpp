@@ -1,29 +1,12 @@
 #include "inference_controller.h"
 
 #include <QFileInfo>
-#include <QMetaObject>
-#include <QThreadPool>
 
 #include "convstudio/export/inference_model.h"
+#include "run_in_pool.h"
 
 namespace convstudio {
 namespace {
-
-// Runs `work` on the global pool, then `done` with its result on `context`'s thread.
-template <class Work, class Done>
-void runInPool(QObject* context, Work work, Done done) {
-  QPointer<QObject> guard(context);
-  QThreadPool::globalInstance()->start([guard, work = std::move(work), done = std::move(done)] {
-    auto result = work();
-    if (!guard) return;
-    QMetaObject::invokeMethod(
-        guard,
-        [guard, done, result = std::move(result)] {
-          if (guard) done(result);
-        },
-        Qt::QueuedConnection);
-  });
-}
 
 QList<ImagePredictionRow> toRows(const std::vector<ImagePrediction>& predictions) {
   QList<ImagePredictionRow> rows;

@@ -3,6 +3,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
+#include <QFile>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QLabel>
@@ -18,6 +20,8 @@
 #include "builder_view.h"
 #include "device_text.h"
 #include "edit_actions.h"
+#include "export_dialog.h"
+#include "convstudio/runs/run_history.h"
 #include "graph_document.h"
 #include "palette_widget.h"
 #include "problems_widget.h"
@@ -100,6 +104,14 @@ void MainWindow::createMenus() {
   projectActions_ << fileMenu->addAction(tr("&Close Project"), QKeySequence::Close, this, [this] {
     if (projects_->maybeSave()) projects_->close();
   });
+  fileMenu->addSeparator();
+  QAction* exportAction = fileMenu->addAction(tr("&Export Trained Model…"), this,
+                                              &MainWindow::exportModel);
+  exportAction->setObjectName(QStringLiteral("exportModelAction"));
+  exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  exportAction->setToolTip(
+      tr("Write the newest trained model as TorchScript, ONNX, safetensors or PyTorch code"));
+  projectActions_ << exportAction;
   fileMenu->addSeparator();
   QAction* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
@@ -200,14 +212,16 @@ void MainWindow::createTrainingPanels() {
   connect(document_, &GraphDocument::settingsChanged, training_, &TrainingCockpit::reloadProject);
   connect(document_, &GraphDocument::modelReset, training_, &TrainingCockpit::reloadProject);
   // The inference panel predicts with the newest trained model (the best one of a run).
-  auto* inference = new InferenceController(this);
-  addPanel(inference->panel(), tr("Inference"), QStringLiteral("inferencePanel"),
+  inference_ = new InferenceController(this);
+  addPanel(inference_->panel(), tr("Inference"), QStringLiteral("inferencePanel"),
            Qt::RightDockWidgetArea, false);
-  connect(training_->controller(), &TrainingController::finished, inference,
-          [inference](const RunSummary& summary, const QString&) {
+  connect(training_->controller(), &TrainingController::finished, this,
+          [this](const RunSummary& summary, const QString&) {
             const std::string& model =
                 summary.best_checkpoint.empty() ? summary.last_checkpoint : summary.best_checkpoint;
-            if (!model.empty()) inference->setModelPath(QString::fromStdString(model));
+            if (model.empty()) return;
+            latestModel_ = QString::fromStdString(model);
+            inference_->setModelPath(latestModel_);
           });
   auto* trainingMenu = new QMenu(tr("&Training"), this);
   trainingMenu->setObjectName(QStringLiteral("trainingMenu"));
@@ -217,6 +231,33 @@ void MainWindow::createTrainingPanels() {
 
 QAction* MainWindow::helpMenuAction() const {
   return findChild<QMenu*>(QStringLiteral("helpMenu"))->menuAction();
+}
+
+ExportDialog* MainWindow::exportModel() {
+  // The model trained last in this session, else the newest one on disk for this project.
+  const QString runsOwner = TrainingController::runsOwnerFile(projects_->filePath());
+  QString checkpoint = latestModel_;
+  if (checkpoint.isEmpty() || !QFileInfo(checkpoint).isDir()) {
+    const auto newest = newest_trained_model(QFile::encodeName(runsOwner).toStdString());
+    checkpoint = newest ? QFile::decodeName(newest->string().c_str()) : QString();
+  }
+  const QString folder = projects_->filePath().isEmpty()
+                             ? QDir::homePath()
+                             : QFileInfo(projects_->filePath()).absolutePath();
+  const QString baseName = projects_->filePath().isEmpty()
+                         ? QStringLiteral("model")
+                         : QFileInfo(projects_->filePath()).completeBaseName();
+  auto* dialog = new ExportDialog(checkpoint, folder, baseName, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog, &ExportDialog::openInInference, this, [this](const QString& path) {
+    inference_->setModelPath(path);
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("inferencePanel"))) {
+      dock->show();
+      dock->raise();
+    }
+  });
+  dialog->open();
+  return dialog;
 }
 
 void MainWindow::updateRecentMenu() {

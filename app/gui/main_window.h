@@ -15,6 +15,8 @@ namespace convstudio {
 
 class BuilderCanvas;
 class EditActions;
+class ExportDialog;
+class InferenceController;
 class GraphDocument;
 class PaletteWidget;
 class ProblemsWidget;
@@ -47,6 +49,8 @@ class MainWindow : public QMainWindow {
  public slots:
   void showAbout();
   void resetLayout();
+  // File > Export Trained Model: the newest trained model of the project, in any format.
+  ExportDialog* exportModel();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -80,6 +84,8 @@ class MainWindow : public QMainWindow {
   QList<QAction*> projectActions_;  // enabled only while a project is open
   QList<QDockWidget*> projectDocks_;
   TrainingCockpit* training_ = nullptr;
+  InferenceController* inference_ = nullptr;
+  QString latestModel_;  // the newest checkpoint trained in this session
   QByteArray defaultState_;
 };
 

@@ -1,15 +1,20 @@
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
 
 #include "about_dialog.h"
 #include "app_settings.h"
+#include "export_dialog.h"
 #include "language.h"
 #include "main_window.h"
+#include "project_controller.h"
 
 using convstudio::MainWindow;
 
@@ -76,6 +81,30 @@ class MainWindowTest : public QObject {
     const auto cpu =
         facts->findItems(QStringLiteral("CPU"), Qt::MatchExactly | Qt::MatchRecursive, 0);
     QCOMPARE(cpu.size(), 1);
+  }
+
+  void exportOffersTheNewestRunsBestModel() {
+    MainWindow window;
+    auto* exportAction = window.findChild<QAction*>(QStringLiteral("exportModelAction"));
+    QVERIFY(exportAction);
+    QVERIFY(!exportAction->isEnabled());  // no project open
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("net.convstudio"));
+    window.projects()->openExample();
+    QVERIFY(window.projects()->saveTo(project));
+    QVERIFY(exportAction->isEnabled());
+    // Two earlier runs: the newer one kept a best checkpoint beside its last one.
+    const QDir runs(project + QStringLiteral(".runs"));
+    QVERIFY(runs.mkpath(QStringLiteral("20261120-090000/last.ckpt")));
+    QVERIFY(runs.mkpath(QStringLiteral("20261121-090000/last.ckpt")));
+    QVERIFY(runs.mkpath(QStringLiteral("20261121-090000/best.ckpt")));
+    convstudio::ExportDialog* dialog = window.exportModel();
+    QVERIFY(dialog);
+    auto* checkpoint = dialog->findChild<QLineEdit*>(QStringLiteral("exportCheckpoint"));
+    QCOMPARE(QDir::fromNativeSeparators(checkpoint->text()),
+             runs.filePath(QStringLiteral("20261121-090000/best.ckpt")));
+    QCOMPARE(dialog->outputPath(), dir.filePath(QStringLiteral("net.pt")));
+    dialog->close();
   }
 
   // Last: it installs a translator for the rest of the process.

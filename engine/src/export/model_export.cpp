@@ -17,16 +17,15 @@ ExportResult failed(ExportResult result, std::string message, bool input_error) 
   return result;
 }
 
-}  // namespace
-
-ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat format,
-                               const fs::path& out) {
+// Loads the checkpoint and checks it against `format`; `result.error` is set when either fails.
+ExportResult load_and_check(const fs::path& checkpoint_dir, ExportFormat format,
+                            std::optional<TrainedModel>& model) {
   ExportResult result;
   result.report.format = format;
   FileOutcome<TrainedModel> loaded = load_trained_model(checkpoint_dir);
   if (!loaded) return failed(std::move(result), loaded.error().describe(), true);
-  const TrainedModel& model = loaded.value();
-  result.report = ExportCompatibility::check(model.graph, model.analysis, format);
+  model = std::move(loaded).value();
+  result.report = ExportCompatibility::check(model->graph, model->analysis, format);
   if (!result.report.ok()) {
     std::string message = "cannot export to " + std::string(export_format_name(format)) + ":";
     for (const ModelError& refusal : result.report.refusals) {
@@ -35,6 +34,22 @@ ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat form
     }
     return failed(std::move(result), message, true);
   }
+  return result;
+}
+
+}  // namespace
+
+ExportResult check_checkpoint_export(const fs::path& checkpoint_dir, ExportFormat format) {
+  std::optional<TrainedModel> model;
+  return load_and_check(checkpoint_dir, format, model);
+}
+
+ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat format,
+                               const fs::path& out) {
+  std::optional<TrainedModel> loaded;
+  ExportResult result = load_and_check(checkpoint_dir, format, loaded);
+  if (result.error) return result;
+  const TrainedModel& model = *loaded;
   std::error_code ec;
   if (out.has_parent_path() && !fs::exists(out.parent_path(), ec)) {
     return failed(std::move(result), out.parent_path().string() + ": the folder does not exist",

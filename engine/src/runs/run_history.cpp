@@ -50,6 +50,24 @@ std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder
   return record;
 }
 
+std::optional<std::filesystem::path> newest_trained_model(const std::filesystem::path& project_file) {
+  std::filesystem::path runs = project_file;
+  runs += ".runs";
+  std::vector<std::filesystem::path> folders;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(runs, ec)) {
+    if (entry.is_directory(ec)) folders.push_back(entry.path());
+  }
+  // Run folders are named by their start time, so the greatest name is the newest run.
+  std::sort(folders.rbegin(), folders.rend());
+  for (const std::filesystem::path& folder : folders) {
+    for (const char* name : {"best.ckpt", "last.ckpt"}) {
+      if (std::filesystem::is_directory(folder / name, ec)) return folder / name;
+    }
+  }
+  return std::nullopt;
+}
+
 std::vector<RecordedRun> list_recorded_runs(const std::filesystem::path& project_file) {
   std::filesystem::path runs = project_file;
   runs += ".runs";

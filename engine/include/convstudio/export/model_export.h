@@ -25,4 +25,9 @@ struct ExportResult {
 ExportResult export_checkpoint(const std::filesystem::path& checkpoint_dir, ExportFormat format,
                                const std::filesystem::path& out);
 
+// The compatibility check alone, writing nothing: what each block of the checkpoint's graph
+// becomes in `format`, and what is refused (then `error` says so, as export_checkpoint would).
+ExportResult check_checkpoint_export(const std::filesystem::path& checkpoint_dir,
+                                     ExportFormat format);
+
 }  // namespace convstudio

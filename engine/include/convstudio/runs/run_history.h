@@ -36,5 +36,8 @@ struct RecordedRun {
 std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder);
 // Every run under PROJECT.runs/, newest first.
 std::vector<RecordedRun> list_recorded_runs(const std::filesystem::path& project_file);
+// The newest run's best checkpoint (its last one when it kept no best), or nullopt when no run
+// of the project left a checkpoint: what "the trained model" means to export or predict with.
+std::optional<std::filesystem::path> newest_trained_model(const std::filesystem::path& project_file);
 
 }  // namespace convstudio

@@ -1,0 +1,304 @@
+#include "export_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include "convstudio/export/model_export.h"
+#include "convstudio/model/units.h"
+#include "run_in_pool.h"
+
+namespace convstudio {
+namespace {
+
+QString formatTitle(ExportFormat format) {
+  switch (format) {
+    case ExportFormat::TorchScript:
+      return ExportDialog::tr("TorchScript (.pt)");
+    case ExportFormat::Onnx:
+      return ExportDialog::tr("ONNX (.onnx)");
+    case ExportFormat::Safetensors:
+      return ExportDialog::tr("Native: graph JSON + safetensors");
+    case ExportFormat::Python:
+      return ExportDialog::tr("PyTorch source (.py) + safetensors");
+  }
+  return {};
+}
+
+QString formatHelp(ExportFormat format) {
+  switch (format) {
+    case ExportFormat::TorchScript:
+      return ExportDialog::tr(
+          "A scripted module for torch.jit.load in Python and torch::jit::load in C++, in eval "
+          "mode; the preprocessing travels inside it.");
+    case ExportFormat::Onnx:
+      return ExportDialog::tr(
+          "Opset 13 with a dynamic batch, for onnxruntime, OpenCV DNN and other runtimes; the "
+          "preprocessing is in its metadata.");
+    case ExportFormat::Safetensors:
+      return ExportDialog::tr(
+          "The graph as JSON beside the weights in safetensors: ConvStudio reopens it, and it "
+          "loads without running any code.");
+    case ExportFormat::Python:
+      return ExportDialog::tr(
+          "An nn.Module that rebuilds the network, with a loader for the weights in the "
+          ".safetensors file written beside it.");
+  }
+  return {};
+}
+
+// The format whose extension `path` ends with, if any.
+bool hasExportExtension(const QString& path) {
+  for (ExportFormat format : kExportFormats) {
+    if (path.endsWith(QString::fromLatin1(export_format_extension(format).data()))) return true;
+  }
+  return false;
+}
+
+QString withExtension(const QString& path, ExportFormat format) {
+  const QString extension = QString::fromLatin1(export_format_extension(format).data());
+  if (path.isEmpty()) return path;
+  if (!hasExportExtension(path)) return path + extension;
+  const QFileInfo info(path);
+  return QDir(info.path()).filePath(info.completeBaseName() + extension);
+}
+
+// The file a format writes beside its main file, or empty.
+QString companionOf(const QString& path, ExportFormat format) {
+  const QFileInfo info(path);
+  if (format == ExportFormat::Safetensors) {
+    return QDir(info.path()).filePath(info.completeBaseName() + QStringLiteral(".json"));
+  }
+  if (format == ExportFormat::Python) {
+    return QDir(info.path()).filePath(info.completeBaseName() + QStringLiteral(".safetensors"));
+  }
+  return {};
+}
+
+}  // namespace
+
+ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
+                           const QString& baseName, QWidget* parent)
+    : QDialog(parent) {
+  setWindowTitle(tr("Export Trained Model"));
+  setObjectName(QStringLiteral("exportDialog"));
+
+  checkpoint_ = new QLineEdit(QDir::toNativeSeparators(checkpoint), this);
+  checkpoint_->setObjectName(QStringLiteral("exportCheckpoint"));
+  checkpoint_->setPlaceholderText(tr("A checkpoint folder (*.ckpt) of a run"));
+  auto* browseCheckpoint = new QPushButton(tr("Browse…"), this);
+  auto* checkpointRow = new QHBoxLayout;
+  checkpointRow->addWidget(checkpoint_, 1);
+  checkpointRow->addWidget(browseCheckpoint);
+
+  format_ = new QComboBox(this);
+  format_->setObjectName(QStringLiteral("exportFormat"));
+  for (ExportFormat format : kExportFormats) {
+    format_->addItem(formatTitle(format), static_cast<int>(format));
+  }
+  formatHelp_ = new QLabel(this);
+  formatHelp_->setWordWrap(true);
+
+  const QString firstFormat = QString::fromLatin1(export_format_extension(kExportFormats[0]).data());
+  output_ = new QLineEdit(QDir(folder).filePath(baseName + firstFormat), this);
+  output_->setObjectName(QStringLiteral("exportPath"));
+  auto* browseOutput = new QPushButton(tr("Browse…"), this);
+  auto* outputRow = new QHBoxLayout;
+  outputRow->addWidget(output_, 1);
+  outputRow->addWidget(browseOutput);
+
+  report_ = new QPlainTextEdit(this);
+  report_->setObjectName(QStringLiteral("exportReport"));
+  report_->setReadOnly(true);
+  report_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  report_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  report_->setMinimumHeight(160);
+
+  status_ = new QLabel(this);
+  status_->setObjectName(QStringLiteral("exportStatus"));
+  status_->setWordWrap(true);
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  auto* form = new QFormLayout;
+  form->addRow(tr("Trained model:"), checkpointRow);
+  form->addRow(tr("Format:"), format_);
+  form->addRow(QString(), formatHelp_);
+  form->addRow(tr("Save as:"), outputRow);
+
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  export_ = buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
+  export_->setObjectName(QStringLiteral("exportButton"));
+  export_->setDefault(true);
+  tryIt_ = buttons->addButton(tr("Try in Inference Panel"), QDialogButtonBox::ActionRole);
+  tryIt_->setToolTip(tr("Load the exported file in the Inference panel and predict with it"));
+  tryIt_->setEnabled(false);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(form);
+  layout->addWidget(new QLabel(tr("What each block becomes:"), this));
+  layout->addWidget(report_, 1);
+  layout->addWidget(status_);
+  layout->addWidget(buttons);
+  resize(640, 480);
+
+  connect(browseCheckpoint, &QPushButton::clicked, this, &ExportDialog::chooseCheckpoint);
+  connect(browseOutput, &QPushButton::clicked, this, &ExportDialog::chooseOutput);
+  connect(checkpoint_, &QLineEdit::editingFinished, this, &ExportDialog::runCheck);
+  connect(format_, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
+  connect(export_, &QPushButton::clicked, this, &ExportDialog::startExport);
+  connect(tryIt_, &QPushButton::clicked, this, [this] {
+    if (!written_.isEmpty()) emit openInInference(written_.first());
+  });
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  formatChanged();
+}
+
+void ExportDialog::setCheckpoint(const QString& folder) {
+  checkpoint_->setText(QDir::toNativeSeparators(folder));
+  runCheck();
+}
+
+void ExportDialog::setFormat(ExportFormat format) {
+  format_->setCurrentIndex(format_->findData(static_cast<int>(format)));
+}
+
+void ExportDialog::setOutputPath(const QString& path) {
+  output_->setText(QDir::toNativeSeparators(path));
+}
+
+ExportFormat ExportDialog::format() const {
+  return static_cast<ExportFormat>(format_->currentData().toInt());
+}
+
+QString ExportDialog::outputPath() const {
+  return QDir::fromNativeSeparators(output_->text().trimmed());
+}
+
+void ExportDialog::chooseCheckpoint() {
+  const QString folder = QFileDialog::getExistingDirectory(
+      this, tr("Choose a checkpoint folder (*.ckpt)"), QDir::fromNativeSeparators(checkpoint_->text()));
+  if (!folder.isEmpty()) setCheckpoint(folder);
+}
+
+void ExportDialog::chooseOutput() {
+  const QString extension = QString::fromLatin1(export_format_extension(format()).data());
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export as"), outputPath(),
+                                                    formatTitle(format()) + QStringLiteral(" (*") +
+                                                        extension + QStringLiteral(")"));
+  if (!path.isEmpty()) setOutputPath(withExtension(path, format()));
+}
+
+void ExportDialog::formatChanged() {
+  formatHelp_->setText(formatHelp(format()));
+  setOutputPath(withExtension(outputPath(), format()));
+  tryIt_->setVisible(format() != ExportFormat::Python);
+  runCheck();
+}
+
+void ExportDialog::runCheck() {
+  const QString checkpoint = QDir::fromNativeSeparators(checkpoint_->text().trimmed());
+  checkPassed_ = false;
+  export_->setEnabled(false);
+  tryIt_->setEnabled(false);
+  report_->clear();
+  if (checkpoint.isEmpty()) {
+    showStatus(tr("No trained model yet: train the network, or choose a checkpoint folder."),
+               true);
+    emit checked(false);
+    return;
+  }
+  showStatus(tr("Checking %1…").arg(QFileInfo(checkpoint).fileName()), false);
+  const int generation = ++generation_;
+  const ExportFormat chosen = format();
+  runInPool(
+      this, [checkpoint, chosen] { return check_checkpoint_export(checkpoint.toStdString(), chosen); },
+      [this, generation](const ExportResult& result) {
+        if (generation != generation_) return;
+        report_->setPlainText(QString::fromStdString(result.report.describe()));
+        checkPassed_ = !result.error.has_value();
+        export_->setEnabled(checkPassed_ && !busy_);
+        if (result.error) {
+          showStatus(QString::fromStdString(*result.error), true);
+        } else {
+          showStatus(tr("Every block can be exported."), false);
+        }
+        emit checked(checkPassed_);
+      });
+}
+
+bool ExportDialog::startExport() {
+  if (!checkPassed_ || busy_) return false;
+  const QString out = outputPath();
+  if (out.isEmpty()) {
+    showStatus(tr("Choose where to save the export."), true);
+    return false;
+  }
+  QStringList existing;
+  for (const QString& file : {out, companionOf(out, format())}) {
+    if (!file.isEmpty() && QFileInfo::exists(file)) existing << QDir::toNativeSeparators(file);
+  }
+  if (!existing.isEmpty() &&
+      QMessageBox::question(this, tr("Replace Files?"),
+                            tr("These files exist and will be replaced:\n%1")
+                                .arg(existing.join(QLatin1Char('\n')))) != QMessageBox::Yes) {
+    return false;
+  }
+  setBusy(true);
+  showStatus(tr("Exporting to %1…").arg(QDir::toNativeSeparators(out)), false);
+  const QString checkpoint = QDir::fromNativeSeparators(checkpoint_->text().trimmed());
+  const ExportFormat chosen = format();
+  runInPool(
+      this,
+      [checkpoint, chosen, out] {
+        return export_checkpoint(checkpoint.toStdString(), chosen, out.toStdString());
+      },
+      [this](const ExportResult& result) {
+        setBusy(false);
+        if (result.error) {
+          const QString message = QString::fromStdString(*result.error);
+          showStatus(tr("Export failed: %1").arg(message), true);
+          emit exportFailed(message);
+          return;
+        }
+        written_.clear();
+        QStringList lines;
+        for (const std::string& file : result.files) {
+          const QString path = QString::fromStdString(file);
+          written_ << path;
+          lines << tr("%1 (%2)").arg(QDir::toNativeSeparators(path),
+                                     QString::fromStdString(format_bytes(
+                                         static_cast<std::uint64_t>(QFileInfo(path).size()))));
+        }
+        showStatus(tr("Wrote %1").arg(lines.join(QStringLiteral(", "))), false);
+        tryIt_->setEnabled(true);
+        emit exported(written_);
+      });
+  return true;
+}
+
+void ExportDialog::setBusy(bool busy) {
+  busy_ = busy;
+  export_->setEnabled(!busy && checkPassed_);
+  checkpoint_->setEnabled(!busy);
+  format_->setEnabled(!busy);
+  output_->setEnabled(!busy);
+  if (busy) tryIt_->setEnabled(false);
+}
+
+void ExportDialog::showStatus(const QString& text, bool error) {
+  status_->setText(text);
+  status_->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+}
+
+}  // namespace convstudio

@@ -1,0 +1,70 @@
+#pragma once
+// Export a trained model from the studio: pick a checkpoint and a format, see what every block
+// becomes in that format (and what is refused) before anything is written, then export on the
+// thread pool. The same engine calls as `convstudio-cli export`.
+
+#include <QDialog>
+#include <QStringList>
+
+#include "convstudio/export/export_format.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+
+namespace convstudio {
+
+class ExportDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  // `checkpoint`: the model offered first (may be empty); the file is suggested in `folder`
+  // as `baseName` with the format's extension.
+  ExportDialog(const QString& checkpoint, const QString& folder, const QString& baseName,
+               QWidget* parent = nullptr);
+
+  void setCheckpoint(const QString& folder);
+  void setFormat(ExportFormat format);
+  void setOutputPath(const QString& path);
+  ExportFormat format() const;
+  QString outputPath() const;
+  // Whether the last check passed; Export is enabled only then.
+  bool checkPassed() const { return checkPassed_; }
+
+ public slots:
+  // Writes the export; false when it cannot start (no check passed, export running, or the
+  // user declined to replace an existing file).
+  bool startExport();
+
+ signals:
+  void checked(bool ok);
+  void exported(const QStringList& files);
+  void exportFailed(const QString& message);
+  // The user asked to try the exported file in the inference panel.
+  void openInInference(const QString& path);
+
+ private:
+  void chooseCheckpoint();
+  void chooseOutput();
+  void formatChanged();
+  void runCheck();
+  void setBusy(bool busy);
+  void showStatus(const QString& text, bool error);
+
+  QLineEdit* checkpoint_ = nullptr;
+  QComboBox* format_ = nullptr;
+  QLabel* formatHelp_ = nullptr;
+  QLineEdit* output_ = nullptr;
+  QPlainTextEdit* report_ = nullptr;
+  QLabel* status_ = nullptr;
+  QPushButton* export_ = nullptr;
+  QPushButton* tryIt_ = nullptr;
+  QStringList written_;
+  bool checkPassed_ = false;
+  bool busy_ = false;
+  int generation_ = 0;  // a newer check makes an older result stale
+};
+
+}  // namespace convstudio
