@@ -502,9 +502,165 @@
     </message>
 </context>
 <context>
+    <name>convstudio::ExportDialog</name>
+    <message>
+        <location filename="../app/gui/export_dialog.cpp" line="+28"/>
+        <source>TorchScript (.pt)</source>
+        <translation>TorchScript (.pt)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ONNX (.onnx)</source>
+        <translation>ONNX (.onnx)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Native: graph JSON + safetensors</source>
+        <translation>原生格式：图 JSON + safetensors</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PyTorch source (.py) + safetensors</source>
+        <translation>PyTorch 源代码 (.py) + safetensors</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A scripted module for torch.jit.load in Python and torch::jit::load in C++, in eval mode; the preprocessing travels inside it.</source>
+        <translation>脚本化模块，可用 Python 的 torch.jit.load 和 C++ 的 torch::jit::load 加载，处于评估模式；预处理信息随模型一同保存。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Opset 13 with a dynamic batch, for onnxruntime, OpenCV DNN and other runtimes; the preprocessing is in its metadata.</source>
+        <translation>Opset 13，批大小可变，适用于 onnxruntime、OpenCV DNN 等运行时；预处理信息写在其元数据中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The graph as JSON beside the weights in safetensors: ConvStudio reopens it, and it loads without running any code.</source>
+        <translation>图以 JSON 保存，权重保存为 safetensors：ConvStudio 可重新打开，加载时不执行任何代码。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>An nn.Module that rebuilds the network, with a loader for the weights in the .safetensors file written beside it.</source>
+        <translation>重建网络的 nn.Module，并附带从旁边的 .safetensors 文件加载权重的代码。</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Export Trained Model</source>
+        <translation>导出训练好的模型</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A checkpoint folder (*.ckpt) of a run</source>
+        <translation>某次训练的检查点文件夹 (*.ckpt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+16"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Trained model:</source>
+        <translation>训练好的模型：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save as:</source>
+        <translation>保存为：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Try in Inference Panel</source>
+        <translation>在推理面板中试用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the exported file in the Inference panel and predict with it</source>
+        <translation>在推理面板中加载导出的文件并用它预测</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>What each block becomes:</source>
+        <translation>每个模块导出后的形式：</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Choose a checkpoint folder (*.ckpt)</source>
+        <translation>选择检查点文件夹 (*.ckpt)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Export as</source>
+        <translation>导出为</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No trained model yet: train the network, or choose a checkpoint folder.</source>
+        <translation>还没有训练好的模型：请先训练网络，或选择一个检查点文件夹。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Checking %1…</source>
+        <translation>正在检查 %1…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Every block can be exported.</source>
+        <translation>所有模块都可以导出。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Choose where to save the export.</source>
+        <translation>请选择导出文件的保存位置。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Replace Files?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>These files exist and will be replaced:
+%1</source>
+        <translation>以下文件已存在，将被替换：
+%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Exporting to %1…</source>
+        <translation>正在导出到 %1…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Export failed: %1</source>
+        <translation>导出失败：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::InferenceController</name>
     <message>
-        <location filename="../app/gui/inference_controller.cpp" line="+58"/>
+        <location filename="../app/gui/inference_controller.cpp" line="+41"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
@@ -548,8 +704,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>A checkpoint folder (*.ckpt), a .safetensors or a TorchScript .pt export</source>
-        <translation>检查点文件夹 (*.ckpt)、.safetensors 或 TorchScript .pt 导出文件</translation>
+        <source>A checkpoint folder (*.ckpt), or a .safetensors, TorchScript .pt or .onnx export</source>
+        <translation>检查点文件夹 (*.ckpt)，或导出的 .safetensors、TorchScript .pt 或 .onnx 文件</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -597,14 +753,14 @@
         <translation>将图像拖放到此处，或打开图像。</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+86"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Exported models (*.safetensors *.pt);;Checkpoint state (state.json)</source>
-        <translation>导出的模型 (*.safetensors *.pt);;检查点状态 (state.json)</translation>
+        <source>Exported models (*.safetensors *.pt *.onnx);;Checkpoint state (state.json)</source>
+        <translation>导出的模型 (*.safetensors *.pt *.onnx);;检查点状态 (state.json)</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -664,12 +820,12 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+255"/>
+        <location filename="../app/gui/main_window.cpp" line="+301"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-171"/>
+        <location line="-210"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -710,6 +866,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>&amp;Export Trained Model…</source>
+        <translation>导出训练好的模型(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Write the newest trained model as TorchScript, ONNX, safetensors or PyTorch code</source>
+        <translation>将最新训练好的模型写为 TorchScript、ONNX、safetensors 或 PyTorch 代码</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -795,17 +961,17 @@
         <translation>问题 (%1)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>&amp;Training</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+72"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -1654,7 +1820,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCharts</name>
     <message>
-        <location filename="../widgets/training/training_charts.cpp" line="+40"/>
+        <location filename="../widgets/training/training_charts.cpp" line="+42"/>
         <source>Smoothing:</source>
         <translation>平滑：</translation>
     </message>
@@ -1784,7 +1950,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+205"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -1838,7 +2004,7 @@ predicted: %2 (%3%)</source>
         <translation>错误分类</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Start Training</source>
         <translation>开始训练</translation>
     </message>
@@ -1912,7 +2078,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingController</name>
     <message>
-        <location filename="../app/bridge/training_controller.cpp" line="+63"/>
+        <location filename="../app/bridge/training_controller.cpp" line="+68"/>
         <source>A run is already in progress.</source>
         <translation>已有一个训练在进行中。</translation>
     </message>

@@ -3,6 +3,7 @@
 // is named before anything is written, and Export stays off.
 
 #include <QComboBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -55,6 +56,15 @@ Project projectWithAdaptivePooling(const QString& data) {
   g.connect({relu, output, 0});
   project.graph = g;
   return project;
+}
+
+// With CONVSTUDIO_SCREENSHOT_DIR set, the dialog's picture is saved there for review and docs.
+void saveScreenshot(QWidget& widget, const QString& name) {
+  const QString folder = qEnvironmentVariable("CONVSTUDIO_SCREENSHOT_DIR");
+  if (folder.isEmpty()) return;
+  widget.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&widget));
+  QVERIFY(widget.grab().save(QDir(folder).filePath(name)));
 }
 
 bool waitForCheck(QSignalSpy& spy, bool expected) {
@@ -126,6 +136,7 @@ class ExportDialogTest : public QObject {
         QVERIFY2(load.model, load.error.c_str());
         QCOMPARE(load.model->kind(), std::string("onnx"));
         QCOMPARE(load.model->contract().class_names.size(), std::size_t{4});
+        saveScreenshot(dialog, QStringLiteral("export-dialog.png"));
       }
     }
   }
@@ -148,6 +159,7 @@ class ExportDialogTest : public QObject {
     QVERIFY(!exportButton->isEnabled());
     QVERIFY(!dialog.startExport());
     QVERIFY(!QFileInfo::exists(dialog.outputPath()));
+    saveScreenshot(dialog, QStringLiteral("export-dialog-refused.png"));
 
     // PyTorch has adaptive pooling, so TorchScript takes the same checkpoint.
     checked.clear();
