@@ -168,6 +168,19 @@
     </message>
 </context>
 <context>
+    <name>SetSettingsCommand</name>
+    <message>
+        <location filename="../widgets/builder/set_settings_command.cpp" line="+24"/>
+        <source>Change %1</source>
+        <translation>修改 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change training settings</source>
+        <translation>修改训练设置</translation>
+    </message>
+</context>
+<context>
     <name>SettingsCheck</name>
     <message>
         <location filename="../widgets/training/settings_check.cpp" line="+28"/>
@@ -2240,7 +2253,7 @@ predicted: %2 (%3%)</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+69"/>
         <source>Loading the preview…</source>
         <translation>正在加载预览…</translation>
     </message>

@@ -5,13 +5,16 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QStandardPaths>
+#include <QSpinBox>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QTest>
 #include <QTreeWidget>
 
 #include "about_dialog.h"
 #include "app_settings.h"
 #include "export_dialog.h"
+#include "graph_document.h"
 #include "language.h"
 #include "main_window.h"
 #include "project_controller.h"
@@ -105,6 +108,37 @@ class MainWindowTest : public QObject {
              runs.filePath(QStringLiteral("20261121-090000/best.ckpt")));
     QCOMPARE(dialog->outputPath(), dir.filePath(QStringLiteral("net.pt")));
     dialog->close();
+  }
+
+  void trainingSettingsEditsAreUndoable() {
+    MainWindow window;
+    window.projects()->openExample();
+    QUndoStack* undo = window.document()->undoStack();
+    QVERIFY(undo->isClean());
+    auto* batch = window.findChild<QSpinBox*>(QStringLiteral("batchSize"));
+    QVERIFY(batch);
+    const int original = batch->value();
+    const convstudio::TrainingSettings trainingBefore = window.document()->project().training;
+    const convstudio::DatasetSettings datasetBefore = window.document()->project().dataset;
+    QCOMPARE(window.document()->project().training.batch_size, original);
+    // A spin-box drag through several values is one step to undo.
+    batch->setValue(original + 8);
+    batch->setValue(original + 16);
+    // Only the batch size changed: every other setting is the project's, not a widget default.
+    convstudio::TrainingSettings expected = trainingBefore;
+    expected.batch_size = original + 16;
+    QVERIFY(window.document()->project().training == expected);
+    QVERIFY(window.document()->project().dataset == datasetBefore);
+    QCOMPARE(undo->count(), 1);
+    QCOMPARE(undo->text(0), QStringLiteral("Change training.batch_size"));
+    QVERIFY(!undo->isClean());  // the project is modified and asks to be saved
+    undo->undo();
+    QCOMPARE(window.document()->project().training.batch_size, original);
+    QCOMPARE(batch->value(), original);  // the panel mirrors the document
+    QVERIFY(undo->isClean());
+    QVERIFY(undo->canRedo());  // reloading the panel did not push a new edit
+    undo->redo();
+    QCOMPARE(batch->value(), original + 16);
   }
 
   // Last: it installs a translator for the rest of the process.

@@ -5,5 +5,6 @@ namespace convstudio::command_id {
 
 inline constexpr int kMoveBlocks = 1;
 inline constexpr int kSetParam = 2;
+inline constexpr int kSetSettings = 3;
 
 }  // namespace convstudio::command_id

@@ -17,6 +17,7 @@
 #include "move_blocks_command.h"
 #include "paste_command.h"
 #include "set_param_command.h"
+#include "set_settings_command.h"
 
 namespace convstudio {
 namespace {
@@ -109,10 +110,16 @@ void GraphDocument::resetProject(Project project) {
 }
 
 void GraphDocument::setSettings(const DatasetSettings& dataset, const TrainingSettings& training) {
+  if (dataset == project_.dataset && training == project_.training) return;
+  undoStack_->push(new SetSettingsCommand(this, dataset, training));
+}
+
+void GraphDocument::applySettings(const DatasetSettings& dataset,
+                                  const TrainingSettings& training) {
   project_.dataset = dataset;
   project_.training = training;
   emit settingsChanged();
-  emit analysisChanged();
+  emit analysisChanged();  // the summary's memory estimate depends on the batch size
 }
 
 QString GraphDocument::addBlock(const QString& type, QPointF position) {

@@ -37,8 +37,8 @@ class GraphDocument : public QObject {
 
   // Replaces the whole project (new, open, recovery): clears the undo history, marks it clean.
   void resetProject(Project project);
-  // Dataset and training settings are not part of the graph's undo history; the training
-  // panels edit them here. Reruns the analysis (the memory estimate depends on the batch size).
+  // The training panels edit the dataset and training settings here, one undo command per
+  // change (successive changes of one setting merge). Nothing happens when nothing differs.
   void setSettings(const DatasetSettings& dataset, const TrainingSettings& training);
 
   // ---- Edits, each one undo command ----
@@ -65,6 +65,7 @@ class GraphDocument : public QObject {
   bool removeConnection(const Connection& connection);
   bool setBlockParam(const QString& id, const QString& name, const ParamValue& value);
   bool setBlockPosition(const QString& id, QPointF position);
+  void applySettings(const DatasetSettings& dataset, const TrainingSettings& training);
 
   // Defers the analysis until the outermost batch ends, so a command touching many blocks
   // reruns shape inference once.

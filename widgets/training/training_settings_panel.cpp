@@ -81,6 +81,12 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
   connect(runEditor_, &RunSettingsEditor::edited, this, &TrainingSettingsPanel::readEditors);
   connect(optimizerEditor_, &OptimizerSettingsEditor::edited, this,
           &TrainingSettingsPanel::readEditors);
+  // The fields start from the default settings: a project that keeps the defaults is never
+  // loaded again, and a field left at a widget's own default (a learning rate of 0) would be
+  // written into it by the first edit.
+  datasetEditor_->load(dataset_);
+  runEditor_->load(training_);
+  optimizerEditor_->load(training_);
   check();
 }
 
