@@ -1838,7 +1838,7 @@ predicted: %2 (%3%)</source>
         <translation>平滑：</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Weight of the exponential moving average drawn over the raw loss</source>
         <translation>叠加在原始损失上的指数移动平均的权重</translation>
     </message>
@@ -1854,8 +1854,13 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>Export Metrics CSV…</source>
-        <translation>导出指标 CSV…</translation>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every step&apos;s and epoch&apos;s metrics of this run as a CSV file</source>
+        <translation>将本次训练每一步和每一轮的指标导出为 CSV 文件</translation>
     </message>
     <message>
         <location line="+37"/>
@@ -1934,8 +1939,8 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>Throughput (samples/s)</source>
-        <translation>吞吐量（样本/秒）</translation>
+        <source>Samples/s</source>
+        <translation>样本/秒</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1963,7 +1968,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+205"/>
+        <location line="+214"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -2133,12 +2138,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+89"/>
+        <location line="+93"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-91"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -2163,24 +2168,24 @@ predicted: %2 (%3%)</source>
         <translation>把 CUDA 缓存分配器持有但未使用的内存归还给驱动</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+81"/>
+        <location line="+14"/>
+        <location line="+83"/>
         <source>Epoch</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="-80"/>
-        <location line="+81"/>
+        <location line="-82"/>
+        <location line="+83"/>
         <source>Overall</source>
         <translation>总体</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-80"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Train the model with these settings</source>
         <translation>用这些设置训练模型</translation>
     </message>

@@ -60,6 +60,16 @@ class MainWindowTest : public QObject {
     QVERIFY2(label->text().startsWith(QStringLiteral("Device: ")), qPrintable(label->text()));
   }
 
+  void fitsAScreen1280PixelsWide() {
+    // Every dock of the builder and the cockpit open, as after the first start.
+    MainWindow window;
+    window.projects()->openExample();
+    QVERIFY2(window.minimumSizeHint().width() <= 1280,
+             qPrintable(QString::number(window.minimumSizeHint().width())));
+    QVERIFY2(window.minimumSizeHint().height() <= 720,
+             qPrintable(QString::number(window.minimumSizeHint().height())));
+  }
+
   void remembersWindowGeometryBetweenSessions() {
     {
       MainWindow first;

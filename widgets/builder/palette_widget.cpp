@@ -46,6 +46,8 @@ PaletteWidget::PaletteWidget(QWidget* parent) : QWidget(parent) {
   tree_->setObjectName(QStringLiteral("paletteTree"));
   tree_->setHeaderHidden(true);
   tree_->setDragEnabled(true);
+  // Wide enough for the longest category and block names; narrower, they would be cut off.
+  setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("Normalization")) * 2);
   tree_->setDragDropMode(QAbstractItemView::DragOnly);
   tree_->setSelectionMode(QAbstractItemView::SingleSelection);
   tree_->setRootIsDecorated(false);

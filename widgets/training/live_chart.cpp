@@ -36,7 +36,7 @@ void unite(QCPRange& into, bool& has, const QCPRange& range) {
 
 LiveChart::LiveChart(const QString& title, QWidget* parent) : QCustomPlot(parent), title_(title) {
   setObjectName(title);
-  setMinimumSize(160, 120);
+  setMinimumSize(120, 110);
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   setNoAntialiasingOnDrag(true);
   // Dense step curves draw as fast polylines; antialiasing is switched off per curve.
@@ -245,7 +245,14 @@ void LiveChart::wheelEvent(QWheelEvent* event) {
 
 void LiveChart::resizeEvent(QResizeEvent* event) {
   QCustomPlot::resizeEvent(event);
+  legend->setVisible(legendWanted_ && width() >= kLegendMinWidth && height() >= kLegendMinHeight);
   viewChanged_ = true;
+  dirty_ = true;
+}
+
+void LiveChart::setLegendWanted(bool wanted) {
+  legendWanted_ = wanted;
+  legend->setVisible(wanted && width() >= kLegendMinWidth && height() >= kLegendMinHeight);
   dirty_ = true;
 }
 

@@ -48,6 +48,12 @@ class LiveChart : public QCustomPlot {
 
   bool exportTo(const QString& path);  // .pdf, otherwise PNG
 
+  // Whether the chart shows its legend; a chart too small for one hides it (the legend would
+  // cover the curves) and shows it again once it has the room.
+  void setLegendWanted(bool wanted);
+  static constexpr int kLegendMinWidth = 280;
+  static constexpr int kLegendMinHeight = 200;
+
  public slots:
   // Brings the drawing up to date and replots, when anything changed since the last call.
   void refresh();
@@ -78,6 +84,7 @@ class LiveChart : public QCustomPlot {
   bool dirty_ = true;
   bool following_ = true;
   bool viewChanged_ = false;  // zoom, pan or resize since the last refresh
+  bool legendWanted_ = true;
   int redraws_ = 0;
 };
 

@@ -45,6 +45,7 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
   smoothingSlider_->setRange(0, 99);
   smoothingSlider_->setValue(static_cast<int>(std::lround(smoothing_ * 100)));
   smoothingSlider_->setMaximumWidth(200);
+  smoothingSlider_->setMinimumWidth(60);
   smoothingSlider_->setToolTip(
       tr("Weight of the exponential moving average drawn over the raw loss"));
   toolbar->addWidget(smoothingSlider_);
@@ -55,7 +56,8 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
   auto* reset = new QPushButton(tr("Reset Views"), this);
   reset->setToolTip(tr("Follow the data again after zooming or panning (or double-click a chart)"));
   toolbar->addWidget(reset);
-  auto* csv = new QPushButton(tr("Export Metrics CSV…"), this);
+  auto* csv = new QPushButton(tr("Export CSV…"), this);
+  csv->setToolTip(tr("Every step's and epoch's metrics of this run as a CSV file"));
   toolbar->addWidget(csv);
 
   auto* grid = new QGridLayout;
@@ -106,7 +108,7 @@ void TrainingCharts::createCharts() {
 
   lr_ = new LiveChart(tr("Learning rate"), this);
   lrCurve_ = lr_->addCurve(tr("learning rate"), kGreen);
-  lr_->legend->setVisible(false);
+  lr_->setLegendWanted(false);
 
   memory_ = new LiveChart(tr("Memory (MiB)"), this);
   memory_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
@@ -116,9 +118,9 @@ void TrainingCharts::createCharts() {
   resident_ = memory_->addCurve(tr("process resident"), kGreen);
   peakResident_ = memory_->addCurve(tr("process peak"), kRed);
 
-  throughput_ = new LiveChart(tr("Throughput (samples/s)"), this);
+  throughput_ = new LiveChart(tr("Samples/s"), this);  // short: the chart can be narrow
   samplesPerSecond_ = throughput_->addCurve(tr("samples/s"), kPurple);
-  throughput_->legend->setVisible(false);
+  throughput_->setLegendWanted(false);
 
   scale_ = new LiveChart(tr("fp16 loss scale"), this);
   scale_->yAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -127,6 +129,13 @@ void TrainingCharts::createCharts() {
   skipped_ = scale_->addCurve(tr("skipped steps"), kRed, Style::Line, LiveChart::Axis::Right);
 
   for (LiveChart* chart : charts()) chart->xAxis->setLabel(tr("step"));
+  showMemoryOf(false);  // until a run on a GPU starts
+}
+
+void TrainingCharts::showMemoryOf(bool cuda) {
+  // On a GPU the allocator's figures matter; on the CPU only the process's.
+  for (int curve : {allocated_, reserved_, peak_}) memory_->setCurveVisible(curve, cuda);
+  for (int curve : {resident_, peakResident_}) memory_->setCurveVisible(curve, !cuda);
 }
 
 void TrainingCharts::showScaleChart(bool show) {
@@ -152,6 +161,10 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
   emaCount_ = 0;
   lastStep_ = 0;
   memoryKindKnown_ = false;
+  // The device named in the settings decides which memory to show until the first step says;
+  // "auto" leaves the previous choice.
+  if (settings.device == "cpu") showMemoryOf(false);
+  if (settings.device.rfind("cuda", 0) == 0) showMemoryOf(true);
   epochsByStep_.clear();
 }
 
@@ -170,10 +183,8 @@ void TrainingCharts::addStep(const StepMetrics& step) {
 
   const MemorySnapshot& m = step.memory;
   if (!memoryKindKnown_) {
-    // On a GPU the allocator's figures matter; on the CPU only the process's.
     memoryKindKnown_ = true;
-    for (int curve : {allocated_, reserved_, peak_}) memory_->setCurveVisible(curve, m.is_cuda);
-    for (int curve : {resident_, peakResident_}) memory_->setCurveVisible(curve, !m.is_cuda);
+    showMemoryOf(m.is_cuda);
   }
   memory_->append(allocated_, x, static_cast<double>(m.allocated_bytes) / kMiB);
   memory_->append(reserved_, x, static_cast<double>(m.reserved_bytes) / kMiB);

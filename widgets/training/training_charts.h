@@ -67,6 +67,7 @@ class TrainingCharts : public QWidget {
   void createCharts();
   void rebuildSmoothed();
   void showScaleChart(bool show);
+  void showMemoryOf(bool cuda);
   // Writes the debiased EMA of `keys`/`values` into `curve` of the loss chart.
   void smoothInto(const std::vector<double>& keys, const std::vector<double>& values, int curve);
 

@@ -37,11 +37,13 @@ TrainingProgressView::TrainingProgressView(QWidget* parent) : QWidget(parent) {
   release_->setToolTip(
       tr("Hands memory the CUDA caching allocator holds but does not use back to the driver"));
 
-  auto* buttons = new QHBoxLayout;
-  for (QPushButton* button : {start_, pause_, stop_, resumeCheckpoint_, release_}) {
-    buttons->addWidget(button);
-  }
-  buttons->addStretch();
+  // Two rows, so the dock fits beside the charts on a 1280-pixel-wide screen.
+  auto* runButtons = new QHBoxLayout;
+  for (QPushButton* button : {start_, pause_, stop_}) runButtons->addWidget(button);
+  runButtons->addStretch();
+  auto* moreButtons = new QHBoxLayout;
+  for (QPushButton* button : {resumeCheckpoint_, release_}) moreButtons->addWidget(button);
+  moreButtons->addStretch();
 
   epoch_ = new QProgressBar(this);
   epoch_->setObjectName(QStringLiteral("epochProgress"));
@@ -50,6 +52,7 @@ TrainingProgressView::TrainingProgressView(QWidget* parent) : QWidget(parent) {
   epochLabel_ = new QLabel(tr("Epoch"), this);
   overallLabel_ = new QLabel(tr("Overall"), this);
   speed_ = new QLabel(this);
+  speed_->setWordWrap(true);  // a long line must not widen the dock
   status_ = new QLabel(tr("Ready."), this);
   status_->setObjectName(QStringLiteral("trainingStatus"));
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -63,7 +66,8 @@ TrainingProgressView::TrainingProgressView(QWidget* parent) : QWidget(parent) {
   bars->setColumnStretch(1, 1);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 6, 6, 6);
-  layout->addLayout(buttons);
+  layout->addLayout(runButtons);
+  layout->addLayout(moreButtons);
   layout->addLayout(bars);
   layout->addWidget(speed_);
   layout->addWidget(status_);
