@@ -13,25 +13,12 @@
 #include <QTest>
 
 #include "convstudio/export/inference_model.h"
-#include "convstudio/train/trainer.h"
 #include "export_dialog.h"
 #include "training_test_data.h"
 
 using namespace convstudio;
 
 namespace {
-
-// Trains `project` for a few steps into `dir`/run and returns its last checkpoint.
-QString trainedCheckpoint(const QTemporaryDir& dir, Project project) {
-  RunOptions options;
-  options.project = std::move(project);
-  options.project.training.max_steps = 4;
-  options.out_dir = dir.filePath(QStringLiteral("run")).toStdString();
-  Trainer trainer(options, nullptr);
-  const RunSummary summary = trainer.run();
-  if (summary.state != RunState::Finished) return {};
-  return QString::fromStdString(summary.last_checkpoint);
-}
 
 // Input → AdaptiveAvgPool2d(3) → Flatten → Linear → ReLU → Output on 8×8 images: 3 does not
 // divide 8, which ONNX (fixed pooling windows) cannot express and PyTorch can.
@@ -82,7 +69,8 @@ class ExportDialogTest : public QObject {
     QTemporaryDir dir;
     const QString data = dir.filePath(QStringLiteral("data"));
     testing::writeTinyIdxDataset(data, 64, 32, 4, 8);
-    const QString checkpoint = trainedCheckpoint(dir, testing::tinyProject(data, 4, 8));
+    const QString checkpoint = testing::trainCheckpoint(testing::tinyProject(data, 4, 8),
+                                                        dir.filePath(QStringLiteral("run")), 4);
     QVERIFY(!checkpoint.isEmpty());
 
     ExportDialog dialog(QString(), dir.path(), QStringLiteral("tiny"));
@@ -145,7 +133,8 @@ class ExportDialogTest : public QObject {
     QTemporaryDir dir;
     const QString data = dir.filePath(QStringLiteral("data"));
     testing::writeTinyIdxDataset(data, 64, 32, 4, 8);
-    const QString checkpoint = trainedCheckpoint(dir, projectWithAdaptivePooling(data));
+    const QString checkpoint = testing::trainCheckpoint(projectWithAdaptivePooling(data),
+                                                        dir.filePath(QStringLiteral("run")), 4);
     QVERIFY(!checkpoint.isEmpty());
 
     ExportDialog dialog(checkpoint, dir.path(), QStringLiteral("pooled"));

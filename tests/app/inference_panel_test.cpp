@@ -7,7 +7,6 @@
 #include <QTest>
 #include <QTreeWidget>
 
-#include "convstudio/train/trainer.h"
 #include "inference_controller.h"
 #include "inference/inference_panel.h"
 #include "training_test_data.h"
@@ -22,12 +21,9 @@ class InferencePanelTest : public QObject {
     QTemporaryDir dir;
     const QString data = dir.filePath(QStringLiteral("data"));
     testing::writeTinyIdxDataset(data, 64, 32, 4, 8);
-    RunOptions options;
-    options.project = testing::tinyProject(data, 4, 8);
-    options.out_dir = dir.filePath(QStringLiteral("run")).toStdString();
-    Trainer trainer(options, nullptr);
-    const RunSummary summary = trainer.run();
-    QCOMPARE(summary.state, RunState::Finished);
+    const QString checkpoint =
+        testing::trainCheckpoint(testing::tinyProject(data, 4, 8), dir.filePath(QStringLiteral("run")));
+    QVERIFY(!checkpoint.isEmpty());
 
     QImage image(8, 8, QImage::Format_Grayscale8);
     image.fill(200);
@@ -43,7 +39,7 @@ class InferencePanelTest : public QObject {
     std::unique_ptr<InferencePanel> panel(controller.panel());
     auto* results = panel->findChild<QTreeWidget*>();
     QVERIFY(results);
-    controller.setModelPath(QString::fromStdString(summary.last_checkpoint));
+    controller.setModelPath(checkpoint);
     panel->setImages({png, broken});
     // Loading and predicting run on the thread pool; the rows arrive on this thread.
     QTRY_COMPARE_WITH_TIMEOUT(results->topLevelItemCount(), 2, 30000);

@@ -5,6 +5,8 @@
 #include <QFile>
 #include <QRandomGenerator>
 
+#include "convstudio/train/trainer.h"
+
 namespace convstudio::testing {
 namespace {
 
@@ -68,6 +70,17 @@ Project tinyProject(const QString& folder, int classes, int size) {
   project.training.loader_workers = 1;
   project.training.checkpoint_every_epochs = 1;
   return project;
+}
+
+QString trainCheckpoint(Project project, const QString& runFolder, int steps) {
+  RunOptions options;
+  options.project = std::move(project);
+  options.project.training.max_steps = steps;
+  options.out_dir = QFile::encodeName(runFolder).toStdString();
+  Trainer trainer(options, nullptr);
+  const RunSummary summary = trainer.run();
+  if (summary.state != RunState::Finished) return {};
+  return QFile::decodeName(summary.last_checkpoint.c_str());
 }
 
 }  // namespace convstudio::testing

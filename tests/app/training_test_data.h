@@ -17,4 +17,8 @@ void writeTinyIdxDataset(const QString& folder, int train = 64, int test = 32, i
 // CPU, batch 8, one loader thread.
 Project tinyProject(const QString& folder, int classes = 4, int size = 8);
 
+// Trains `project` for `steps` steps on the CPU into `runFolder` (the engine's Trainer, no
+// bridge) and returns the run's last checkpoint folder, or an empty string when it failed.
+QString trainCheckpoint(Project project, const QString& runFolder, int steps = 20);
+
 }  // namespace convstudio::testing
