@@ -673,7 +673,7 @@
 <context>
     <name>convstudio::InferenceController</name>
     <message>
-        <location filename="../app/gui/inference_controller.cpp" line="+41"/>
+        <location filename="../app/gui/inference_controller.cpp" line="+49"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
@@ -688,12 +688,22 @@
         <translation>%1（%2）：输入 %3，%4 个类别</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+26"/>
+        <source>Open a model first.</source>
+        <translation>请先打开一个模型。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Folder prediction cancelled; %1 was not written.</source>
+        <translation>文件夹预测已取消；未写入 %1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Folder prediction failed: %1</source>
         <translation>文件夹预测失败：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Wrote %1: %2 images, %3 unreadable</source>
         <translation>已写入 %1：%2 张图像，%3 张无法读取</translation>
     </message>
@@ -701,7 +711,7 @@
 <context>
     <name>convstudio::InferencePanel</name>
     <message>
-        <location filename="../widgets/inference/inference_panel.cpp" line="+22"/>
+        <location filename="../widgets/inference/inference_panel.cpp" line="+25"/>
         <source>Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</translation>
     </message>
@@ -711,7 +721,7 @@
         <translation>没有模型：请先训练，或打开检查点或导出的模型。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Open model…</source>
         <translation>打开模型…</translation>
     </message>
@@ -766,7 +776,22 @@
         <translation>将图像拖放到此处，或打开图像。</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+5"/>
+        <source>%v of %m images</source>
+        <translation>%v / %m 张图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location line="+75"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
@@ -796,7 +821,7 @@
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>Predicting every image in %1…</source>
         <translation>正在预测 %1 中的所有图像…</translation>
     </message>

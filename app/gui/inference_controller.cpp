@@ -1,6 +1,8 @@
 #include "inference_controller.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
+#include <QPointer>
 
 #include "convstudio/export/inference_model.h"
 #include "run_in_pool.h"
@@ -31,10 +33,16 @@ InferenceController::InferenceController(QObject* parent)
   connect(panel_, &InferencePanel::predictionsRequested, this, &InferenceController::predict);
   connect(panel_, &InferencePanel::folderPredictionRequested, this,
           &InferenceController::predictFolder);
+  connect(panel_, &InferencePanel::folderPredictionCancelled, this, [this] {
+    if (cancelFolder_) *cancelFolder_ = true;
+  });
 }
 
-// The panel belongs to the dock it is placed in, which deletes it.
-InferenceController::~InferenceController() = default;
+// The panel belongs to the dock it is placed in, which deletes it. A folder still being
+// predicted stops at its next chunk and writes nothing.
+InferenceController::~InferenceController() {
+  if (cancelFolder_) *cancelFolder_ = true;
+}
 
 void InferenceController::setModelPath(const QString& path) {
   if (path.isEmpty() || !panel_) return;
@@ -79,23 +87,43 @@ void InferenceController::predict(const QStringList& images, int topK, double te
 
 void InferenceController::predictFolder(const QString& folder, const QString& csv, int topK,
                                         double temperature) {
-  if (!model_) return;
+  if (!model_) {
+    if (panel_) panel_->finishFolderPrediction(tr("Open a model first."));
+    return;
+  }
+  auto cancel = std::make_shared<std::atomic<bool>>(false);
+  cancelFolder_ = cancel;
+  QPointer<InferencePanel> panel = panel_;
+  // Progress goes to the panel through the UI thread's event queue, one report per chunk.
+  const PredictionProgress progress = [panel, cancel](std::int64_t done, std::int64_t total) {
+    QMetaObject::invokeMethod(
+        qApp,
+        [panel, done, total] {
+          if (panel) panel->showFolderProgress(done, total);
+        },
+        Qt::QueuedConnection);
+    return !*cancel;
+  };
   runInPool(
       this,
-      [model = model_, folder, csv, topK, temperature] {
-        return model->predict_folder(folder.toStdString(), csv.toStdString(), topK, temperature);
+      [model = model_, folder, csv, topK, temperature, progress] {
+        return model->predict_folder(folder.toStdString(), csv.toStdString(), topK, temperature,
+                                     progress);
       },
       [this, csv](const FolderPrediction& result) {
         if (!panel_) return;
-        if (result.error) {
-          panel_->showMessage(
+        if (result.cancelled) {
+          panel_->finishFolderPrediction(
+              tr("Folder prediction cancelled; %1 was not written.").arg(csv));
+        } else if (result.error) {
+          panel_->finishFolderPrediction(
               tr("Folder prediction failed: %1").arg(QString::fromStdString(*result.error)));
-          return;
+        } else {
+          panel_->finishFolderPrediction(tr("Wrote %1: %2 images, %3 unreadable")
+                                             .arg(csv)
+                                             .arg(result.images)
+                                             .arg(result.failed));
         }
-        panel_->showMessage(tr("Wrote %1: %2 images, %3 unreadable")
-                                .arg(csv)
-                                .arg(result.images)
-                                .arg(result.failed));
       });
 }
 

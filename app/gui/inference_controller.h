@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 
 #include "inference/inference_panel.h"
@@ -36,6 +37,8 @@ class InferenceController : public QObject {
   QPointer<InferencePanel> panel_;
   std::shared_ptr<const InferenceModel> model_;
   int generation_ = 0;  // newer requests make older results stale
+  // Set to stop the running folder prediction (Cancel, or this controller going away).
+  std::shared_ptr<std::atomic<bool>> cancelFolder_;
 };
 
 }  // namespace convstudio

@@ -1,10 +1,17 @@
 // The inference panel as a user drives it: a trained checkpoint is loaded, images are given,
 // and the top classes with probabilities appear; a corrupt image is reported, not fatal.
 
+#include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSemaphore>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 #include <QTreeWidget>
 
 #include "inference_controller.h"
@@ -53,6 +60,64 @@ class InferencePanelTest : public QObject {
     QTreeWidgetItem* bad = results->topLevelItem(1);
     QCOMPARE(bad->childCount(), 0);
     QVERIFY(!bad->text(1).isEmpty());  // the reason the image could not be read
+  }
+
+  void folderPredictionShowsProgressAndCanBeCancelled() {
+    QTemporaryDir dir;
+    const QString data = dir.filePath(QStringLiteral("data"));
+    testing::writeTinyIdxDataset(data, 64, 32, 4, 8);
+    const QString checkpoint =
+        testing::trainCheckpoint(testing::tinyProject(data, 4, 8), dir.filePath(QStringLiteral("run")));
+    QVERIFY(!checkpoint.isEmpty());
+    // 100 images: two chunks, so progress is reported between them.
+    const QString folder = dir.filePath(QStringLiteral("images"));
+    QVERIFY(QDir().mkpath(folder));
+    QImage image(8, 8, QImage::Format_Grayscale8);
+    for (int i = 0; i < 100; ++i) {
+      image.fill(i * 2);
+      QVERIFY(image.save(QDir(folder).filePath(QStringLiteral("%1.png").arg(i, 3, 10, QLatin1Char('0')))));
+    }
+
+    InferenceController controller;
+    std::unique_ptr<InferencePanel> panel(controller.panel());
+    auto* message = panel->findChild<QLabel*>(QStringLiteral("inferenceMessage"));
+    auto* model = panel->findChild<QLabel*>(QStringLiteral("inferenceModel"));
+    auto* progress = panel->findChild<QProgressBar*>(QStringLiteral("folderProgress"));
+    auto* cancel = panel->findChild<QPushButton*>(QStringLiteral("cancelFolderPrediction"));
+    QVERIFY(message && model && progress && cancel);
+    controller.setModelPath(checkpoint);
+    QTRY_VERIFY_WITH_TIMEOUT(model->text().contains(QStringLiteral("(checkpoint)")), 30000);
+
+    // Run to the end: the bar counts images, then gives way to the result.
+    QSignalSpy counted(progress, &QProgressBar::valueChanged);
+    const QString csv = dir.filePath(QStringLiteral("all.csv"));
+    panel->predictFolder(folder, csv);
+    QVERIFY(!progress->isHidden());
+    QTRY_VERIFY_WITH_TIMEOUT(message->text().startsWith(QStringLiteral("Wrote ")), 30000);
+    QVERIFY(progress->isHidden());
+    QCOMPARE(progress->maximum(), 100);
+    QVERIFY(!counted.isEmpty());
+    QCOMPARE(counted.last().at(0).toInt(), 100);
+    QFile written(csv);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QCOMPARE(written.readAll().count('\n'), 101);  // header and one row per image
+
+    // Cancel: the pool is held busy so the request waits, and Cancel lands before it starts.
+    QThreadPool* pool = QThreadPool::globalInstance();
+    const int threads = pool->maxThreadCount();
+    pool->setMaxThreadCount(1);
+    QSemaphore release;
+    pool->start([&release] { release.acquire(); });
+    const QString cancelled = dir.filePath(QStringLiteral("cancelled.csv"));
+    panel->predictFolder(folder, cancelled);
+    QVERIFY(!cancel->isHidden());
+    cancel->click();
+    QVERIFY(!cancel->isEnabled());
+    release.release();
+    QTRY_VERIFY_WITH_TIMEOUT(message->text().contains(QStringLiteral("cancelled")), 30000);
+    QVERIFY(!QFile::exists(cancelled));
+    QVERIFY(cancel->isHidden());
+    pool->setMaxThreadCount(threads);
   }
 };
 

@@ -1,5 +1,7 @@
 #include "inference_panel.h"
 
+#include <algorithm>
+
 #include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -10,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMimeData>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTreeWidget>
@@ -29,6 +32,7 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   setAcceptDrops(true);
   modelLabel_ = new QLabel(tr("No model: train one or open a checkpoint or export."), this);
   modelLabel_->setWordWrap(true);
+  modelLabel_->setObjectName(QStringLiteral("inferenceModel"));
   auto* openModel = new QPushButton(tr("Open model…"), this);
   openModel->setToolTip(
       tr("A checkpoint folder (*.ckpt), or a .safetensors, TorchScript .pt or .onnx export"));
@@ -59,6 +63,17 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   results_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
   message_ = new QLabel(tr("Drop images here or open them."), this);
   message_->setWordWrap(true);
+  message_->setObjectName(QStringLiteral("inferenceMessage"));
+  folderProgress_ = new QProgressBar(this);
+  folderProgress_->setObjectName(QStringLiteral("folderProgress"));
+  folderProgress_->setFormat(tr("%v of %m images"));
+  cancelFolder_ = new QPushButton(tr("Cancel"), this);
+  cancelFolder_->setObjectName(QStringLiteral("cancelFolderPrediction"));
+  auto* progressRow = new QHBoxLayout;
+  progressRow->addWidget(folderProgress_, 1);
+  progressRow->addWidget(cancelFolder_);
+  folderProgress_->hide();
+  cancelFolder_->hide();
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(modelLabel_);
@@ -66,11 +81,17 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   layout->addLayout(settings);
   layout->addLayout(buttons);
   layout->addWidget(results_, 1);
+  layout->addLayout(progressRow);
   layout->addWidget(message_);
 
   connect(openModel, &QPushButton::clicked, this, &InferencePanel::chooseModel);
   connect(openImages_, &QPushButton::clicked, this, &InferencePanel::chooseImages);
   connect(predictFolder_, &QPushButton::clicked, this, &InferencePanel::chooseFolder);
+  connect(cancelFolder_, &QPushButton::clicked, this, [this] {
+    cancelFolder_->setEnabled(false);
+    showMessage(tr("Cancelling…"));
+    emit folderPredictionCancelled();
+  });
   connect(topK_, &QSpinBox::valueChanged, this, &InferencePanel::requestPredictions);
   connect(temperature_, &QDoubleSpinBox::valueChanged, this, &InferencePanel::requestPredictions);
   setModelText(modelLabel_->text(), false);
@@ -165,8 +186,29 @@ void InferencePanel::chooseFolder() {
                                                    folder + QStringLiteral("/predictions.csv"),
                                                    tr("CSV files (*.csv)"));
   if (csv.isEmpty()) return;
+  predictFolder(folder, csv);
+}
+
+void InferencePanel::predictFolder(const QString& folder, const QString& csv) {
   showMessage(tr("Predicting every image in %1…").arg(folder));
+  predictFolder_->setEnabled(false);  // one folder at a time
+  folderProgress_->setRange(0, 0);     // busy until the files are counted
+  folderProgress_->show();
+  cancelFolder_->setEnabled(true);
+  cancelFolder_->show();
   emit folderPredictionRequested(folder, csv, topK(), temperature());
+}
+
+void InferencePanel::showFolderProgress(qint64 done, qint64 total) {
+  folderProgress_->setRange(0, static_cast<int>(std::max<qint64>(total, 1)));
+  folderProgress_->setValue(static_cast<int>(done));
+}
+
+void InferencePanel::finishFolderPrediction(const QString& message) {
+  folderProgress_->hide();
+  cancelFolder_->hide();
+  predictFolder_->setEnabled(ready_);
+  showMessage(message);
 }
 
 void InferencePanel::requestPredictions() {

@@ -11,6 +11,7 @@
 
 class QDoubleSpinBox;
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTreeWidget;
@@ -33,6 +34,11 @@ class InferencePanel : public QWidget {
   void setImages(const QStringList& images);
   void showPredictions(const QList<convstudio::ImagePredictionRow>& rows);
   void showMessage(const QString& text);
+  // A folder prediction in progress: the bar and its Cancel button show until it finishes.
+  void showFolderProgress(qint64 done, qint64 total);
+  void finishFolderPrediction(const QString& message);
+  // Starts predicting `folder` into `csv` (what the folder button does after its dialogs).
+  void predictFolder(const QString& folder, const QString& csv);
 
  signals:
   // The images, top-k or temperature changed: predictions for `images` are wanted.
@@ -40,6 +46,7 @@ class InferencePanel : public QWidget {
   void folderPredictionRequested(const QString& folder, const QString& csvFile, int topK,
                                  double temperature);
   void modelFileChosen(const QString& path);
+  void folderPredictionCancelled();
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -58,6 +65,8 @@ class InferencePanel : public QWidget {
   QPushButton* predictFolder_ = nullptr;
   QTreeWidget* results_ = nullptr;
   QLabel* message_ = nullptr;
+  QProgressBar* folderProgress_ = nullptr;
+  QPushButton* cancelFolder_ = nullptr;
   QStringList images_;
   bool ready_ = false;
 };

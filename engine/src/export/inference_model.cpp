@@ -122,11 +122,14 @@ ImagePrediction InferenceModel::predict(const fs::path& image, int top_k,
 }
 
 std::vector<ImagePrediction> InferenceModel::predict(const std::vector<fs::path>& images, int top_k,
-                                                     double temperature) const {
+                                                     double temperature,
+                                                     const PredictionProgress& progress) const {
   std::vector<ImagePrediction> predictions(images.size());
   for (std::size_t i = 0; i < images.size(); ++i) predictions[i].image = images[i].string();
   if (!(temperature > 0) || !std::isfinite(temperature)) temperature = 1.0;
+  const auto total = static_cast<std::int64_t>(images.size());
   for (std::size_t begin = 0; begin < images.size(); begin += kChunk) {
+    if (progress && !progress(static_cast<std::int64_t>(begin), total)) return predictions;
     const std::size_t end = std::min(images.size(), begin + kChunk);
     const std::vector<fs::path> chunk(images.begin() + static_cast<std::ptrdiff_t>(begin),
                                       images.begin() + static_cast<std::ptrdiff_t>(end));
@@ -150,11 +153,13 @@ std::vector<ImagePrediction> InferenceModel::predict(const std::vector<fs::path>
       }
     }
   }
+  if (progress) progress(total, total);
   return predictions;
 }
 
 FolderPrediction InferenceModel::predict_folder(const fs::path& folder, const fs::path& csv,
-                                                int top_k, double temperature) const {
+                                                int top_k, double temperature,
+                                                const PredictionProgress& progress) const {
   FolderPrediction result;
   std::error_code ec;
   if (!fs::is_directory(folder, ec)) {
@@ -176,7 +181,18 @@ FolderPrediction InferenceModel::predict_folder(const fs::path& folder, const fs
     text += ",class_" + std::to_string(j) + ",probability_" + std::to_string(j);
   }
   text += ",error\n";
-  for (const ImagePrediction& prediction : predict(files, top_k, temperature)) {
+  bool stopped = false;
+  const PredictionProgress watch = [&](std::int64_t done, std::int64_t total) {
+    stopped = progress && !progress(done, total);
+    return !stopped;
+  };
+  const std::vector<ImagePrediction> predictions = predict(files, top_k, temperature, watch);
+  if (stopped) {
+    result.cancelled = true;
+    result.error = "cancelled; " + csv.string() + " was not written";
+    return result;
+  }
+  for (const ImagePrediction& prediction : predictions) {
     text += csv_field(fs::path(prediction.image).lexically_relative(folder).string());
     for (int j = 0; j < top_k; ++j) {
       if (static_cast<std::size_t>(j) < prediction.top.size()) {

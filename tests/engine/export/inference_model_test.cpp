@@ -125,9 +125,16 @@ TEST_F(InferenceModelTest, FolderGoesToCsvWithAnErrorRowForUnreadableFiles) {
   ASSERT_FALSE(NativeExport::write(model_, dir_ / "m.safetensors", {}));
   const InferenceModelLoad load = InferenceModel::load(dir_ / "m.safetensors");
   ASSERT_TRUE(load.model) << load.error;
-  const FolderPrediction result =
-      load.model->predict_folder(dir_ / "images", dir_ / "out.csv", 2, 1.0);
+  std::vector<std::pair<std::int64_t, std::int64_t>> reports;
+  const FolderPrediction result = load.model->predict_folder(
+      dir_ / "images", dir_ / "out.csv", 2, 1.0, [&](std::int64_t done, std::int64_t total) {
+        reports.emplace_back(done, total);
+        return true;
+      });
   ASSERT_FALSE(result.error) << *result.error;
+  EXPECT_FALSE(result.cancelled);
+  const std::vector<std::pair<std::int64_t, std::int64_t>> expected = {{0, 3}, {3, 3}};
+  EXPECT_EQ(reports, expected);
   EXPECT_EQ(result.images, 3);
   EXPECT_EQ(result.failed, 1);
   std::ifstream csv(dir_ / "out.csv");
@@ -138,6 +145,18 @@ TEST_F(InferenceModelTest, FolderGoesToCsvWithAnErrorRowForUnreadableFiles) {
   EXPECT_EQ(lines[1].rfind("broken.jpg,,,,,\"cannot be read", 0), 0u) << lines[1];
   EXPECT_EQ(lines[2].rfind("colour.png,class ", 0), 0u) << lines[2];
   EXPECT_EQ(lines[3].rfind("sub/grey.bmp,class ", 0), 0u) << lines[3];
+}
+
+TEST_F(InferenceModelTest, CancelledFolderWritesNothing) {
+  ASSERT_FALSE(NativeExport::write(model_, dir_ / "m.safetensors", {}));
+  const InferenceModelLoad load = InferenceModel::load(dir_ / "m.safetensors");
+  ASSERT_TRUE(load.model) << load.error;
+  const FolderPrediction result = load.model->predict_folder(
+      dir_ / "images", dir_ / "out.csv", 2, 1.0, [](std::int64_t, std::int64_t) { return false; });
+  EXPECT_TRUE(result.cancelled);
+  ASSERT_TRUE(result.error);
+  EXPECT_NE(result.error->find("cancelled"), std::string::npos) << *result.error;
+  EXPECT_FALSE(fs::exists(dir_ / "out.csv"));
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,8 +29,13 @@ struct ImagePrediction {
 struct FolderPrediction {
   std::int64_t images = 0;           // rows written
   std::int64_t failed = 0;           // files that could not be decoded (rows with an error)
-  std::optional<std::string> error;  // nothing written: folder or CSV problem
+  bool cancelled = false;            // the progress callback stopped it; nothing written
+  std::optional<std::string> error;  // nothing written: folder or CSV problem, or cancelled
 };
+
+// Told how many images of how many are done (first with 0, then after each chunk of up to 64);
+// returning false stops the work.
+using PredictionProgress = std::function<bool(std::int64_t done, std::int64_t total)>;
 
 class InferenceModel;
 
@@ -53,13 +59,17 @@ class InferenceModel {
   // training data was. `temperature` > 0 divides the logits before the softmax.
   ImagePrediction predict(const std::filesystem::path& image, int top_k = 5,
                           double temperature = 1.0) const;
+  // Stops early when `progress` returns false; the images not reached have no classes and no
+  // error.
   std::vector<ImagePrediction> predict(const std::vector<std::filesystem::path>& images,
-                                       int top_k = 5, double temperature = 1.0) const;
+                                       int top_k = 5, double temperature = 1.0,
+                                       const PredictionProgress& progress = {}) const;
   // Every .png/.jpg/.jpeg/.bmp/.tif/.tiff/.webp/.pgm/.ppm/.pnm file under `folder` (sorted), one
   // CSV row each: file,class_1,probability_1,...,class_K,probability_K,error.
   FolderPrediction predict_folder(const std::filesystem::path& folder,
                                   const std::filesystem::path& csv, int top_k = 5,
-                                  double temperature = 1.0) const;
+                                  double temperature = 1.0,
+                                  const PredictionProgress& progress = {}) const;
 
   class Backend;  // how logits are computed; defined in the engine
 
