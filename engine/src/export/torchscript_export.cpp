@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "export/python_literals.h"
+#include "train/atomic_write.h"
 
 namespace convstudio {
 namespace {
@@ -139,13 +140,15 @@ std::optional<FileError> TorchScriptExport::write(const TrainedModel& model,
   try {
     torch::jit::Module module = build(model);
     torch::jit::ExtraFilesMap extra{{kTorchScriptContractFile, model.contract.to_json().dump(2)}};
-    module.save(file.string(), extra);
+    // Saved into memory, then written whole: a failed write never leaves half a .pt behind.
+    std::ostringstream bytes;
+    module.save(bytes, extra);
+    return write_file_atomically(file, bytes.str());
   } catch (const c10::Error& error) {
     return FileError{file.string(), std::nullopt, error.what_without_backtrace()};
   } catch (const std::exception& error) {
     return FileError{file.string(), std::nullopt, error.what()};
   }
-  return std::nullopt;
 }
 
 }  // namespace convstudio
