@@ -32,7 +32,7 @@ class TrainingWorker : public QObject, public TrainingListener {
   void cancel();
 
  signals:
-  // Steps arrive in batches, at most about 60 a second: one queued event per step would wake
+  // Steps arrive in batches, at most about 30 a second: one queued event per step would wake
   // the UI thread thousands of times a second and take cores from training.
   void stepsReady(const QList<convstudio::StepMetrics>& steps);
   void epochEnded(const convstudio::EpochMetrics& epoch);
