@@ -67,10 +67,7 @@ class ExportDialogTest : public QObject {
  private slots:
   void writesEveryFormatAndTheOnnxPredicts() {
     QTemporaryDir dir;
-    const QString data = dir.filePath(QStringLiteral("data"));
-    testing::writeTinyIdxDataset(data, 64, 32, 4, 8);
-    const QString checkpoint = testing::trainCheckpoint(testing::tinyProject(data, 4, 8),
-                                                        dir.filePath(QStringLiteral("run")), 4);
+    const QString checkpoint = testing::trainTinyCheckpoint(dir.path(), 4);
     QVERIFY(!checkpoint.isEmpty());
 
     ExportDialog dialog(QString(), dir.path(), QStringLiteral("tiny"));

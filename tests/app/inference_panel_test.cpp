@@ -26,10 +26,7 @@ class InferencePanelTest : public QObject {
  private slots:
   void showsTopClassesOfATrainedCheckpoint() {
     QTemporaryDir dir;
-    const QString data = dir.filePath(QStringLiteral("data"));
-    testing::writeTinyIdxDataset(data, 64, 32, 4, 8);
-    const QString checkpoint =
-        testing::trainCheckpoint(testing::tinyProject(data, 4, 8), dir.filePath(QStringLiteral("run")));
+    const QString checkpoint = testing::trainTinyCheckpoint(dir.path());
     QVERIFY(!checkpoint.isEmpty());
 
     QImage image(8, 8, QImage::Format_Grayscale8);
@@ -64,10 +61,7 @@ class InferencePanelTest : public QObject {
 
   void folderPredictionShowsProgressAndCanBeCancelled() {
     QTemporaryDir dir;
-    const QString data = dir.filePath(QStringLiteral("data"));
-    testing::writeTinyIdxDataset(data, 64, 32, 4, 8);
-    const QString checkpoint =
-        testing::trainCheckpoint(testing::tinyProject(data, 4, 8), dir.filePath(QStringLiteral("run")));
+    const QString checkpoint = testing::trainTinyCheckpoint(dir.path());
     QVERIFY(!checkpoint.isEmpty());
     // 100 images: two chunks, so progress is reported between them.
     const QString folder = dir.filePath(QStringLiteral("images"));

@@ -83,4 +83,11 @@ QString trainCheckpoint(Project project, const QString& runFolder, int steps) {
   return QFile::decodeName(summary.last_checkpoint.c_str());
 }
 
+QString trainTinyCheckpoint(const QString& folder, int steps) {
+  const QString data = QDir(folder).filePath(QStringLiteral("data"));
+  writeTinyIdxDataset(data, 64, 32, 4, 8);
+  return trainCheckpoint(tinyProject(data, 4, 8), QDir(folder).filePath(QStringLiteral("run")),
+                         steps);
+}
+
 }  // namespace convstudio::testing

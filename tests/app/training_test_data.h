@@ -20,5 +20,7 @@ Project tinyProject(const QString& folder, int classes = 4, int size = 8);
 // Trains `project` for `steps` steps on the CPU into `runFolder` (the engine's Trainer, no
 // bridge) and returns the run's last checkpoint folder, or an empty string when it failed.
 QString trainCheckpoint(Project project, const QString& runFolder, int steps = 20);
+// The tiny dataset written to `folder`/data and tinyProject trained on it into `folder`/run.
+QString trainTinyCheckpoint(const QString& folder, int steps = 20);
 
 }  // namespace convstudio::testing
