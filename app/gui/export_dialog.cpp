@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -72,18 +73,6 @@ QString withExtension(const QString& path, ExportFormat format) {
   if (!hasExportExtension(path)) return path + extension;
   const QFileInfo info(path);
   return QDir(info.path()).filePath(info.completeBaseName() + extension);
-}
-
-// The file a format writes beside its main file, or empty.
-QString companionOf(const QString& path, ExportFormat format) {
-  const QFileInfo info(path);
-  if (format == ExportFormat::Safetensors) {
-    return QDir(info.path()).filePath(info.completeBaseName() + QStringLiteral(".json"));
-  }
-  if (format == ExportFormat::Python) {
-    return QDir(info.path()).filePath(info.completeBaseName() + QStringLiteral(".safetensors"));
-  }
-  return {};
 }
 
 }  // namespace
@@ -245,7 +234,9 @@ bool ExportDialog::startExport() {
     return false;
   }
   QStringList existing;
-  for (const QString& file : {out, companionOf(out, format())}) {
+  const std::filesystem::path companion =
+      export_companion_file(QFile::encodeName(out).toStdString(), format());
+  for (const QString& file : {out, QFile::decodeName(companion.string().c_str())}) {
     if (!file.isEmpty() && QFileInfo::exists(file)) existing << QDir::toNativeSeparators(file);
   }
   if (!existing.isEmpty() &&

@@ -4,8 +4,8 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
-#include <QFile>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
@@ -14,6 +14,7 @@
 #include <QUndoStack>
 
 #include "about_dialog.h"
+#include "convstudio/runs/run_history.h"
 #include "app_settings.h"
 #include "builder_canvas.h"
 #include "builder_scene.h"
@@ -21,7 +22,6 @@
 #include "device_text.h"
 #include "edit_actions.h"
 #include "export_dialog.h"
-#include "convstudio/runs/run_history.h"
 #include "graph_document.h"
 #include "palette_widget.h"
 #include "problems_widget.h"
@@ -241,12 +241,10 @@ ExportDialog* MainWindow::exportModel() {
     const auto newest = newest_trained_model(QFile::encodeName(runsOwner).toStdString());
     checkpoint = newest ? QFile::decodeName(newest->string().c_str()) : QString();
   }
-  const QString folder = projects_->filePath().isEmpty()
-                             ? QDir::homePath()
-                             : QFileInfo(projects_->filePath()).absolutePath();
-  const QString baseName = projects_->filePath().isEmpty()
-                         ? QStringLiteral("model")
-                         : QFileInfo(projects_->filePath()).completeBaseName();
+  const bool saved = !projects_->filePath().isEmpty();
+  const QFileInfo project(projects_->filePath());
+  const QString folder = saved ? project.absolutePath() : QDir::homePath();
+  const QString baseName = saved ? project.completeBaseName() : QStringLiteral("model");
   auto* dialog = new ExportDialog(checkpoint, folder, baseName, this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   connect(dialog, &ExportDialog::openInInference, this, [this](const QString& path) {

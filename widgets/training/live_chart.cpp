@@ -245,15 +245,19 @@ void LiveChart::wheelEvent(QWheelEvent* event) {
 
 void LiveChart::resizeEvent(QResizeEvent* event) {
   QCustomPlot::resizeEvent(event);
-  legend->setVisible(legendWanted_ && width() >= kLegendMinWidth && height() >= kLegendMinHeight);
+  updateLegendVisibility();
   viewChanged_ = true;
   dirty_ = true;
 }
 
 void LiveChart::setLegendWanted(bool wanted) {
   legendWanted_ = wanted;
-  legend->setVisible(wanted && width() >= kLegendMinWidth && height() >= kLegendMinHeight);
+  updateLegendVisibility();
   dirty_ = true;
+}
+
+void LiveChart::updateLegendVisibility() {
+  legend->setVisible(legendWanted_ && width() >= kLegendMinWidth && height() >= kLegendMinHeight);
 }
 
 }  // namespace convstudio

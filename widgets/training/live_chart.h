@@ -68,6 +68,8 @@ class LiveChart : public QCustomPlot {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
+  void updateLegendVisibility();
+
   struct Curve {
     QCPGraph* graph = nullptr;
     MetricSeries series;
@@ -84,7 +86,7 @@ class LiveChart : public QCustomPlot {
   bool dirty_ = true;
   bool following_ = true;
   bool viewChanged_ = false;  // zoom, pan or resize since the last refresh
-  bool legendWanted_ = true;
+  bool legendWanted_ = true;  // see setLegendWanted; the size decides the rest
   int redraws_ = 0;
 };
 

@@ -4,12 +4,12 @@
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSlider>
 #include <QTextStream>
-#include <QElapsedTimer>
 #include <QTimer>
 
 #include <algorithm>

@@ -84,6 +84,10 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
   // The fields start from the default settings: a project that keeps the defaults is never
   // loaded again, and a field left at a widget's own default (a learning rate of 0) would be
   // written into it by the first edit.
+  loadEditors();
+}
+
+void TrainingSettingsPanel::loadEditors() {
   datasetEditor_->load(dataset_);
   runEditor_->load(training_);
   optimizerEditor_->load(training_);
@@ -102,10 +106,7 @@ void TrainingSettingsPanel::setSettings(const DatasetSettings& dataset,
   const bool newData = !previewShown_ || !(dataset == dataset_);
   dataset_ = dataset;
   training_ = training;
-  datasetEditor_->load(dataset);
-  runEditor_->load(training);
-  optimizerEditor_->load(training);
-  check();
+  loadEditors();
   if (newData) schedulePreview();
 }
 

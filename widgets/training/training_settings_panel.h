@@ -52,6 +52,8 @@ class TrainingSettingsPanel : public QWidget {
  private:
   void readEditors();
   void check();
+  // Shows dataset_ and training_ in every field, then checks them.
+  void loadEditors();
   void schedulePreview();
 
   DatasetSettingsEditor* datasetEditor_ = nullptr;

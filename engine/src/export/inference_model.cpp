@@ -96,13 +96,15 @@ InferenceModelLoad InferenceModel::load(const fs::path& path) {
               {}};
     }
     if (path.extension() == ".onnx") {
-      FileOutcome<PreprocessingContract> contract = OnnxExport::read_contract(path);
-      if (!contract) return failure(contract.error().describe());
-      cv::dnn::Net net = cv::dnn::readNetFromONNX(path.string());
+      FileOutcome<OnnxFile> onnx = OnnxExport::read(path);
+      if (!onnx) return failure(onnx.error().describe());
+      // Built from the bytes already read and checked, not from a second read of the file.
+      const std::string& bytes = onnx.value().bytes;
+      cv::dnn::Net net = cv::dnn::readNetFromONNX(bytes.data(), bytes.size());
       if (net.empty()) return failure(path.string() + ": OpenCV DNN cannot build a network from it");
       return {std::shared_ptr<const InferenceModel>(
                   new InferenceModel(std::make_unique<OnnxBackend>(std::move(net)),
-                                     std::move(contract).value(), "onnx")),
+                                     std::move(onnx.value().contract), "onnx")),
               {}};
     }
   } catch (const cv::Exception& error) {

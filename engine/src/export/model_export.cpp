@@ -39,6 +39,12 @@ ExportResult load_and_check(const fs::path& checkpoint_dir, ExportFormat format,
 
 }  // namespace
 
+fs::path export_companion_file(const fs::path& out, ExportFormat format) {
+  if (format == ExportFormat::Safetensors) return fs::path(out).replace_extension(".json");
+  if (format == ExportFormat::Python) return fs::path(out).replace_extension(".safetensors");
+  return {};
+}
+
 ExportResult check_checkpoint_export(const fs::path& checkpoint_dir, ExportFormat format) {
   std::optional<TrainedModel> model;
   return load_and_check(checkpoint_dir, format, model);
@@ -56,9 +62,7 @@ ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat form
                   true);
   }
 
-  fs::path companion;
-  if (format == ExportFormat::Safetensors) companion = fs::path(out).replace_extension(".json");
-  if (format == ExportFormat::Python) companion = fs::path(out).replace_extension(".safetensors");
+  const fs::path companion = export_companion_file(out, format);
   if (companion == out) {
     return failed(std::move(result),
                   out.string() + ": the main file would overwrite its companion " +

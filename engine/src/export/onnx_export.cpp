@@ -65,13 +65,15 @@ std::optional<FileError> OnnxExport::write(const TrainedModel& model,
 
 namespace {
 
-// Parses and checks an .onnx file; the error names the file.
-std::optional<FileError> read_checked(const std::filesystem::path& file, onnx::ModelProto& proto) {
+// Reads, parses and checks an .onnx file into `bytes` and `proto`; the error names the file.
+std::optional<FileError> read_checked(const std::filesystem::path& file, std::string& bytes,
+                                      onnx::ModelProto& proto) {
   std::ifstream stream(file, std::ios::binary);
   if (!stream) return FileError{file.string(), std::nullopt, "cannot be opened"};
-  std::ostringstream bytes;
-  bytes << stream.rdbuf();
-  if (!proto.ParseFromString(bytes.str())) {
+  std::ostringstream text;
+  text << stream.rdbuf();
+  bytes = std::move(text).str();
+  if (!proto.ParseFromString(bytes)) {
     return FileError{file.string(), std::nullopt,
                      "is not an ONNX model (the protobuf cannot be parsed; truncated?)"};
   }
@@ -87,13 +89,15 @@ std::optional<FileError> read_checked(const std::filesystem::path& file, onnx::M
 }  // namespace
 
 std::optional<FileError> OnnxExport::check_file(const std::filesystem::path& file) {
+  std::string bytes;
   onnx::ModelProto proto;
-  return read_checked(file, proto);
+  return read_checked(file, bytes, proto);
 }
 
-FileOutcome<PreprocessingContract> OnnxExport::read_contract(const std::filesystem::path& file) {
+FileOutcome<OnnxFile> OnnxExport::read(const std::filesystem::path& file) {
+  std::string bytes;
   onnx::ModelProto proto;
-  if (auto error = read_checked(file, proto)) return *error;
+  if (auto error = read_checked(file, bytes, proto)) return *error;
   for (const onnx::StringStringEntryProto& entry : proto.metadata_props()) {
     if (entry.key() != "convstudio") continue;
     try {
@@ -103,7 +107,7 @@ FileOutcome<PreprocessingContract> OnnxExport::read_contract(const std::filesyst
         return FileError{file.string(), std::nullopt,
                          "metadata 'convstudio' has no C\u00d7H\u00d7W input shape"};
       }
-      return contract;
+      return OnnxFile{std::move(bytes), std::move(contract)};
     } catch (const nlohmann::json::exception& error) {
       return FileError{file.string(), std::nullopt,
                        std::string("metadata 'convstudio' is not a valid contract: ") +

@@ -12,6 +12,13 @@
 
 namespace convstudio {
 
+// A ConvStudio .onnx file read once: its bytes, for a runtime to build the network from, and
+// the preprocessing contract from its metadata_props["convstudio"].
+struct OnnxFile {
+  std::string bytes;
+  PreprocessingContract contract;
+};
+
 class OnnxExport {
  public:
   // The serialized ModelProto: opset kOnnxOpset, input "input" [batch, C, H, W] and output
@@ -23,9 +30,9 @@ class OnnxExport {
                                         const std::filesystem::path& file);
   // Parses and checks an .onnx file with onnx::checker; the error names the file.
   static std::optional<FileError> check_file(const std::filesystem::path& file);
-  // The preprocessing contract a ConvStudio export keeps in metadata_props["convstudio"], from a
-  // file that parses and passes the checker; the error names the file and what is missing.
-  static FileOutcome<PreprocessingContract> read_contract(const std::filesystem::path& file);
+  // Reads a file that parses, passes the checker and carries our contract; the error names the
+  // file and what is missing.
+  static FileOutcome<OnnxFile> read(const std::filesystem::path& file);
 };
 
 }  // namespace convstudio

@@ -1,5 +1,7 @@
 #include "convstudio/runs/run_history.h"
 
+#include "convstudio/runs/run_recorder.h"
+
 #include <algorithm>
 #include <fstream>
 
@@ -51,8 +53,7 @@ std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder
 }
 
 std::optional<std::filesystem::path> newest_trained_model(const std::filesystem::path& project_file) {
-  std::filesystem::path runs = project_file;
-  runs += ".runs";
+  const std::filesystem::path runs = runs_folder(project_file);
   std::vector<std::filesystem::path> folders;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(runs, ec)) {
@@ -69,8 +70,7 @@ std::optional<std::filesystem::path> newest_trained_model(const std::filesystem:
 }
 
 std::vector<RecordedRun> list_recorded_runs(const std::filesystem::path& project_file) {
-  std::filesystem::path runs = project_file;
-  runs += ".runs";
+  const std::filesystem::path runs = runs_folder(project_file);
   std::vector<RecordedRun> found;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(runs, ec)) {

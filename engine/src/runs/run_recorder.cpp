@@ -19,9 +19,14 @@ std::string local_time(const char* format) {
 
 }  // namespace
 
-std::filesystem::path new_run_folder(const std::filesystem::path& project_file) {
+std::filesystem::path runs_folder(const std::filesystem::path& project_file) {
   std::filesystem::path runs = project_file;
   runs += ".runs";
+  return runs;
+}
+
+std::filesystem::path new_run_folder(const std::filesystem::path& project_file) {
+  const std::filesystem::path runs = runs_folder(project_file);
   std::filesystem::path folder = runs / local_time("%Y%m%d-%H%M%S");
   // Two runs started within the same second get distinct folders.
   for (int n = 2; std::filesystem::exists(folder); ++n) {

@@ -25,6 +25,10 @@ struct ExportResult {
 ExportResult export_checkpoint(const std::filesystem::path& checkpoint_dir, ExportFormat format,
                                const std::filesystem::path& out);
 
+// The file a format writes beside its main file `out`: OUT with .json for the native form, OUT
+// with .safetensors for the python form; empty for the single-file formats.
+std::filesystem::path export_companion_file(const std::filesystem::path& out, ExportFormat format);
+
 // The compatibility check alone, writing nothing: what each block of the checkpoint's graph
 // becomes in `format`, and what is refused (then `error` says so, as export_checkpoint would).
 ExportResult check_checkpoint_export(const std::filesystem::path& checkpoint_dir,

@@ -40,6 +40,8 @@ class RunRecorder : public TrainingListener {
   bool ok_ = false;
 };
 
+// Where the runs of `project_file` are kept: PROJECT.runs next to it.
+std::filesystem::path runs_folder(const std::filesystem::path& project_file);
 // The folder a new run of `project_file` goes to: PROJECT.runs/YYYYMMDD-HHMMSS next to it.
 std::filesystem::path new_run_folder(const std::filesystem::path& project_file);
 
