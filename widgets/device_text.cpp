@@ -12,8 +12,8 @@ QString cudaUnavailableText(const DeviceReport& devices) {
       return QCoreApplication::translate("DeviceText",
                                          "this LibTorch build is CPU-only (no CUDA compiled in)");
     case CudaUnavailable::kNoDriver:
-      return QCoreApplication::translate(
-          "DeviceText", "no NVIDIA driver found (libcuda.so.1 cannot be loaded)");
+      return QCoreApplication::translate("DeviceText",
+                                         "no NVIDIA driver found (libcuda.so.1 cannot be loaded)");
     case CudaUnavailable::kNoDevice:
       return QCoreApplication::translate("DeviceText",
                                          "the NVIDIA driver is loaded but sees no CUDA device");

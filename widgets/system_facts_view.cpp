@@ -40,8 +40,7 @@ void SystemFactsView::showFacts(const BuildInfo& build, const DeviceReport& devi
               .arg(devices.cpu.hardware_threads)
               .arg(devices.cpu.torch_threads));
   if (!devices.cuda_available) {
-    addFact(compute, tr("CUDA"),
-            tr("not available: %1").arg(cudaUnavailableText(devices)));
+    addFact(compute, tr("CUDA"), tr("not available: %1").arg(cudaUnavailableText(devices)));
   }
   for (const CudaDevice& d : devices.cuda_devices) {
     addFact(compute, QStringLiteral("cuda:%1").arg(d.index),
@@ -63,8 +62,7 @@ QTreeWidgetItem* SystemFactsView::addSection(const QString& title) {
   return section;
 }
 
-void SystemFactsView::addFact(QTreeWidgetItem* section, const QString& name,
-                              const QString& value) {
+void SystemFactsView::addFact(QTreeWidgetItem* section, const QString& name, const QString& value) {
   auto* item = new QTreeWidgetItem(section, {name, value});
   item->setToolTip(1, value);
 }

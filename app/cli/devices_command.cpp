@@ -19,8 +19,8 @@ nlohmann::json devices_json(const DeviceReport& report) {
     cuda.push_back({{"index", d.index},
                     {"name", d.name},
                     {"total_memory_bytes", d.total_memory_bytes},
-                    {"compute_capability", std::to_string(d.compute_major) + "." +
-                                               std::to_string(d.compute_minor)},
+                    {"compute_capability",
+                     std::to_string(d.compute_major) + "." + std::to_string(d.compute_minor)},
                     {"multiprocessors", d.multiprocessors}});
   }
   return {{"cpu",

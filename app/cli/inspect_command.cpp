@@ -25,8 +25,9 @@ struct InspectOptions {
 };
 
 void print_table(const ModelAnalysis& analysis, std::ostream& out) {
-  out << std::left << std::setw(16) << "id" << std::setw(20) << "type" << std::setw(14)
-      << "output" << std::right << std::setw(12) << "params" << std::setw(16) << "macs" << "\n";
+  out << std::left << std::setw(16) << "id" << std::setw(20) << "type" << std::setw(14) << "output"
+      << std::right << std::setw(12) << "params" << std::setw(16) << "macs"
+      << "\n";
   for (const BlockAnalysis& block : analysis.blocks) {
     // The shape text holds "×" (two bytes), so pad it by hand to line the columns up.
     const std::string shape = block.output_shape.to_string();
@@ -43,7 +44,8 @@ int run_inspect(const InspectOptions& options) {
   if (!options.file.empty()) {
     ProjectLoadResult loaded = ProjectFile::load(options.file);
     if (!loaded.ok()) {
-      for (const ProjectError& error : loaded.errors) std::cerr << "error: " << error.to_string() << "\n";
+      for (const ProjectError& error : loaded.errors)
+        std::cerr << "error: " << error.to_string() << "\n";
       return kExitUsageError;
     }
     project = std::move(*loaded.project);

@@ -11,8 +11,7 @@ constexpr auto kPlainLineInterval = std::chrono::seconds(5);
 std::string format_duration(double seconds) {
   const auto total = static_cast<long>(seconds + 0.5);
   char text[32];
-  std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", total / 3600, (total / 60) % 60,
-                total % 60);
+  std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", total / 3600, (total / 60) % 60, total % 60);
   return text;
 }
 
@@ -73,8 +72,8 @@ void MetricsLog::print_progress(const StepMetrics& s) {
                  "\r[%s%s] %3.0f%% step %lld/%lld epoch %lld loss %.4f %.0f samples/s ETA %s ",
                  std::string(filled, '#').c_str(), std::string(kWidth - filled, '.').c_str(),
                  fraction * 100, static_cast<long long>(s.step),
-                 static_cast<long long>(s.total_steps), static_cast<long long>(s.epoch + 1),
-                 s.loss, s.samples_per_second, format_duration(s.eta_seconds).c_str());
+                 static_cast<long long>(s.total_steps), static_cast<long long>(s.epoch + 1), s.loss,
+                 s.samples_per_second, format_duration(s.eta_seconds).c_str());
     progress_drawn_ = true;
     return;
   }

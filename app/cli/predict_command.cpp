@@ -77,8 +77,9 @@ void add_predict_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<PredictOptions>();
   auto* c = app.add_subcommand(
       "predict", "Top-k classes of images, one JSON object per image (or a folder to CSV)");
-  c->add_option("model", options->model,
-                "Checkpoint folder (*.ckpt) or export (.safetensors native, .pt TorchScript, .onnx)")
+  c->add_option(
+       "model", options->model,
+       "Checkpoint folder (*.ckpt) or export (.safetensors native, .pt TorchScript, .onnx)")
       ->required()
       ->check(CLI::ExistingPath);
   c->add_option("images", options->images, "Image files (any format OpenCV reads)");

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
 #include <atomic>
 #include <csignal>
 #include <filesystem>
@@ -10,7 +11,6 @@
 #include <iostream>
 #include <memory>
 #include <thread>
-#include <unistd.h>
 
 #include "convstudio/model/project_file.h"
 #include "convstudio/runs/run_summary_json.h"
@@ -24,7 +24,9 @@ namespace {
 
 std::atomic<bool> interrupt_requested{false};
 
-extern "C" void on_interrupt(int) { interrupt_requested = true; }
+extern "C" void on_interrupt(int) {
+  interrupt_requested = true;
+}
 
 struct TrainOptions {
   std::string file;
@@ -37,10 +39,10 @@ struct TrainOptions {
 
 int exit_code_for(const RunSummary& summary) {
   if (summary.state == RunState::Finished) return kExitOk;
-  if (summary.error && (summary.error->kind == RunErrorKind::Data ||
-                        summary.error->kind == RunErrorKind::Graph ||
-                        summary.error->kind == RunErrorKind::Device ||
-                        summary.error->kind == RunErrorKind::Checkpoint)) {
+  if (summary.error &&
+      (summary.error->kind == RunErrorKind::Data || summary.error->kind == RunErrorKind::Graph ||
+       summary.error->kind == RunErrorKind::Device ||
+       summary.error->kind == RunErrorKind::Checkpoint)) {
     return kExitUsageError;
   }
   return kExitFailure;
@@ -49,7 +51,8 @@ int exit_code_for(const RunSummary& summary) {
 int run_train(const TrainOptions& options) {
   ProjectLoadResult loaded = ProjectFile::load(options.file);
   if (!loaded.ok()) {
-    for (const ProjectError& error : loaded.errors) std::cerr << "error: " << error.to_string() << "\n";
+    for (const ProjectError& error : loaded.errors)
+      std::cerr << "error: " << error.to_string() << "\n";
     return kExitUsageError;
   }
   RunOptions run;
@@ -92,7 +95,8 @@ int run_train(const TrainOptions& options) {
   return exit_code_for(summary);
 }
 
-int run_evaluate(const std::string& checkpoint, const std::string& data, const std::string& device) {
+int run_evaluate(const std::string& checkpoint, const std::string& data,
+                 const std::string& device) {
   const CheckpointEvaluation result = evaluate_checkpoint(checkpoint, data, device);
   if (result.error) {
     std::cerr << "error: " << *result.error << "\n";
@@ -129,7 +133,9 @@ void add_evaluate_command(CLI::App& app, int& exit_code) {
 void add_train_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<TrainOptions>();
   auto* c = app.add_subcommand("train", "Train a project's model on its dataset");
-  c->add_option("file", o->file, "Project file (*.convstudio)")->required()->check(CLI::ExistingFile);
+  c->add_option("file", o->file, "Project file (*.convstudio)")
+      ->required()
+      ->check(CLI::ExistingFile);
   c->add_option("--epochs", o->epochs, "Epochs")->check(CLI::PositiveNumber);
   c->add_option("--max-steps", o->max_steps, "Stop after this many optimizer steps")
       ->check(CLI::PositiveNumber);
@@ -142,7 +148,8 @@ void add_train_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"sgd", "adam", "adamw"}));
   c->add_option("--lr", o->lr, "Learning rate")->check(CLI::PositiveNumber);
   c->add_option("--seed", o->seed, "Random seed");
-  c->add_option("--out", o->out, "Folder for metrics and checkpoints (default: FILE.runs/DATE-TIME)");
+  c->add_option("--out", o->out,
+                "Folder for metrics and checkpoints (default: FILE.runs/DATE-TIME)");
   c->add_option("--resume", o->resume, "Checkpoint folder (*.ckpt) to continue from")
       ->check(CLI::ExistingDirectory);
   c->callback([o, &exit_code] { exit_code = run_train(*o); });

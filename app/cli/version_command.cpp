@@ -14,8 +14,8 @@ int print_versions(std::ostream& out) {
   out << "LibTorch " << build.libtorch_version
       << (build.cuda_compiled ? " (CUDA-enabled)" : " (CPU-only)") << "\n";
   if (build.cuda_compiled) {
-    out << "CUDA " << build.cuda_compiled_version << " (compiled); runtime available: "
-        << (devices.cuda_available ? "yes" : "no");
+    out << "CUDA " << build.cuda_compiled_version
+        << " (compiled); runtime available: " << (devices.cuda_available ? "yes" : "no");
     if (!devices.cuda_available) out << " (" << devices.cuda_unavailable_reason << ")";
     out << "\n";
     out << "cuDNN " << (build.cudnn_version.empty() ? "not compiled in" : build.cudnn_version)

@@ -99,7 +99,8 @@ ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
   formatHelp_ = new QLabel(this);
   formatHelp_->setWordWrap(true);
 
-  const QString firstFormat = QString::fromLatin1(export_format_extension(kExportFormats[0]).data());
+  const QString firstFormat =
+      QString::fromLatin1(export_format_extension(kExportFormats[0]).data());
   output_ = new QLineEdit(QDir(folder).filePath(baseName + firstFormat), this);
   output_->setObjectName(QStringLiteral("exportPath"));
   auto* browseOutput = new QPushButton(tr("Browse…"), this);
@@ -175,16 +176,17 @@ QString ExportDialog::outputPath() const {
 }
 
 void ExportDialog::chooseCheckpoint() {
-  const QString folder = QFileDialog::getExistingDirectory(
-      this, tr("Choose a checkpoint folder (*.ckpt)"), QDir::fromNativeSeparators(checkpoint_->text()));
+  const QString folder =
+      QFileDialog::getExistingDirectory(this, tr("Choose a checkpoint folder (*.ckpt)"),
+                                        QDir::fromNativeSeparators(checkpoint_->text()));
   if (!folder.isEmpty()) setCheckpoint(folder);
 }
 
 void ExportDialog::chooseOutput() {
   const QString extension = QString::fromLatin1(export_format_extension(format()).data());
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export as"), outputPath(),
-                                                    formatTitle(format()) + QStringLiteral(" (*") +
-                                                        extension + QStringLiteral(")"));
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export as"), outputPath(),
+      formatTitle(format()) + QStringLiteral(" (*") + extension + QStringLiteral(")"));
   if (!path.isEmpty()) setOutputPath(withExtension(path, format()));
 }
 
@@ -202,8 +204,7 @@ void ExportDialog::runCheck() {
   tryIt_->setEnabled(false);
   report_->clear();
   if (checkpoint.isEmpty()) {
-    showStatus(tr("No trained model yet: train the network, or choose a checkpoint folder."),
-               true);
+    showStatus(tr("No trained model yet: train the network, or choose a checkpoint folder."), true);
     emit checked(false);
     return;
   }
@@ -211,7 +212,8 @@ void ExportDialog::runCheck() {
   const int generation = ++generation_;
   const ExportFormat chosen = format();
   runInPool(
-      this, [checkpoint, chosen] { return check_checkpoint_export(checkpoint.toStdString(), chosen); },
+      this,
+      [checkpoint, chosen] { return check_checkpoint_export(checkpoint.toStdString(), chosen); },
       [this, generation](const ExportResult& result) {
         if (generation != generation_) return;
         report_->setPlainText(QString::fromStdString(result.report.describe()));

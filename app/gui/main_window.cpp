@@ -14,24 +14,24 @@
 #include <QUndoStack>
 
 #include "about_dialog.h"
-#include "convstudio/runs/run_history.h"
 #include "app_settings.h"
 #include "builder_canvas.h"
 #include "builder_scene.h"
 #include "builder_view.h"
+#include "convstudio/runs/run_history.h"
 #include "device_text.h"
 #include "edit_actions.h"
 #include "export_dialog.h"
 #include "graph_document.h"
+#include "inference_controller.h"
 #include "palette_widget.h"
 #include "problems_widget.h"
 #include "project_controller.h"
 #include "properties_widget.h"
 #include "start_page.h"
 #include "summary_bar.h"
-#include "inference_controller.h"
-#include "training_controller.h"
 #include "training_cockpit.h"
+#include "training_controller.h"
 
 namespace convstudio {
 
@@ -105,8 +105,8 @@ void MainWindow::createMenus() {
     if (projects_->maybeSave()) projects_->close();
   });
   fileMenu->addSeparator();
-  QAction* exportAction = fileMenu->addAction(tr("&Export Trained Model…"), this,
-                                              &MainWindow::exportModel);
+  QAction* exportAction =
+      fileMenu->addAction(tr("&Export Trained Model…"), this, &MainWindow::exportModel);
   exportAction->setObjectName(QStringLiteral("exportModelAction"));
   exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
   exportAction->setToolTip(

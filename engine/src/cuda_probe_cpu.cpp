@@ -2,9 +2,15 @@
 
 namespace convstudio {
 
-bool cuda_compiled_in() { return false; }
-std::string cuda_compiled_version() { return {}; }
-std::string cudnn_compiled_version() { return {}; }
+bool cuda_compiled_in() {
+  return false;
+}
+std::string cuda_compiled_version() {
+  return {};
+}
+std::string cudnn_compiled_version() {
+  return {};
+}
 
 void probe_cuda(DeviceReport& report) {
   report.cuda_available = false;

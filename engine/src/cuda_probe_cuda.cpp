@@ -31,7 +31,8 @@ DriverProbe probe_driver() {
   using DriverGetVersion = int (*)(int*);
   if (auto fn = reinterpret_cast<DriverGetVersion>(dlsym(handle, "cuDriverGetVersion"))) {
     int v = 0;
-    if (fn(&v) == 0) probe.version = std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
+    if (fn(&v) == 0)
+      probe.version = std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
   }
   return probe;
 }
@@ -39,7 +40,9 @@ DriverProbe probe_driver() {
 }  // namespace
 
 // This file is only compiled against a CUDA-enabled LibTorch.
-bool cuda_compiled_in() { return true; }
+bool cuda_compiled_in() {
+  return true;
+}
 
 std::string cuda_compiled_version() {
   // CUDA_VERSION is 1000*major + 10*minor, from the toolkit LibTorch was built with.
@@ -70,8 +73,9 @@ void probe_cuda(DeviceReport& report) {
     report.cuda_unavailable =
         status != cudaSuccess ? CudaUnavailable::kRuntimeError : CudaUnavailable::kNoDevice;
     report.cuda_unavailable_reason =
-        status != cudaSuccess ? std::string("the CUDA runtime reports: ") + cudaGetErrorString(status)
-                              : std::string("the NVIDIA driver is loaded but sees no CUDA device");
+        status != cudaSuccess
+            ? std::string("the CUDA runtime reports: ") + cudaGetErrorString(status)
+            : std::string("the NVIDIA driver is loaded but sees no CUDA device");
     return;
   }
   report.cuda_available = torch::cuda::is_available();

@@ -9,10 +9,10 @@
 #include <QUndoStack>
 #include <QWheelEvent>
 
+#include "block_item.h"
 #include "builder_canvas.h"
 #include "builder_scene.h"
 #include "builder_view.h"
-#include "block_item.h"
 #include "graph_document.h"
 
 using namespace convstudio;
@@ -64,7 +64,8 @@ class CanvasGesturesTest : public QObject {
     dragWire(input_, linear_);
     QCOMPARE(refused.size(), 1);
     const QString reason = refused.front().at(0).toString();
-    QCOMPARE(reason, QStringLiteral("Linear: expects a flat input, got 1×28×28 (add a Flatten block)"));
+    QCOMPARE(reason,
+             QStringLiteral("Linear: expects a flat input, got 1×28×28 (add a Flatten block)"));
     QVERIFY(!connected(*document_, input_, linear_));
     QCOMPARE(document_->undoStack()->count(), 3);  // the three blocks, no wire
   }
@@ -104,8 +105,7 @@ class CanvasGesturesTest : public QObject {
     for (int step = 1; step <= 5; ++step) {
       QTest::mouseMove(view->viewport(), grab + QPoint(step * 20, step * 10));
     }
-    QTest::mouseRelease(view->viewport(), Qt::LeftButton, Qt::NoModifier,
-                        grab + QPoint(100, 50));
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, Qt::NoModifier, grab + QPoint(100, 50));
     const Block* moved = document_->graph().find_block(conv_.toStdString());
     QCOMPARE(moved->x, 100.0);
     QCOMPARE(moved->y, 250.0);
@@ -119,8 +119,8 @@ class CanvasGesturesTest : public QObject {
     BuilderView* view = canvas_->view();
     const qreal before = view->zoom();
     const QPointF at(view->viewport()->rect().center());
-    QWheelEvent wheel(at, view->viewport()->mapToGlobal(at), QPoint(), QPoint(0, 120),
-                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QWheelEvent wheel(at, view->viewport()->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(view->viewport(), &wheel);
     QVERIFY2(view->zoom() > before, qPrintable(QString::number(view->zoom())));
   }

@@ -92,7 +92,8 @@ class ExportDialogTest : public QObject {
     const QList<Expected> cases = {
         {ExportFormat::TorchScript, {QStringLiteral("tiny.pt")}},
         {ExportFormat::Onnx, {QStringLiteral("tiny.onnx")}},
-        {ExportFormat::Safetensors, {QStringLiteral("tiny.safetensors"), QStringLiteral("tiny.json")}},
+        {ExportFormat::Safetensors,
+         {QStringLiteral("tiny.safetensors"), QStringLiteral("tiny.json")}},
         {ExportFormat::Python, {QStringLiteral("tiny.py"), QStringLiteral("tiny.safetensors")}},
     };
     for (const Expected& expected : cases) {
@@ -101,7 +102,8 @@ class ExportDialogTest : public QObject {
       // A format change starts a new check (the first format is the one already checked).
       dialog.setFormat(expected.format);
       QTRY_VERIFY_WITH_TIMEOUT(dialog.checkPassed(), 30000);
-      QVERIFY2(dialog.outputPath().endsWith(expected.files.first()), qPrintable(dialog.outputPath()));
+      QVERIFY2(dialog.outputPath().endsWith(expected.files.first()),
+               qPrintable(dialog.outputPath()));
       // What each block becomes in this format is listed before writing.
       QVERIFY2(report->toPlainText().contains(QStringLiteral("(Linear) -> ")),
                qPrintable(report->toPlainText()));
@@ -140,7 +142,8 @@ class ExportDialogTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!checked.isEmpty() && !checked.last().at(0).toBool(), 30000);
     auto* status = dialog.findChild<QLabel*>(QStringLiteral("exportStatus"));
     auto* exportButton = dialog.findChild<QPushButton*>(QStringLiteral("exportButton"));
-    QVERIFY2(status->text().contains(QStringLiteral("AdaptiveAvgPool2d: output size 3 does not divide 8")),
+    QVERIFY2(status->text().contains(
+                 QStringLiteral("AdaptiveAvgPool2d: output size 3 does not divide 8")),
              qPrintable(status->text()));
     QVERIFY(!exportButton->isEnabled());
     QVERIFY(!dialog.startExport());

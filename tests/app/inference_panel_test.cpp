@@ -14,8 +14,8 @@
 #include <QThreadPool>
 #include <QTreeWidget>
 
-#include "inference_controller.h"
 #include "inference/inference_panel.h"
+#include "inference_controller.h"
 #include "training_test_data.h"
 
 using namespace convstudio;
@@ -69,7 +69,8 @@ class InferencePanelTest : public QObject {
     QImage image(8, 8, QImage::Format_Grayscale8);
     for (int i = 0; i < 100; ++i) {
       image.fill(i * 2);
-      QVERIFY(image.save(QDir(folder).filePath(QStringLiteral("%1.png").arg(i, 3, 10, QLatin1Char('0')))));
+      QVERIFY(image.save(
+          QDir(folder).filePath(QStringLiteral("%1.png").arg(i, 3, 10, QLatin1Char('0')))));
     }
 
     InferenceController controller;

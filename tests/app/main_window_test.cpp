@@ -4,12 +4,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
-#include <QStandardPaths>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QUndoStack>
 #include <QTest>
 #include <QTreeWidget>
+#include <QUndoStack>
 
 #include "about_dialog.h"
 #include "app_settings.h"
@@ -157,7 +157,8 @@ class MainWindowTest : public QObject {
     MainWindow window;
     QCOMPARE(menuTitles(window),
              (QStringList{QStringLiteral("文件(&F)"), QStringLiteral("编辑(&E)"),
-                          QStringLiteral("视图(&V)"), QStringLiteral("训练(&T)"), QStringLiteral("帮助(&H)")}));
+                          QStringLiteral("视图(&V)"), QStringLiteral("训练(&T)"),
+                          QStringLiteral("帮助(&H)")}));
   }
 };
 

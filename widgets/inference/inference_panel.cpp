@@ -153,9 +153,9 @@ void InferencePanel::dropEvent(QDropEvent* event) {
   event->acceptProposedAction();
   // A dropped model is opened; dropped images are predicted.
   const QFileInfo first(files.first());
-  if (files.size() == 1 && (first.isDir() || first.suffix() == QLatin1String("safetensors") ||
-                            first.suffix() == QLatin1String("pt") ||
-                            first.suffix() == QLatin1String("onnx"))) {
+  if (files.size() == 1 &&
+      (first.isDir() || first.suffix() == QLatin1String("safetensors") ||
+       first.suffix() == QLatin1String("pt") || first.suffix() == QLatin1String("onnx"))) {
     emit modelFileChosen(first.absoluteFilePath());
     return;
   }
@@ -192,7 +192,7 @@ void InferencePanel::chooseFolder() {
 void InferencePanel::predictFolder(const QString& folder, const QString& csv) {
   showMessage(tr("Predicting every image in %1…").arg(folder));
   predictFolder_->setEnabled(false);  // one folder at a time
-  folderProgress_->setRange(0, 0);     // busy until the files are counted
+  folderProgress_->setRange(0, 0);    // busy until the files are counted
   folderProgress_->show();
   cancelFolder_->setEnabled(true);
   cancelFolder_->show();

@@ -12,7 +12,7 @@ namespace convstudio {
 struct BuildInfo {
   std::string convstudio_version;
   std::string libtorch_version;
-  bool cuda_compiled = false;       // LibTorch built with CUDA support
+  bool cuda_compiled = false;         // LibTorch built with CUDA support
   std::string cuda_compiled_version;  // e.g. "13.0"; empty when not compiled
   std::string cudnn_version;          // e.g. "9.13.0"; empty when not compiled in
   std::string opencv_version;
@@ -44,7 +44,7 @@ struct DeviceReport {
   bool cuda_available = false;
   CudaUnavailable cuda_unavailable = CudaUnavailable::kNone;
   std::string cuda_unavailable_reason;  // English sentence, with the runtime's own error text
-  std::string cuda_driver_version;  // empty when no driver is loaded
+  std::string cuda_driver_version;      // empty when no driver is loaded
   std::vector<CudaDevice> cuda_devices;
 };
 

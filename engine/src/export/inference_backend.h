@@ -7,9 +7,9 @@
 #include <memory>
 #include <mutex>
 
-#include <opencv2/dnn.hpp>
 #include <torch/script.h>
 #include <torch/torch.h>
+#include <opencv2/dnn.hpp>
 
 #include "convstudio/export/inference_model.h"
 #include "export/trained_model.h"
@@ -69,9 +69,10 @@ class OnnxBackend final : public InferenceModel::Backend {
                        const_cast<float*>(input.data_ptr<float>()));
     net_.setInput(blob, "input");
     const cv::Mat logits = net_.forward();
-    return torch::from_blob(const_cast<float*>(logits.ptr<float>()),
-                            {logits.size[0], static_cast<std::int64_t>(logits.total()) / logits.size[0]},
-                            torch::kFloat)
+    return torch::from_blob(
+               const_cast<float*>(logits.ptr<float>()),
+               {logits.size[0], static_cast<std::int64_t>(logits.total()) / logits.size[0]},
+               torch::kFloat)
         .clone();
   }
   cv::dnn::Net net_;

@@ -101,7 +101,8 @@ InferenceModelLoad InferenceModel::load(const fs::path& path) {
       // Built from the bytes already read and checked, not from a second read of the file.
       const std::string& bytes = onnx.value().bytes;
       cv::dnn::Net net = cv::dnn::readNetFromONNX(bytes.data(), bytes.size());
-      if (net.empty()) return failure(path.string() + ": OpenCV DNN cannot build a network from it");
+      if (net.empty())
+        return failure(path.string() + ": OpenCV DNN cannot build a network from it");
       return {std::shared_ptr<const InferenceModel>(
                   new InferenceModel(std::make_unique<OnnxBackend>(std::move(net)),
                                      std::move(onnx.value().contract), "onnx")),
@@ -114,8 +115,9 @@ InferenceModelLoad InferenceModel::load(const fs::path& path) {
   } catch (const std::exception& error) {
     return failure(path.string() + ": " + error.what());
   }
-  return failure(path.string() +
-                 ": not a model (expected a checkpoint folder, or a .safetensors, .pt or .onnx export)");
+  return failure(
+      path.string() +
+      ": not a model (expected a checkpoint folder, or a .safetensors, .pt or .onnx export)");
 }
 
 ImagePrediction InferenceModel::predict(const fs::path& image, int top_k,

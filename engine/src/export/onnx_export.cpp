@@ -109,9 +109,9 @@ FileOutcome<OnnxFile> OnnxExport::read(const std::filesystem::path& file) {
       }
       return OnnxFile{std::move(bytes), std::move(contract)};
     } catch (const nlohmann::json::exception& error) {
-      return FileError{file.string(), std::nullopt,
-                       std::string("metadata 'convstudio' is not a valid contract: ") +
-                           error.what()};
+      return FileError{
+          file.string(), std::nullopt,
+          std::string("metadata 'convstudio' is not a valid contract: ") + error.what()};
     }
   }
   return FileError{file.string(), std::nullopt,

@@ -25,8 +25,8 @@ std::vector<std::string> changed_settings(const DatasetSettings& dataset_before,
   std::vector<std::string> changed;
   compare(SettingsJson::to_json(dataset_before), SettingsJson::to_json(dataset_after), "dataset",
           changed);
-  compare(SettingsJson::to_json(training_before), SettingsJson::to_json(training_after),
-          "training", changed);
+  compare(SettingsJson::to_json(training_before), SettingsJson::to_json(training_after), "training",
+          changed);
   return changed;
 }
 

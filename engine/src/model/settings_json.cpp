@@ -61,7 +61,7 @@ DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::str
   JsonFields f(json, path, errors);
   if (!f.valid()) return d;
   f.read_enum<DatasetKind>("source", d.source, parse_dataset_kind,
-                             "fashion-mnist, idx, imagefolder");
+                           "fashion-mnist, idx, imagefolder");
   f.read("path", d.path);
   f.read_enum<ValidationSplit>("validation", d.validation, parse_validation_split,
                                "test-set, fraction");

@@ -58,7 +58,8 @@ void GraphModuleImpl::add_step(const Graph& graph, const Block& block, const Blo
   }
   Step step;
   step.id = block.id;
-  for (const Connection& wire : graph.inputs_of(block.id)) step.inputs.push_back(slot_of.at(wire.from));
+  for (const Connection& wire : graph.inputs_of(block.id))
+    step.inputs.push_back(slot_of.at(wire.from));
   const std::string& type = block.type;
   const TensorShape in = shapes.input_shapes.empty() ? TensorShape{} : shapes.input_shapes[0];
   auto layer = [&](torch::nn::AnyModule module, auto holder) {
@@ -127,8 +128,7 @@ void GraphModuleImpl::add_step(const Graph& graph, const Block& block, const Blo
   steps_.push_back(std::move(step));
 }
 
-torch::Tensor GraphModuleImpl::run_step(Step& step,
-                                        const std::vector<torch::Tensor>& values) {
+torch::Tensor GraphModuleImpl::run_step(Step& step, const std::vector<torch::Tensor>& values) {
   auto in = [&](std::size_t port) -> const torch::Tensor& { return values[step.inputs[port]]; };
   switch (step.op) {
     case Op::Input:
@@ -167,8 +167,7 @@ torch::Tensor GraphModuleImpl::run_step(Step& step,
   throw std::logic_error("unhandled block operation");
 }
 
-torch::Tensor GraphModuleImpl::run(torch::Tensor input,
-                                   std::map<std::string, torch::Tensor>* all) {
+torch::Tensor GraphModuleImpl::run(torch::Tensor input, std::map<std::string, torch::Tensor>* all) {
   std::vector<torch::Tensor> values(steps_.size());
   torch::Tensor output;
   for (std::size_t s = 0; s < steps_.size(); ++s) {
@@ -181,7 +180,9 @@ torch::Tensor GraphModuleImpl::run(torch::Tensor input,
   return output;
 }
 
-torch::Tensor GraphModuleImpl::forward(torch::Tensor input) { return run(std::move(input), nullptr); }
+torch::Tensor GraphModuleImpl::forward(torch::Tensor input) {
+  return run(std::move(input), nullptr);
+}
 
 torch::Tensor GraphModuleImpl::predict(torch::Tensor input, double temperature) {
   torch::Tensor logits = forward(std::move(input));

@@ -35,15 +35,26 @@ class GraphModuleImpl : public torch::nn::Module {
 
  private:
   enum class Op {
-    Input, Layer, ReLU, LeakyReLU, GELU, SiLU, Sigmoid, Tanh,
-    Dropout, Dropout2d, Flatten, Add, Concat
+    Input,
+    Layer,
+    ReLU,
+    LeakyReLU,
+    GELU,
+    SiLU,
+    Sigmoid,
+    Tanh,
+    Dropout,
+    Dropout2d,
+    Flatten,
+    Add,
+    Concat
   };
   struct Step {
     std::string id;
     Op op = Op::Layer;
     std::vector<int> inputs;  // indices into the value slots, by port
     torch::nn::AnyModule layer;
-    double scalar = 0;  // LeakyReLU slope, dropout probability
+    double scalar = 0;               // LeakyReLU slope, dropout probability
     std::vector<int> release_after;  // slots whose last reader is this step
   };
 

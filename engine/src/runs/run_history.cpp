@@ -15,8 +15,8 @@ std::string settings_summary(const nlohmann::json& training) {
     return training.contains(key) ? training[key].dump() : std::string(fallback);
   };
   std::string summary = "batch " + text("batch_size", "64") + " × " + text("accumulate", "1") +
-                        ", " + text("optimizer", "sgd") + " lr " + text("lr", "0.01") +
-                        ", amp " + text("amp", "off") + ", " + text("device", "auto");
+                        ", " + text("optimizer", "sgd") + " lr " + text("lr", "0.01") + ", amp " +
+                        text("amp", "off") + ", " + text("device", "auto");
   summary.erase(std::remove(summary.begin(), summary.end(), '"'), summary.end());
   return summary;
 }
@@ -41,8 +41,8 @@ std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder
     const nlohmann::json entry = nlohmann::json::parse(line, nullptr, false);
     if (!entry.is_object()) continue;  // a line cut short by a crash
     if (entry.value("kind", "") == "step") {
-      record.steps.push_back({entry.value("step", std::int64_t{0}), entry.value("loss", 0.0),
-                              entry.value("lr", 0.0)});
+      record.steps.push_back(
+          {entry.value("step", std::int64_t{0}), entry.value("loss", 0.0), entry.value("lr", 0.0)});
     } else if (entry.value("kind", "") == "epoch") {
       record.epochs.push_back({entry.value("epoch", std::int64_t{0}),
                                entry.value("train_loss", 0.0), entry.value("val_loss", 0.0),
@@ -52,7 +52,8 @@ std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder
   return record;
 }
 
-std::optional<std::filesystem::path> newest_trained_model(const std::filesystem::path& project_file) {
+std::optional<std::filesystem::path> newest_trained_model(
+    const std::filesystem::path& project_file) {
   const std::filesystem::path runs = runs_folder(project_file);
   std::vector<std::filesystem::path> folders;
   std::error_code ec;

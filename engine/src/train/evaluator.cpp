@@ -5,9 +5,8 @@
 namespace convstudio {
 
 Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::Device& device,
-                          AmpMode amp, std::int64_t classes,
-                          const std::function<bool()>& cancelled, const ImageSet* images,
-                          int keep_misclassified) {
+                          AmpMode amp, std::int64_t classes, const std::function<bool()>& cancelled,
+                          const ImageSet* images, int keep_misclassified) {
   const bool was_training = model->is_training();
   model->eval();
   torch::NoGradGuard no_grad;

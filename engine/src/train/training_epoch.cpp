@@ -200,10 +200,9 @@ void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std:
 
 bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
   constexpr int kMisclassifiedShown = 32;
-  const Evaluation evaluation =
-      evaluate_model(*model_, *val_loader_, device_, settings_.amp, classes_,
-                     [this] { return control_.cancelled(); }, dataset_.validation.get(),
-                     kMisclassifiedShown);
+  const Evaluation evaluation = evaluate_model(
+      *model_, *val_loader_, device_, settings_.amp, classes_,
+      [this] { return control_.cancelled(); }, dataset_.validation.get(), kMisclassifiedShown);
   if (evaluation.cancelled) return false;
   EpochMetrics metrics;
   metrics.epoch = epoch;

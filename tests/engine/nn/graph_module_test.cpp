@@ -47,7 +47,8 @@ TEST(GraphModule, EveryTemplateMatchesInferenceOnGreyAndColourInputs) {
 }
 
 TEST(GraphModule, LeNet5OnColourImagesHasThePyTorchTutorialParameterCount) {
-  TemplateInstance lenet = TemplateLibrary::instantiate("lenet5", TensorShape::image(3, 32, 32), 10);
+  TemplateInstance lenet =
+      TemplateLibrary::instantiate("lenet5", TensorShape::image(3, 32, 32), 10);
   ASSERT_TRUE(lenet.graph.has_value());
   GraphModule module(*lenet.graph, ShapeInference::run(*lenet.graph));
   EXPECT_EQ(module->parameter_count(), 62006);  // the seed article's Net, as PyTorch counts it
@@ -67,7 +68,8 @@ TEST(GraphModule, TwoHundredRandomValidGraphsMatchInference) {
 }
 
 TEST(GraphModule, PredictAppliesTemperatureSoftmax) {
-  TemplateInstance lenet = TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10);
+  TemplateInstance lenet =
+      TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10);
   ASSERT_TRUE(lenet.graph.has_value());
   GraphModule module(*lenet.graph, ShapeInference::run(*lenet.graph));
   module->eval();

@@ -13,7 +13,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path fresh_folder(const std::string& name) { return testing::scratch_folder(name); }
+fs::path fresh_folder(const std::string& name) {
+  return testing::scratch_folder(name);
+}
 
 std::string read_text(const fs::path& file) {
   std::ifstream stream(file);

@@ -61,7 +61,9 @@ void train(TinyNet& model, torch::optim::Optimizer& optimizer, const std::vector
   }
 }
 
-fs::path fresh_folder(const std::string& name) { return testing::scratch_folder(name); }
+fs::path fresh_folder(const std::string& name) {
+  return testing::scratch_folder(name);
+}
 
 CheckpointState sample_state() {
   CheckpointState state;

@@ -44,8 +44,8 @@ void write_split(const std::filesystem::path& folder, const std::string& prefix,
 
 }  // namespace
 
-void write_tiny_idx_dataset(const std::filesystem::path& folder, int train, int test,
-                            int classes, int size, std::uint32_t seed) {
+void write_tiny_idx_dataset(const std::filesystem::path& folder, int train, int test, int classes,
+                            int size, std::uint32_t seed) {
   std::filesystem::create_directories(folder);
   std::mt19937 rng(seed);
   write_split(folder, "train", train, classes, size, rng);
@@ -88,6 +88,8 @@ Project tiny_project(const std::filesystem::path& folder, int classes, int size,
   return project;
 }
 
-std::filesystem::path fresh_folder(const std::string& name) { return scratch_folder(name); }
+std::filesystem::path fresh_folder(const std::string& name) {
+  return scratch_folder(name);
+}
 
 }  // namespace convstudio::testing

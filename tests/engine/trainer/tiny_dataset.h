@@ -11,8 +11,8 @@ namespace convstudio::testing {
 
 // Writes train/t10k IDX pairs (raw, uncompressed) of `train` and `test` images of 1×size×size
 // in `classes` classes, each class a different bright square on noise, into `folder`.
-void write_tiny_idx_dataset(const std::filesystem::path& folder, int train, int test,
-                            int classes, int size, std::uint32_t seed);
+void write_tiny_idx_dataset(const std::filesystem::path& folder, int train, int test, int classes,
+                            int size, std::uint32_t seed);
 
 // A project reading that folder: Input → Flatten → Linear(hidden) → ReLU → [Dropout] → Output.
 Project tiny_project(const std::filesystem::path& folder, int classes, int size,

@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "train/checkpoint_store.h"
 #include "convstudio/train/trainer.h"
 #include "tiny_dataset.h"
+#include "train/checkpoint_store.h"
 
 namespace convstudio {
 namespace {

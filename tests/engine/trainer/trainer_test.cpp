@@ -4,9 +4,9 @@
 
 #include <cmath>
 
-#include "train/checkpoint_store.h"
 #include "convstudio/model/template_library.h"
 #include "tiny_dataset.h"
+#include "train/checkpoint_store.h"
 
 namespace convstudio {
 namespace {
@@ -161,7 +161,8 @@ TEST_F(TrainerOnTinyData, ReportsEveryEpochWithConfusionMatrixAndClassNames) {
 }
 
 TEST(TrainerOnFashionMnist, LeNet5ReachesEightyFivePercentAfterOneEpochOnCpu) {
-  TemplateInstance lenet = TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10);
+  TemplateInstance lenet =
+      TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10);
   ASSERT_TRUE(lenet.graph.has_value());
   Project project;
   project.graph = *lenet.graph;

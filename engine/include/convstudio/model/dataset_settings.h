@@ -43,7 +43,7 @@ struct DatasetSettings {
   bool operator==(const DatasetSettings&) const = default;
 };
 
-std::string to_string(DatasetKind kind);  // "fashion-mnist" | "idx" | "imagefolder"
+std::string to_string(DatasetKind kind);       // "fashion-mnist" | "idx" | "imagefolder"
 std::string to_string(ValidationSplit split);  // "test-set" | "fraction"
 std::optional<DatasetKind> parse_dataset_kind(std::string_view text);
 std::optional<ValidationSplit> parse_validation_split(std::string_view text);

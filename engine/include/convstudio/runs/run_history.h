@@ -24,9 +24,9 @@ struct RecordedEpoch {
 
 struct RecordedRun {
   std::filesystem::path folder;
-  std::string name;     // the folder name, e.g. 20261121-235959
-  std::string state;    // "running", "finished", "cancelled", "failed"
-  std::string started;  // ISO 8601 local time
+  std::string name;              // the folder name, e.g. 20261121-235959
+  std::string state;             // "running", "finished", "cancelled", "failed"
+  std::string started;           // ISO 8601 local time
   std::string settings_summary;  // "batch 64 × 1, sgd lr 0.01, amp off, cpu"
   std::vector<RecordedStep> steps;
   std::vector<RecordedEpoch> epochs;
@@ -38,6 +38,7 @@ std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder
 std::vector<RecordedRun> list_recorded_runs(const std::filesystem::path& project_file);
 // The newest run's best checkpoint (its last one when it kept no best), or nullopt when no run
 // of the project left a checkpoint: what "the trained model" means to export or predict with.
-std::optional<std::filesystem::path> newest_trained_model(const std::filesystem::path& project_file);
+std::optional<std::filesystem::path> newest_trained_model(
+    const std::filesystem::path& project_file);
 
 }  // namespace convstudio

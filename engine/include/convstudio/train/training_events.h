@@ -49,7 +49,7 @@ struct EpochMetrics {
   std::vector<std::vector<std::int64_t>> confusion;  // [true class][predicted class]
   std::vector<std::string> class_names;
   double duration_seconds = 0;
-  bool best = false;  // best validation accuracy so far
+  bool best = false;                               // best validation accuracy so far
   std::vector<MisclassifiedSample> misclassified;  // the first few, in validation order
 };
 
