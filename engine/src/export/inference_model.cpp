@@ -5,12 +5,12 @@
 #include <cmath>
 #include <fstream>
 
+#include "convstudio/io/atomic_write.h"
 #include "export/image_batch.h"
 #include "export/inference_backend.h"
 #include "export/native_export.h"
 #include "export/onnx_export.h"
 #include "export/torchscript_export.h"
-#include "train/atomic_write.h"
 
 namespace convstudio {
 namespace {

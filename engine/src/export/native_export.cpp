@@ -1,8 +1,8 @@
 #include "export/native_export.h"
 
+#include "convstudio/io/atomic_write.h"
 #include "convstudio/model/graph_json.h"
-#include "train/atomic_write.h"
-#include "train/safetensors_io.h"
+#include "io/safetensors_io.h"
 
 namespace convstudio {
 

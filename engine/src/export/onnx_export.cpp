@@ -8,8 +8,8 @@
 #include <onnx/onnx_pb.h>
 
 #include "convstudio/export/export_compatibility.h"
+#include "convstudio/io/atomic_write.h"
 #include "export/onnx_graph_builder.h"
-#include "train/atomic_write.h"
 
 namespace convstudio {
 

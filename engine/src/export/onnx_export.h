@@ -7,8 +7,8 @@
 #include <string>
 
 #include "convstudio/export/preprocessing_contract.h"
+#include "convstudio/io/file_outcome.h"
 #include "export/trained_model.h"
-#include "train/file_outcome.h"
 
 namespace convstudio {
 

@@ -2,9 +2,9 @@
 
 #include <sstream>
 
+#include "convstudio/io/atomic_write.h"
 #include "export/native_export.h"
 #include "export/python_literals.h"
-#include "train/atomic_write.h"
 
 namespace convstudio {
 namespace {

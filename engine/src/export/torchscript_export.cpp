@@ -2,8 +2,8 @@
 
 #include <sstream>
 
+#include "convstudio/io/atomic_write.h"
 #include "export/python_literals.h"
-#include "train/atomic_write.h"
 
 namespace convstudio {
 namespace {

@@ -5,9 +5,9 @@
 #include <filesystem>
 
 #include "convstudio/export/preprocessing_contract.h"
+#include "convstudio/io/file_outcome.h"
 #include "convstudio/model/block_analysis.h"
 #include "convstudio/model/graph.h"
-#include "train/file_outcome.h"
 #include "train/module_tensors.h"
 
 namespace convstudio {

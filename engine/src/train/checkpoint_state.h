@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "convstudio/io/file_outcome.h"
 #include "convstudio/train/lr_schedule_config.h"
-#include "file_outcome.h"
 #include "loss_scaler.h"
 #include "lr_schedule.h"
 #include "rng_state.h"

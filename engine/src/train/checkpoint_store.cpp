@@ -3,9 +3,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "atomic_write.h"
+#include "convstudio/io/atomic_write.h"
+#include "io/safetensors_io.h"
 #include "optimizer_state.h"
-#include "safetensors_io.h"
 
 namespace convstudio {
 namespace fs = std::filesystem;

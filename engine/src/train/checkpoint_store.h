@@ -11,8 +11,8 @@
 #include <torch/torch.h>
 
 #include "checkpoint_state.h"
-#include "convstudio/train/file_error.h"
-#include "file_outcome.h"
+#include "convstudio/io/file_error.h"
+#include "convstudio/io/file_outcome.h"
 #include "module_tensors.h"
 
 namespace convstudio {

@@ -8,7 +8,7 @@
 
 #include <torch/torch.h>
 
-#include "convstudio/train/file_error.h"
+#include "convstudio/io/file_error.h"
 
 namespace convstudio {
 

@@ -14,7 +14,7 @@
 #include "convstudio/model/template_library.h"
 #include "export/native_export.h"
 #include "export/onnx_export.h"
-#include "train/safetensors_io.h"
+#include "io/safetensors_io.h"
 #include "trained_model_factory.h"
 
 namespace convstudio {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "convstudio/model/project.h"
-#include "convstudio/train/training_events.h"
+#include "convstudio/runs/training_events.h"
 
 namespace convstudio {
 

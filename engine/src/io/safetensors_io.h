@@ -15,8 +15,8 @@
 
 #include <torch/torch.h>
 
-#include "convstudio/train/file_error.h"
-#include "file_outcome.h"
+#include "convstudio/io/file_error.h"
+#include "convstudio/io/file_outcome.h"
 
 namespace convstudio {
 

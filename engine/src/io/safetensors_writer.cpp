@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "atomic_write.h"
+#include "convstudio/io/atomic_write.h"
 #include "safetensors_dtype.h"
 #include "safetensors_io.h"
 

@@ -6,7 +6,7 @@
 #include <utility>
 #include <variant>
 
-#include "convstudio/train/file_error.h"
+#include "convstudio/io/file_error.h"
 
 namespace convstudio {
 

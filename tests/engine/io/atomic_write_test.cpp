@@ -1,4 +1,4 @@
-#include "train/atomic_write.h"
+#include "convstudio/io/atomic_write.h"
 
 #include "scratch_folder.h"
 

@@ -8,8 +8,8 @@
 #include <optional>
 #include <string_view>
 
-#include "convstudio/train/file_error.h"
-#include "file_outcome.h"
+#include "convstudio/io/file_error.h"
+#include "convstudio/io/file_outcome.h"
 
 namespace convstudio {
 
