@@ -16,8 +16,9 @@ void TrainingWorker::run(RunOptions options, const QString& runFolder) {
   if (!recorder.ok()) {
     RunSummary summary;
     summary.state = RunState::Failed;
-    summary.error = RunError{
-        RunErrorKind::Checkpoint, "cannot write the run folder " + runFolder.toStdString(), {}};
+    summary.error =
+        RunError(RunErrorKind::Checkpoint,
+                 Error::in_file(runFolder.toStdString(), "cannot write the run folder"));
     emit failed(*summary.error);
     emit finished(summary, runFolder);
     return;

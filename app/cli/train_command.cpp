@@ -51,8 +51,7 @@ int exit_code_for(const RunSummary& summary) {
 int run_train(const TrainOptions& options) {
   ProjectLoadResult loaded = ProjectFile::load(options.file);
   if (!loaded.ok()) {
-    for (const ProjectError& error : loaded.errors)
-      std::cerr << "error: " << error.to_string() << "\n";
+    for (const Error& error : loaded.errors) std::cerr << "error: " << error.describe() << "\n";
     return kExitUsageError;
   }
   RunOptions run;

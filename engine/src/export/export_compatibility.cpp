@@ -118,7 +118,7 @@ std::string CompatibilityReport::describe() const {
     text += block.block_id + " (" + block.block_type + ") -> " +
             (block.refusal.empty() ? block.target : "REFUSED: " + block.refusal) + "\n";
   }
-  for (const ModelError& refusal : refusals) {
+  for (const Error& refusal : refusals) {
     if (refusal.block_id.empty()) text += "graph: " + refusal.message + "\n";
   }
   return text;

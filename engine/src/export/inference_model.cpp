@@ -69,8 +69,7 @@ InferenceModelLoad InferenceModel::load(const fs::path& path) {
   try {
     if (fs::is_directory(path, ec) || path.extension() == ".safetensors") {
       const bool checkpoint = fs::is_directory(path, ec);
-      FileOutcome<TrainedModel> model =
-          checkpoint ? load_trained_model(path) : NativeExport::read(path);
+      Result<TrainedModel> model = checkpoint ? load_trained_model(path) : NativeExport::read(path);
       if (!model) return failure(model.error().describe());
       auto backend = std::make_unique<GraphModuleBackend>(model.value());
       return {
@@ -96,7 +95,7 @@ InferenceModelLoad InferenceModel::load(const fs::path& path) {
               {}};
     }
     if (path.extension() == ".onnx") {
-      FileOutcome<OnnxFile> onnx = OnnxExport::read(path);
+      Result<OnnxFile> onnx = OnnxExport::read(path);
       if (!onnx) return failure(onnx.error().describe());
       // Built from the bytes already read and checked, not from a second read of the file.
       const std::string& bytes = onnx.value().bytes;

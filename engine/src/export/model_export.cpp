@@ -22,13 +22,13 @@ ExportResult load_and_check(const fs::path& checkpoint_dir, ExportFormat format,
                             std::optional<TrainedModel>& model) {
   ExportResult result;
   result.report.format = format;
-  FileOutcome<TrainedModel> loaded = load_trained_model(checkpoint_dir);
+  Result<TrainedModel> loaded = load_trained_model(checkpoint_dir);
   if (!loaded) return failed(std::move(result), loaded.error().describe(), true);
   model = std::move(loaded).value();
   result.report = ExportCompatibility::check(model->graph, model->analysis, format);
   if (!result.report.ok()) {
     std::string message = "cannot export to " + std::string(export_format_name(format)) + ":";
-    for (const ModelError& refusal : result.report.refusals) {
+    for (const Error& refusal : result.report.refusals) {
       message +=
           "\n  " + (refusal.block_id.empty() ? "graph" : refusal.block_id) + ": " + refusal.message;
     }
@@ -70,7 +70,7 @@ ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat form
                       std::string(export_format_extension(format)),
                   true);
   }
-  std::optional<FileError> error;
+  std::optional<Error> error;
   try {
     switch (format) {
       case ExportFormat::TorchScript:
@@ -87,7 +87,7 @@ ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat form
         break;
     }
   } catch (const std::exception& exception) {
-    error = FileError{out.string(), std::nullopt, exception.what()};
+    error = Error::in_file(out.string(), exception.what());
   }
   if (error) return failed(std::move(result), error->describe(), false);
   result.files.push_back(out.string());

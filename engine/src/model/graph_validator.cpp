@@ -80,7 +80,7 @@ class Validation {
     for (std::size_t i = 0; i < graph.blocks().size(); ++i) index_[graph.blocks()[i].id] = i;
   }
 
-  std::vector<ModelError> run() {
+  std::vector<Error> run() {
     check_blocks();
     check_wires();
     check_inputs();
@@ -88,7 +88,7 @@ class Validation {
     check_single("Output");
     check_cycles();
     check_dead_ends();
-    std::stable_sort(errors_.begin(), errors_.end(), [&](const ModelError& a, const ModelError& b) {
+    std::stable_sort(errors_.begin(), errors_.end(), [&](const Error& a, const Error& b) {
       return order_of(a.block_id) < order_of(b.block_id);
     });
     return std::move(errors_);
@@ -302,7 +302,7 @@ class Validation {
       }
     }
     std::set<std::string> has_error;
-    for (const ModelError& error : errors_) has_error.insert(error.block_id);
+    for (const Error& error : errors_) has_error.insert(error.block_id);
     for (const Block& block : graph_.blocks()) {
       if (reaches_output.contains(block.id) || has_error.contains(block.id)) continue;
       const BlockSpec* spec = spec_of(block);
@@ -317,12 +317,12 @@ class Validation {
   const Graph& graph_;
   std::map<std::string, std::size_t, std::less<>> index_;
   std::vector<Connection> valid_;
-  std::vector<ModelError> errors_;
+  std::vector<Error> errors_;
 };
 
 }  // namespace
 
-std::vector<ModelError> GraphValidator::validate(const Graph& graph) {
+std::vector<Error> GraphValidator::validate(const Graph& graph) {
   return Validation(graph).run();
 }
 

@@ -9,7 +9,7 @@ namespace {
 
 class RuleContext {
  public:
-  RuleContext(const Block& block, BlockAnalysis& analysis, std::vector<ModelError>& errors)
+  RuleContext(const Block& block, BlockAnalysis& analysis, std::vector<Error>& errors)
       : block(block), out(analysis), errors_(errors) {}
 
   const TensorShape& in(std::size_t port = 0) const { return out.input_shapes.at(port); }
@@ -31,7 +31,7 @@ class RuleContext {
   BlockAnalysis& out;
 
  private:
-  std::vector<ModelError>& errors_;
+  std::vector<Error>& errors_;
 };
 
 std::string padded_text(std::int64_t h, std::int64_t w, std::int64_t padding) {
@@ -223,8 +223,7 @@ const std::map<std::string, Rule, std::less<>>& rules() {
 
 }  // namespace
 
-bool apply_layer_rule(const Block& block, BlockAnalysis& analysis,
-                      std::vector<ModelError>& errors) {
+bool apply_layer_rule(const Block& block, BlockAnalysis& analysis, std::vector<Error>& errors) {
   auto it = rules().find(block.type);
   if (it == rules().end()) {
     errors.push_back({block.id, block.type, "type", block.type + ": has no shape rule"});

@@ -26,7 +26,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
                                          const std::string& data_path,
                                          const std::string& device_text) {
   CheckpointEvaluation result;
-  FileOutcome<CheckpointData> checkpoint = load_checkpoint(checkpoint_dir);
+  Result<CheckpointData> checkpoint = load_checkpoint(checkpoint_dir);
   if (!checkpoint) return input_error(result, checkpoint.error().describe());
   const nlohmann::json& config = checkpoint.value().state.config;
   if (!config.contains("project")) {
@@ -35,7 +35,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
   ProjectLoadResult project = ProjectFile::parse(config["project"].dump());
   if (!project.ok()) {
     return input_error(result,
-                       checkpoint_dir + ": its project: " + project.errors.front().to_string());
+                       checkpoint_dir + ": its project: " + project.errors.front().describe());
   }
   const ModelAnalysis analysis = ShapeInference::run(project.project->graph);
   if (!analysis.ok()) {
@@ -51,11 +51,11 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
     data.source = guess_dataset_kind(data_path);
   }
   const TensorShape& input = analysis.input_shape;
-  DataResult<Dataset> dataset = load_dataset(
+  Result<Dataset> dataset = load_dataset(
       dataset_request(data, static_cast<std::uint64_t>(project.project->training.seed),
                       static_cast<int>(input.channels()), static_cast<int>(input.height()),
                       static_cast<int>(input.width())));
-  if (!dataset) return input_error(result, dataset.error().to_string());
+  if (!dataset) return input_error(result, dataset.error().describe());
   const std::int64_t classes = analysis.output_shape().channels();
   result.class_names = dataset.value().info.class_names;
   result.data_path = dataset.value().info.path;

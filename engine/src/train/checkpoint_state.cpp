@@ -91,13 +91,13 @@ class FieldReader {
   }
 
   void fail(const std::string& message) {
-    if (!error_) error_ = FileError{source_, std::nullopt, message};
+    if (!error_) error_ = Error::in_file(source_, message);
   }
-  const std::optional<FileError>& error() const { return error_; }
+  const std::optional<Error>& error() const { return error_; }
 
  private:
   std::string source_;
-  std::optional<FileError> error_;
+  std::optional<Error> error_;
 };
 
 LrScheduleConfig read_schedule_config(FieldReader& read, const json& o, const std::string& path) {
@@ -144,8 +144,8 @@ json lr_schedule_config_to_json(const LrScheduleConfig& config) {
           {"warmup_start_factor", config.warmup_start_factor}};
 }
 
-FileOutcome<LrScheduleConfig> lr_schedule_config_from_json(const json& json_value,
-                                                           const std::string& source) {
+Result<LrScheduleConfig> lr_schedule_config_from_json(const json& json_value,
+                                                      const std::string& source) {
   FieldReader read(source);
   LrScheduleConfig config = read_schedule_config(read, json_value, "");
   if (read.error()) return *read.error();
@@ -174,10 +174,9 @@ json checkpoint_state_to_json(const CheckpointState& state) {
             {"data_loader", state.rng.data_loader}}}};
 }
 
-FileOutcome<CheckpointState> checkpoint_state_from_json(const json& root,
-                                                        const std::string& source) {
+Result<CheckpointState> checkpoint_state_from_json(const json& root, const std::string& source) {
   FieldReader read(source);
-  if (!root.is_object()) return FileError{source, std::nullopt, "state is not a JSON object"};
+  if (!root.is_object()) return Error::in_file(source, "state is not a JSON object");
   const std::int64_t version = read.integer(root, "", "format_version");
   if (!read.error() && (version < 1 || version > kCheckpointFormatVersion)) {
     read.fail("format version " + std::to_string(version) + " is not one this build reads (1.." +
@@ -215,7 +214,7 @@ FileOutcome<CheckpointState> checkpoint_state_from_json(const json& root,
   try {
     LearningRateSchedule check(state.schedule.config);
   } catch (const std::invalid_argument& error) {
-    return FileError{source, std::nullopt, std::string("\"schedule.config\": ") + error.what()};
+    return Error::in_file(source, std::string("\"schedule.config\": ") + error.what());
   }
   return state;
 }

@@ -105,11 +105,11 @@ TEST_F(ExportErrors, TruncatedNativeModelNamesFileAndProblem) {
   ASSERT_FALSE(NativeExport::write(model, dir_ / "m.safetensors", {}));
   const std::string bytes = read(dir_ / "m.safetensors");
   write(dir_ / "cut.safetensors", bytes.substr(0, bytes.size() - 100));
-  FileOutcome<TrainedModel> cut = NativeExport::read(dir_ / "cut.safetensors");
+  Result<TrainedModel> cut = NativeExport::read(dir_ / "cut.safetensors");
   ASSERT_FALSE(cut);
   EXPECT_NE(cut.error().describe().find("cut.safetensors"), std::string::npos);
   write(dir_ / "header.safetensors", std::string("\xff\xff\xff\xff\xff\xff\xff\x7f", 8) + "{}");
-  FileOutcome<TrainedModel> header = NativeExport::read(dir_ / "header.safetensors");
+  Result<TrainedModel> header = NativeExport::read(dir_ / "header.safetensors");
   ASSERT_FALSE(header);
   EXPECT_TRUE(header.error().offset.has_value()) << header.error().describe();
   const InferenceModelLoad load = InferenceModel::load(dir_ / "cut.safetensors");
@@ -126,11 +126,11 @@ TEST_F(ExportErrors, SafetensorsWithoutOurMetadataIsRefused) {
       model.tensors,
       {{"format", "convstudio-model"}, {"version", "1"}, {"graph", "{}"}, {"preprocessing", "{}"}}};
   ASSERT_FALSE(write_safetensors(dir_ / "bad.safetensors", SafetensorsContent{model.tensors, {}}));
-  FileOutcome<TrainedModel> plain = NativeExport::read(dir_ / "bad.safetensors");
+  Result<TrainedModel> plain = NativeExport::read(dir_ / "bad.safetensors");
   ASSERT_FALSE(plain);
   EXPECT_NE(plain.error().message.find("not a ConvStudio model export"), std::string::npos);
   ASSERT_FALSE(write_safetensors(dir_ / "meta.safetensors", content));
-  FileOutcome<TrainedModel> meta = NativeExport::read(dir_ / "meta.safetensors");
+  Result<TrainedModel> meta = NativeExport::read(dir_ / "meta.safetensors");
   ASSERT_FALSE(meta);
   EXPECT_NE(meta.error().message.find("metadata"), std::string::npos) << meta.error().describe();
 }
@@ -141,7 +141,7 @@ TEST_F(ExportErrors, CorruptOnnxFailsTheCheckWithTheFileName) {
   EXPECT_FALSE(OnnxExport::check_file(dir_ / "m.onnx"));
   const std::string bytes = read(dir_ / "m.onnx");
   write(dir_ / "cut.onnx", bytes.substr(0, bytes.size() / 2));
-  const std::optional<FileError> error = OnnxExport::check_file(dir_ / "cut.onnx");
+  const std::optional<Error> error = OnnxExport::check_file(dir_ / "cut.onnx");
   ASSERT_TRUE(error);
   EXPECT_NE(error->describe().find("cut.onnx"), std::string::npos);
 }

@@ -25,7 +25,7 @@ class CancelAtStep : public TrainingListener {
 };
 
 NamedTensors weights_of(const std::filesystem::path& checkpoint) {
-  FileOutcome<CheckpointData> loaded = load_checkpoint(checkpoint);
+  Result<CheckpointData> loaded = load_checkpoint(checkpoint);
   EXPECT_TRUE(loaded.ok()) << (loaded.ok() ? "" : loaded.error().describe());
   return loaded.ok() ? loaded.value().model : NamedTensors{};
 }
