@@ -98,7 +98,7 @@ int run_evaluate(const std::string& checkpoint, const std::string& data,
                  const std::string& device) {
   const CheckpointEvaluation result = evaluate_checkpoint(checkpoint, data, device);
   if (result.error) {
-    std::cerr << "error: " << *result.error << "\n";
+    std::cerr << "error: " << result.error->describe() << "\n";
     return result.input_error ? kExitUsageError : kExitFailure;
   }
   std::cout << "data: " << result.data_path << " (" << result.samples << " images)\n"

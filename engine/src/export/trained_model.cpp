@@ -75,7 +75,7 @@ Result<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_
   ProjectLoadResult project = ProjectFile::parse(
       project_json.is_string() ? project_json.get<std::string>() : project_json.dump());
   if (!project.ok()) {
-    return Error::in_file(source, "its project: " + project.errors.front().describe());
+    return checkpoint_project_error(project.errors.front(), checkpoint_dir);
   }
   PreprocessingContract contract;
   try {

@@ -110,4 +110,14 @@ std::optional<Error> apply_checkpoint(const CheckpointData& data, torch::nn::Mod
                               device);
 }
 
+Error checkpoint_project_error(Error error, const std::filesystem::path& dir) {
+  error.file = (dir / kCheckpointStateFile).string();
+  if (!error.field.empty()) error.field = "config.project." + error.field;
+  // A line and column would count in the project's own text, not in state.json.
+  error.line = 0;
+  error.column = 0;
+  error.message = "its project: " + error.message;
+  return error;
+}
+
 }  // namespace convstudio

@@ -41,4 +41,8 @@ std::optional<Error> apply_checkpoint(const CheckpointData& data, torch::nn::Mod
                                       torch::optim::Optimizer& optimizer,
                                       const std::filesystem::path& dir);
 
+// A problem of the project a checkpoint carries (parsed from state.json's config.project), placed
+// in that file: the field path gains the "config.project." prefix.
+Error checkpoint_project_error(Error error, const std::filesystem::path& dir);
+
 }  // namespace convstudio

@@ -42,7 +42,7 @@ void Trainer::cancel() {
 
 std::string release_cached_device_memory(const std::string& device) {
   const DeviceSelection selection = select_device(device);
-  if (!selection.error.empty()) return selection.error;
+  if (selection.error) return selection.error->describe();
   return release_cached_memory(selection.device);
 }
 

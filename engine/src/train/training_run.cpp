@@ -102,8 +102,8 @@ RunSummary TrainingRun::execute() {
 
 bool TrainingRun::prepare() {
   const DeviceSelection selection = select_device(settings_.device);
-  if (!selection.error.empty()) {
-    fail(RunErrorKind::Device, Error::in_setting("training.device", selection.error), false);
+  if (selection.error) {
+    fail(RunErrorKind::Device, *selection.error, false);
     return false;
   }
   device_ = selection.device;

@@ -95,8 +95,9 @@ TEST_F(ExportErrors, RefusedExportWritesNothingAndNamesTheBlock) {
       export_checkpoint(dir_ / "m.ckpt", ExportFormat::TorchScript, dir_ / "m.pt");
   ASSERT_TRUE(result.error);
   EXPECT_TRUE(result.input_error);
-  EXPECT_NE(result.error->find("class: Linear: the id 'class' is a Python"), std::string::npos)
-      << *result.error;
+  EXPECT_NE(result.error->describe().find("class: Linear: the id 'class' is a Python"),
+            std::string::npos)
+      << result.error->describe();
   EXPECT_FALSE(fs::exists(dir_ / "m.pt"));
 }
 
@@ -114,7 +115,8 @@ TEST_F(ExportErrors, TruncatedNativeModelNamesFileAndProblem) {
   EXPECT_TRUE(header.error().offset.has_value()) << header.error().describe();
   const InferenceModelLoad load = InferenceModel::load(dir_ / "cut.safetensors");
   EXPECT_EQ(load.model, nullptr);
-  EXPECT_NE(load.error.find("cut.safetensors"), std::string::npos);
+  ASSERT_TRUE(load.error);
+  EXPECT_NE(load.error->file.find("cut.safetensors"), std::string::npos);
 }
 
 TEST_F(ExportErrors, SafetensorsWithoutOurMetadataIsRefused) {
@@ -156,19 +158,24 @@ TEST_F(ExportErrors, CheckpointWithBrokenProjectGivesTheProjectError) {
       export_checkpoint(dir_ / "m.ckpt", ExportFormat::Onnx, dir_ / "m.onnx");
   ASSERT_TRUE(result.error);
   EXPECT_TRUE(result.input_error);
-  EXPECT_NE(result.error->find("its project"), std::string::npos) << *result.error;
-  EXPECT_NE(result.error->find("kernel"), std::string::npos) << *result.error;
+  // The place is the field inside the checkpoint's state.json.
+  EXPECT_NE(result.error->file.find("state.json"), std::string::npos) << result.error->describe();
+  EXPECT_EQ(result.error->field, "config.project.graph.blocks[1].params.kernel")
+      << result.error->describe();
+  EXPECT_NE(result.error->message.find("its project"), std::string::npos);
   write(dir_ / "m.ckpt" / "state.json", "{ not json");
   const InferenceModelLoad load = InferenceModel::load(dir_ / "m.ckpt");
   EXPECT_EQ(load.model, nullptr);
-  EXPECT_NE(load.error.find("state.json"), std::string::npos) << load.error;
+  ASSERT_TRUE(load.error);
+  EXPECT_NE(load.error->file.find("state.json"), std::string::npos) << load.error->describe();
 }
 
 TEST_F(ExportErrors, GarbageTorchScriptFileIsAnErrorNotACrash) {
   write(dir_ / "m.pt", "not a zip archive");
   const InferenceModelLoad load = InferenceModel::load(dir_ / "m.pt");
   EXPECT_EQ(load.model, nullptr);
-  EXPECT_NE(load.error.find("m.pt"), std::string::npos);
+  ASSERT_TRUE(load.error);
+  EXPECT_NE(load.error->file.find("m.pt"), std::string::npos);
 }
 
 }  // namespace
