@@ -83,7 +83,6 @@ bool TrainingController::start(const Project& project, const QString& projectFil
   TrainingWorker* worker = worker_;
   QMetaObject::invokeMethod(
       worker_, [worker, options, folder] { worker->run(options, folder); }, Qt::QueuedConnection);
-  emit started(folder);
   return true;
 }
 

@@ -102,8 +102,8 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       group_correct = torch::zeros({}, options);
       group_samples = 0;
     }
-    if (options_.inject_out_of_memory_at_step > 0 &&
-        global_step_ == options_.inject_out_of_memory_at_step && !injected_out_of_memory_) {
+    if (test_hooks_.out_of_memory_at_step > 0 &&
+        global_step_ == test_hooks_.out_of_memory_at_step && !injected_out_of_memory_) {
       injected_out_of_memory_ = true;
       TORCH_CHECK_WITH(OutOfMemoryError, false, "injected out of memory (test)");
     }

@@ -1,19 +1,12 @@
 #include "training_run.h"
 
-#include <c10/util/Exception.h>
-
-#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <thread>
 
-#include "autocast_guard.h"
-#include "checkpoint_store.h"
 #include "convstudio/data/dataset_request.h"
-#include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
 #include "device_selection.h"
-#include "evaluator.h"
 #include "memory_probe.h"
 #include "optimizer_factory.h"
 

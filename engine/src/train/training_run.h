@@ -19,6 +19,7 @@
 #include "nn/graph_module.h"
 #include "rng_state.h"
 #include "run_control.h"
+#include "training_test_hooks.h"
 
 namespace convstudio {
 
@@ -60,6 +61,7 @@ class TrainingRun {
   TrainingListener& listener_;
   RunControl& control_;
   RunSummary summary_;
+  const TrainingTestHooks test_hooks_ = training_test_hooks();
 
   torch::Device device_ = torch::kCPU;
   ModelAnalysis analysis_;

@@ -173,7 +173,7 @@ TEST(TrainerOnFashionMnist, LeNet5ReachesEightyFivePercentAfterOneEpochOnCpu) {
   project.training.lr = 0.002;
   RecordingListener listener;
   const RunSummary summary = train(project, fresh_folder("fashion-mnist-lenet5"), &listener);
-  ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->message : "");
+  ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe() : "");
   EXPECT_GE(summary.val_accuracy, 0.85);
   EXPECT_EQ(summary.steps, 938);  // ceil(60000 / 64)
 }
