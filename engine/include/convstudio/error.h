@@ -9,8 +9,8 @@
 
 namespace convstudio {
 
-// The place is whatever subset of the fields below is set. The first four come first so that
-// graph code can still write `{block.id, block.type, field, message}`.
+// The place is whatever subset of the fields below is set; build one with the named constructors
+// below. The four fields of a block's problem come first, as in the graph code's old ModelError.
 struct Error {
   std::string block_id;    // "conv2"; empty when the problem is not a block's
   std::string block_type;  // "Conv2d"; empty when unknown or not a block's

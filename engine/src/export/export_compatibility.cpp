@@ -149,7 +149,7 @@ CompatibilityReport ExportCompatibility::check(const Graph& graph, const ModelAn
         break;
     }
     if (!mapping.refusal.empty()) {
-      report.refusals.push_back({block->id, block->type, "type", mapping.refusal});
+      report.refusals.push_back(Error::in_block(block->id, block->type, "type", mapping.refusal));
     }
     report.blocks.push_back({block->id, block->type, mapping.target, mapping.refusal});
   }

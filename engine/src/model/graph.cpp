@@ -44,8 +44,9 @@ std::optional<Error> Graph::connect(const Connection& connection) {
   auto refuse = [&](std::string message) {
     std::string type = to ? to->type : std::string();
     std::string prefix = type.empty() ? std::string() : type + ": ";
-    return Error{connection.to, type, "inputs[" + std::to_string(connection.to_port) + "]",
-                 prefix + std::move(message)};
+    return Error::in_block(connection.to, type,
+                           "inputs[" + std::to_string(connection.to_port) + "]",
+                           prefix + std::move(message));
   };
   if (from == nullptr) return refuse("no block named '" + connection.from + "'");
   if (to == nullptr) return refuse("no block named '" + connection.to + "'");

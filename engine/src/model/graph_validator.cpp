@@ -96,7 +96,8 @@ class Validation {
 
  private:
   void add(const Block& block, std::string field, const std::string& message) {
-    errors_.push_back({block.id, block.type, std::move(field), block.type + ": " + message});
+    errors_.push_back(
+        Error::in_block(block.id, block.type, std::move(field), block.type + ": " + message));
   }
   std::ptrdiff_t order_of(const std::string& id) const {
     auto it = index_.find(id);
@@ -136,8 +137,8 @@ class Validation {
         if (from)
           add(*from, field, "wired to unknown block '" + c.to + "'");
         else
-          errors_.push_back(
-              {"", "", field, "wire between unknown blocks '" + c.from + "' and '" + c.to + "'"});
+          errors_.push_back(Error::in_block(
+              {}, {}, field, "wire between unknown blocks '" + c.from + "' and '" + c.to + "'"));
         continue;
       }
       if (from == nullptr) {
@@ -210,7 +211,7 @@ class Validation {
   void check_single(const std::string& type) {
     std::vector<std::string> ids = graph_.blocks_of_type(type);
     if (ids.empty()) {
-      errors_.push_back({"", "", "graph", "the graph has no " + type + " block"});
+      errors_.push_back(Error::in_graph("the graph has no " + type + " block"));
     }
     for (std::size_t i = 1; i < ids.size(); ++i) {
       add(*graph_.find_block(ids[i]), "type",

@@ -14,7 +14,8 @@ class RuleContext {
 
   const TensorShape& in(std::size_t port = 0) const { return out.input_shapes.at(port); }
   bool fail(std::string field, const std::string& message) {
-    errors_.push_back({block.id, block.type, std::move(field), block.type + ": " + message});
+    errors_.push_back(
+        Error::in_block(block.id, block.type, std::move(field), block.type + ": " + message));
     return false;
   }
   bool require_image(const char* hint = "") {
@@ -226,7 +227,8 @@ const std::map<std::string, Rule, std::less<>>& rules() {
 bool apply_layer_rule(const Block& block, BlockAnalysis& analysis, std::vector<Error>& errors) {
   auto it = rules().find(block.type);
   if (it == rules().end()) {
-    errors.push_back({block.id, block.type, "type", block.type + ": has no shape rule"});
+    errors.push_back(
+        Error::in_block(block.id, block.type, "type", block.type + ": has no shape rule"));
     return false;
   }
   RuleContext context(block, analysis, errors);

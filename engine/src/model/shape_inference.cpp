@@ -41,9 +41,10 @@ std::optional<TensorShape> input_shape(const Block& block, const std::optional<T
   bool positive = true;
   for (std::int64_t d : shape.dims) positive = positive && d > 0;
   if (!shape.is_image() || !positive) {
-    errors.push_back({block.id, block.type, "params.channels",
-                      "Input: the input shape must be C\u00d7H\u00d7W with positive sizes, got " +
-                          shape.to_string()});
+    errors.push_back(
+        Error::in_block(block.id, block.type, "params.channels",
+                        "Input: the input shape must be C\u00d7H\u00d7W with positive sizes, got " +
+                            shape.to_string()));
     return std::nullopt;
   }
   return shape;

@@ -19,7 +19,8 @@ std::optional<std::string_view> find_text(std::string_view name) {
 }
 
 Error template_error(std::string_view name, std::string field, std::string message) {
-  return {"", "", std::move(field), "template " + std::string(name) + ": " + std::move(message)};
+  return Error::in_block({}, {}, std::move(field),
+                         "template " + std::string(name) + ": " + std::move(message));
 }
 
 bool within(std::int64_t value, const BlockSpec& spec, const char* param) {
