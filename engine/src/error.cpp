@@ -32,7 +32,12 @@ Error Error::at_field(std::string file, std::string field, std::string message) 
 
 Error Error::in_block(std::string block_id, std::string block_type, std::string field,
                       std::string message) {
-  return {std::move(block_id), std::move(block_type), std::move(field), std::move(message)};
+  Error error;
+  error.block_id = std::move(block_id);
+  error.block_type = std::move(block_type);
+  error.field = std::move(field);
+  error.message = std::move(message);
+  return error;
 }
 
 Error Error::in_graph(std::string message) {
