@@ -196,7 +196,7 @@ void PropertiesWidget::updateStatus() {
                       QString::fromStdString(format_count(a->macs)));
   }
   const auto errors = document_->errorsOf(id_);
-  for (const ModelError& e : errors) lines << QString::fromStdString(e.message);
+  for (const Error& e : errors) lines << QString::fromStdString(e.message);
   status_->setStyleSheet(errors.empty() ? QString() : QStringLiteral("color: #b02020;"));
   status_->setText(lines.join(QLatin1Char('\n')));
 }

@@ -118,7 +118,7 @@ std::string CompatibilityReport::describe() const {
     text += block.block_id + " (" + block.block_type + ") -> " +
             (block.refusal.empty() ? block.target : "REFUSED: " + block.refusal) + "\n";
   }
-  for (const ModelError& refusal : refusals) {
+  for (const Error& refusal : refusals) {
     if (refusal.block_id.empty()) text += "graph: " + refusal.message + "\n";
   }
   return text;
@@ -149,7 +149,7 @@ CompatibilityReport ExportCompatibility::check(const Graph& graph, const ModelAn
         break;
     }
     if (!mapping.refusal.empty()) {
-      report.refusals.push_back({block->id, block->type, "type", mapping.refusal});
+      report.refusals.push_back(Error::in_block(block->id, block->type, "type", mapping.refusal));
     }
     report.blocks.push_back({block->id, block->type, mapping.target, mapping.refusal});
   }

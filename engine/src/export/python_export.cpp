@@ -2,9 +2,9 @@
 
 #include <sstream>
 
+#include "convstudio/io/atomic_write.h"
 #include "export/native_export.h"
 #include "export/python_literals.h"
-#include "train/atomic_write.h"
 
 namespace convstudio {
 namespace {
@@ -137,9 +137,9 @@ std::string PythonExport::source(const TrainedModel& model, const std::string& w
   return code.str();
 }
 
-std::optional<FileError> PythonExport::write(const TrainedModel& model,
-                                             const std::filesystem::path& code,
-                                             const std::filesystem::path& weights) {
+std::optional<Error> PythonExport::write(const TrainedModel& model,
+                                         const std::filesystem::path& code,
+                                         const std::filesystem::path& weights) {
   if (auto error = NativeExport::write(model, weights, {})) return error;
   return write_file_atomically(code, source(model, weights.filename().string()));
 }

@@ -2,8 +2,8 @@
 
 #include <sstream>
 
+#include "convstudio/io/atomic_write.h"
 #include "export/python_literals.h"
-#include "train/atomic_write.h"
 
 namespace convstudio {
 namespace {
@@ -135,8 +135,8 @@ torch::jit::Module TorchScriptExport::build(const TrainedModel& model) {
   return module;
 }
 
-std::optional<FileError> TorchScriptExport::write(const TrainedModel& model,
-                                                  const std::filesystem::path& file) {
+std::optional<Error> TorchScriptExport::write(const TrainedModel& model,
+                                              const std::filesystem::path& file) {
   try {
     torch::jit::Module module = build(model);
     torch::jit::ExtraFilesMap extra{{kTorchScriptContractFile, model.contract.to_json().dump(2)}};
@@ -145,9 +145,9 @@ std::optional<FileError> TorchScriptExport::write(const TrainedModel& model,
     module.save(bytes, extra);
     return write_file_atomically(file, bytes.str());
   } catch (const c10::Error& error) {
-    return FileError{file.string(), std::nullopt, error.what_without_backtrace()};
+    return Error::in_file(file.string(), error.what_without_backtrace());
   } catch (const std::exception& error) {
-    return FileError{file.string(), std::nullopt, error.what()};
+    return Error::in_file(file.string(), error.what());
   }
 }
 

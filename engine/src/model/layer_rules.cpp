@@ -9,12 +9,13 @@ namespace {
 
 class RuleContext {
  public:
-  RuleContext(const Block& block, BlockAnalysis& analysis, std::vector<ModelError>& errors)
+  RuleContext(const Block& block, BlockAnalysis& analysis, std::vector<Error>& errors)
       : block(block), out(analysis), errors_(errors) {}
 
   const TensorShape& in(std::size_t port = 0) const { return out.input_shapes.at(port); }
   bool fail(std::string field, const std::string& message) {
-    errors_.push_back({block.id, block.type, std::move(field), block.type + ": " + message});
+    errors_.push_back(
+        Error::in_block(block.id, block.type, std::move(field), block.type + ": " + message));
     return false;
   }
   bool require_image(const char* hint = "") {
@@ -31,7 +32,7 @@ class RuleContext {
   BlockAnalysis& out;
 
  private:
-  std::vector<ModelError>& errors_;
+  std::vector<Error>& errors_;
 };
 
 std::string padded_text(std::int64_t h, std::int64_t w, std::int64_t padding) {
@@ -223,11 +224,11 @@ const std::map<std::string, Rule, std::less<>>& rules() {
 
 }  // namespace
 
-bool apply_layer_rule(const Block& block, BlockAnalysis& analysis,
-                      std::vector<ModelError>& errors) {
+bool apply_layer_rule(const Block& block, BlockAnalysis& analysis, std::vector<Error>& errors) {
   auto it = rules().find(block.type);
   if (it == rules().end()) {
-    errors.push_back({block.id, block.type, "type", block.type + ": has no shape rule"});
+    errors.push_back(
+        Error::in_block(block.id, block.type, "type", block.type + ": has no shape rule"));
     return false;
   }
   RuleContext context(block, analysis, errors);

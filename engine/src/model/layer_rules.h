@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/model/block.h"
 #include "convstudio/model/block_analysis.h"
-#include "convstudio/model/model_error.h"
 
 namespace convstudio {
 
@@ -14,6 +14,6 @@ namespace convstudio {
 // MACs and what autograd saves, following PyTorch's rules for the module the builder creates.
 // Appends problems to `errors` and returns false when the block cannot produce an output.
 // Every catalog type except Input (handled by ShapeInference) has one rule here.
-bool apply_layer_rule(const Block& block, BlockAnalysis& analysis, std::vector<ModelError>& errors);
+bool apply_layer_rule(const Block& block, BlockAnalysis& analysis, std::vector<Error>& errors);
 
 }  // namespace convstudio

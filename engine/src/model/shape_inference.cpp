@@ -35,15 +35,16 @@ std::vector<std::string> partial_order(const Graph& graph) {
 }
 
 std::optional<TensorShape> input_shape(const Block& block, const std::optional<TensorShape>& input,
-                                       std::vector<ModelError>& errors) {
+                                       std::vector<Error>& errors) {
   TensorShape shape = input.value_or(TensorShape::image(
       block.int_param("channels"), block.int_param("height"), block.int_param("width")));
   bool positive = true;
   for (std::int64_t d : shape.dims) positive = positive && d > 0;
   if (!shape.is_image() || !positive) {
-    errors.push_back({block.id, block.type, "params.channels",
-                      "Input: the input shape must be C\u00d7H\u00d7W with positive sizes, got " +
-                          shape.to_string()});
+    errors.push_back(
+        Error::in_block(block.id, block.type, "params.channels",
+                        "Input: the input shape must be C\u00d7H\u00d7W with positive sizes, got " +
+                            shape.to_string()));
     return std::nullopt;
   }
   return shape;
@@ -80,7 +81,7 @@ ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape>
   ModelAnalysis result;
   result.errors = GraphValidator::validate(graph);
   std::set<std::string, std::less<>> failed;
-  for (const ModelError& error : result.errors) {
+  for (const Error& error : result.errors) {
     if (!error.block_id.empty()) failed.insert(error.block_id);
   }
   std::map<std::string, TensorShape, std::less<>> shapes;
@@ -122,13 +123,12 @@ ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape>
   for (std::size_t k = 0; k < graph.blocks().size(); ++k) {
     position[graph.blocks()[k].id] = static_cast<std::ptrdiff_t>(k);
   }
-  auto position_of = [&](const ModelError& error) {
+  auto position_of = [&](const Error& error) {
     auto it = position.find(error.block_id);
     return it == position.end() ? std::ptrdiff_t{-1} : it->second;
   };
-  std::stable_sort(
-      result.errors.begin(), result.errors.end(),
-      [&](const ModelError& a, const ModelError& b) { return position_of(a) < position_of(b); });
+  std::stable_sort(result.errors.begin(), result.errors.end(),
+                   [&](const Error& a, const Error& b) { return position_of(a) < position_of(b); });
   return result;
 }
 

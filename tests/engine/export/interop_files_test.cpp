@@ -149,7 +149,7 @@ TEST(InteropFiles, EveryFormatOfEveryTemplateMatchesLibTorchInCpp) {
     result["torchscript_cpp"] = max_difference(loaded.forward({input}).toTensor(), expected);
     EXPECT_FALSE(OnnxExport::check_file(onnx));
     if (c.opencv) result["opencv_dnn"] = opencv_difference(onnx, input, expected);
-    FileOutcome<TrainedModel> reread = NativeExport::read(native);
+    Result<TrainedModel> reread = NativeExport::read(native);
     ASSERT_TRUE(reread) << reread.error().describe();
     EXPECT_EQ(reread.value().contract, c.model.contract);
     result["native_cpp"] =

@@ -1,4 +1,4 @@
-#include "atomic_write.h"
+#include "convstudio/io/atomic_write.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -20,8 +20,8 @@ std::string errno_text() {
   return std::error_code(errno, std::generic_category()).message();
 }
 
-FileError error_at(const fs::path& file, const std::string& what) {
-  return FileError{file.string(), std::nullopt, what + ": " + errno_text()};
+Error error_at(const fs::path& file, const std::string& what) {
+  return Error::in_file(file.string(), what + ": " + errno_text());
 }
 
 fs::path parent_of(const fs::path& target) {
@@ -35,11 +35,11 @@ std::vector<char> temporary_template(const fs::path& target, const char* infix) 
 }
 
 // A rename is only durable once the folder holding the entry is synced.
-std::optional<FileError> sync_directory(const fs::path& dir) {
+std::optional<Error> sync_directory(const fs::path& dir) {
   int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return error_at(dir, "cannot open the folder to sync it");
   const bool synced = ::fsync(fd) == 0;
-  std::optional<FileError> error;
+  std::optional<Error> error;
   if (!synced) error = error_at(dir, "cannot sync the folder");
   ::close(fd);
   return error;
@@ -81,15 +81,15 @@ void AtomicFile::discard() {
   committed_ = true;
 }
 
-FileOutcome<AtomicFile> AtomicFile::create(const fs::path& target) {
+Result<AtomicFile> AtomicFile::create(const fs::path& target) {
   std::vector<char> name = temporary_template(target, ".tmp-");
   int fd = ::mkstemp(name.data());
   if (fd < 0) return error_at(target, "cannot create a temporary file next to it");
   return AtomicFile(target, fs::path(name.data()), fd);
 }
 
-std::optional<FileError> AtomicFile::write(std::string_view bytes) {
-  if (fd_ < 0) return FileError{target_.string(), std::nullopt, "file is already closed"};
+std::optional<Error> AtomicFile::write(std::string_view bytes) {
+  if (fd_ < 0) return Error::in_file(target_.string(), "file is already closed");
   while (!bytes.empty()) {
     const ssize_t written = ::write(fd_, bytes.data(), bytes.size());
     if (written < 0) {
@@ -101,8 +101,8 @@ std::optional<FileError> AtomicFile::write(std::string_view bytes) {
   return std::nullopt;
 }
 
-std::optional<FileError> AtomicFile::commit() {
-  if (fd_ < 0) return FileError{target_.string(), std::nullopt, "file is already closed"};
+std::optional<Error> AtomicFile::commit() {
+  if (fd_ < 0) return Error::in_file(target_.string(), "file is already closed");
   // mkstemp creates 0600; a saved file should get the usual permissions.
   ::fchmod(fd_, 0644);
   if (::fsync(fd_) != 0) return error_at(target_, "cannot flush to disk");
@@ -115,31 +115,30 @@ std::optional<FileError> AtomicFile::commit() {
   return sync_directory(parent_of(target_));
 }
 
-std::optional<FileError> write_file_atomically(const fs::path& target, std::string_view bytes) {
+std::optional<Error> write_file_atomically(const fs::path& target, std::string_view bytes) {
   auto file = AtomicFile::create(target);
   if (!file) return file.error();
   if (auto error = file.value().write(bytes)) return error;
   return file.value().commit();
 }
 
-std::optional<FileError> replace_directory_atomically(const fs::path& target,
-                                                      const DirectoryFiller& fill) {
+std::optional<Error> replace_directory_atomically(const fs::path& target,
+                                                  const DirectoryFiller& fill) {
   std::vector<char> name = temporary_template(target, ".tmp-");
   if (!::mkdtemp(name.data()))
     return error_at(target, "cannot create a temporary folder next to it");
   const fs::path staging(name.data());
-  auto abandon = [&](FileError error) -> std::optional<FileError> {
+  auto abandon = [&](Error error) -> std::optional<Error> {
     std::error_code ignored;
     fs::remove_all(staging, ignored);
     return error;
   };
 
-  std::optional<FileError> filled;
+  std::optional<Error> filled;
   try {
     filled = fill(staging);
   } catch (const std::exception& exception) {
-    filled = FileError{target.string(), std::nullopt,
-                       std::string("writing failed: ") + exception.what()};
+    filled = Error::in_file(target.string(), std::string("writing failed: ") + exception.what());
   }
   if (filled) return abandon(*filled);
   ::chmod(staging.c_str(), 0755);

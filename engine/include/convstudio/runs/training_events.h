@@ -4,8 +4,10 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/train/memory_snapshot.h"
 
 namespace convstudio {
@@ -63,14 +65,18 @@ struct LogLine {
   std::string text;
 };
 
-// Why a run could not go on. `kind` lets the GUI pick its dialog (an out-of-memory dialog says
-// what to change); `message` is complete on its own.
+// Why a run could not go on: an Error with its place (the data file, the block, the device
+// setting, the checkpoint), so the GUI can point at it and describe() is the one line to print.
+// `kind` lets the GUI pick its dialog (an out-of-memory dialog says what to change).
 enum class RunErrorKind { Device, Data, Graph, Checkpoint, OutOfMemory, NonFiniteLoss, Internal };
 
-struct RunError {
+struct RunError : Error {
   RunErrorKind kind = RunErrorKind::Internal;
-  std::string message;
   std::string checkpoint;  // the checkpoint left behind, if any
+
+  RunError() = default;
+  RunError(RunErrorKind kind, Error error, std::string checkpoint = {})
+      : Error(std::move(error)), kind(kind), checkpoint(std::move(checkpoint)) {}
 };
 
 // Receives a run's events on the training thread; implementations must be quick and must not

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "atomic_write.h"
+#include "convstudio/io/atomic_write.h"
 #include "safetensors_dtype.h"
 #include "safetensors_io.h"
 
@@ -26,22 +26,20 @@ struct PendingTensor {
 
 }  // namespace
 
-FileOutcome<std::string> encode_safetensors(const SafetensorsContent& content,
-                                            const std::string& file) {
+Result<std::string> encode_safetensors(const SafetensorsContent& content, const std::string& file) {
   std::vector<PendingTensor> pending;
   for (const auto& [name, tensor] : content.tensors) {
     if (name == "__metadata__") {
-      return FileError{file, std::nullopt, "\"__metadata__\" is reserved and cannot name a tensor"};
+      return Error::in_file(file, "\"__metadata__\" is reserved and cannot name a tensor");
     }
     if (!tensor.defined()) {
-      return FileError{file, std::nullopt, "tensor \"" + name + "\" is undefined"};
+      return Error::in_file(file, "tensor \"" + name + "\" is undefined");
     }
     auto dtype = safetensors_dtype(tensor.scalar_type());
     if (!dtype) {
-      return FileError{file, std::nullopt,
-                       "tensor \"" + name + "\" has dtype " +
-                           std::string(c10::toString(tensor.scalar_type())) +
-                           ", which safetensors here does not store"};
+      return Error::in_file(file, "tensor \"" + name + "\" has dtype " +
+                                      std::string(c10::toString(tensor.scalar_type())) +
+                                      ", which safetensors here does not store");
     }
     pending.push_back({name, *dtype, tensor.detach().to(torch::kCPU).contiguous()});
   }
@@ -78,8 +76,8 @@ FileOutcome<std::string> encode_safetensors(const SafetensorsContent& content,
   return bytes;
 }
 
-std::optional<FileError> write_safetensors(const std::filesystem::path& file,
-                                           const SafetensorsContent& content) {
+std::optional<Error> write_safetensors(const std::filesystem::path& file,
+                                       const SafetensorsContent& content) {
   auto bytes = encode_safetensors(content, file.string());
   if (!bytes) return bytes.error();
   return write_file_atomically(file, bytes.value());

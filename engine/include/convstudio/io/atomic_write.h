@@ -8,8 +8,8 @@
 #include <optional>
 #include <string_view>
 
-#include "convstudio/train/file_error.h"
-#include "file_outcome.h"
+#include "convstudio/error.h"
+#include "convstudio/result.h"
 
 namespace convstudio {
 
@@ -17,7 +17,7 @@ namespace convstudio {
 // name. Destroyed uncommitted, it removes its temporary.
 class AtomicFile {
  public:
-  static FileOutcome<AtomicFile> create(const std::filesystem::path& target);
+  static Result<AtomicFile> create(const std::filesystem::path& target);
 
   AtomicFile(AtomicFile&& other) noexcept;
   AtomicFile& operator=(AtomicFile&& other) noexcept;
@@ -25,9 +25,9 @@ class AtomicFile {
   AtomicFile& operator=(const AtomicFile&) = delete;
   ~AtomicFile();
 
-  std::optional<FileError> write(std::string_view bytes);
+  std::optional<Error> write(std::string_view bytes);
   // Flushes the data to disk, renames it over the target and syncs the folder entry.
-  std::optional<FileError> commit();
+  std::optional<Error> commit();
 
  private:
   AtomicFile(std::filesystem::path target, std::filesystem::path temporary, int fd);
@@ -39,15 +39,15 @@ class AtomicFile {
   bool committed_ = false;
 };
 
-std::optional<FileError> write_file_atomically(const std::filesystem::path& target,
-                                               std::string_view bytes);
+std::optional<Error> write_file_atomically(const std::filesystem::path& target,
+                                           std::string_view bytes);
 
 // Creates `target`'s replacement as a temporary sibling (NAME.tmp-XXXXXX), lets `fill` write
 // into it, then puts it in place of `target` (an atomic exchange where the filesystem supports
 // it; otherwise the old one is renamed aside first) and deletes the old one. If `fill` fails or
 // throws, the temporary is removed and `target` is untouched.
-using DirectoryFiller = std::function<std::optional<FileError>(const std::filesystem::path&)>;
-std::optional<FileError> replace_directory_atomically(const std::filesystem::path& target,
-                                                      const DirectoryFiller& fill);
+using DirectoryFiller = std::function<std::optional<Error>(const std::filesystem::path&)>;
+std::optional<Error> replace_directory_atomically(const std::filesystem::path& target,
+                                                  const DirectoryFiller& fill);
 
 }  // namespace convstudio

@@ -15,8 +15,8 @@
 
 #include <torch/torch.h>
 
-#include "convstudio/train/file_error.h"
-#include "file_outcome.h"
+#include "convstudio/error.h"
+#include "convstudio/result.h"
 
 namespace convstudio {
 
@@ -31,14 +31,13 @@ inline constexpr std::uint64_t kSafetensorsMaxHeaderBytes = 100ull * 1024 * 1024
 // Tensors may live on any device and be non-contiguous; they are written as contiguous CPU
 // copies. Supported dtypes: F64, F32, F16, BF16, I64, I32, I16, I8, U8, BOOL. `file` names the
 // output in errors.
-FileOutcome<std::string> encode_safetensors(const SafetensorsContent& content,
-                                            const std::string& file);
+Result<std::string> encode_safetensors(const SafetensorsContent& content, const std::string& file);
 // Writes atomically (temporary sibling, fsync, rename).
-std::optional<FileError> write_safetensors(const std::filesystem::path& file,
-                                           const SafetensorsContent& content);
+std::optional<Error> write_safetensors(const std::filesystem::path& file,
+                                       const SafetensorsContent& content);
 
 // Returns CPU tensors that own their memory.
-FileOutcome<SafetensorsContent> decode_safetensors(std::string_view bytes, const std::string& file);
-FileOutcome<SafetensorsContent> read_safetensors(const std::filesystem::path& file);
+Result<SafetensorsContent> decode_safetensors(std::string_view bytes, const std::string& file);
+Result<SafetensorsContent> read_safetensors(const std::filesystem::path& file);
 
 }  // namespace convstudio

@@ -1,20 +1,21 @@
 #pragma once
-// The result of reading or writing a file: a value or the FileError saying what went wrong and
-// where. C++20 has no std::expected; this is the small part of it we need.
+// A value, or the Error saying what prevented it and where. C++20 has no std::expected; this is
+// the small part of it the engine needs. Functions with nothing to return give
+// std::optional<Error> instead.
 
 #include <cassert>
 #include <utility>
 #include <variant>
 
-#include "convstudio/train/file_error.h"
+#include "convstudio/error.h"
 
 namespace convstudio {
 
 template <class T>
-class FileOutcome {
+class Result {
  public:
-  FileOutcome(T value) : content_(std::move(value)) {}
-  FileOutcome(FileError error) : content_(std::move(error)) {}
+  Result(T value) : content_(std::move(value)) {}
+  Result(Error error) : content_(std::move(error)) {}
 
   bool ok() const { return std::holds_alternative<T>(content_); }
   explicit operator bool() const { return ok(); }
@@ -31,13 +32,13 @@ class FileOutcome {
     assert(ok());
     return std::get<T>(std::move(content_));
   }
-  const FileError& error() const {
+  const Error& error() const {
     assert(!ok());
-    return std::get<FileError>(content_);
+    return std::get<Error>(content_);
   }
 
  private:
-  std::variant<T, FileError> content_;
+  std::variant<T, Error> content_;
 };
 
 }  // namespace convstudio

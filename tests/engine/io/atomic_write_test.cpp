@@ -1,4 +1,4 @@
-#include "train/atomic_write.h"
+#include "convstudio/io/atomic_write.h"
 
 #include "scratch_folder.h"
 
@@ -24,7 +24,7 @@ std::string read_text(const fs::path& file) {
   return text.str();
 }
 
-std::optional<FileError> write_text(const fs::path& file, const std::string& text) {
+std::optional<Error> write_text(const fs::path& file, const std::string& text) {
   return write_file_atomically(file, text);
 }
 
@@ -69,7 +69,7 @@ TEST(AtomicWrite, FailedDirectoryFillLeavesTheOldDirectory) {
 
   auto error = replace_directory_atomically(target, [](const fs::path& staging) {
     EXPECT_FALSE(write_text(staging / "a.txt", "new a").has_value());
-    return std::optional<FileError>(FileError{"b.txt", std::nullopt, "disk full (simulated)"});
+    return std::optional<Error>(Error::in_file("b.txt", "disk full (simulated)"));
   });
   ASSERT_TRUE(error.has_value());
   EXPECT_EQ(error->message, "disk full (simulated)");
@@ -84,7 +84,7 @@ TEST(AtomicWrite, ThrowingDirectoryFillLeavesTheOldDirectory) {
                  return write_text(staging / "a.txt", "old a");
                }).has_value());
   auto error =
-      replace_directory_atomically(target, [](const fs::path& staging) -> std::optional<FileError> {
+      replace_directory_atomically(target, [](const fs::path& staging) -> std::optional<Error> {
         EXPECT_FALSE(write_text(staging / "a.txt", "new a").has_value());
         throw std::runtime_error("serialiser crashed");
       });

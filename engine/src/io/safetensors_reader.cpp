@@ -29,11 +29,11 @@ bool is_count(const nlohmann::json& value) {
 }
 
 // Parses one tensor's header entry; sizes are checked against the data area of `data_size`.
-FileOutcome<TensorEntry> parse_entry(const std::string& name, const nlohmann::json& info,
-                                     std::uint64_t data_size, const std::string& file,
-                                     std::uint64_t header_offset) {
+Result<TensorEntry> parse_entry(const std::string& name, const nlohmann::json& info,
+                                std::uint64_t data_size, const std::string& file,
+                                std::uint64_t header_offset) {
   auto fail = [&](const std::string& message) {
-    return FileError{file, header_offset, "tensor \"" + name + "\": " + message};
+    return Error::at_byte(file, header_offset, "tensor \"" + name + "\": " + message);
   };
   if (!info.is_object()) return fail("entry is not a JSON object");
   auto dtype_it = info.find("dtype");
@@ -83,13 +83,13 @@ FileOutcome<TensorEntry> parse_entry(const std::string& name, const nlohmann::js
   return entry;
 }
 
-FileOutcome<std::map<std::string, std::string>> parse_metadata(const nlohmann::json& value,
-                                                               const std::string& file) {
-  if (!value.is_object()) return FileError{file, 8, "\"__metadata__\" is not a JSON object"};
+Result<std::map<std::string, std::string>> parse_metadata(const nlohmann::json& value,
+                                                          const std::string& file) {
+  if (!value.is_object()) return Error::at_byte(file, 8, "\"__metadata__\" is not a JSON object");
   std::map<std::string, std::string> metadata;
   for (const auto& [key, item] : value.items()) {
     if (!item.is_string()) {
-      return FileError{file, 8, "\"__metadata__\" value for \"" + key + "\" is not a string"};
+      return Error::at_byte(file, 8, "\"__metadata__\" value for \"" + key + "\" is not a string");
     }
     metadata[key] = item.get<std::string>();
   }
@@ -98,38 +98,38 @@ FileOutcome<std::map<std::string, std::string>> parse_metadata(const nlohmann::j
 
 }  // namespace
 
-FileOutcome<SafetensorsContent> decode_safetensors(std::string_view bytes,
-                                                   const std::string& file) {
+Result<SafetensorsContent> decode_safetensors(std::string_view bytes, const std::string& file) {
   const std::uint64_t file_size = bytes.size();
   if (file_size < 8) {
-    return FileError{
+    return Error::at_byte(
         file, 0,
-        "file is " + std::to_string(file_size) + " bytes, too short for the 8-byte header length"};
+        "file is " + std::to_string(file_size) + " bytes, too short for the 8-byte header length");
   }
   std::uint64_t header_length = 0;
   std::memcpy(&header_length, bytes.data(), 8);
   if (header_length > kSafetensorsMaxHeaderBytes) {
-    return FileError{file, 0,
-                     "header length " + std::to_string(header_length) + " exceeds the limit of " +
-                         std::to_string(kSafetensorsMaxHeaderBytes)};
+    return Error::at_byte(file, 0,
+                          "header length " + std::to_string(header_length) +
+                              " exceeds the limit of " +
+                              std::to_string(kSafetensorsMaxHeaderBytes));
   }
   if (header_length > file_size - 8) {
-    return FileError{file, 0,
-                     "header length " + std::to_string(header_length) + " exceeds file size " +
-                         std::to_string(file_size)};
+    return Error::at_byte(file, 0,
+                          "header length " + std::to_string(header_length) + " exceeds file size " +
+                              std::to_string(file_size));
   }
   const std::string_view header_text = bytes.substr(8, header_length);
   if (header_text.empty() || header_text.front() != '{') {
-    return FileError{file, 8, "header does not start with '{'"};
+    return Error::at_byte(file, 8, "header does not start with '{'");
   }
   nlohmann::json header;
   try {
     header = nlohmann::json::parse(header_text);
   } catch (const nlohmann::json::parse_error& error) {
-    return FileError{file, 8 + (error.byte > 0 ? error.byte - 1 : 0),
-                     std::string("header is not valid JSON: ") + error.what()};
+    return Error::at_byte(file, 8 + (error.byte > 0 ? error.byte - 1 : 0),
+                          std::string("header is not valid JSON: ") + error.what());
   }
-  if (!header.is_object()) return FileError{file, 8, "header is not a JSON object"};
+  if (!header.is_object()) return Error::at_byte(file, 8, "header is not a JSON object");
 
   const std::uint64_t data_start = 8 + header_length;
   const std::uint64_t data_size = file_size - data_start;
@@ -156,9 +156,9 @@ FileOutcome<SafetensorsContent> decode_safetensors(std::string_view bytes,
             [](const auto* a, const auto* b) { return a->begin < b->begin; });
   for (std::size_t i = 1; i < by_offset.size(); ++i) {
     if (by_offset[i]->begin < by_offset[i - 1]->end) {
-      return FileError{
+      return Error::at_byte(
           file, data_start + by_offset[i]->begin,
-          "tensors \"" + by_offset[i - 1]->name + "\" and \"" + by_offset[i]->name + "\" overlap"};
+          "tensors \"" + by_offset[i - 1]->name + "\" and \"" + by_offset[i]->name + "\" overlap");
     }
   }
 
@@ -169,8 +169,8 @@ FileOutcome<SafetensorsContent> decode_safetensors(std::string_view bytes,
       // A bool byte other than 0 or 1 is undefined behaviour once torch reads it.
       auto bad = std::find_if(source, source + size, [](char c) { return c != 0 && c != 1; });
       if (bad != source + size) {
-        return FileError{file, data_start + entry.begin + (bad - source),
-                         "tensor \"" + entry.name + "\": BOOL byte is neither 0 nor 1"};
+        return Error::at_byte(file, data_start + entry.begin + (bad - source),
+                              "tensor \"" + entry.name + "\": BOOL byte is neither 0 nor 1");
       }
     }
     torch::Tensor tensor =
@@ -181,18 +181,18 @@ FileOutcome<SafetensorsContent> decode_safetensors(std::string_view bytes,
   return content;
 }
 
-FileOutcome<SafetensorsContent> read_safetensors(const std::filesystem::path& file) {
+Result<SafetensorsContent> read_safetensors(const std::filesystem::path& file) {
   const std::string name = file.string();
   std::error_code error;
   if (!std::filesystem::is_regular_file(file, error)) {
-    return FileError{name, std::nullopt, "the file is missing or is not a regular file"};
+    return Error::in_file(name, "the file is missing or is not a regular file");
   }
   const std::uintmax_t size = std::filesystem::file_size(file, error);
   std::ifstream stream(file, std::ios::binary);
-  if (error || !stream) return FileError{name, std::nullopt, "cannot open the file for reading"};
+  if (error || !stream) return Error::in_file(name, "cannot open the file for reading");
   std::string bytes(size, '\0');
   if (!stream.read(bytes.data(), static_cast<std::streamsize>(size))) {
-    return FileError{name, std::nullopt, "reading the file failed"};
+    return Error::in_file(name, "reading the file failed");
   }
   return decode_safetensors(bytes, name);
 }

@@ -1,4 +1,4 @@
-#include "train/safetensors_io.h"
+#include "io/safetensors_io.h"
 
 #include "scratch_folder.h"
 
