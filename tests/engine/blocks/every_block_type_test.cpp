@@ -207,7 +207,7 @@ TEST(EveryBlockType, InferenceLibTorchTorchScriptPythonAndOnnxAgree) {
       ASSERT_TRUE(report.ok()) << report.describe();
     }
     const fs::path pt = base.string() + ".pt";
-    ASSERT_FALSE(TorchScriptExport::write(model, pt));
+    if (auto error = TorchScriptExport::write(model, pt)) FAIL() << error->describe();
     torch::jit::Module loaded = torch::jit::load(pt.string());
     const double torchscript = max_difference(loaded.forward({input}).toTensor(), expected);
     EXPECT_LE(torchscript, kTolerance);
