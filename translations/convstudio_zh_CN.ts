@@ -379,6 +379,11 @@
         <source>Hyperbolic tangent.</source>
         <translation>双曲正切。</translation>
     </message>
+    <message>
+        <location filename="../engine/src/blocks/relu6/relu6_model.cpp" line="+12"/>
+        <source>min(max(0, x), 6): ReLU capped at 6 (MobileNet).</source>
+        <translation>min(max(0, x), 6)：上限为 6 的 ReLU（MobileNet）。</translation>
+    </message>
 </context>
 <context>
     <name>BlockText</name>
