@@ -384,6 +384,11 @@
         <source>min(max(0, x), 6): ReLU capped at 6 (MobileNet).</source>
         <translation>min(max(0, x), 6)：上限为 6 的 ReLU（MobileNet）。</translation>
     </message>
+    <message>
+        <location filename="../engine/src/blocks/hardswish/hardswish_model.cpp" line="+12"/>
+        <source>x·relu6(x + 3) / 6: a cheap swish (MobileNetV3).</source>
+        <translation>x·relu6(x + 3) / 6：计算开销很低的 swish（MobileNetV3）。</translation>
+    </message>
 </context>
 <context>
     <name>BlockText</name>
