@@ -389,6 +389,11 @@
         <source>x·relu6(x + 3) / 6: a cheap swish (MobileNetV3).</source>
         <translation>x·relu6(x + 3) / 6：计算开销很低的 swish（MobileNetV3）。</translation>
     </message>
+    <message>
+        <location filename="../engine/src/blocks/hardsigmoid/hardsigmoid_model.cpp" line="+12"/>
+        <source>relu6(x + 3) / 6: a piecewise-linear sigmoid.</source>
+        <translation>relu6(x + 3) / 6：分段线性的 sigmoid。</translation>
+    </message>
 </context>
 <context>
     <name>BlockText</name>
