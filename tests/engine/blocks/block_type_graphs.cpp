@@ -82,6 +82,12 @@ const BlockModel& model_where(bool (*predicate)(const BlockModel&)) {
   throw std::runtime_error("the registry has no input or output type");
 }
 
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
+  return hash;
+}
+
 bool is_layer(const BlockModel& model) {
   return model.spec.max_inputs == 1 && model.spec.has_consumers;
 }
@@ -104,12 +110,13 @@ Value adapt(GraphBuilder& builder, const Value& value, Accepts accepts) {
 
 std::vector<BlockTypeGraph> block_type_graphs(const std::vector<std::int64_t>& input_dims,
                                               int sampled, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
   const BlockModel& source =
       model_where([](const BlockModel& m) { return m.spec.max_inputs == 0; });
   const BlockModel& sink = model_where([](const BlockModel& m) { return !m.spec.has_consumers; });
   std::vector<BlockTypeGraph> graphs;
   for (const BlockModel& model : blocks::block_models()) {
+    // Each type draws from its own stream, so adding a type leaves the others' variants alone.
+    std::mt19937_64 rng(seed ^ fnv1a(model.spec.type));
     for (int variant = 0; variant <= (model.sample != nullptr ? sampled : 0); ++variant) {
       GraphBuilder builder(rng, variant);
       BlockTypeGraph test;

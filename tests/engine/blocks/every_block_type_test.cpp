@@ -57,14 +57,18 @@ std::string figure(double value) {
   return text.str();
 }
 
-// Every parameter moved off its initial value (norm weights start at exactly 1, biases at 0,
-// which would hide a wrong scale or shift), running statistics far from their defaults.
+// PyTorch's initial weights, except that parameters starting constant (norm weights at 1, their
+// biases at 0, which would hide a wrong scale or shift) are moved, and running statistics are far
+// from their defaults.
 TrainedModel trained_looking_model(const Graph& graph, const ModelAnalysis& analysis) {
   torch::manual_seed(7);
   GraphModule module(graph, analysis);
   torch::NoGradGuard no_grad;
   for (auto& item : module->named_parameters()) {
-    item.value().add_(torch::randn_like(item.value()) * 0.3);
+    torch::Tensor& value = item.value();
+    if (value.numel() > 1 && value.min().item<float>() == value.max().item<float>()) {
+      value.add_(torch::randn_like(value) * 0.3);
+    }
   }
   for (auto& item : module->named_buffers()) {
     torch::Tensor& buffer = item.value();
