@@ -51,11 +51,13 @@
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="+47"/>
         <source>Epsilon</source>
         <translation>ε 值</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="+1"/>
         <source>Added to the variance.</source>
         <translation>加到方差上，避免除以零。</translation>
     </message>
@@ -189,6 +191,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="-4"/>
         <source>Groups</source>
         <translation>分组数</translation>
     </message>
@@ -393,6 +396,16 @@
         <location filename="../engine/src/blocks/hardsigmoid/hardsigmoid_model.cpp" line="+12"/>
         <source>relu6(x + 3) / 6: a piecewise-linear sigmoid.</source>
         <translation>relu6(x + 3) / 6：分段线性的 sigmoid。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="-4"/>
+        <source>Normalises each sample over groups of channels, with learned scale and shift; independent of the batch size.</source>
+        <translation>对每个样本按通道分组做归一化，带可学习的缩放和平移；与批大小无关。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Number of channel groups; must divide the channels.</source>
+        <translation>通道分组数；必须能整除通道数。</translation>
     </message>
 </context>
 <context>
