@@ -163,6 +163,13 @@ std::vector<Case> corpus() {
            .then("flat", "Flatten")
            .then("out", "Output"),
        {{"conv1", "params.groups", "Conv2d: groups 3 does not divide input channels 16"}}});
+  cases.push_back({"GroupNormGroupsDoNotDivideChannels",
+                   input(6, 8)
+                       .then("gn", "GroupNorm", {{"num_groups", i(4)}})
+                       .then("flat", "Flatten")
+                       .then("out", "Output"),
+                   {{"gn", "params.num_groups",
+                     "GroupNorm: num_groups 4 does not divide the input's 6 channels"}}});
   cases.push_back({"LinearOnImage",
                    input(16, 5).then("fc", "Linear").then("flat", "Flatten").then("out", "Output"),
                    {{"fc", "inputs[0]",
