@@ -860,7 +860,7 @@
 <context>
     <name>convstudio::ExportDialog</name>
     <message>
-        <location filename="../app/gui/export_dialog.cpp" line="+28"/>
+        <location filename="../app/gui/export_dialog.cpp" line="+29"/>
         <source>TorchScript (.pt)</source>
         <translation>TorchScript (.pt)</translation>
     </message>
@@ -900,7 +900,7 @@
         <translation>重建网络的 nn.Module，并附带从旁边的 .safetensors 文件加载权重的代码。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+28"/>
         <source>Export Trained Model</source>
         <translation>导出训练好的模型</translation>
     </message>
@@ -911,7 +911,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -956,22 +956,22 @@
         <translation>选择检查点文件夹 (*.ckpt)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Export as</source>
         <translation>导出为</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>No trained model yet: train the network, or choose a checkpoint folder.</source>
         <translation>还没有训练好的模型：请先训练网络，或选择一个检查点文件夹。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Checking %1…</source>
         <translation>正在检查 %1…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Every block can be exported.</source>
         <translation>所有模块都可以导出。</translation>
     </message>
@@ -981,7 +981,7 @@
         <translation>请选择导出文件的保存位置。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Replace Files?</source>
         <translation>替换文件？</translation>
     </message>
@@ -1172,7 +1172,7 @@
 <context>
     <name>convstudio::LiveChart</name>
     <message>
-        <location filename="../widgets/training/live_chart.cpp" line="+216"/>
+        <location filename="../widgets/training/live_chart.cpp" line="+215"/>
         <location line="+4"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
@@ -1201,12 +1201,12 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+301"/>
+        <location filename="../app/gui/main_window.cpp" line="+299"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-208"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1246,12 +1246,12 @@
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Export Trained Model…</source>
         <translation>导出训练好的模型(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Write the newest trained model as TorchScript, ONNX, safetensors or PyTorch code</source>
         <translation>将最新训练好的模型写为 TorchScript、ONNX、safetensors 或 PyTorch 代码</translation>
     </message>
@@ -1352,7 +1352,7 @@
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+70"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -2135,7 +2135,7 @@ predicted: %2 (%3%)</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>not available: %1</source>
         <translation>不可用：%1</translation>
     </message>
@@ -2474,7 +2474,7 @@ predicted: %2 (%3%)</source>
         <translation>无法创建运行文件夹 %1。</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+39"/>
         <source>Training in Progress</source>
         <translation>训练进行中</translation>
     </message>
@@ -2626,7 +2626,7 @@ predicted: %2 (%3%)</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+70"/>
         <source>Loading the preview…</source>
         <translation>正在加载预览…</translation>
     </message>
