@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/model/block.h"
 #include "convstudio/model/block_analysis.h"
-#include "convstudio/error.h"
 
 namespace convstudio::blocks {
 
