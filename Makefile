@@ -1,6 +1,7 @@
 # The two commands the README promises:
 #   make run    set up, build and open the studio on the built-in example
 #   make test   set up, build and run the whole test suite
+# and `make package`: the Debian packages convstudio and convstudio-cuda in build/packages/.
 # Both are safe on a fresh Debian 12 machine and cheap when everything is already in place.
 
 BUILD_DIR ?= build
@@ -13,7 +14,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 
-.PHONY: setup configure build run test bench clean translations
+.PHONY: setup configure build run test bench package clean translations
 
 setup:
 	./scripts/setup.sh
@@ -33,6 +34,9 @@ test: build
 
 bench: build
 	./tests/bench/run_all.sh $(BUILD_DIR)
+
+package: build
+	./installer/make-packages.sh $(BUILD_DIR) $(BUILD_DIR)/packages
 
 translations:
 	./scripts/update-translations.sh
