@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The packages installed for real, as a user installs them: `apt install ./convstudio_*.deb` on
+# this machine, the programs run from /usr/bin with an empty environment and with the venv, the
+# build tree, the sources and /usr/local/cuda hidden (tmpfs mounted over them in a private mount
+# namespace: nobody else's view changes, unlike renaming the shared venv), then the add-on, then
+# `apt remove`, after which nothing of ours may be left. Needs root; changes the system while it
+# runs (`make test-install`), so it is not part of `make test`.
+#
+# usage: check_installed.sh PACKAGE_DIR BUILD_DIR
+set -euo pipefail
+package_dir=$(realpath "$1")
+build_dir=$(realpath "$2")
+source_dir=$(cd "$(dirname "$0")/../.." && pwd)
+venv=$(sed -n 's/^CONVSTUDIO_VENV:[A-Z]*=//p' "$build_dir/CMakeCache.txt")
+base_deb=$(ls "$package_dir"/convstudio_*.deb)
+cuda_deb=$(ls "$package_dir"/convstudio-cuda_*.deb 2> /dev/null || true)
+
+[ "$(id -u)" = 0 ] || { echo "check_installed.sh needs root (apt install)"; exit 1; }
+if dpkg-query -W -f '${Status}' convstudio 2> /dev/null | grep -q installed; then
+  echo "convstudio is already installed here; not touching it"; exit 1
+fi
+
+work=$(mktemp -d /tmp/convstudio-installed.XXXXXX)
+removed=no
+cleanup() {
+  [ "$removed" = yes ] || apt-get remove -y -q convstudio-cuda convstudio > /dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Recommends (qt6-translations-l10n) would be downloaded: a check should not add packages.
+apt_install() { apt-get install -y -q --no-install-recommends "$@" | grep -E '^(Unpacking|Setting)'; }
+
+# Runs the installed programs as a user would: found on PATH, nothing inherited from us.
+hidden=("$venv" "$build_dir" "$source_dir" /usr/local/cuda)
+run_installed() {
+  unshare --mount --propagation private bash -c '
+    for dir in "${@:2}"; do
+      if [ -d "$dir" ]; then mount -t tmpfs -o ro,size=1m none "$dir" || exit 1; fi
+    done
+    exec env -i HOME="$1/home" PATH=/usr/bin:/bin QT_QPA_PLATFORM=offscreen \
+      LANG=C.UTF-8 LD_DEBUG=libs LD_DEBUG_OUTPUT="$1/ld" bash -c "$0"' \
+    "$1" "$work" "${hidden[@]}"
+}
+
+# Every library the loader opened comes from our private folder or Debian's folders.
+check_loaded() {
+  local opened
+  opened=$(cat "$work"/ld.* | sed -n 's/.*calling init: //p' | xargs -r realpath -m | sort -u)
+  rm -f "$work"/ld.*
+  echo "$(wc -l <<< "$opened") libraries loaded, from:"
+  xargs -n1 dirname <<< "$opened" | sort | uniq -c
+  if grep -vE '^/usr/lib/(convstudio|x86_64-linux-gnu)/|^/lib/x86_64-linux-gnu/|^/lib64/' \
+    <<< "$opened"; then
+    echo "loaded from outside /usr/lib/convstudio and Debian's folders"; exit 1
+  fi
+}
+
+mkdir -p "$work/home"
+echo "== apt install $(basename "$base_deb")"
+apt_install "$base_deb"
+test "$(command -v convstudio-cli)" = /usr/bin/convstudio-cli
+test "$(command -v convstudio)" = /usr/bin/convstudio
+
+echo "== installed files"
+desktop-file-validate /usr/share/applications/convstudio.desktop
+grep -q 'application/x-convstudio:\*\.convstudio' /usr/share/mime/globs2  # mime trigger ran
+grep -q 'MimeType=application/x-convstudio;' /usr/share/applications/mimeinfo.cache
+ls /usr/share/icons/hicolor/*/apps/convstudio.*
+
+echo "== base package: CPU training from /usr/bin, venv and build tree hidden"
+run_installed '
+  set -e
+  convstudio-cli --version
+  convstudio-cli devices
+  convstudio-cli new --template lenet5 --out "$HOME/lenet.convstudio"
+  convstudio-cli inspect "$HOME/lenet.convstudio" | tail -n 3
+  convstudio-cli train "$HOME/lenet.convstudio" --max-steps 5 --batch-size 32 --out "$HOME/run"
+  convstudio "$HOME/lenet.convstudio" --screenshot "$HOME/shot-en.png" --screenshot-delay 300
+  convstudio --lang zh_CN --template resnet-small --screenshot "$HOME/shot-zh.png" \
+    --screenshot-delay 300' | tee "$work/base.txt"
+check_loaded
+grep -qx 'CUDA support: not installed (install convstudio-cuda)' "$work/base.txt"
+tail -n 1 "$work/base.txt" | grep -q '"steps":5'
+file "$work/home/shot-en.png" "$work/home/shot-zh.png" | grep -c 'PNG image data' | grep -qx 2
+cp "$work/home"/shot-*.png "${SCREENSHOT_DIR:-$work}/" 2> /dev/null || true
+
+if [ -n "$cuda_deb" ]; then
+  echo "== apt install $(basename "$cuda_deb")"
+  apt_install "$cuda_deb"
+  run_installed 'set -e; convstudio-cli --version; convstudio-cli devices' | tee "$work/cuda.txt"
+  check_loaded
+  grep -Eqx 'CUDA support: compiled in \(CUDA [0-9]+\.[0-9]+\), no NVIDIA driver' "$work/cuda.txt"
+fi
+
+echo "== apt remove: nothing of ours left"
+installed_files=$(dpkg -L convstudio $([ -n "$cuda_deb" ] && echo convstudio-cuda) | sort -u)
+apt-get remove -y -q convstudio-cuda convstudio | grep -E '^Removing' || true
+removed=yes
+left=""
+while IFS= read -r path; do
+  # Folders shared with other packages (/usr/share/icons/...) stay; our own must go.
+  if [ -f "$path" ] || [ -L "$path" ]; then left+="$path"$'\n'; fi
+done <<< "$installed_files"
+[ -e /usr/lib/convstudio ] && left+=/usr/lib/convstudio$'\n'
+[ -e /usr/share/doc/convstudio ] && left+=/usr/share/doc/convstudio$'\n'
+if [ -n "$left" ]; then echo "left behind:"; echo "$left"; exit 1; fi
+if grep -q convstudio /usr/share/mime/globs2 /usr/share/applications/mimeinfo.cache; then
+  echo "the MIME and desktop caches still name convstudio"; exit 1
+fi
+status=$(dpkg-query -W -f '${Status}' convstudio convstudio-cuda 2> /dev/null || true)
+if grep -Eq 'ok (installed|config-files)' <<< "$status"; then
+  echo "dpkg still lists convstudio: $status"; exit 1
+fi
+echo "installed packages OK"
