@@ -21,9 +21,15 @@ if dpkg-query -W -f '${Status}' convstudio 2> /dev/null | grep -q installed; the
 fi
 
 work=$(mktemp -d /tmp/convstudio-installed.XXXXXX)
-removed=no
+# Our packages that dpkg lists as installed (apt cannot name one it never saw installed).
+ours_installed() {
+  dpkg-query -W -f '${Package} ${Status}\n' convstudio convstudio-cuda 2> /dev/null |
+    sed -n 's/ install ok installed$//p' || true
+}
 cleanup() {
-  [ "$removed" = yes ] || apt-get remove -y -q convstudio-cuda convstudio > /dev/null 2>&1 || true
+  local installed
+  installed=$(ours_installed)
+  [ -z "$installed" ] || apt-get remove -y -q $installed > /dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -43,17 +49,53 @@ run_installed() {
     "$1" "$work" "${hidden[@]}"
 }
 
-# Every library the loader opened comes from our private folder or Debian's folders.
+# The packages owning PATHS (one a line; dpkg -S), counted; fails for a file no package owns.
+# On merged /usr, dpkg knows a library by the name it was packaged under (/lib/... or /usr/lib/...)
+# whichever the loader reports: ask for either. An alternative (libblas.so.3 ->
+# /etc/alternatives/...) belongs to no package: its target must.
+package_owners() {
+  local paths=$1 owners unowned
+  owners=$(sed 's|^/usr/|/|; s|^|*|' <<< "$paths" | xargs dpkg -S 2> "$work/unowned" || true)
+  unowned=$(sed -n 's/.*no path found matching pattern \*//p' "$work/unowned")
+  if [ -n "$unowned" ]; then
+    owners+=$'\n'$(grep -E "$(paste -sd '|' <<< "$unowned")" <<< "$paths" | xargs realpath |
+                   xargs dpkg -S) || { echo "libraries that no package owns"; exit 1; }
+  fi
+  cut -d: -f1 <<< "$owners" | sort | uniq -c | sort -rn | paste -sd ' '
+}
+
+# Every ELF file of the packages: run paths $ORIGIN-relative only, and every library it needs
+# found (ldd) in a file that a Debian package owns, ours or the system's.
+check_elf_files() {
+  local elfs=() path paths
+  while IFS= read -r path; do
+    [ -f "$path" ] && [ "$(head -c 4 "$path" | od -An -c | tr -d ' ')" = '177ELF' ] &&
+      elfs+=("$path")
+  done < <(dpkg -L "$@")
+  for path in "${elfs[@]}"; do
+    if readelf -d "$path" | sed -n 's/.*(\(RUNPATH\|RPATH\)).*\[\(.*\)\]/\2/p' | tr ':' '\n' |
+      grep -v '^\$ORIGIN'; then
+      echo "$path: a run path that is not \$ORIGIN-relative"; exit 1
+    fi
+  done
+  paths=$(for path in "${elfs[@]}"; do ldd "$path"; done)
+  if grep 'not found' <<< "$paths"; then echo "a needed library is missing"; exit 1; fi
+  paths=$(sed -n 's/.*=> \(\/[^ ]*\) (0x.*/\1/p' <<< "$paths" | xargs realpath -ms | sort -u)
+  echo "${#elfs[@]} ELF files; the $(wc -l <<< "$paths") libraries they need belong to:"
+  package_owners "$paths"
+}
+
+# Every library the loader opened (LD_DEBUG=libs) comes from a Debian package: ours, from
+# /usr/lib/convstudio, or the system's.
 check_loaded() {
   local opened
-  opened=$(cat "$work"/ld.* | sed -n 's/.*calling init: //p' | xargs -r realpath -m | sort -u)
+  opened=$(cat "$work"/ld.* | sed -n 's/.*calling init: //p' | xargs -r realpath -ms | sort -u)
   rm -f "$work"/ld.*
-  echo "$(wc -l <<< "$opened") libraries loaded, from:"
-  xargs -n1 dirname <<< "$opened" | sort | uniq -c
-  if grep -vE '^/usr/lib/(convstudio|x86_64-linux-gnu)/|^/lib/x86_64-linux-gnu/|^/lib64/' \
-    <<< "$opened"; then
-    echo "loaded from outside /usr/lib/convstudio and Debian's folders"; exit 1
-  fi
+  echo "$(wc -l <<< "$opened") libraries loaded, from the folders:"
+  xargs -n1 dirname <<< "$opened" | sort | uniq -c | sort -rn | paste -sd ' '
+  echo "belonging to the packages:"
+  package_owners "$opened"
+  grep -qx /usr/lib/convstudio/torch/lib/libtorch_cpu.so <<< "$opened"
 }
 
 mkdir -p "$work/home"
@@ -65,8 +107,9 @@ test "$(command -v convstudio)" = /usr/bin/convstudio
 echo "== installed files"
 desktop-file-validate /usr/share/applications/convstudio.desktop
 grep -q 'application/x-convstudio:\*\.convstudio' /usr/share/mime/globs2  # mime trigger ran
-grep -q 'MimeType=application/x-convstudio;' /usr/share/applications/mimeinfo.cache
+grep -q '^application/x-convstudio=convstudio.desktop;' /usr/share/applications/mimeinfo.cache
 ls /usr/share/icons/hicolor/*/apps/convstudio.*
+check_elf_files convstudio
 
 echo "== base package: CPU training from /usr/bin, venv and build tree hidden"
 run_installed '
@@ -88,15 +131,16 @@ cp "$work/home"/shot-*.png "${SCREENSHOT_DIR:-$work}/" 2> /dev/null || true
 if [ -n "$cuda_deb" ]; then
   echo "== apt install $(basename "$cuda_deb")"
   apt_install "$cuda_deb"
+  check_elf_files convstudio-cuda
   run_installed 'set -e; convstudio-cli --version; convstudio-cli devices' | tee "$work/cuda.txt"
   check_loaded
   grep -Eqx 'CUDA support: compiled in \(CUDA [0-9]+\.[0-9]+\), no NVIDIA driver' "$work/cuda.txt"
 fi
 
 echo "== apt remove: nothing of ours left"
-installed_files=$(dpkg -L convstudio $([ -n "$cuda_deb" ] && echo convstudio-cuda) | sort -u)
-apt-get remove -y -q convstudio-cuda convstudio | grep -E '^Removing' || true
-removed=yes
+installed=$(ours_installed)
+installed_files=$(dpkg -L $installed | sort -u)
+apt-get remove -y -q $installed | grep -E '^Removing' || true
 left=""
 while IFS= read -r path; do
   # Folders shared with other packages (/usr/share/icons/...) stay; our own must go.
@@ -108,8 +152,8 @@ if [ -n "$left" ]; then echo "left behind:"; echo "$left"; exit 1; fi
 if grep -q convstudio /usr/share/mime/globs2 /usr/share/applications/mimeinfo.cache; then
   echo "the MIME and desktop caches still name convstudio"; exit 1
 fi
-status=$(dpkg-query -W -f '${Status}' convstudio convstudio-cuda 2> /dev/null || true)
-if grep -Eq 'ok (installed|config-files)' <<< "$status"; then
-  echo "dpkg still lists convstudio: $status"; exit 1
+status=$(dpkg-query -W -f '${Package} ${Status}\n' convstudio convstudio-cuda 2> /dev/null || true)
+if grep -Eq 'ok (installed|config-files|half-installed|unpacked)' <<< "$status"; then
+  echo "dpkg still lists our packages: $status"; exit 1
 fi
 echo "installed packages OK"

@@ -82,6 +82,10 @@ run_checks base
 if [ -f "$cuda_deb" ]; then
   dpkg-deb -f "$cuda_deb" Package Depends Installed-Size
   dpkg-deb -f "$cuda_deb" Depends | grep -q "convstudio (= $version)"
+  # A file in both would make dpkg refuse the add-on ("trying to overwrite").
+  files_of() { dpkg-deb -c "$1" | awk '$1 !~ /^d/ { print $6 }' | sort; }
+  shared=$(comm -12 <(files_of "$base_deb") <(files_of "$cuda_deb"))
+  if [ -n "$shared" ]; then echo "in both packages: $shared"; exit 1; fi
   dpkg-deb -x "$cuda_deb" "$root"
   run_checks cuda
 else
