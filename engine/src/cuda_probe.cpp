@@ -33,13 +33,12 @@ void probe_cuda(DeviceReport& report) {
     case CudaSupportState::kNotInstalled:
       report.cuda_unavailable = CudaUnavailable::kNotInstalled;
       report.cuda_unavailable_reason =
-          "CUDA support is not installed (install convstudio-cuda; no " + support.plugin_path +
-          ")";
+          "CUDA support is not installed (install convstudio-cuda; no " + support.plugin_path + ")";
       return;
     case CudaSupportState::kLoadFailed:
       report.cuda_unavailable = CudaUnavailable::kCannotLoad;
-      report.cuda_unavailable_reason = "CUDA support is installed but cannot be loaded: " +
-                                       support.problem;
+      report.cuda_unavailable_reason =
+          "CUDA support is installed but cannot be loaded: " + support.problem;
       return;
   }
 }
