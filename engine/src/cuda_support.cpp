@@ -25,8 +25,8 @@ CudaSupport load_plugin() {
 #ifndef CONVSTUDIO_WITH_CUDA
   return support;
 #else
-  const fs::path path = plugin_path();
-  support.plugin_path = path.lexically_normal().string();
+  const fs::path path = plugin_path().lexically_normal();  // bin/../lib -> lib, in messages too
+  support.plugin_path = path.string();
   std::error_code error;
   if (path.empty() || !fs::exists(path, error)) {
     support.state = CudaSupportState::kNotInstalled;
