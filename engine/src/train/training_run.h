@@ -19,6 +19,7 @@
 #include "nn/graph_module.h"
 #include "rng_state.h"
 #include "run_control.h"
+#include "training_test_hooks.h"
 
 namespace convstudio {
 
@@ -49,7 +50,7 @@ class TrainingRun {
   // an empty string (with a logged warning) when there is no out folder or the save failed.
   std::string write_checkpoint(const std::string& name);
   nlohmann::json run_config() const;
-  void fail(RunErrorKind kind, const std::string& message, bool leave_checkpoint);
+  void fail(RunErrorKind kind, Error error, bool leave_checkpoint);
   void log(LogLevel level, const std::string& text);
   void set_state(RunState state, const std::string& message = {});
   std::int64_t steps_per_epoch() const;
@@ -60,6 +61,7 @@ class TrainingRun {
   TrainingListener& listener_;
   RunControl& control_;
   RunSummary summary_;
+  const TrainingTestHooks test_hooks_ = training_test_hooks();
 
   torch::Device device_ = torch::kCPU;
   ModelAnalysis analysis_;
