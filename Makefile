@@ -1,7 +1,12 @@
 # The two commands the README promises:
 #   make run    set up, build and open the studio on the built-in example
 #   make test   set up, build and run the whole test suite
-# Both are safe on a fresh Debian 12 machine and cheap when everything is already in place.
+# and the Debian packages (installer/):
+#   make package        convstudio and convstudio-cuda in build/packages/ (xz, release)
+#   make test-package   builds them fast (zstd -1), unpacks them into a scratch root and runs them
+#                       there without the venv (ctest label `package`, a few minutes: not in test)
+#   make test-install   root: apt install of build/packages/*.deb, runs from /usr/bin, apt remove
+# run and test are safe on a fresh Debian 12 machine and cheap when everything is already in place.
 
 BUILD_DIR ?= build
 JOBS      ?= 2
@@ -13,7 +18,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 
-.PHONY: setup configure build run test bench clean translations
+.PHONY: setup configure build run test bench package test-package test-install clean translations
 
 setup:
 	./scripts/setup.sh
@@ -29,10 +34,19 @@ run: build
 	$(BUILD_DIR)/bin/convstudio --example
 
 test: build
-	QT_QPA_PLATFORM=offscreen ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
+	QT_QPA_PLATFORM=offscreen ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -LE package
 
 bench: build
 	./tests/bench/run_all.sh $(BUILD_DIR)
+
+package: build
+	./installer/make-packages.sh $(BUILD_DIR) $(BUILD_DIR)/packages
+
+test-package: build
+	QT_QPA_PLATFORM=offscreen ctest --test-dir $(BUILD_DIR) --output-on-failure -L package
+
+test-install: package
+	./tests/installer/check_installed.sh $(BUILD_DIR)/packages $(BUILD_DIR)
 
 translations:
 	./scripts/update-translations.sh

@@ -31,12 +31,33 @@ if(TARGET c10_cuda)
 endif()
 message(STATUS "ConvStudio CUDA support: ${CONVSTUDIO_WITH_CUDA}")
 
+# Programs link LibTorch's CPU half only, libtorch_cpu and libc10: libtorch.so would also pull in
+# libtorch_cuda and with it 3 GB of CUDA libraries that CPU users cannot use. CUDA comes through
+# the plugin (engine/src/cuda), which links the full list, kept as CONVSTUDIO_TORCH_CUDA_LIBRARIES.
+# TORCH_LIBRARIES is narrowed rather than renamed so every target that says ${TORCH_LIBRARIES}
+# gets the CPU half. It compiles with the whole LibTorch's flags (its include folders and
+# defines, CUDA's headers included): one set of headers describes both halves, only the link
+# differs, and identical flags keep ccache's earlier results valid.
+set(CONVSTUDIO_TORCH_CUDA_LIBRARIES ${TORCH_LIBRARIES})
+add_library(convstudio_torch_cpu INTERFACE)
+target_include_directories(convstudio_torch_cpu SYSTEM INTERFACE ${TORCH_INCLUDE_DIRS})
+target_link_libraries(convstudio_torch_cpu INTERFACE torch_cpu_library c10)
+if(CONVSTUDIO_WITH_CUDA)
+  target_include_directories(convstudio_torch_cpu SYSTEM INTERFACE
+    $<TARGET_PROPERTY:CUDA::cudart,INTERFACE_INCLUDE_DIRECTORIES>)
+  target_compile_definitions(convstudio_torch_cpu INTERFACE
+    $<TARGET_PROPERTY:torch_cuda,INTERFACE_COMPILE_DEFINITIONS>)
+endif()
+set(TORCH_LIBRARIES convstudio_torch_cpu)
+
 # The torch wheel carries its own CUDA, cuDNN and NCCL libraries (nvidia-* wheels). Link and run
 # against those, not against same-named but different-version copies in /usr/local/cuda: the
 # linker needs -rpath-link to resolve libtorch_cuda's dependencies, and our executables get the
 # wheel's folders first in their run path so one libcudart is loaded.
 get_filename_component(_torch_root "${Torch_DIR}/../../.." ABSOLUTE)
 get_filename_component(_site_packages "${_torch_root}/.." ABSOLUTE)
+# installer/ bundles LibTorch from here, keeping this folder's layout.
+set(CONVSTUDIO_TORCH_ROOT "${_torch_root}")
 file(GLOB _wheel_cuda_lib_dirs LIST_DIRECTORIES true "${_site_packages}/nvidia/*/lib")
 if(_wheel_cuda_lib_dirs)
   foreach(_dir IN LISTS _wheel_cuda_lib_dirs)

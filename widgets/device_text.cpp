@@ -11,6 +11,13 @@ QString cudaUnavailableText(const DeviceReport& devices) {
     case CudaUnavailable::kCpuOnlyBuild:
       return QCoreApplication::translate("DeviceText",
                                          "this LibTorch build is CPU-only (no CUDA compiled in)");
+    case CudaUnavailable::kNotInstalled:
+      return QCoreApplication::translate(
+          "DeviceText", "CUDA support is not installed (install the convstudio-cuda package)");
+    case CudaUnavailable::kCannotLoad:
+      return QCoreApplication::translate("DeviceText",
+                                         "CUDA support is installed but cannot be loaded: %1")
+          .arg(QString::fromStdString(devices.cuda_unavailable_reason));
     case CudaUnavailable::kNoDriver:
       return QCoreApplication::translate("DeviceText",
                                          "no NVIDIA driver found (libcuda.so.1 cannot be loaded)");

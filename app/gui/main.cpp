@@ -2,6 +2,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
+#include <QMessageBox>
 #include <QTimer>
 
 #include <cstdio>
@@ -16,6 +18,10 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName(QStringLiteral("ConvStudio"));
   QApplication::setApplicationName(QStringLiteral("ConvStudio"));
   QApplication::setApplicationVersion(QStringLiteral(CONVSTUDIO_VERSION));
+  // The installed package puts the icon in the hicolor theme and convstudio.desktop beside it
+  // (installer/); a build-tree run simply has no icon.
+  QApplication::setDesktopFileName(QStringLiteral("convstudio"));
+  QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("convstudio")));
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
@@ -43,6 +49,10 @@ int main(int argc, char** argv) {
       QCoreApplication::translate("main", "Milliseconds to wait before the screenshot."),
       QStringLiteral("ms"), QStringLiteral("500"));
   parser.addOptions({langOption, exampleOption, templateOption, screenshotOption, delayOption});
+  parser.addPositionalArgument(
+      QStringLiteral("project"),
+      QCoreApplication::translate("main", "A project file (.convstudio) to open."),
+      QStringLiteral("[project]"));
   parser.process(app);
 
   const QLocale locale =
@@ -57,6 +67,15 @@ int main(int argc, char** argv) {
     if (!projects->newFromTemplate(parser.value(templateOption), &error)) {
       std::fprintf(stderr, "convstudio: %s\n", qPrintable(error));
       return 2;
+    }
+  } else if (!parser.positionalArguments().isEmpty()) {
+    // A double-click on a .convstudio file in the file manager lands here (convstudio.desktop).
+    const QString path = parser.positionalArguments().constFirst();
+    QString error;
+    if (!projects->openFile(path, &error)) {
+      std::fprintf(stderr, "convstudio: %s\n", qPrintable(error));
+      if (parser.isSet(screenshotOption)) return 2;
+      QMessageBox::warning(&window, QCoreApplication::translate("main", "Open Project"), error);
     }
   } else if (parser.isSet(exampleOption)) {
     projects->openExample();

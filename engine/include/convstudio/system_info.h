@@ -12,7 +12,7 @@ namespace convstudio {
 struct BuildInfo {
   std::string convstudio_version;
   std::string libtorch_version;
-  bool cuda_compiled = false;         // LibTorch built with CUDA support
+  bool cuda_compiled = false;         // LibTorch's CUDA half is loaded (the CUDA add-on)
   std::string cuda_compiled_version;  // e.g. "13.0"; empty when not compiled
   std::string cudnn_version;          // e.g. "9.13.0"; empty when not compiled in
   std::string opencv_version;
@@ -35,10 +35,20 @@ struct CudaDevice {
 };
 
 // Why CUDA cannot be used; a code so that the GUI can say it in the user's language.
-enum class CudaUnavailable { kNone, kCpuOnlyBuild, kNoDriver, kNoDevice, kRuntimeError };
+// kNotInstalled: the CUDA add-on (convstudio-cuda) is missing; kCannotLoad: it is there but
+// does not load (a missing or mismatched library).
+enum class CudaUnavailable {
+  kNone,
+  kCpuOnlyBuild,
+  kNotInstalled,
+  kCannotLoad,
+  kNoDriver,
+  kNoDevice,
+  kRuntimeError
+};
 
 // Every device a run can use. When CUDA cannot be used, `cuda_unavailable_reason` says why
-// in the user's words (CPU-only build, no NVIDIA driver, no device).
+// in the user's words (CPU-only build, add-on missing, no NVIDIA driver, no device).
 struct DeviceReport {
   CpuInfo cpu;
   bool cuda_available = false;

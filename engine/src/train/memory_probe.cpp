@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "memory_probe_cuda.h"
+#include "cuda_support.h"
 
 namespace convstudio {
 namespace {
@@ -22,8 +22,11 @@ void read_resident_memory(MemorySnapshot& snapshot) {
   }
 }
 
-bool usable_cuda(const torch::Device& device) {
-  return device.is_cuda() && torch::cuda::is_available();
+// The CUDA allocator is reached through the CUDA plugin, which is loaded whenever CUDA is
+// available at all (only the plugin brings LibTorch's CUDA half).
+const CudaPluginApi* cuda_api_for(const torch::Device& device) {
+  if (!device.is_cuda() || !torch::cuda::is_available()) return nullptr;
+  return cuda_support().api;
 }
 
 int cuda_index(const torch::Device& device) {
@@ -36,17 +39,17 @@ MemorySnapshot probe_memory(const torch::Device& device) {
   MemorySnapshot snapshot;
   snapshot.device = device.str();
   read_resident_memory(snapshot);
-  if (usable_cuda(device)) {
+  if (const CudaPluginApi* cuda = cuda_api_for(device)) {
     snapshot.is_cuda = true;
     snapshot.device = "cuda:" + std::to_string(cuda_index(device));
-    fill_cuda_memory(cuda_index(device), snapshot);
+    cuda->fill_memory(cuda_index(device), snapshot);
   }
   return snapshot;
 }
 
 void reset_peak_memory(const torch::Device& device) {
-  if (usable_cuda(device)) {
-    reset_cuda_peak_memory(cuda_index(device));
+  if (const CudaPluginApi* cuda = cuda_api_for(device)) {
+    cuda->reset_peak_memory(cuda_index(device));
     return;
   }
   // Writing 5 to clear_refs resets VmHWM to the current RSS (Linux 4.0 and later). Where the
@@ -56,7 +59,8 @@ void reset_peak_memory(const torch::Device& device) {
 }
 
 std::string release_cached_memory(const torch::Device& device) {
-  if (usable_cuda(device) && release_cuda_cache()) {
+  if (const CudaPluginApi* cuda = cuda_api_for(device)) {
+    cuda->release_cache();
     return "released the CUDA allocator's cached memory back to the driver";
   }
   return "nothing to release on " + device.str() +

@@ -1,4 +1,4 @@
-#include "cuda_probe.h"
+#include "cuda_device_probe.h"
 
 #include <ATen/cuda/CUDAContext.h>
 #include <ATen/detail/CUDAHooksInterface.h>
@@ -6,7 +6,7 @@
 
 #include <dlfcn.h>
 
-namespace convstudio {
+namespace convstudio::cuda {
 namespace {
 
 std::string dotted_version(long packed, long major_div, long minor_div) {
@@ -39,17 +39,12 @@ DriverProbe probe_driver() {
 
 }  // namespace
 
-// This file is only compiled against a CUDA-enabled LibTorch.
-bool cuda_compiled_in() {
-  return true;
-}
-
 std::string cuda_compiled_version() {
   // CUDA_VERSION is 1000*major + 10*minor, from the toolkit LibTorch was built with.
   return std::to_string(CUDA_VERSION / 1000) + "." + std::to_string((CUDA_VERSION % 1000) / 10);
 }
 
-std::string cudnn_compiled_version() {
+std::string cudnn_version() {
   try {
     return dotted_version(at::detail::getCUDAHooks().versionCuDNN(), 10000, 100);
   } catch (const std::exception&) {
@@ -57,7 +52,7 @@ std::string cudnn_compiled_version() {
   }
 }
 
-void probe_cuda(DeviceReport& report) {
+void probe_devices(DeviceReport& report) {
   DriverProbe driver = probe_driver();
   report.cuda_driver_version = driver.version;
   if (!driver.loaded) {
@@ -92,4 +87,4 @@ void probe_cuda(DeviceReport& report) {
   }
 }
 
-}  // namespace convstudio
+}  // namespace convstudio::cuda

@@ -1,12 +1,10 @@
-// Compiled only against a CUDA-enabled LibTorch (see CMakeLists.txt).
-
-#include "memory_probe_cuda.h"
+#include "cuda_memory.h"
 
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <cuda_runtime_api.h>
 
-namespace convstudio {
+namespace convstudio::cuda {
 namespace {
 
 constexpr auto kAllPools = static_cast<std::size_t>(c10::CachingAllocator::StatType::AGGREGATE);
@@ -17,7 +15,7 @@ std::uint64_t bytes(std::int64_t value) {
 
 }  // namespace
 
-void fill_cuda_memory(int device_index, MemorySnapshot& snapshot) {
+void fill_memory(int device_index, MemorySnapshot& snapshot) {
   const auto index = static_cast<c10::DeviceIndex>(device_index);
   const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(index);
   snapshot.allocated_bytes = bytes(stats.allocated_bytes[kAllPools].current);
@@ -37,13 +35,12 @@ void fill_cuda_memory(int device_index, MemorySnapshot& snapshot) {
   }
 }
 
-void reset_cuda_peak_memory(int device_index) {
+void reset_peak_memory(int device_index) {
   c10::cuda::CUDACachingAllocator::resetPeakStats(static_cast<c10::DeviceIndex>(device_index));
 }
 
-bool release_cuda_cache() {
+void release_cache() {
   c10::cuda::CUDACachingAllocator::emptyCache();
-  return true;
 }
 
-}  // namespace convstudio
+}  // namespace convstudio::cuda
