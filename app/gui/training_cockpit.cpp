@@ -157,7 +157,13 @@ void TrainingCockpit::createActions() {
   connect(previewLoader_, &DatasetPreviewLoader::previewReady, settings_->preview(),
           &SamplePreviewGrid::showSamples);
   connect(previewLoader_, &DatasetPreviewLoader::previewFailed, settings_->preview(),
-          &SamplePreviewGrid::showMessage);
+          &SamplePreviewGrid::showProblem);
+  connect(previewLoader_, &DatasetPreviewLoader::scanProgress, settings_->preview(),
+          &SamplePreviewGrid::showScanProgress);
+  connect(previewLoader_, &DatasetPreviewLoader::datasetSummarized, settings_->preview(),
+          &SamplePreviewGrid::showDatasetSummary);
+  connect(settings_->preview(), &SamplePreviewGrid::scanCancelRequested, previewLoader_,
+          &DatasetPreviewLoader::cancelScan);
   connect(runs_, &RunsList::overlaysChanged, charts_, &TrainingCharts::setOverlays);
 }
 

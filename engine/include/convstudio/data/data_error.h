@@ -1,6 +1,7 @@
 #pragma once
 // A problem with the user's data, with its place: the file (or folder) and, where it helps,
-// the byte offset inside it, so the GUI can point at the file and the CLI print one line.
+// the byte offset or the line inside it, so the GUI can point at the file and the CLI print
+// one line.
 
 #include <cstdint>
 #include <string>
@@ -11,8 +12,9 @@ struct DataError {
   std::string file;          // file or folder the problem is in; empty when none applies
   std::int64_t offset = -1;  // byte offset in the (decompressed) file; -1 when none applies
   std::string message;       // what is wrong, in the user's words
+  std::int64_t line = -1;    // 1-based line of a text file (a CSV row); -1 when none applies
 
-  // "file: offset 16: message", leaving out the parts that are not set.
+  // "file: line 7: message" or "file: offset 16: message", leaving out what is not set.
   std::string to_string() const;
 };
 
