@@ -26,7 +26,7 @@ work=$(mktemp -d /tmp/convstudio-data-bench-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 export XDG_CACHE_HOME="$work/cache"  # the benchmark's own index cache: cold means cold
 
-cmake --build "$build" --target convstudio-cli loader_bench >/dev/null
+cmake --build "$build" --target convstudio-cli loader_bench index_bench >/dev/null
 [ -d "$photos" ] || "$python" "$here/make_photo_folder.py" "$photos" 100000 32 160 10 1
 [ -d "$large" ] || "$python" "$here/make_photo_folder.py" "$large" 4000 200 500 10 2
 if [ ! -d "$photos_10k" ]; then  # the first 10,000 of the big folder, as hard links
@@ -39,6 +39,7 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a
 json() { "$python" -c "import json,sys; print(json.loads(sys.stdin.read().strip().splitlines()[-1])$1)"; }
 
 echo "== 1. index scan, 100,000 files"
+"$build/bin/index_bench" "$photos" 5
 "$cli" new --template resnet-small --dataset "$photos" --input 3x64x64 \
   --out "$work/p100k.convstudio" >/dev/null 2>"$work/scan.log"  # warms the page cache
 rm -rf "$XDG_CACHE_HOME"

@@ -9,6 +9,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "convstudio/export/inference_model.h"
+#include "export/image_batch.h"
 #include "export/native_export.h"
 #include "export/onnx_export.h"
 #include "export/torchscript_export.h"
@@ -142,7 +143,7 @@ TEST_F(InferenceModelTest, FolderGoesToCsvWithAnErrorRowForUnreadableFiles) {
   for (std::string line; std::getline(csv, line);) lines.push_back(line);
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_EQ(lines[0], "file,class_1,probability_1,class_2,probability_2,error");
-  EXPECT_EQ(lines[1].rfind("broken.jpg,,,,,\"cannot be read", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[1].rfind("broken.jpg,,,,,\"is not a PNG, JPEG", 0), 0u) << lines[1];
   EXPECT_EQ(lines[2].rfind("colour.png,class ", 0), 0u) << lines[2];
   EXPECT_EQ(lines[3].rfind("sub/grey.bmp,class ", 0), 0u) << lines[3];
 }
@@ -157,6 +158,45 @@ TEST_F(InferenceModelTest, CancelledFolderWritesNothing) {
   ASSERT_TRUE(result.error);
   EXPECT_NE(result.error->find("cancelled"), std::string::npos) << *result.error;
   EXPECT_FALSE(fs::exists(dir_ / "out.csv"));
+}
+
+TEST_F(InferenceModelTest, EveryExportCarriesTheFitAndPredictAppliesIt) {
+  model_.contract.fit = FitMode::Pad;
+  testing::save_as_checkpoint(model_, dir_ / "m.ckpt");
+  ASSERT_FALSE(NativeExport::write(model_, dir_ / "m.safetensors", {}));
+  ASSERT_FALSE(TorchScriptExport::write(model_, dir_ / "m.pt"));
+  ASSERT_FALSE(OnnxExport::write(model_, dir_ / "m.onnx"));
+  for (const char* name : {"m.ckpt", "m.safetensors", "m.pt", "m.onnx"}) {
+    const InferenceModelLoad load = InferenceModel::load(dir_ / name);
+    ASSERT_TRUE(load.model) << load.error;
+    EXPECT_EQ(load.model->contract().fit, FitMode::Pad) << name;
+  }
+  EXPECT_EQ(model_.contract.to_json()["fit"], "pad");
+
+  // A white image twice as wide as high: padded, its top and bottom quarters are black.
+  const fs::path wide = dir_ / "wide.png";
+  cv::imwrite(wide.string(), cv::Mat(20, 40, CV_8UC1, cv::Scalar(255)));
+  ImageBatch padded = load_image_batch({wide}, model_.contract);
+  model_.contract.fit = FitMode::ResizeCrop;
+  ImageBatch cropped = load_image_batch({wide}, model_.contract);
+  ASSERT_EQ(padded.rows.size(), 1u);
+  const float mean = model_.contract.mean[0];
+  const float std = model_.contract.std[0];
+  EXPECT_NEAR(padded.input[0][0][0][14].item<float>(), (0.f - mean) / std, 1e-5) << "black";
+  EXPECT_NEAR(padded.input[0][0][14][14].item<float>(), (1.f - mean) / std, 1e-5) << "image";
+  EXPECT_NEAR(cropped.input[0][0][0][14].item<float>(), (1.f - mean) / std, 1e-5) << "cropped";
+}
+
+TEST(PreprocessingContract, ExportsWithoutAFitReadAsStretchedAndBadFitsAreRefused) {
+  PreprocessingContract contract;
+  contract.input = TensorShape::image(1, 4, 4);
+  contract.fit = FitMode::ResizeCrop;
+  nlohmann::json json = contract.to_json();
+  EXPECT_EQ(PreprocessingContract::from_json(json).fit, FitMode::ResizeCrop);
+  json.erase("fit");
+  EXPECT_EQ(PreprocessingContract::from_json(json).fit, FitMode::Stretch);
+  json["fit"] = "zoom";
+  EXPECT_THROW(PreprocessingContract::from_json(json), nlohmann::json::exception);
 }
 
 }  // namespace
