@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <numeric>
 
 #include <opencv2/core.hpp>
@@ -145,6 +147,48 @@ TEST_F(StreamingLoader, AugmentationFollowsEachSamplesSeed) {
     EXPECT_TRUE(std::equal(expected.begin(), expected.end(), got.data_ptr<std::uint8_t>()))
         << "row " << row;
   }
+}
+
+// Memory is bounded by the prefetch depth, not by the set: however far ahead the workers get,
+// no file is read for a batch more than `prefetch_batches` beyond the one being consumed. The
+// consumer waits (on the reads, not on a clock) until the workers are as far ahead as they may
+// go before taking each batch, so a loader that read further would be caught.
+TEST_F(StreamingLoader, WorkersReadOnlyThePrefetchDepthAhead) {
+  BatchLoaderOptions o = options(3);
+  o.batch_size = 4;
+  o.prefetch_batches = 3;
+  BatchLoader loader(training_set(CacheMode::Off), o);
+  const std::int64_t total = loader.sample_count();
+  std::mutex mutex;
+  std::condition_variable read;
+  std::int64_t reads = 0;
+  std::int64_t taken = 0;  // batches the consumer holds or has finished with
+  std::int64_t most_ahead = 0;
+  set_image_read_hook_for_testing([&](const std::string&) {
+    std::lock_guard lock(mutex);
+    ++reads;
+    // Batches claimed so far, past those the consumer has taken. next() frees a slot before
+    // `taken` counts it here, so a worker may briefly be one batch further.
+    most_ahead = std::max(most_ahead, (reads + o.batch_size - 1) / o.batch_size - taken);
+    read.notify_all();
+  });
+  loader.start_epoch(0);
+  for (;;) {
+    {
+      std::unique_lock lock(mutex);
+      const std::int64_t allowed = std::min(total, (taken + o.prefetch_batches) * o.batch_size);
+      read.wait(lock, [&] { return reads >= allowed; });
+    }
+    std::optional<Batch> batch = loader.next();
+    if (!batch) break;
+    std::lock_guard lock(mutex);
+    ++taken;
+  }
+  set_image_read_hook_for_testing({});
+  EXPECT_EQ(reads, total);
+  EXPECT_EQ(taken, loader.batches_per_epoch());
+  EXPECT_LE(most_ahead, o.prefetch_batches + 1);
+  EXPECT_GE(most_ahead, o.prefetch_batches) << "the workers did read ahead";
 }
 
 TEST_F(StreamingLoader, DecodedCacheReadsEachFileOnce) {

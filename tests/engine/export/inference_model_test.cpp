@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>
 
+#include "convstudio/data/dataset.h"
 #include "convstudio/export/inference_model.h"
 #include "export/image_batch.h"
 #include "export/native_export.h"
@@ -185,6 +186,54 @@ TEST_F(InferenceModelTest, EveryExportCarriesTheFitAndPredictAppliesIt) {
   EXPECT_NEAR(padded.input[0][0][0][14].item<float>(), (0.f - mean) / std, 1e-5) << "black";
   EXPECT_NEAR(padded.input[0][0][14][14].item<float>(), (1.f - mean) / std, 1e-5) << "image";
   EXPECT_NEAR(cropped.input[0][0][0][14].item<float>(), (1.f - mean) / std, 1e-5) << "cropped";
+}
+
+// The promise behind every export's "fit": an image reaches the model with the same pixels
+// in predict (and the Inference panel, which calls it) as it did in training and evaluation,
+// which read it through the dataset. Checked per fit mode on colour images wider, taller and
+// smaller than the input.
+TEST_F(InferenceModelTest, PredictFitsAnImageExactlyAsTrainingReadIt) {
+  const fs::path root = dir_ / "data";
+  const std::vector<cv::Size> sizes = {{50, 20}, {17, 41}, {5, 7}, {12, 12}};
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    fs::create_directories(root / ("class" + std::to_string(i % 2)));
+    cv::Mat colour(sizes[i], CV_8UC3);
+    cv::randu(colour, 0, 255);
+    cv::imwrite((root / ("class" + std::to_string(i % 2)) / (std::to_string(i) + ".png")).string(),
+                colour);
+  }
+  ::setenv("XDG_CACHE_HOME", (dir_ / "cache").c_str(), 1);  // this test's own file index
+  for (const FitMode fit : {FitMode::ResizeCrop, FitMode::Stretch, FitMode::Pad}) {
+    SCOPED_TRACE(to_string(fit));
+    DatasetRequest request;
+    request.kind = DatasetKind::ImageFolder;
+    request.path = root.string();
+    request.channels = 3;
+    request.height = 9;
+    request.width = 11;
+    request.fit = fit;
+    request.validation_fraction = 0.5;
+    request.compute_statistics = false;
+    DataResult<Dataset> dataset = load_dataset(request);
+    ASSERT_TRUE(dataset.ok()) << dataset.error().to_string();
+    PreprocessingContract contract;
+    contract.input = TensorShape::image(3, 9, 11);
+    contract.fit = fit;
+    for (const auto& split : {dataset.value().train, dataset.value().validation}) {
+      for (std::int64_t sample = 0; sample < split->size(); ++sample) {
+        std::vector<std::uint8_t> scratch(split->image_bytes());
+        const DataResult<const std::uint8_t*> trained = split->fetch(sample, scratch.data());
+        ASSERT_TRUE(trained.ok());
+        const ImageBatch predicted = load_image_batch({split->source(sample)}, contract);
+        ASSERT_EQ(predicted.rows.size(), 1u) << split->source(sample);
+        const torch::Tensor bytes =
+            (predicted.input[0] * 255).round().to(torch::kUInt8).contiguous();
+        EXPECT_TRUE(std::equal(trained.value(), trained.value() + split->image_bytes(),
+                               bytes.data_ptr<std::uint8_t>()))
+            << split->source(sample);
+      }
+    }
+  }
 }
 
 TEST(PreprocessingContract, ExportsWithoutAFitReadAsStretchedAndBadFitsAreRefused) {

@@ -45,7 +45,11 @@ class StopAtStep : public TrainingListener {
   }
   void on_log(const LogLine& line) override {
     if (line.level == LogLevel::Warning) warnings.push_back(line.text);
+    if (stop_while_loading && line.text == "loading the dataset") trainer->cancel();
   }
+  void on_state(RunState, const std::string& message) override { last_state_message = message; }
+  bool stop_while_loading = false;
+  std::string last_state_message;
   Trainer* trainer = nullptr;
   std::vector<std::string> warnings;
 
@@ -125,6 +129,27 @@ TEST_F(TrainerOnImageFolder, UnreadableFileIsNamedOnceAndTheRunGoesOn) {
     named += warning.find("broken.png") != std::string::npos;
   }
   EXPECT_EQ(named, 1) << "once per run, though both epochs meet it";
+}
+
+// Stop (Ctrl-C in the CLI, the Stop button in the studio) during the scan of a folder ends the
+// run as cancelled, before any step and without a checkpoint; a later run scans again.
+TEST_F(TrainerOnImageFolder, StopDuringTheScanCancelsTheRunBeforeAnyStep) {
+  StopAtStep listener(-1);
+  listener.stop_while_loading = true;
+  Trainer trainer(options_for(CacheMode::Auto, "run"), &listener);
+  listener.trainer = &trainer;
+  const RunSummary summary = trainer.run();
+  EXPECT_EQ(summary.state, RunState::Cancelled);
+  EXPECT_EQ(summary.steps, 0);
+  EXPECT_NE(listener.last_state_message.find("loading the dataset"), std::string::npos)
+      << listener.last_state_message;
+  EXPECT_FALSE(fs::exists(root_ / "run" / "last.ckpt"));
+
+  StopAtStep quiet(-1);
+  RunOptions again = options_for(CacheMode::Auto, "again");
+  again.project.training.max_steps = 2;
+  Trainer second(again, &quiet);
+  EXPECT_EQ(second.run().state, RunState::Finished);
 }
 
 }  // namespace
