@@ -10,7 +10,8 @@
 #  5. the decoded cache on a small set against main's in-memory loader shape: epochs 2+ read
 #     memory (reported as images/s of epoch 1 and epoch 2);
 #  6. loader stall share training resnet-small at 3x64x64 on the 100,000 folder (goal <= 5%).
-# Usage: tests/bench/data_bench.sh [BUILD_DIR] [PAIRS]
+# Usage: [SECTIONS="1 4"] [MAIN_CLI=main's convstudio-cli] tests/bench/data_bench.sh [BUILD_DIR]
+# [PAIRS]; SECTIONS picks some of the above (default all; 5 needs MAIN_CLI).
 set -euo pipefail
 build=${1:-build}
 pairs=${2:-5}
@@ -35,9 +36,11 @@ if [ ! -d "$photos_10k" ]; then  # the first 10,000 of the big folder, as hard l
     ls "$d" | sed -n 1,1000p | while read -r f; do ln "$d/$f" "$photos_10k/$(basename "$d")/$f"; done
   done
 fi
+want() { [ -z "${SECTIONS:-}" ] || [[ " $SECTIONS " == *" $1 "* ]]; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 json() { "$python" -c "import json,sys; print(json.loads(sys.stdin.read().strip().splitlines()[-1])$1)"; }
 
+if want 1; then
 echo "== 1. index scan, 100,000 files"
 "$build/bin/index_bench" "$photos" 5
 "$cli" new --template resnet-small --dataset "$photos" --input 3x64x64 \
@@ -51,6 +54,11 @@ for kind in cold warm; do
   echo "new --dataset (index $kind): $(echo "$end - $start" | bc) s"
 done
 
+fi
+[ -f "$work/p100k.convstudio" ] || "$cli" new --template resnet-small --dataset "$photos" \
+  --input 3x64x64 --out "$work/p100k.convstudio" >/dev/null 2>&1
+
+if want 2; then
 echo "== 2. train start to first step, warm index (goal <= 5 s)"
 # Statistics of the sample are cached with the index by a first run.
 "$cli" train "$work/p100k.convstudio" --max-steps 1 --batch-size 64 --device cpu \
@@ -78,6 +86,8 @@ print(f"median of {repeats}: data and model ready {statistics.median(ready_times
       f"first step done {statistics.median(first_times):.2f} s")
 PY
 
+fi
+if want 3; then
 echo "== 3. peak resident memory, 10,000 vs 100,000 images, streaming (goal <= 1.2x)"
 "$cli" new --template resnet-small --dataset "$photos_10k" --input 3x64x64 \
   --out "$work/p10k.convstudio" >/dev/null 2>&1
@@ -89,6 +99,8 @@ p10=$(peak "$work/p10k.convstudio"); p100=$(peak "$work/p100k.convstudio")
 echo "peak RSS: 10k $((p10 >> 20)) MiB, 100k $((p100 >> 20)) MiB"
 echo "ratio 100k / 10k (goal <= 1.2): $("$python" -c "print(f'{$p100/$p10:.3f}')")"
 
+fi
+if want 4; then
 echo "== 4. loader alone vs torchvision, 3x224x224, batch 64, $workers workers, $pairs pairs"
 ratios=()
 for pair in $(seq "$pairs"); do
@@ -102,7 +114,8 @@ done
 printf '%s\n' "${ratios[@]}" | sort -g | tr '\n' ' ' | sed 's/^/paired ratios (sorted): /'; echo
 echo "median paired ratio (goal >= 1.0): $(printf '%s\n' "${ratios[@]}" | median)"
 
-if [ -n "${MAIN_CLI:-}" ]; then
+fi
+if [ -n "${MAIN_CLI:-}" ] && want 5; then
   echo "== 5. small sets against main's loader (MAIN_CLI=$MAIN_CLI), $pairs pairs"
   # Fashion-MNIST (IDX, in memory in both) and a 6,000-PNG folder of 32x32 images (main decodes
   # it whole before step 1; we stream epoch 1 into the decoded cache). Wall time of the whole
@@ -136,7 +149,9 @@ if [ -n "${MAIN_CLI:-}" ]; then
   done
 fi
 
+if want 6; then
 echo "== 6. loader stall share, resnet-small 3x64x64 on 100,000 images (goal <= 0.05)"
 "$cli" train "$work/p100k.convstudio" --max-steps 30 --batch-size 64 --device cpu \
   --out "$work/stall" 2>/dev/null |
   json '["loader_stall_share"]' | sed 's/^/loader stall share: /'
+fi

@@ -203,5 +203,35 @@ TEST_F(StreamingLoader, DecodedCacheReadsEachFileOnce) {
   }
 }
 
+// Auto keeps decoded images when the whole set, at the input size, fits the budget, so a small
+// set is decoded once; a budget it does not fit streams every epoch (memory stays bounded).
+TEST_F(StreamingLoader, AutomaticCacheFollowsTheBudget) {
+  const std::int64_t whole_set = kImages * 6 * 6;
+  for (const std::int64_t budget : {whole_set, whole_set - 1}) {
+    SCOPED_TRACE(budget);
+    DatasetRequest request;
+    request.kind = DatasetKind::ImageFolder;
+    request.path = root_->path().string();
+    request.channels = 1;
+    request.height = request.width = 6;
+    request.validation_fraction = 0.1;
+    request.cache = CacheMode::Auto;
+    request.cache_budget_bytes = budget;
+    request.compute_statistics = false;
+    DataResult<Dataset> loaded = load_dataset(request);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+    const bool fits = budget >= whole_set;
+    EXPECT_EQ(loaded.value().info.decoded_bytes, whole_set);
+    EXPECT_EQ(loaded.value().info.cached, fits);
+    BatchLoader loader(loaded.value().train, options(2));
+    std::atomic<int> reads{0};
+    set_image_read_hook_for_testing([&](const std::string&) { ++reads; });
+    epoch_numbers(loader, 0);
+    epoch_numbers(loader, 1);
+    set_image_read_hook_for_testing({});
+    EXPECT_EQ(reads.load(), fits ? 270 : 540);
+  }
+}
+
 }  // namespace
 }  // namespace convstudio
