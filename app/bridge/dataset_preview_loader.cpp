@@ -69,10 +69,10 @@ void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, i
       }
       return true;
     };
-    DataResult<Dataset> loaded = load_dataset(request, observer);
+    Result<Dataset> loaded = load_dataset(request, observer);
     if (!loaded) {
       const QString message =
-          cancelled_ ? tr("Scan cancelled.") : QString::fromStdString(loaded.error().to_string());
+          cancelled_ ? tr("Scan cancelled.") : QString::fromStdString(loaded.error().describe());
       if (generation == generation_) {
         QMetaObject::invokeMethod(
             this, [this, message] { emit previewFailed(message); }, Qt::QueuedConnection);

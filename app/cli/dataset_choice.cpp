@@ -58,14 +58,13 @@ DatasetChoice choose_dataset(const std::string& argument, const std::optional<Te
     request.width = static_cast<int>(input->width());
   }
   request.compute_statistics = false;
-  DataResult<Dataset> dataset = load_dataset(request, progress_printer());
+  Result<Dataset> dataset = load_dataset(request, progress_printer());
   if (!dataset) {
-    choice.error = dataset.error().to_string();
+    choice.error = dataset.error().describe();
     return choice;
   }
   const DatasetInfo& info = dataset.value().info;
-  for (const DataError& warning : info.warnings)
-    std::cerr << "note: " << warning.to_string() << "\n";
+  for (const Error& warning : info.warnings) std::cerr << "note: " << warning.describe() << "\n";
   choice.input_shape = TensorShape::image(info.channels, info.height, info.width);
   choice.classes = static_cast<std::int64_t>(info.class_names.size());
   return choice;

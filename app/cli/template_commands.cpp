@@ -50,7 +50,7 @@ int run_new(const NewOptions& options) {
   project.dataset = choice.settings;
   project.dataset.fit = *parse_fit_mode(options.fit);
   if (auto error = ProjectFile::save(project, options.out)) {
-    std::cerr << "error: " << error->to_string() << "\n";
+    std::cerr << "error: " << error->describe() << "\n";
     return kExitFailure;
   }
   std::cout << "wrote " << options.out << ": " << options.template_name << " for "

@@ -56,7 +56,7 @@ void InferenceController::setModelPath(const QString& path) {
         if (!model_) {
           panel_->setModelText(
               tr("Cannot use %1: %2")
-                  .arg(QFileInfo(path).fileName(), QString::fromStdString(load.error)),
+                  .arg(QFileInfo(path).fileName(), QString::fromStdString(load.error->describe())),
               false);
           return;
         }

@@ -289,7 +289,7 @@ void TrainingCockpit::onStateChanged(RunState state, const QString& message) {
 }
 
 void TrainingCockpit::onFailed(const RunError& error) {
-  const QString message = QString::fromStdString(error.message);
+  const QString message = QString::fromStdString(error.describe());
   log_->addText(LogLevel::Error, message);
   if (error.kind != RunErrorKind::OutOfMemory) return;
   // Window-modal and non-blocking: the run's end still arrives behind it.
@@ -322,7 +322,7 @@ void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFo
       break;
     default:
       outcome = tr("Failed: %1")
-                    .arg(summary.error ? QString::fromStdString(summary.error->message)
+                    .arg(summary.error ? QString::fromStdString(summary.error->describe())
                                        : tr("unknown error"));
       break;
   }

@@ -41,9 +41,9 @@ int main(int argc, char** argv) {
   const int repeats = argc > 2 ? std::atoi(argv[2]) : 5;
   FileIndex index;
   const double scan = median_seconds(repeats, [&] {
-    DataResult<FileIndex> scanned = scan_image_folder(folder, {});
+    Result<FileIndex> scanned = scan_image_folder(folder, {});
     if (!scanned) {
-      std::fprintf(stderr, "%s\n", scanned.error().to_string().c_str());
+      std::fprintf(stderr, "%s\n", scanned.error().describe().c_str());
       std::exit(1);
     }
     index = std::move(scanned).value();

@@ -31,9 +31,9 @@ int main(int argc, char** argv) {
   request.cache = CacheMode::Off;
   request.validation_fraction = 0.01;
   request.compute_statistics = false;  // ImageNet's statistics, as the torchvision side uses
-  DataResult<Dataset> dataset = load_dataset(request);
+  Result<Dataset> dataset = load_dataset(request);
   if (!dataset) {
-    std::fprintf(stderr, "%s\n", dataset.error().to_string().c_str());
+    std::fprintf(stderr, "%s\n", dataset.error().describe().c_str());
     return 1;
   }
   BatchLoaderOptions options;

@@ -34,4 +34,4 @@ echo "img/missing.pgm,cat" >> "$work/labels.csv"
 if "$cli" new --template lenet5 --dataset "$work/labels.csv" --out "$work/q.convstudio" \
    2> "$work/bad.txt"; then exit 1; else test $? -eq 2; fi
 cat "$work/bad.txt"
-grep -q "labels.csv: line 42: .*missing.pgm does not exist" "$work/bad.txt"
+grep -q "labels.csv:42:1: .*missing.pgm does not exist" "$work/bad.txt"

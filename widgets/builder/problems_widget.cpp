@@ -28,7 +28,7 @@ ProblemsWidget::ProblemsWidget(GraphDocument* document, QWidget* parent)
 void ProblemsWidget::refresh() {
   clear();
   const auto& errors = document_->analysis().errors;
-  for (const ModelError& e : errors) {
+  for (const Error& e : errors) {
     const QString id = QString::fromStdString(e.block_id);
     // The messages come from the engine (English), naming the block type first.
     auto* item = new QTreeWidgetItem(

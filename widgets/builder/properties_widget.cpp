@@ -11,6 +11,7 @@
 
 #include <cmath>
 
+#include "catalog_text.h"
 #include "convstudio/model/layer_catalog.h"
 #include "convstudio/model/units.h"
 #include "graph_document.h"
@@ -91,16 +92,19 @@ void PropertiesWidget::rebuild() {
     return;
   }
   title_->setText(QStringLiteral("%1  —  %2").arg(QString::fromStdString(block->type), id_));
-  // Catalog docs are the engine's English text.
-  doc_->setText(spec ? QString::fromStdString(spec->doc) : QString());
+  doc_->setText(spec ? catalogText(spec->doc) : QString());
   if (spec != nullptr) {
     for (const ParamSpec& param : spec->params) {
+      // The label in the user's language; the tooltip adds the key the project file and
+      // PyTorch use ("out_channels").
+      const QString toolTip = QStringLiteral("%1\n(%2)")
+                                  .arg(catalogText(param.doc), QString::fromStdString(param.name));
       QWidget* editor = makeEditor(param);
-      editor->setToolTip(QString::fromStdString(param.doc));
+      editor->setToolTip(toolTip);
       editor->setObjectName(QString::fromStdString(param.name));
       editors_[param.name] = editor;
-      auto* label = new QLabel(QString::fromStdString(param.name), form_);
-      label->setToolTip(QString::fromStdString(param.doc));
+      auto* label = new QLabel(catalogText(param.label), form_);
+      label->setToolTip(toolTip);
       formLayout_->addRow(label, editor);
     }
     if (spec->params.empty()) formLayout_->addRow(new QLabel(tr("No parameters."), form_));
@@ -196,7 +200,7 @@ void PropertiesWidget::updateStatus() {
                       QString::fromStdString(format_count(a->macs)));
   }
   const auto errors = document_->errorsOf(id_);
-  for (const ModelError& e : errors) lines << QString::fromStdString(e.message);
+  for (const Error& e : errors) lines << QString::fromStdString(e.message);
   status_->setStyleSheet(errors.empty() ? QString() : QStringLiteral("color: #b02020;"));
   status_->setText(lines.join(QLatin1Char('\n')));
 }

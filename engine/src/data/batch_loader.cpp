@@ -171,7 +171,7 @@ Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t
       static_cast<std::size_t>(set.height()) * static_cast<std::size_t>(set.width());
   for (std::int64_t i = 0; i < count; ++i) {
     const std::int64_t sample = order[static_cast<std::size_t>(first + i)];
-    const DataResult<const std::uint8_t*> fetched = set.fetch(sample, scratch.decoded.data());
+    const Result<const std::uint8_t*> fetched = set.fetch(sample, scratch.decoded.data());
     if (!fetched) {
       batch.skipped.push_back(fetched.error());
       continue;
@@ -193,7 +193,7 @@ Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t
   }
   const auto rows = static_cast<std::int64_t>(batch.samples.size());
   if (rows == 0) {
-    DataError error = batch.skipped.front();
+    Error error = batch.skipped.front();
     if (count > 1) {
       error.message += " (and none of the other " + std::to_string(count - 1) +
                        " images of batch " + std::to_string(index + 1) + " could be read either)";

@@ -22,9 +22,9 @@
 #include <torch/types.h>
 
 #include "convstudio/data/augmentation_options.h"
-#include "convstudio/data/data_error.h"
 #include "convstudio/data/image_set.h"
 #include "convstudio/data/sample_set.h"
+#include "convstudio/error.h"
 #include "data/augmenter.h"
 
 namespace convstudio {
@@ -51,19 +51,19 @@ struct Batch {
   bool non_blocking = false;          // pinned: copy to the GPU with non_blocking = true
   std::vector<std::int64_t> samples;  // the set's index of each row
   // Files of this batch that could not be read; they are left out, so the batch is smaller.
-  std::vector<DataError> skipped;
+  std::vector<Error> skipped;
 };
 
 // Thrown by next() when not one image of a batch could be read (so there is nothing to train
 // on): the data is broken, not the program.
 class DataFailure : public std::runtime_error {
  public:
-  explicit DataFailure(DataError error)
-      : std::runtime_error(error.to_string()), error_(std::move(error)) {}
-  const DataError& error() const { return error_; }
+  explicit DataFailure(Error error)
+      : std::runtime_error(error.describe()), error_(std::move(error)) {}
+  const Error& error() const { return error_; }
 
  private:
-  DataError error_;
+  Error error_;
 };
 
 class BatchLoader {

@@ -78,7 +78,7 @@ std::optional<ChannelStatistics> sampled_statistics(const SampleSet& set, std::i
           std::vector<std::uint8_t> scratch(set.image_bytes());
           std::int64_t images = 0;
           for (std::int64_t i = begin; i < end; ++i) {
-            const DataResult<const std::uint8_t*> pixels =
+            const Result<const std::uint8_t*> pixels =
                 set.fetch(order[static_cast<std::size_t>(first + i)], scratch.data());
             if (!pixels) continue;
             count_image(pixels.value(), plane, local);

@@ -92,11 +92,12 @@ class BadRows {
  public:
   explicit BadRows(std::string file) : file_(std::move(file)) {}
   void add(std::int64_t line, std::string message) {
-    if (count_++ == 0) first_ = DataError{file_, -1, std::move(message), line};
+    if (count_++ == 0)
+      first_ = Error::at_line(file_, static_cast<int>(line), 1, std::move(message));
   }
-  std::optional<DataError> error() const {
+  std::optional<Error> error() const {
     if (count_ == 0) return std::nullopt;
-    DataError error = first_;
+    Error error = first_;
     if (count_ > 1) {
       error.message +=
           " (and " + std::to_string(count_ - 1) + " more bad row" + (count_ > 2 ? "s" : "") + ")";
@@ -106,13 +107,13 @@ class BadRows {
 
  private:
   std::string file_;
-  DataError first_;
+  Error first_;
   std::int64_t count_ = 0;
 };
 
 }  // namespace
 
-DataResult<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgress& progress) {
+Result<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgress& progress) {
   FileIndex index;
   index.kind = DatasetKind::Csv;
   index.source = csv;
@@ -121,7 +122,7 @@ DataResult<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgres
   std::int64_t size = 0;
   const std::int64_t modified = modified_ns(csv, &size);
   std::ifstream in(csv, std::ios::binary);
-  if (modified < 0 || !in) return DataError{csv, -1, "cannot be opened"};
+  if (modified < 0 || !in) return Error::in_file(csv, "cannot be opened");
   index.stamps.push_back({csv, modified, size});
 
   std::string line;
@@ -138,7 +139,8 @@ DataResult<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgres
     if (trimmed(line).empty()) continue;
     const std::optional<std::vector<std::string>> fields = split_fields(line);
     if (!fields) {
-      if (!have_header) return DataError{csv, -1, "a quoted field does not end", number};
+      if (!have_header)
+        return Error::at_line(csv, static_cast<int>(number), 1, "a quoted field does not end");
       bad.add(number, "a quoted field does not end on this line");
       continue;
     }
@@ -148,9 +150,9 @@ DataResult<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgres
       const auto path_at = std::find(names.begin(), names.end(), "path");
       const auto label_at = std::find(names.begin(), names.end(), "label");
       if (path_at == names.end() || label_at == names.end()) {
-        return DataError{csv, -1,
-                         "the header must name the columns path and label (found: " + line + ")",
-                         number};
+        return Error::at_line(
+            csv, static_cast<int>(number), 1,
+            "the header must name the columns path and label (found: " + line + ")");
       }
       path_column = static_cast<std::size_t>(path_at - names.begin());
       label_column = static_cast<std::size_t>(label_at - names.begin());
@@ -184,12 +186,12 @@ DataResult<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgres
     labels.push_back(label);
     index.files.push_back(std::move(file));
     if (progress && number % kProgressEvery == 0 && !progress(number)) {
-      return DataError{csv, -1, "scan cancelled"};
+      return Error::in_file(csv, "scan cancelled");
     }
   }
-  if (!have_header) return DataError{csv, -1, "is empty: expected a header line path,label"};
+  if (!have_header) return Error::in_file(csv, "is empty: expected a header line path,label");
   if (auto error = bad.error()) return *error;
-  if (index.files.empty()) return DataError{csv, -1, "lists no images"};
+  if (index.files.empty()) return Error::in_file(csv, "lists no images");
 
   index.class_names = ordered_classes(labels);
   std::map<std::string, std::int32_t> class_of;

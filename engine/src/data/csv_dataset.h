@@ -6,12 +6,12 @@
 
 #include <string>
 
-#include "convstudio/data/data_result.h"
+#include "convstudio/result.h"
 #include "data/file_index.h"
 
 namespace convstudio {
 
 // The index of the CSV file `csv` (absolute), or its first bad row (with a count of the rest).
-DataResult<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgress& progress);
+Result<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgress& progress);
 
 }  // namespace convstudio

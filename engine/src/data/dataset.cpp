@@ -17,17 +17,18 @@ namespace {
 // Held out for validation when the dataset has no test split and the user chose no fraction.
 constexpr double kDefaultValidationFraction = 0.1;
 
-std::optional<DataError> check_source(const DatasetRequest& source) {
+std::optional<Error> check_source(const DatasetRequest& source) {
   if (source.channels != 0 && source.channels != 1 && source.channels != 3) {
-    return DataError{
-        source.path, -1,
-        "images can be converted to 1 or 3 channels, not " + std::to_string(source.channels)};
+    return Error::in_setting(
+        "dataset.input.channels",
+        "images can be converted to 1 or 3 channels, not " + std::to_string(source.channels));
   }
   if (source.height < 0 || source.width < 0) {
-    return DataError{source.path, -1, "image height and width cannot be negative"};
+    return Error::in_setting("dataset.input", "image height and width cannot be negative");
   }
   if (!(source.validation_fraction >= 0.0 && source.validation_fraction < 1.0)) {
-    return DataError{source.path, -1, "the validation fraction must be at least 0 and below 1"};
+    return Error::in_setting("dataset.validation_fraction",
+                             "the validation fraction must be at least 0 and below 1");
   }
   return std::nullopt;
 }
@@ -40,8 +41,8 @@ ImageSet converted(ImageSet images, int channels, int height, int width, FitMode
 }
 
 // IDX data is small and stored raw: read whole, converted to the requested shape in memory.
-DataResult<Dataset> load_into_memory(const DatasetRequest& source) {
-  DataResult<RawDataset> read = IdxDataset::read(source);
+Result<Dataset> load_into_memory(const DatasetRequest& source) {
+  Result<RawDataset> read = IdxDataset::read(source);
   if (!read) return read.error();
   RawDataset raw = std::move(read).value();
 
@@ -91,8 +92,8 @@ DataResult<Dataset> load_into_memory(const DatasetRequest& source) {
 
 }  // namespace
 
-DataResult<Dataset> load_dataset(const DatasetRequest& source, const DatasetObserver& observer) {
-  if (std::optional<DataError> problem = check_source(source)) return *problem;
+Result<Dataset> load_dataset(const DatasetRequest& source, const DatasetObserver& observer) {
+  if (std::optional<Error> problem = check_source(source)) return *problem;
   // A dataset too large for memory is the user's problem to hear about, not a crash.
   try {
     if (source.kind == DatasetKind::ImageFolder || source.kind == DatasetKind::Csv) {
@@ -100,9 +101,9 @@ DataResult<Dataset> load_dataset(const DatasetRequest& source, const DatasetObse
     }
     return load_into_memory(source);
   } catch (const std::bad_alloc&) {
-    return DataError{source.path, -1,
-                     "not enough memory to load the dataset; choose a smaller image size or "
-                     "turn the decoded cache off"};
+    return Error::in_file(source.path,
+                          "not enough memory to load the dataset; choose a smaller image size or "
+                          "turn the decoded cache off");
   }
 }
 

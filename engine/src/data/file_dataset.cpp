@@ -40,8 +40,8 @@ struct LoadedIndex {
   bool reused = false;
 };
 
-DataResult<LoadedIndex> open_index(const DatasetRequest& request, const std::string& source,
-                                   const DatasetObserver& observer) {
+Result<LoadedIndex> open_index(const DatasetRequest& request, const std::string& source,
+                               const DatasetObserver& observer) {
   LoadedIndex loaded;
   const fs::path cache_file = index_cache_file(source);
   loaded.cache_file = cache_file.string();
@@ -57,9 +57,9 @@ DataResult<LoadedIndex> open_index(const DatasetRequest& request, const std::str
   const ScanProgress progress = [&](std::int64_t found) {
     return !observer || observer({DatasetProgress::Stage::Scanning, found, -1, source});
   };
-  DataResult<FileIndex> scanned = request.kind == DatasetKind::Csv
-                                      ? read_csv_dataset(source, progress)
-                                      : scan_image_folder(source, progress);
+  Result<FileIndex> scanned = request.kind == DatasetKind::Csv
+                                  ? read_csv_dataset(source, progress)
+                                  : scan_image_folder(source, progress);
   if (!scanned) return scanned.error();
   loaded.index = std::make_shared<FileIndex>(std::move(scanned).value());
   return loaded;
@@ -105,17 +105,16 @@ std::string megabytes(std::int64_t bytes) {
 
 }  // namespace
 
-DataResult<Dataset> load_file_dataset(const DatasetRequest& request,
-                                      const DatasetObserver& observer) {
+Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetObserver& observer) {
   std::error_code ec;
-  if (request.path.empty()) return DataError{"", -1, "no dataset folder or CSV file given"};
+  if (request.path.empty()) return Error::in_file("", "no dataset folder or CSV file given");
   const std::string source = fs::absolute(request.path, ec).lexically_normal().string();
-  if (!fs::exists(source, ec)) return DataError{source, -1, "does not exist"};
+  if (!fs::exists(source, ec)) return Error::in_file(source, "does not exist");
   const bool csv = request.kind == DatasetKind::Csv;
-  if (csv && !fs::is_regular_file(source, ec)) return DataError{source, -1, "is not a file"};
-  if (!csv && !fs::is_directory(source, ec)) return DataError{source, -1, "is not a folder"};
+  if (csv && !fs::is_regular_file(source, ec)) return Error::in_file(source, "is not a file");
+  if (!csv && !fs::is_directory(source, ec)) return Error::in_file(source, "is not a folder");
 
-  DataResult<LoadedIndex> opened = open_index(request, source, observer);
+  Result<LoadedIndex> opened = open_index(request, source, observer);
   if (!opened) return opened.error();
   FileIndex& index = *opened.value().index;
   bool changed = !opened.value().reused;
@@ -126,9 +125,8 @@ DataResult<Dataset> load_file_dataset(const DatasetRequest& request,
   }
   if (index.native.channels == 0 &&
       (request.channels == 0 || request.height == 0 || request.width == 0)) {
-    return DataError{source, -1,
-                     "none of the sampled image files could be read (first: " +
-                         index.full_path(index.files.front()) + ")"};
+    return Error::in_file(source, "none of the sampled image files could be read (first: " +
+                                      index.full_path(index.files.front()) + ")");
   }
   ImageTarget target;
   target.channels = request.channels > 0 ? request.channels : index.native.channels;
@@ -186,12 +184,11 @@ DataResult<Dataset> load_file_dataset(const DatasetRequest& request,
           [&](std::int64_t done, std::int64_t total) {
             return !observer || observer({DatasetProgress::Stage::Statistics, done, total, source});
           });
-      if (!stats) return DataError{source, -1, "cancelled while sampling the statistics"};
+      if (!stats) return Error::in_file(source, "cancelled while sampling the statistics");
       if (stats->images == 0) {
-        return DataError{source, -1,
-                         "none of the " + std::to_string(kStatisticsSample) +
-                             " sampled images could be read (first file: " +
-                             index.full_path(index.files.front()) + ")"};
+        return Error::in_file(source, "none of the " + std::to_string(kStatisticsSample) +
+                                          " sampled images could be read (first file: " +
+                                          index.full_path(index.files.front()) + ")");
       }
       index.statistics.push_back({target.channels, target.height, target.width, target.fit,
                                   stats->images, stats->mean, stats->std});

@@ -8,7 +8,6 @@
 
 namespace convstudio {
 
-DataResult<Dataset> load_file_dataset(const DatasetRequest& request,
-                                      const DatasetObserver& observer);
+Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetObserver& observer);
 
 }  // namespace convstudio

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "train/atomic_write.h"
+#include "convstudio/io/atomic_write.h"
 
 namespace convstudio {
 namespace {

@@ -71,67 +71,65 @@ int decode_flags(int channels, int reduction) {
 
 }  // namespace
 
-std::optional<DataError> read_file_bytes(const std::string& path,
-                                         std::vector<std::uint8_t>& bytes) {
+std::optional<Error> read_file_bytes(const std::string& path, std::vector<std::uint8_t>& bytes) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                        &std::fclose);
-  if (!file) return DataError{path, -1, "cannot be opened"};
-  if (std::fseek(file.get(), 0, SEEK_END) != 0) return DataError{path, -1, "cannot be read"};
+  if (!file) return Error::in_file(path, "cannot be opened");
+  if (std::fseek(file.get(), 0, SEEK_END) != 0) return Error::in_file(path, "cannot be read");
   const long size = std::ftell(file.get());
-  if (size < 0) return DataError{path, -1, "cannot be read"};
+  if (size < 0) return Error::in_file(path, "cannot be read");
   if (size > kMaxImageFileBytes) {
-    return DataError{path, -1,
-                     "is " + std::to_string(size >> 20) + " MiB, over the " +
-                         std::to_string(kMaxImageFileBytes >> 20) + " MiB limit for one image"};
+    return Error::in_file(path, "is " + std::to_string(size >> 20) + " MiB, over the " +
+                                    std::to_string(kMaxImageFileBytes >> 20) +
+                                    " MiB limit for one image");
   }
   std::rewind(file.get());
   bytes.resize(static_cast<std::size_t>(size));
   if (size > 0 && std::fread(bytes.data(), 1, bytes.size(), file.get()) != bytes.size()) {
-    return DataError{path, -1, "cannot be read to the end"};
+    return Error::in_file(path, "cannot be read to the end");
   }
   return std::nullopt;
 }
 
-std::optional<DataError> decode_image(const std::string& path,
-                                      const std::vector<std::uint8_t>& bytes,
-                                      const ImageTarget& target, cv::Mat& decoded) {
+std::optional<Error> decode_image(const std::string& path, const std::vector<std::uint8_t>& bytes,
+                                  const ImageTarget& target, cv::Mat& decoded) {
   const std::optional<ImageHeader> header = probe_image_header(bytes.data(), bytes.size());
   if (!header) {
-    return DataError{path, -1,
-                     bytes.empty() ? std::string("is empty")
-                                   : "is not a PNG, JPEG, BMP, WebP, TIFF or PNM image (or its "
-                                     "header is cut off)"};
+    return Error::in_file(path, bytes.empty()
+                                    ? std::string("is empty")
+                                    : "is not a PNG, JPEG, BMP, WebP, TIFF or PNM image (or its "
+                                      "header is cut off)");
   }
   if (header->width <= 0 || header->height <= 0) {
-    return DataError{path, -1, header->format_name() + " header gives no image size"};
+    return Error::in_file(path, header->format_name() + " header gives no image size");
   }
   const int reduction = jpeg_reduction(*header, target);
   const std::int64_t width = (header->width + reduction - 1) / reduction;
   const std::int64_t height = (header->height + reduction - 1) / reduction;
   if (width > kMaxDecodedPixels / height) {
-    return DataError{path, -1,
-                     "is " + pixel_size(header->width, header->height) +
-                         " pixels, over the 64-megapixel limit for one image (a guard against "
-                         "decompression bombs); scale it down first"};
+    return Error::in_file(path,
+                          "is " + pixel_size(header->width, header->height) +
+                              " pixels, over the 64-megapixel limit for one image (a guard against "
+                              "decompression bombs); scale it down first");
   }
   try {
     const cv::Mat encoded(1, static_cast<int>(bytes.size()), CV_8UC1,
                           const_cast<std::uint8_t*>(bytes.data()));
     decoded = cv::imdecode(encoded, decode_flags(target.channels, reduction));
   } catch (const cv::Exception& error) {
-    return DataError{path, -1, "cannot be decoded: " + error.err};
+    return Error::in_file(path, "cannot be decoded: " + error.err);
   } catch (const std::bad_alloc&) {
-    return DataError{path, -1, "not enough memory to decode it"};
+    return Error::in_file(path, "not enough memory to decode it");
   }
   if (decoded.empty()) {
-    return DataError{path, -1,
-                     header->format_name() + " data cannot be decoded (corrupt or cut off)"};
+    return Error::in_file(path,
+                          header->format_name() + " data cannot be decoded (corrupt or cut off)");
   }
   return std::nullopt;
 }
 
-std::optional<DataError> read_image_file(const std::string& path, const ImageTarget& target,
-                                         std::uint8_t* planar) {
+std::optional<Error> read_image_file(const std::string& path, const ImageTarget& target,
+                                     std::uint8_t* planar) {
   // Whatever goes wrong with one file is that file's problem: reported, never thrown onward.
   try {
     run_test_hook(path);
@@ -142,20 +140,20 @@ std::optional<DataError> read_image_file(const std::string& path, const ImageTar
     fit_image(decoded, true, target.channels, target.height, target.width, target.fit, planar);
     return std::nullopt;
   } catch (const cv::Exception& error) {
-    return DataError{path, -1, "cannot be converted: " + error.err};
+    return Error::in_file(path, "cannot be converted: " + error.err);
   } catch (const std::bad_alloc&) {
-    return DataError{path, -1, "not enough memory to read it"};
+    return Error::in_file(path, "not enough memory to read it");
   } catch (const std::exception& error) {
-    return DataError{path, -1, std::string("cannot be read: ") + error.what()};
+    return Error::in_file(path, std::string("cannot be read: ") + error.what());
   }
 }
 
-std::optional<DataError> read_image_header(const std::string& path, ImageHeader& header) {
+std::optional<Error> read_image_header(const std::string& path, ImageHeader& header) {
   // Headers sit at the start; a JPEG's may follow EXIF and ICC segments of up to 64 KiB each.
   constexpr std::size_t kPrefix = 512 * 1024;
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                        &std::fclose);
-  if (!file) return DataError{path, -1, "cannot be opened"};
+  if (!file) return Error::in_file(path, "cannot be opened");
   std::vector<std::uint8_t> bytes(kPrefix);
   bytes.resize(std::fread(bytes.data(), 1, bytes.size(), file.get()));
   std::optional<ImageHeader> probed = probe_image_header(bytes.data(), bytes.size());
@@ -163,7 +161,7 @@ std::optional<DataError> read_image_header(const std::string& path, ImageHeader&
     if (auto error = read_file_bytes(path, bytes)) return error;
     probed = probe_image_header(bytes.data(), bytes.size());
   }
-  if (!probed) return DataError{path, -1, "is not a PNG, JPEG, BMP, WebP, TIFF or PNM image"};
+  if (!probed) return Error::in_file(path, "is not a PNG, JPEG, BMP, WebP, TIFF or PNM image");
   header = *probed;
   return std::nullopt;
 }

@@ -14,7 +14,7 @@
 
 #include <opencv2/core/mat.hpp>
 
-#include "convstudio/data/data_error.h"
+#include "convstudio/error.h"
 #include "convstudio/model/dataset_settings.h"
 #include "data/image_header.h"
 
@@ -34,21 +34,20 @@ struct ImageTarget {
 };
 
 // The whole file, or an error (missing, unreadable, over kMaxImageFileBytes).
-std::optional<DataError> read_file_bytes(const std::string& path, std::vector<std::uint8_t>& bytes);
+std::optional<Error> read_file_bytes(const std::string& path, std::vector<std::uint8_t>& bytes);
 
 // Decodes `bytes` (the contents of `path`, named in errors) as grey or BGR 8-bit, at the
 // largest JPEG reduction (1/2, 1/4, 1/8) that still leaves at least the pixels `target` needs.
 // With target.height or width 0 the image is decoded at full size.
-std::optional<DataError> decode_image(const std::string& path,
-                                      const std::vector<std::uint8_t>& bytes,
-                                      const ImageTarget& target, cv::Mat& decoded);
+std::optional<Error> decode_image(const std::string& path, const std::vector<std::uint8_t>& bytes,
+                                  const ImageTarget& target, cv::Mat& decoded);
 
 // Reads, decodes and fits `path` into `planar` (target.channels x height x width bytes).
-std::optional<DataError> read_image_file(const std::string& path, const ImageTarget& target,
-                                         std::uint8_t* planar);
+std::optional<Error> read_image_file(const std::string& path, const ImageTarget& target,
+                                     std::uint8_t* planar);
 
 // The header of `path` (reading only the file), or an error saying why there is none.
-std::optional<DataError> read_image_header(const std::string& path, ImageHeader& header);
+std::optional<Error> read_image_header(const std::string& path, ImageHeader& header);
 
 // Tests only: called with the path at the start of every read_image_file(), on the reading
 // thread; it may throw, to prove that failures are caught per file. Empty by default.

@@ -30,7 +30,7 @@ std::string ImageFileSet::source(std::int64_t index) const {
   return index_->full_path(file(index));
 }
 
-DataError ImageFileSet::remember_failure(std::int64_t index, DataError error, bool claimed) const {
+Error ImageFileSet::remember_failure(std::int64_t index, Error error, bool claimed) const {
   {
     std::lock_guard lock(failures_mutex_);
     failures_.emplace(index, error);
@@ -45,8 +45,7 @@ DataError ImageFileSet::remember_failure(std::int64_t index, DataError error, bo
   return error;
 }
 
-DataResult<const std::uint8_t*> ImageFileSet::fetch(std::int64_t index,
-                                                    std::uint8_t* scratch) const {
+Result<const std::uint8_t*> ImageFileSet::fetch(std::int64_t index, std::uint8_t* scratch) const {
   std::atomic<std::uint8_t>& state = states_[static_cast<std::size_t>(index)];
   std::uint8_t seen = state.load(std::memory_order_acquire);
   if (seen == kCached) return static_cast<const std::uint8_t*>(cache_slot(index));

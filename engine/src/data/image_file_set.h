@@ -28,7 +28,7 @@ class ImageFileSet : public SampleSet {
   std::int64_t size() const override { return static_cast<std::int64_t>(members_.size()); }
   std::int64_t label(std::int64_t index) const override;
   std::string source(std::int64_t index) const override;
-  DataResult<const std::uint8_t*> fetch(std::int64_t index, std::uint8_t* scratch) const override;
+  Result<const std::uint8_t*> fetch(std::int64_t index, std::uint8_t* scratch) const override;
 
   bool cached() const { return cache_ != nullptr; }
   // Samples decoded into the cache so far.
@@ -38,7 +38,7 @@ class ImageFileSet : public SampleSet {
   enum State : std::uint8_t { kUnread, kFilling, kCached, kFailed };
   const IndexedFile& file(std::int64_t index) const;
   std::uint8_t* cache_slot(std::int64_t index) const;
-  DataError remember_failure(std::int64_t index, DataError error, bool claimed) const;
+  Error remember_failure(std::int64_t index, Error error, bool claimed) const;
 
   std::shared_ptr<const FileIndex> index_;
   std::vector<std::int64_t> members_;
@@ -47,7 +47,7 @@ class ImageFileSet : public SampleSet {
   std::unique_ptr<std::uint8_t[]> cache_;
   mutable std::atomic<std::int64_t> cached_count_{0};
   mutable std::mutex failures_mutex_;
-  mutable std::unordered_map<std::int64_t, DataError> failures_;
+  mutable std::unordered_map<std::int64_t, Error> failures_;
 };
 
 }  // namespace convstudio

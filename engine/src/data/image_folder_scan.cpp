@@ -72,20 +72,20 @@ class FolderScan {
 
   // Adds the images of `relative`/<class> for every class. A training class folder must hold
   // images; a validation folder may lack classes.
-  std::optional<DataError> add_classes(const std::string& relative, bool validation) {
+  std::optional<Error> add_classes(const std::string& relative, bool validation) {
     for (std::size_t c = 0; c < index_.class_names.size(); ++c) {
       const std::string folder = join(relative, index_.class_names[c]);
       const std::string path = index_.root + '/' + folder;
       const Listing listing = list_folder(path);
       if (!listing.readable) {
         if (validation) continue;  // a validation folder may lack a class
-        return DataError{path, -1, "cannot be read"};
+        return Error::in_file(path, "cannot be read");
       }
       if (listing.images.empty()) {
         if (validation) continue;
-        return DataError{path, -1,
-                         "class folder \"" + index_.class_names[c] + "\" holds no images (" +
-                             std::string(kImageFileTypes) + ")"};
+        return Error::in_file(path, "class folder \"" + index_.class_names[c] +
+                                        "\" holds no images (" + std::string(kImageFileTypes) +
+                                        ")");
       }
       index_.stamps.push_back({path, modified_ns(path), listing.entries});
       for (const std::string& name : listing.images) {
@@ -102,7 +102,7 @@ class FolderScan {
     return a.empty() ? b : a + '/' + b;
   }
 
-  std::optional<DataError> add_file(std::string relative, int label, bool validation) {
+  std::optional<Error> add_file(std::string relative, int label, bool validation) {
     IndexedFile file;
     file.modified_ns = modified_ns(index_.root + '/' + relative, &file.bytes);
     file.path = std::move(relative);
@@ -111,7 +111,7 @@ class FolderScan {
     // A file that vanished since the listing (or a dangling link) is simply not indexed.
     if (file.modified_ns >= 0) index_.files.push_back(std::move(file));
     if (progress_ && ++seen_ % kProgressEvery == 0 && !progress_(seen_)) {
-      return DataError{index_.source, -1, "scan cancelled"};
+      return Error::in_file(index_.source, "scan cancelled");
     }
     return std::nullopt;
   }
@@ -123,7 +123,7 @@ class FolderScan {
 
 }  // namespace
 
-DataResult<FileIndex> scan_image_folder(const std::string& root, const ScanProgress& progress) {
+Result<FileIndex> scan_image_folder(const std::string& root, const ScanProgress& progress) {
   FileIndex index;
   index.kind = DatasetKind::ImageFolder;
   index.source = root;
@@ -134,14 +134,14 @@ DataResult<FileIndex> scan_image_folder(const std::string& root, const ScanProgr
   const std::string train = validation ? "train" : "";
   const std::string train_path = validation ? root + "/train" : root;
   const Listing top = list_folder(root);
-  if (!top.readable) return DataError{root, -1, "cannot be read"};
+  if (!top.readable) return Error::in_file(root, "cannot be read");
   index.stamps.push_back({root, modified_ns(root), top.entries});
   const Listing classes = validation ? list_folder(train_path) : top;
   if (validation) index.stamps.push_back({train_path, modified_ns(train_path), classes.entries});
   index.class_names = classes.folders;
   if (index.class_names.empty()) {
-    return DataError{train_path, -1,
-                     "no class folders: expected one subfolder of images per class"};
+    return Error::in_file(train_path,
+                          "no class folders: expected one subfolder of images per class");
   }
 
   FolderScan scan(index, progress);
@@ -152,19 +152,19 @@ DataResult<FileIndex> scan_image_folder(const std::string& root, const ScanProgr
     index.stamps.push_back({validation_path, modified_ns(validation_path), listing.entries});
     for (const std::string& name : listing.folders) {
       if (!std::binary_search(index.class_names.begin(), index.class_names.end(), name)) {
-        return DataError{validation_path + '/' + name, -1,
-                         "class folder \"" + name + "\" has no counterpart in " + train_path};
+        return Error::in_file(validation_path + '/' + name,
+                              "class folder \"" + name + "\" has no counterpart in " + train_path);
       }
     }
     const std::size_t before = index.files.size();
     if (auto problem = scan.add_classes(*validation, true)) return *problem;
     if (index.files.size() == before) {
-      return DataError{validation_path, -1, "validation folder holds no images in class folders"};
+      return Error::in_file(validation_path, "validation folder holds no images in class folders");
     }
     index.has_validation_folder = true;
   }
   if (progress && !progress(static_cast<std::int64_t>(index.files.size()))) {
-    return DataError{root, -1, "scan cancelled"};
+    return Error::in_file(root, "scan cancelled");
   }
   return index;
 }

@@ -5,12 +5,12 @@
 
 #include <string>
 
-#include "convstudio/data/data_result.h"
+#include "convstudio/result.h"
 #include "data/file_index.h"
 
 namespace convstudio {
 
 // The index of the folder `root` (absolute), or what is wrong with its layout.
-DataResult<FileIndex> scan_image_folder(const std::string& root, const ScanProgress& progress);
+Result<FileIndex> scan_image_folder(const std::string& root, const ScanProgress& progress);
 
 }  // namespace convstudio

@@ -21,7 +21,7 @@ class InMemorySampleSet : public SampleSet {
     return images_->labels[static_cast<std::size_t>(index)];
   }
   std::string source(std::int64_t) const override { return {}; }
-  DataResult<const std::uint8_t*> fetch(std::int64_t index, std::uint8_t*) const override {
+  Result<const std::uint8_t*> fetch(std::int64_t index, std::uint8_t*) const override {
     return images_->image(index);
   }
   const ImageSet& images() const { return *images_; }

@@ -26,7 +26,7 @@ std::vector<PreviewSample> preview_augmented(const Dataset& dataset,
   std::vector<PreviewSample> samples;
   for (std::int64_t i = 0; i < tries && static_cast<int>(samples.size()) < count; ++i) {
     const std::int64_t index = order[static_cast<std::size_t>(i)];
-    const DataResult<const std::uint8_t*> pixels = set.fetch(index, scratch.data());
+    const Result<const std::uint8_t*> pixels = set.fetch(index, scratch.data());
     if (!pixels) continue;
     PreviewSample sample;
     sample.channels = set.channels();

@@ -27,12 +27,12 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
     }
     samples.insert(samples.end(), batch->samples.begin(), batch->samples.end());
     result.skipped.insert(result.skipped.end(), batch->skipped.begin(), batch->skipped.end());
-    torch::Tensor images = batch->images.to(device, batch->non_blocking);
+    torch::Tensor inputs = batch->images.to(device, batch->non_blocking);
     torch::Tensor labels = batch->labels.to(device, batch->non_blocking);
     torch::Tensor logits;
     {
       AutocastGuard autocast(device, amp);
-      logits = model->forward(images);
+      logits = model->forward(inputs);
     }
     logits = logits.to(torch::kFloat);
     loss_sum +=
@@ -63,7 +63,7 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
                         static_cast<int>(result.misclassified.size()) < keep_misclassified;
       if (!keep) continue;
       std::vector<std::uint8_t> scratch(images->image_bytes());
-      const DataResult<const std::uint8_t*> pixels =
+      const Result<const std::uint8_t*> pixels =
           images->fetch(samples[static_cast<std::size_t>(i)], scratch.data());
       if (pixels) {
         MisclassifiedSample sample;

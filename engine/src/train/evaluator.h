@@ -9,7 +9,7 @@
 
 #include "convstudio/data/sample_set.h"
 #include "convstudio/model/training_settings.h"
-#include "convstudio/train/training_events.h"
+#include "convstudio/runs/training_events.h"
 #include "data/batch_loader.h"
 #include "nn/graph_module.h"
 
@@ -21,7 +21,7 @@ struct Evaluation {
   std::int64_t samples = 0;
   std::vector<std::vector<std::int64_t>> confusion;  // [true][predicted]
   std::vector<MisclassifiedSample> misclassified;
-  std::vector<DataError> skipped;
+  std::vector<Error> skipped;
   bool cancelled = false;
 };
 

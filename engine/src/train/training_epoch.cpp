@@ -34,10 +34,12 @@ TrainingRun::EpochEnd TrainingRun::train_epoch_with_recovery(std::int64_t epoch,
                                 summary_.device;
       if (!settings_.auto_oom_retry || batch_size_ < 2) {
         fail(RunErrorKind::OutOfMemory,
-             where + ". Lower the batch size (batch " + std::to_string(batch_size_ / 2) +
-                 " with accumulation " + std::to_string(accumulate_ * 2) +
-                 " keeps the effective batch of " + std::to_string(batch_size_ * accumulate_) +
-                 "), or turn on automatic out-of-memory recovery.",
+             Error::in_setting(
+                 "training.batch_size",
+                 where + ". Lower the batch size (batch " + std::to_string(batch_size_ / 2) +
+                     " with accumulation " + std::to_string(accumulate_ * 2) +
+                     " keeps the effective batch of " + std::to_string(batch_size_ * accumulate_) +
+                     "), or turn on automatic out-of-memory recovery."),
              true);
         return EpochEnd::Failed;
       }
@@ -101,8 +103,8 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       group_correct = torch::zeros({}, options);
       group_samples = 0;
     }
-    if (options_.inject_out_of_memory_at_step > 0 &&
-        global_step_ == options_.inject_out_of_memory_at_step && !injected_out_of_memory_) {
+    if (test_hooks_.out_of_memory_at_step > 0 &&
+        global_step_ == test_hooks_.out_of_memory_at_step && !injected_out_of_memory_) {
       injected_out_of_memory_ = true;
       TORCH_CHECK_WITH(OutOfMemoryError, false, "injected out of memory (test)");
     }
@@ -127,11 +129,12 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     const double step_loss = group_loss_sum.item<double>() / static_cast<double>(group_samples);
     if (!std::isfinite(step_loss) && settings_.amp == AmpMode::Off) {
       fail(RunErrorKind::NonFiniteLoss,
-           "the loss became " + std::string(std::isnan(step_loss) ? "NaN" : "infinite") +
+           Error::without_place(
+               "the loss became " + std::string(std::isnan(step_loss) ? "NaN" : "infinite") +
                " at step " + std::to_string(global_step_ + 1) + " (epoch " +
                std::to_string(epoch + 1) + ", batch " + std::to_string(batch_index) +
                "); the weights of the last good step are kept. Lower the learning rate, turn on "
-               "gradient clipping, or check the data.",
+               "gradient clipping, or check the data."),
            true);
       return EpochEnd::Failed;
     }

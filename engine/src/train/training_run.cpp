@@ -1,19 +1,12 @@
 #include "training_run.h"
 
-#include <c10/util/Exception.h>
-
-#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <thread>
 
-#include "autocast_guard.h"
-#include "checkpoint_store.h"
 #include "convstudio/data/dataset_request.h"
-#include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
 #include "device_selection.h"
-#include "evaluator.h"
 #include "memory_probe.h"
 #include "optimizer_factory.h"
 
@@ -38,6 +31,14 @@ LrScheduleKind schedule_kind(LrSchedule schedule) {
 
 std::string device_name(const torch::Device& device) {
   return device.is_cuda() ? "cuda:" + std::to_string(device.index()) : "cpu";
+}
+
+// A class-count mismatch is the Output block's to fix, so the error points at it.
+std::string output_block_id(const ModelAnalysis& analysis) {
+  for (const BlockAnalysis& block : analysis.blocks) {
+    if (block.type == "Output") return block.id;
+  }
+  return {};
 }
 
 }  // namespace
@@ -70,7 +71,7 @@ RunSummary TrainingRun::execute() {
     }
   } catch (const DataFailure& failure) {
     // A whole batch of unreadable files: the data is broken, the weights so far are kept.
-    fail(RunErrorKind::Data, failure.error().to_string(), true);
+    fail(RunErrorKind::Data, failure.error(), true);
     return summary_;
   }
 
@@ -100,8 +101,8 @@ RunSummary TrainingRun::execute() {
 
 bool TrainingRun::prepare() {
   const DeviceSelection selection = select_device(settings_.device);
-  if (!selection.error.empty()) {
-    fail(RunErrorKind::Device, selection.error, false);
+  if (selection.error) {
+    fail(RunErrorKind::Device, *selection.error, false);
     return false;
   }
   device_ = selection.device;
@@ -117,12 +118,11 @@ bool TrainingRun::prepare() {
 
   analysis_ = ShapeInference::run(options_.project.graph);
   if (!analysis_.ok()) {
-    std::string message =
-        "the model has " + std::to_string(analysis_.errors.size()) + " problem(s); first: ";
-    const ModelError& first = analysis_.errors.front();
-    message +=
-        (first.block_id.empty() ? std::string("graph") : first.block_id) + ": " + first.message;
-    fail(RunErrorKind::Graph, message, false);
+    // The first problem keeps its place, so the GUI can point at the block.
+    Error first = analysis_.errors.front();
+    first.message = "the model has " + std::to_string(analysis_.errors.size()) +
+                    " problem(s); first: " + first.message;
+    fail(RunErrorKind::Graph, std::move(first), false);
     return false;
   }
   const TensorShape input = analysis_.input_shape;
@@ -133,9 +133,11 @@ bool TrainingRun::prepare() {
   const auto dataset_classes = static_cast<std::int64_t>(dataset_.info.class_names.size());
   if (dataset_classes != classes_) {
     fail(RunErrorKind::Graph,
-         "Output: " + std::to_string(classes_) + " classes, but the dataset has " +
-             std::to_string(dataset_classes) + "; set the Output block's classes to " +
-             std::to_string(dataset_classes),
+         Error::in_block(output_block_id(analysis_), "Output", "params.classes",
+                         "Output: " + std::to_string(classes_) + " classes, but the dataset has " +
+                             std::to_string(dataset_classes) +
+                             "; set the Output block's classes to " +
+                             std::to_string(dataset_classes)),
          false);
     return false;
   }
@@ -188,7 +190,7 @@ bool TrainingRun::load_data(const TensorShape& input) {
     }
     return !control_.cancelled();
   };
-  DataResult<Dataset> loaded = load_dataset(
+  Result<Dataset> loaded = load_dataset(
       dataset_request(options_.project.dataset, static_cast<std::uint64_t>(settings_.seed),
                       static_cast<int>(input.channels()), static_cast<int>(input.height()),
                       static_cast<int>(input.width())),
@@ -198,13 +200,13 @@ bool TrainingRun::load_data(const TensorShape& input) {
       summary_.state = RunState::Cancelled;
       set_state(RunState::Cancelled, "cancelled while loading the dataset");
     } else {
-      fail(RunErrorKind::Data, loaded.error().to_string(), false);
+      fail(RunErrorKind::Data, loaded.error(), false);
     }
     return false;
   }
   dataset_ = std::move(loaded).value();
-  for (const DataError& warning : dataset_.info.warnings) {
-    log(LogLevel::Warning, warning.to_string());
+  for (const Error& warning : dataset_.info.warnings) {
+    log(LogLevel::Warning, warning.describe());
   }
   const DatasetInfo& info = dataset_.info;
   if (info.from_files) {
@@ -228,12 +230,12 @@ bool TrainingRun::load_data(const TensorShape& input) {
   return true;
 }
 
-void TrainingRun::report_skipped(const std::vector<DataError>& skipped) {
+void TrainingRun::report_skipped(const std::vector<Error>& skipped) {
   constexpr std::size_t kNamedSkippedFiles = 20;
-  for (const DataError& problem : skipped) {
+  for (const Error& problem : skipped) {
     if (!skipped_files_.insert(problem.file).second) continue;
     if (skipped_files_.size() <= kNamedSkippedFiles) {
-      log(LogLevel::Warning, problem.to_string() + "; left out of its batch");
+      log(LogLevel::Warning, problem.describe() + "; left out of its batch");
     } else if (skipped_files_.size() == kNamedSkippedFiles + 1) {
       log(LogLevel::Warning, "more unreadable image files are being left out; not named");
     }
@@ -277,15 +279,15 @@ double TrainingRun::wall_seconds() const {
   return std::chrono::duration<double>(Clock::now() - started_).count();
 }
 
-void TrainingRun::fail(RunErrorKind kind, const std::string& message, bool leave_checkpoint) {
-  RunError error{kind, message, {}};
+void TrainingRun::fail(RunErrorKind kind, Error problem, bool leave_checkpoint) {
+  RunError error(kind, std::move(problem));
   if (leave_checkpoint && model_) error.checkpoint = write_checkpoint("last");
   summary_.state = RunState::Failed;
   summary_.steps = global_step_;
   summary_.last_checkpoint = error.checkpoint;
   summary_.error = error;
   listener_.on_error(error);
-  set_state(RunState::Failed, message);
+  set_state(RunState::Failed, error.describe());
 }
 
 void TrainingRun::log(LogLevel level, const std::string& text) {

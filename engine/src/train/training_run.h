@@ -21,6 +21,7 @@
 #include "nn/graph_module.h"
 #include "rng_state.h"
 #include "run_control.h"
+#include "training_test_hooks.h"
 
 namespace convstudio {
 
@@ -41,7 +42,7 @@ class TrainingRun {
   bool prepare();
   bool load_data(const TensorShape& input);
   // Logs files a batch had to leave out: each file once, the first kNamedSkippedFiles by name.
-  void report_skipped(const std::vector<DataError>& skipped);
+  void report_skipped(const std::vector<Error>& skipped);
   bool resume_from_checkpoint();
   void make_loaders();
   EpochEnd train_epoch(std::int64_t epoch, std::int64_t skip_batches);
@@ -54,7 +55,7 @@ class TrainingRun {
   // an empty string (with a logged warning) when there is no out folder or the save failed.
   std::string write_checkpoint(const std::string& name);
   nlohmann::json run_config() const;
-  void fail(RunErrorKind kind, const std::string& message, bool leave_checkpoint);
+  void fail(RunErrorKind kind, Error error, bool leave_checkpoint);
   void log(LogLevel level, const std::string& text);
   void set_state(RunState state, const std::string& message = {});
   std::int64_t steps_per_epoch() const;
@@ -65,6 +66,7 @@ class TrainingRun {
   TrainingListener& listener_;
   RunControl& control_;
   RunSummary summary_;
+  const TrainingTestHooks test_hooks_ = training_test_hooks();
 
   torch::Device device_ = torch::kCPU;
   ModelAnalysis analysis_;

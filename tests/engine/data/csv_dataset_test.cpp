@@ -43,8 +43,8 @@ TEST(CsvDataset, PathsAreRelativeToTheCsvAndLabelsNameTheClasses) {
             (i % 2 ? "blue" : "red") + "\r\n";
   }
   write_text(root.path() / "labels.csv", text);
-  DataResult<Dataset> loaded = load_dataset(csv_request(root.path() / "labels.csv"));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(csv_request(root.path() / "labels.csv"));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   const Dataset& dataset = loaded.value();
   EXPECT_EQ(dataset.info.kind, DatasetKind::Csv);
   EXPECT_EQ(dataset.info.class_names, (std::vector<std::string>{"blue", "red"}));
@@ -61,8 +61,8 @@ TEST(CsvDataset, WholeNumberLabelsAreOrderedAsNumbers) {
   write_images(root.path(), 3);
   write_text(root.path() / "labels.csv",
              "path,label\nimages/0.png,10\nimages/1.png,9\n\"images/2.png\",2\n");
-  DataResult<Dataset> loaded = load_dataset(csv_request(root.path() / "labels.csv"));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(csv_request(root.path() / "labels.csv"));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   EXPECT_EQ(loaded.value().info.class_names, (std::vector<std::string>{"2", "9", "10"}));
 }
 
@@ -85,7 +85,7 @@ TEST(CsvDataset, BadRowsAreReportedByLineNumber) {
   };
   for (const Case& c : cases) {
     write_text(csv, c.text);
-    DataResult<Dataset> loaded = load_dataset(csv_request(csv));
+    Result<Dataset> loaded = load_dataset(csv_request(csv));
     ASSERT_FALSE(loaded.ok()) << c.text;
     EXPECT_EQ(loaded.error().file, csv.string()) << c.text;
     EXPECT_EQ(loaded.error().line, c.line) << c.text;
@@ -99,12 +99,12 @@ TEST(CsvDataset, TheFirstBadRowCountsTheOthers) {
   write_images(root.path(), 1);
   const fs::path csv = root.path() / "labels.csv";
   write_text(csv, "path,label\nimages/0.png,a\nx.png,b\ny.png,c\nz.png,d\n");
-  DataResult<Dataset> loaded = load_dataset(csv_request(csv));
+  Result<Dataset> loaded = load_dataset(csv_request(csv));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().line, 3);
   EXPECT_NE(loaded.error().message.find("and 2 more bad rows"), std::string::npos)
       << loaded.error().message;
-  EXPECT_NE(loaded.error().to_string().find("labels.csv: line 3: "), std::string::npos);
+  EXPECT_NE(loaded.error().describe().find("labels.csv:3:1: "), std::string::npos);
 }
 
 TEST(CsvDataset, KindIsGuessedFromTheExtension) {

@@ -49,11 +49,11 @@ TEST(FileIndex, ScanListsEveryImageWithItsClassSizeAndTime) {
   write_classes(root.path(), {"b", "a"}, 3);
   std::ofstream(root.path() / "a" / "notes.txt") << "not an image";
   std::int64_t reported = -1;
-  DataResult<FileIndex> index = scan_image_folder(root.path().string(), [&](std::int64_t files) {
+  Result<FileIndex> index = scan_image_folder(root.path().string(), [&](std::int64_t files) {
     reported = files;
     return true;
   });
-  ASSERT_TRUE(index.ok()) << index.error().to_string();
+  ASSERT_TRUE(index.ok()) << index.error().describe();
   EXPECT_EQ(index.value().class_names, (std::vector<std::string>{"a", "b"}));
   ASSERT_EQ(index.value().files.size(), 6u);
   EXPECT_EQ(index.value().files[0].path, "a/0.png");
@@ -67,7 +67,7 @@ TEST(FileIndex, ScanListsEveryImageWithItsClassSizeAndTime) {
 TEST(FileIndex, ScanCanBeCancelled) {
   TempFolder root;
   write_classes(root.path(), {"a"}, 3);
-  DataResult<FileIndex> index =
+  Result<FileIndex> index =
       scan_image_folder(root.path().string(), [](std::int64_t) { return false; });
   ASSERT_FALSE(index.ok());
   EXPECT_NE(index.error().message.find("cancelled"), std::string::npos);
@@ -77,8 +77,8 @@ TEST(FileIndex, SecondLoadReusesTheCachedIndexUntilTheFolderChanges) {
   TempFolder root;
   write_classes(root.path(), {"a", "b"}, 4);
   make_old(root.path());
-  DataResult<Dataset> first = load_dataset(request_for(root.path()));
-  ASSERT_TRUE(first.ok()) << first.error().to_string();
+  Result<Dataset> first = load_dataset(request_for(root.path()));
+  ASSERT_TRUE(first.ok()) << first.error().describe();
   EXPECT_FALSE(first.value().info.index_reused);
   ASSERT_FALSE(first.value().info.index_file.empty());
   EXPECT_TRUE(fs::exists(first.value().info.index_file));
@@ -89,16 +89,16 @@ TEST(FileIndex, SecondLoadReusesTheCachedIndexUntilTheFolderChanges) {
     scans += progress.stage == DatasetProgress::Stage::Scanning;
     return true;
   };
-  DataResult<Dataset> second = load_dataset(request_for(root.path()), count_scans);
-  ASSERT_TRUE(second.ok()) << second.error().to_string();
+  Result<Dataset> second = load_dataset(request_for(root.path()), count_scans);
+  ASSERT_TRUE(second.ok()) << second.error().describe();
   EXPECT_TRUE(second.value().info.index_reused);
   EXPECT_EQ(scans, 0);
   EXPECT_EQ(second.value().info.mean, first.value().info.mean) << "statistics cached too";
 
   // A new file changes its folder: the index is made again and includes it.
   testing::write_png((root.path() / "b" / "new.png").string(), 5, 5, 1, 2, 3);
-  DataResult<Dataset> third = load_dataset(request_for(root.path()));
-  ASSERT_TRUE(third.ok()) << third.error().to_string();
+  Result<Dataset> third = load_dataset(request_for(root.path()));
+  ASSERT_TRUE(third.ok()) << third.error().describe();
   EXPECT_FALSE(third.value().info.index_reused);
   EXPECT_EQ(third.value().info.train_count + third.value().info.validation_count, 9);
 }
@@ -112,8 +112,8 @@ TEST(FileIndex, AnUnreadableOrForeignCacheFileIsIgnored) {
   ASSERT_TRUE(fs::exists(cache));
   fs::resize_file(cache, fs::file_size(cache) / 2);  // cut off mid-way
   EXPECT_FALSE(load_cached_index(cache, root.path().string()).has_value());
-  DataResult<Dataset> again = load_dataset(request_for(root.path()));
-  ASSERT_TRUE(again.ok()) << again.error().to_string();
+  Result<Dataset> again = load_dataset(request_for(root.path()));
+  ASSERT_TRUE(again.ok()) << again.error().describe();
   EXPECT_FALSE(again.value().info.index_reused);
   EXPECT_EQ(again.value().info.train_count + again.value().info.validation_count, 4);
   EXPECT_FALSE(load_cached_index(cache, "/some/other/folder").has_value());

@@ -32,7 +32,7 @@ ImageTarget rgb(int height, int width, FitMode fit = FitMode::Stretch) {
 std::vector<std::uint8_t> read_planar(const std::string& path, const ImageTarget& target) {
   std::vector<std::uint8_t> pixels(static_cast<std::size_t>(target.channels) * target.height *
                                    target.width);
-  const std::optional<DataError> error = read_image_file(path, target, pixels.data());
+  const std::optional<Error> error = read_image_file(path, target, pixels.data());
   EXPECT_FALSE(error.has_value()) << error->to_string();
   return pixels;
 }
@@ -48,7 +48,7 @@ TEST(ImageDecoder, DecompressionBombIsRefusedBeforeDecoding) {
   testing::write_png_bomb(bomb, 10000, 10000);  // 100 megapixels in a few hundred KB
   ASSERT_LT(fs::file_size(bomb), 1u << 20);
   std::vector<std::uint8_t> pixels(3 * 8 * 8);
-  const std::optional<DataError> error = read_image_file(bomb, rgb(8, 8), pixels.data());
+  const std::optional<Error> error = read_image_file(bomb, rgb(8, 8), pixels.data());
   ASSERT_TRUE(error.has_value()) << "a 100-megapixel image must not be decoded";
   EXPECT_EQ(error->file, bomb);
   EXPECT_NE(error->message.find("10000\u00d710000"), std::string::npos) << error->message;
@@ -66,13 +66,13 @@ TEST(ImageDecoder, BombInAFolderIsLeftOutWithItsReason) {
   request.channels = 3;
   request.height = request.width = 4;
   request.validation_fraction = 0.5;
-  DataResult<Dataset> loaded = load_dataset(request);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
-  std::vector<DataError> skipped;
+  Result<Dataset> loaded = load_dataset(request);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+  std::vector<Error> skipped;
   for (const auto& split : {loaded.value().train, loaded.value().validation}) {
     std::vector<std::uint8_t> scratch(split->image_bytes());
     for (std::int64_t i = 0; i < split->size(); ++i) {
-      DataResult<const std::uint8_t*> pixels = split->fetch(i, scratch.data());
+      Result<const std::uint8_t*> pixels = split->fetch(i, scratch.data());
       if (!pixels) skipped.push_back(pixels.error());
     }
   }
@@ -102,8 +102,8 @@ TEST(ImageDecoder, FailuresInsideLoaderWorkersNameTheFileAndNeverEndTheProcess) 
   request.height = request.width = 4;
   request.validation_fraction = 0.1;
   request.cache = CacheMode::Off;
-  DataResult<Dataset> loaded = load_dataset(request);  // samples statistics on all cores
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(request);  // samples statistics on all cores
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   EXPECT_EQ(loaded.value().info.statistics_images, 10);
 
   BatchLoaderOptions options;
@@ -116,7 +116,7 @@ TEST(ImageDecoder, FailuresInsideLoaderWorkersNameTheFileAndNeverEndTheProcess) 
     loader.start_epoch(0);
     while (std::optional<Batch> batch = loader.next()) {
       rows += batch->images.size(0);
-      for (const DataError& problem : batch->skipped) {
+      for (const Error& problem : batch->skipped) {
         reasons[fs::path(problem.file).filename().string()] = problem.message;
       }
     }

@@ -48,8 +48,8 @@ TEST(ImageFolderDataset, ClassesInNameOrderReadAsRgbAtTheRequestedSize) {
   write_two_classes(root.path(), 10);
   DatasetRequest source = folder_source(root.path());
   source.validation_fraction = 0.2;
-  DataResult<Dataset> loaded = load_dataset(source);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(source);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   const Dataset& dataset = loaded.value();
   EXPECT_EQ(dataset.info.class_names, (std::vector<std::string>{"blue", "red"}));
   EXPECT_EQ(dataset.info.train_count + dataset.info.validation_count, 20);
@@ -69,8 +69,8 @@ TEST(ImageFolderDataset, ClassesInNameOrderReadAsRgbAtTheRequestedSize) {
 TEST(ImageFolderDataset, GreyscaleTakesLuminance) {
   TempFolder root;
   write_two_classes(root.path(), 2);
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path(), 1, 6));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(folder_source(root.path(), 1, 6));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   const SampleSet& train = *loaded.value().train;
   EXPECT_EQ(train.image_bytes(), 36u);
   for (std::int64_t i = 0; i < train.size(); ++i) {
@@ -82,8 +82,8 @@ TEST(ImageFolderDataset, GreyscaleTakesLuminance) {
 TEST(ImageFolderDataset, DefaultsToTheColourImagesOwnChannelsAndSize) {
   TempFolder root;
   write_two_classes(root.path(), 2);
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   EXPECT_EQ(loaded.value().info.channels, 3);
   EXPECT_EQ(loaded.value().info.height, 12);
   EXPECT_EQ(loaded.value().info.width, 10);
@@ -93,8 +93,8 @@ TEST(ImageFolderDataset, TrainAndValFoldersGiveAFixedSplit) {
   TempFolder root;
   write_two_classes(root.path() / "train", 3);
   write_two_classes(root.path() / "val", 1);
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path()));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(folder_source(root.path()));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   EXPECT_TRUE(loaded.value().info.validation_is_test_set);
   EXPECT_EQ(loaded.value().info.train_count, 6);
   EXPECT_EQ(loaded.value().info.validation_count, 2);
@@ -104,14 +104,14 @@ TEST(ImageFolderDataset, ValidationClassUnknownToTrainingIsAnError) {
   TempFolder root;
   write_two_classes(root.path() / "train", 1);
   fs::create_directories(root.path() / "val" / "green");
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path()));
+  Result<Dataset> loaded = load_dataset(folder_source(root.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, (root.path() / "val" / "green").string());
 }
 
 TEST(ImageFolderDataset, MissingFolderIsAnError) {
   TempFolder root;
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path() / "absent"));
+  Result<Dataset> loaded = load_dataset(folder_source(root.path() / "absent"));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, (root.path() / "absent").string());
   EXPECT_NE(loaded.error().message.find("does not exist"), std::string::npos);
@@ -120,7 +120,7 @@ TEST(ImageFolderDataset, MissingFolderIsAnError) {
 TEST(ImageFolderDataset, FolderWithoutClassFoldersIsAnError) {
   TempFolder root;
   testing::write_png(root / "loose.png", 4, 4, 0, 0, 0);
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path()));
+  Result<Dataset> loaded = load_dataset(folder_source(root.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, root.path().string());
   EXPECT_NE(loaded.error().message.find("no class folders"), std::string::npos);
@@ -131,7 +131,7 @@ TEST(ImageFolderDataset, EmptyClassFolderIsAnError) {
   write_two_classes(root.path(), 2);
   fs::create_directories(root.path() / "green");
   std::ofstream(root.path() / "green" / "notes.txt") << "no images here";
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path()));
+  Result<Dataset> loaded = load_dataset(folder_source(root.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, (root.path() / "green").string());
   EXPECT_NE(loaded.error().message.find("holds no"), std::string::npos);
@@ -144,8 +144,8 @@ TEST(ImageFolderDataset, CorruptImagesAreLeftOutOfTheirBatchAndNamed) {
     write_garbage(root.path() / "red" / ("bad" + std::to_string(i) + ".png"));
   DatasetRequest source = folder_source(root.path());
   source.validation_fraction = 0.25;
-  DataResult<Dataset> loaded = load_dataset(source);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(source);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   const DatasetInfo& info = loaded.value().info;
   EXPECT_EQ(info.train_count + info.validation_count, 15) << "indexed, not decoded";
   EXPECT_EQ(info.statistics_images, 8) << "the statistics count only the readable images";
@@ -161,7 +161,7 @@ TEST(ImageFolderDataset, CorruptImagesAreLeftOutOfTheirBatchAndNamed) {
     while (std::optional<Batch> batch = loader.next()) {
       rows += batch->images.size(0);
       EXPECT_EQ(batch->samples.size(), static_cast<std::size_t>(batch->images.size(0)));
-      for (const DataError& problem : batch->skipped) {
+      for (const Error& problem : batch->skipped) {
         skipped.insert(problem.file);
         EXPECT_NE(problem.message.find("is not a PNG"), std::string::npos) << problem.message;
       }
@@ -179,8 +179,8 @@ TEST(ImageFolderDataset, ABatchWithNoReadableImageFailsWithTheFirstFile) {
   DatasetRequest source = folder_source(root.path());
   source.compute_statistics = false;
   source.validation_fraction = 0.3;
-  DataResult<Dataset> loaded = load_dataset(source);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(source);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   BatchLoaderOptions options;
   options.batch_size = 8;
   options.shuffle = false;
@@ -201,7 +201,7 @@ TEST(ImageFolderDataset, NothingDecodableIsAnError) {
   fs::create_directories(root.path() / "a");
   write_garbage(root.path() / "a" / "x.jpg");
   write_garbage(root.path() / "a" / "y.bmp");
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path()));
+  Result<Dataset> loaded = load_dataset(folder_source(root.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, root.path().string());
   EXPECT_NE(loaded.error().message.find("could be read"), std::string::npos);
@@ -217,8 +217,8 @@ TEST(ImageFolderDataset, GreyFolderIsReadAsOneChannel) {
       cv::imwrite((root.path() / name / (std::to_string(i) + ".png")).string(), grey);
     }
   }
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   EXPECT_EQ(loaded.value().info.channels, 1);
   EXPECT_EQ(loaded.value().info.height, 9);
   EXPECT_EQ(loaded.value().info.width, 7);
@@ -226,7 +226,7 @@ TEST(ImageFolderDataset, GreyFolderIsReadAsOneChannel) {
   cv::imwrite((root.path() / "light" / "colour.png").string(),
               cv::Mat(9, 7, CV_8UC3, cv::Scalar(0, 0, 200)));
   loaded = load_dataset(folder_source(root.path(), 0, 0));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   EXPECT_EQ(loaded.value().info.channels, 3);
 }
 
@@ -238,8 +238,8 @@ TEST(ImageFolderDataset, MixedSizesTakeTheMedianAndSaySo) {
     testing::write_png((root.path() / "a" / (std::to_string(size) + ".png")).string(), size,
                        size * 2, 1, 2, 3);
   }
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   EXPECT_EQ(loaded.value().info.height, 30);
   EXPECT_EQ(loaded.value().info.width, 60);
   ASSERT_FALSE(loaded.value().info.warnings.empty());

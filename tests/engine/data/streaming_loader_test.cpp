@@ -54,8 +54,8 @@ class StreamingLoader : public ::testing::Test {
     request.split_seed = 5;
     request.cache = cache;
     request.compute_statistics = false;
-    DataResult<Dataset> loaded = load_dataset(request);
-    EXPECT_TRUE(loaded.ok()) << loaded.error().to_string();
+    Result<Dataset> loaded = load_dataset(request);
+    EXPECT_TRUE(loaded.ok()) << loaded.error().describe();
     return loaded.value().train;
   }
 
@@ -218,8 +218,8 @@ TEST_F(StreamingLoader, AutomaticCacheFollowsTheBudget) {
     request.cache = CacheMode::Auto;
     request.cache_budget_bytes = budget;
     request.compute_statistics = false;
-    DataResult<Dataset> loaded = load_dataset(request);
-    ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+    Result<Dataset> loaded = load_dataset(request);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
     const bool fits = budget >= whole_set;
     EXPECT_EQ(loaded.value().info.decoded_bytes, whole_set);
     EXPECT_EQ(loaded.value().info.cached, fits);

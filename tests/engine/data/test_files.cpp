@@ -139,8 +139,8 @@ const ImageSet& in_memory(const SampleSet& set) {
 
 std::vector<std::uint8_t> pixels_of(const SampleSet& set, std::int64_t index) {
   std::vector<std::uint8_t> scratch(set.image_bytes());
-  const DataResult<const std::uint8_t*> pixels = set.fetch(index, scratch.data());
-  if (!pixels) throw std::runtime_error(pixels.error().to_string());
+  const Result<const std::uint8_t*> pixels = set.fetch(index, scratch.data());
+  if (!pixels) throw std::runtime_error(pixels.error().describe());
   return {pixels.value(), pixels.value() + set.image_bytes()};
 }
 

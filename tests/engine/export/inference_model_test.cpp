@@ -54,7 +54,7 @@ TEST_F(InferenceModelTest, CheckpointAndEveryLoadableExportPredictTheSame) {
   for (const char* name : {"m.ckpt", "m.safetensors", "m.pt", "m.onnx"}) {
     SCOPED_TRACE(name);
     const InferenceModelLoad load = InferenceModel::load(dir_ / name);
-    ASSERT_TRUE(load.model) << load.error;
+    ASSERT_TRUE(load.model) << load.error->describe();
     EXPECT_EQ(load.model->contract(), model_.contract);
     const std::vector<ImagePrediction> got = load.model->predict(
         {dir_ / "images" / "colour.png", dir_ / "images" / "sub" / "grey.bmp"}, 10, 1.0);
@@ -92,8 +92,10 @@ TEST_F(InferenceModelTest, OnnxWithoutOurContractOrTruncatedIsRefusedByName) {
   std::ofstream(dir_ / "cut.onnx", std::ios::binary) << bytes.substr(0, bytes.size() / 2);
   const InferenceModelLoad cut = InferenceModel::load(dir_ / "cut.onnx");
   EXPECT_FALSE(cut.model);
-  EXPECT_NE(cut.error.find("cut.onnx"), std::string::npos) << cut.error;
-  EXPECT_NE(cut.error.find("not an ONNX model"), std::string::npos) << cut.error;
+  ASSERT_TRUE(cut.error);
+  EXPECT_NE(cut.error->file.find("cut.onnx"), std::string::npos) << cut.error->describe();
+  EXPECT_NE(cut.error->message.find("not an ONNX model"), std::string::npos)
+      << cut.error->describe();
 
   // The same network with its metadata dropped: its preprocessing is unknown.
   std::string stripped = bytes;
@@ -104,14 +106,15 @@ TEST_F(InferenceModelTest, OnnxWithoutOurContractOrTruncatedIsRefusedByName) {
   std::ofstream(dir_ / "foreign.onnx", std::ios::binary) << stripped;
   const InferenceModelLoad foreign = InferenceModel::load(dir_ / "foreign.onnx");
   EXPECT_FALSE(foreign.model);
-  EXPECT_NE(foreign.error.find("holds no metadata 'convstudio'"), std::string::npos)
-      << foreign.error;
+  ASSERT_TRUE(foreign.error);
+  EXPECT_NE(foreign.error->describe().find("holds no metadata 'convstudio'"), std::string::npos)
+      << foreign.error->describe();
 }
 
 TEST_F(InferenceModelTest, LowTemperatureSharpensAndTopKIsAPartOfTheWhole) {
   ASSERT_FALSE(NativeExport::write(model_, dir_ / "m.safetensors", {}));
   const InferenceModelLoad load = InferenceModel::load(dir_ / "m.safetensors");
-  ASSERT_TRUE(load.model) << load.error;
+  ASSERT_TRUE(load.model) << load.error->describe();
   const fs::path image = dir_ / "images" / "colour.png";
   const ImagePrediction normal = load.model->predict(image, 3, 1.0);
   const ImagePrediction sharp = load.model->predict(image, 3, 0.6);
@@ -126,7 +129,7 @@ TEST_F(InferenceModelTest, LowTemperatureSharpensAndTopKIsAPartOfTheWhole) {
 TEST_F(InferenceModelTest, FolderGoesToCsvWithAnErrorRowForUnreadableFiles) {
   ASSERT_FALSE(NativeExport::write(model_, dir_ / "m.safetensors", {}));
   const InferenceModelLoad load = InferenceModel::load(dir_ / "m.safetensors");
-  ASSERT_TRUE(load.model) << load.error;
+  ASSERT_TRUE(load.model) << load.error->describe();
   std::vector<std::pair<std::int64_t, std::int64_t>> reports;
   const FolderPrediction result = load.model->predict_folder(
       dir_ / "images", dir_ / "out.csv", 2, 1.0, [&](std::int64_t done, std::int64_t total) {
@@ -152,7 +155,7 @@ TEST_F(InferenceModelTest, FolderGoesToCsvWithAnErrorRowForUnreadableFiles) {
 TEST_F(InferenceModelTest, CancelledFolderWritesNothing) {
   ASSERT_FALSE(NativeExport::write(model_, dir_ / "m.safetensors", {}));
   const InferenceModelLoad load = InferenceModel::load(dir_ / "m.safetensors");
-  ASSERT_TRUE(load.model) << load.error;
+  ASSERT_TRUE(load.model) << load.error->describe();
   const FolderPrediction result = load.model->predict_folder(
       dir_ / "images", dir_ / "out.csv", 2, 1.0, [](std::int64_t, std::int64_t) { return false; });
   EXPECT_TRUE(result.cancelled);
@@ -214,15 +217,15 @@ TEST_F(InferenceModelTest, PredictFitsAnImageExactlyAsTrainingReadIt) {
     request.fit = fit;
     request.validation_fraction = 0.5;
     request.compute_statistics = false;
-    DataResult<Dataset> dataset = load_dataset(request);
-    ASSERT_TRUE(dataset.ok()) << dataset.error().to_string();
+    Result<Dataset> dataset = load_dataset(request);
+    ASSERT_TRUE(dataset.ok()) << dataset.error().describe();
     PreprocessingContract contract;
     contract.input = TensorShape::image(3, 9, 11);
     contract.fit = fit;
     for (const auto& split : {dataset.value().train, dataset.value().validation}) {
       for (std::int64_t sample = 0; sample < split->size(); ++sample) {
         std::vector<std::uint8_t> scratch(split->image_bytes());
-        const DataResult<const std::uint8_t*> trained = split->fetch(sample, scratch.data());
+        const Result<const std::uint8_t*> trained = split->fetch(sample, scratch.data());
         ASSERT_TRUE(trained.ok());
         const ImageBatch predicted = load_image_batch({split->source(sample)}, contract);
         ASSERT_EQ(predicted.rows.size(), 1u) << split->source(sample);

@@ -58,7 +58,7 @@ class StopAtStep : public TrainingListener {
 };
 
 NamedTensors weights_of(const fs::path& checkpoint) {
-  FileOutcome<CheckpointData> loaded = load_checkpoint(checkpoint);
+  Result<CheckpointData> loaded = load_checkpoint(checkpoint);
   EXPECT_TRUE(loaded.ok()) << (loaded.ok() ? "" : loaded.error().describe());
   return loaded.ok() ? loaded.value().model : NamedTensors{};
 }

@@ -9,10 +9,10 @@
 #include <memory>
 #include <string>
 
-#include "convstudio/data/data_result.h"
 #include "convstudio/data/dataset_info.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/data/sample_set.h"
+#include "convstudio/result.h"
 
 namespace convstudio {
 
@@ -37,7 +37,6 @@ struct DatasetProgress {
 // error saying so.
 using DatasetObserver = std::function<bool(const DatasetProgress&)>;
 
-DataResult<Dataset> load_dataset(const DatasetRequest& source,
-                                 const DatasetObserver& observer = {});
+Result<Dataset> load_dataset(const DatasetRequest& source, const DatasetObserver& observer = {});
 
 }  // namespace convstudio

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "convstudio/data/data_error.h"
 #include "convstudio/data/dataset_request.h"
+#include "convstudio/error.h"
 
 namespace convstudio {
 
@@ -44,8 +44,8 @@ struct DatasetInfo {
   bool index_reused = false;       // the cached index was still current; nothing was rescanned
   std::int64_t files_on_disk_bytes = 0;
 
-  std::int64_t skipped_files = 0;   // unreadable or corrupt images left out
-  std::vector<DataError> warnings;  // the first few skipped files, and other non-fatal problems
+  std::int64_t skipped_files = 0;  // unreadable or corrupt images left out
+  std::vector<Error> warnings;     // the first few skipped files, and other non-fatal problems
 };
 
 // Images decoded to estimate the normalisation statistics of an image-file dataset.

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "convstudio/data/data_result.h"
+#include "convstudio/result.h"
 
 namespace convstudio {
 
@@ -33,8 +33,7 @@ class SampleSet {
   // The pixels of sample `index`: a pointer into memory the set owns, or `scratch` (at least
   // image_bytes() long) filled with them. A file that cannot be read comes back as an error
   // naming it; nothing is thrown. Safe to call from many threads at once.
-  virtual DataResult<const std::uint8_t*> fetch(std::int64_t index,
-                                                std::uint8_t* scratch) const = 0;
+  virtual Result<const std::uint8_t*> fetch(std::int64_t index, std::uint8_t* scratch) const = 0;
 
  protected:
   SampleSet(int channels, int height, int width)
