@@ -149,7 +149,7 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
   info.cached = request.cache == CacheMode::On ||
                 (request.cache == CacheMode::Auto && info.decoded_bytes <= info.cache_budget);
   if (!index.native.note.empty() && (request.height == 0 || request.width == 0)) {
-    info.warnings.push_back({source, -1, index.native.note});
+    info.warnings.push_back(Error::in_file(source, index.native.note));
   }
 
   const std::shared_ptr<const FileIndex> shared = opened.value().index;
@@ -157,9 +157,9 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
     dataset.train = std::make_shared<ImageFileSet>(shared, train, target, info.cached);
     dataset.validation = std::make_shared<ImageFileSet>(shared, validation, target, info.cached);
   } catch (const std::bad_alloc&) {
-    info.warnings.push_back({source, -1,
-                             "no memory for the decoded cache (" + megabytes(info.decoded_bytes) +
-                                 "); images are read from disk every epoch"});
+    info.warnings.push_back(Error::in_file(source, "no memory for the decoded cache (" +
+                                                       megabytes(info.decoded_bytes) +
+                                                       "); images are read from disk every epoch"));
     info.cached = false;
     dataset.train = std::make_shared<ImageFileSet>(shared, train, target, false);
     dataset.validation = std::make_shared<ImageFileSet>(shared, validation, target, false);
@@ -202,9 +202,9 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
 
   if (changed && !opened.value().cache_file.empty() && index_is_stable(index)) {
     if (auto problem = save_index(index, opened.value().cache_file)) {
-      info.warnings.push_back({opened.value().cache_file, -1,
-                               "the file index cannot be cached (" + *problem +
-                                   "); the folder will be scanned again next time"});
+      info.warnings.push_back(Error::in_file(opened.value().cache_file,
+                                             "the file index cannot be cached (" + *problem +
+                                                 "); the folder will be scanned again next time"));
     } else {
       info.index_file = opened.value().cache_file;
     }
