@@ -18,7 +18,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 
-.PHONY: setup configure build run test bench package test-package test-install clean translations
+.PHONY: setup configure build run test bench bench-data package test-package test-install clean translations
 
 setup:
 	./scripts/setup.sh
@@ -47,6 +47,12 @@ test-package: build
 
 test-install: package
 	./tests/installer/check_installed.sh $(BUILD_DIR)/packages $(BUILD_DIR)
+
+# The data pipeline's benchmark alone (issue 14; tens of minutes, generates ~1.5 GB of JPEGs
+# under /tmp the first time): PAIRS paired runs against torchvision's DataLoader.
+PAIRS ?= 5
+bench-data: build
+	./tests/bench/data_bench.sh $(BUILD_DIR) $(PAIRS)
 
 translations:
 	./scripts/update-translations.sh

@@ -1,5 +1,7 @@
 #include "dataset_preview_loader.h"
 
+#include <chrono>
+
 #include "convstudio/data/dataset.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/data/preview_sample.h"
@@ -8,11 +10,16 @@
 namespace convstudio {
 namespace {
 
-// What decides which images are loaded (augmentation only changes the drawing).
+using Clock = std::chrono::steady_clock;
+constexpr auto kProgressInterval = std::chrono::milliseconds(100);
+
+// What decides which images are loaded and how they are fitted (augmentation only changes the
+// drawing).
 std::string datasetKey(const DatasetSettings& s) {
   return to_string(s.source) + '|' + s.path + '|' + to_string(s.validation) + '|' +
          std::to_string(s.validation_fraction) + '|' + std::to_string(s.input_channels) + 'x' +
-         std::to_string(s.input_height) + 'x' + std::to_string(s.input_width);
+         std::to_string(s.input_height) + 'x' + std::to_string(s.input_width) + '|' +
+         to_string(s.fit);
 }
 
 }  // namespace
@@ -23,6 +30,7 @@ DatasetPreviewLoader::DatasetPreviewLoader(QObject* parent) : QObject(parent) {
 
 DatasetPreviewLoader::~DatasetPreviewLoader() {
   generation_ = -1;
+  cancelled_ = true;
   pool_.clear();
   pool_.waitForDone();
 }
@@ -34,15 +42,37 @@ void DatasetPreviewLoader::request(const DatasetSettings& settings, quint64 seed
       [this, settings, seed, count, generation] { load(settings, seed, count, generation); });
 }
 
+void DatasetPreviewLoader::cancelScan() {
+  cancelled_ = true;
+}
+
 void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, int count,
                                 int generation) {
   if (generation != generation_) return;
   const std::string key = datasetKey(settings);
   if (!cached_ || key != cachedKey_) {
     cached_.reset();
-    Result<Dataset> loaded = load_dataset(dataset_request(settings, seed));
+    cancelled_ = false;
+    DatasetRequest request = dataset_request(settings, seed);
+    request.compute_statistics = false;  // the preview shows pixels before normalisation
+    request.cache = CacheMode::Off;      // a dozen images are read, not the set
+    auto last = Clock::now();
+    const DatasetObserver observer = [&](const DatasetProgress& progress) {
+      // A newer request supersedes this one: stop scanning for nobody.
+      if (cancelled_ || generation != generation_) return false;
+      if (progress.stage == DatasetProgress::Stage::Scanning &&
+          Clock::now() - last >= kProgressInterval) {
+        last = Clock::now();
+        const qint64 files = progress.done;
+        QMetaObject::invokeMethod(
+            this, [this, files] { emit scanProgress(files); }, Qt::QueuedConnection);
+      }
+      return true;
+    };
+    Result<Dataset> loaded = load_dataset(request, observer);
     if (!loaded) {
-      const QString message = QString::fromStdString(loaded.error().describe());
+      const QString message =
+          cancelled_ ? tr("Scan cancelled.") : QString::fromStdString(loaded.error().describe());
       if (generation == generation_) {
         QMetaObject::invokeMethod(
             this, [this, message] { emit previewFailed(message); }, Qt::QueuedConnection);
@@ -52,6 +82,7 @@ void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, i
     cached_ = std::make_shared<const Dataset>(std::move(loaded).value());
     cachedKey_ = key;
   }
+  if (generation == generation_) summarize(*cached_);
   const std::vector<PreviewSample> samples =
       preview_augmented(*cached_, augmentation_options(settings.augmentation), count, seed);
   QList<QImage> images;
@@ -63,6 +94,26 @@ void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, i
   if (generation != generation_) return;
   QMetaObject::invokeMethod(
       this, [this, images, captions] { emit previewReady(images, captions); },
+      Qt::QueuedConnection);
+}
+
+void DatasetPreviewLoader::summarize(const Dataset& dataset) {
+  const DatasetInfo& info = dataset.info;
+  QStringList names;
+  QList<qint64> counts;
+  for (std::size_t c = 0; c < info.class_names.size(); ++c) {
+    names << QString::fromStdString(info.class_names[c]);
+    counts << (c < info.train_class_counts.size() ? info.train_class_counts[c] : 0);
+  }
+  const QString shape =
+      QStringLiteral("%1×%2×%3").arg(info.channels).arg(info.height).arg(info.width);
+  const qint64 train = info.train_count;
+  const qint64 validation = info.validation_count;
+  QMetaObject::invokeMethod(
+      this,
+      [this, names, counts, train, validation, shape] {
+        emit datasetSummarized(names, counts, train, validation, shape);
+      },
       Qt::QueuedConnection);
 }
 

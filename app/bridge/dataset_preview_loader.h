@@ -1,7 +1,8 @@
 #pragma once
-// Loads a dataset and draws augmented preview samples off the UI thread, for the settings
-// panel's preview grid. The last dataset stays loaded, so shuffling or changing augmentation
-// does not read the files again; only the newest request's result is delivered.
+// Indexes a dataset and draws augmented preview samples off the UI thread, for the settings
+// panel's preview grid. Only the shown images are decoded; a big folder's scan reports its
+// progress and can be cancelled. The last dataset stays open, so shuffling or changing
+// augmentation does not scan again; only the newest request's result is delivered.
 
 #include <QImage>
 #include <QList>
@@ -24,20 +25,29 @@ class DatasetPreviewLoader : public QObject {
 
  public:
   explicit DatasetPreviewLoader(QObject* parent = nullptr);
-  // Waits for a load in progress, so no result is posted to a destroyed loader.
+  // Cancels a scan in progress and waits for it, so no result is posted to a destroyed loader.
   ~DatasetPreviewLoader() override;
 
   void request(const DatasetSettings& settings, quint64 seed, int count);
+  // Stops the scan in progress; previewFailed() then says it was cancelled.
+  void cancelScan();
 
  signals:
   void previewReady(const QList<QImage>& images, const QStringList& captions);
   void previewFailed(const QString& message);
+  // While scanning: files found so far (a few times a second).
+  void scanProgress(qint64 files);
+  // Once the dataset is open: its classes with their training images, the split and the shape.
+  void datasetSummarized(const QStringList& classNames, const QList<qint64>& trainCounts,
+                         qint64 trainCount, qint64 validationCount, const QString& shape);
 
  private:
   void load(const DatasetSettings& settings, quint64 seed, int count, int generation);
+  void summarize(const Dataset& dataset);
 
   QThreadPool pool_;  // one thread: requests run in order and share the cache below
   std::atomic<int> generation_{0};
+  std::atomic<bool> cancelled_{false};
   // Pool thread only.
   std::shared_ptr<const Dataset> cached_;
   std::string cachedKey_;

@@ -1,8 +1,10 @@
 #pragma once
-// Turns the CLI's --dataset argument (fashion-mnist or a folder) into dataset settings plus the
-// input shape and class count that templates adapt to.
+// Turns the CLI's --dataset argument (fashion-mnist, a folder or a labels CSV) into dataset
+// settings plus the input shape and class count that templates adapt to. Scanning a big folder
+// prints its progress on stderr.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "convstudio/model/dataset_settings.h"
@@ -17,6 +19,9 @@ struct DatasetChoice {
   std::string error;  // non-empty when the argument names no usable dataset
 };
 
-DatasetChoice choose_dataset(const std::string& argument);
+// `input`: the shape the user asked for (--input); otherwise the data's own (for image files:
+// 1 channel when all are grey, and the median size of a sample when sizes differ).
+DatasetChoice choose_dataset(const std::string& argument,
+                             const std::optional<TensorShape>& input = std::nullopt);
 
 }  // namespace convstudio::cli

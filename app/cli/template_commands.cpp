@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/template_library.h"
@@ -18,11 +19,22 @@ namespace {
 struct NewOptions {
   std::string template_name;
   std::string dataset = "fashion-mnist";
+  std::string input;
+  std::string fit = "resize-crop";
   std::string out;
 };
 
 int run_new(const NewOptions& options) {
-  DatasetChoice choice = choose_dataset(options.dataset);
+  std::optional<TensorShape> input;
+  if (!options.input.empty()) {
+    input = TensorShape::parse(options.input);
+    if (!input->is_image() || (input->channels() != 1 && input->channels() != 3)) {
+      std::cerr << "error: --input " << options.input
+                << ": expected 1 or 3 channels as C×H×W, e.g. 3x64x64\n";
+      return kExitUsageError;
+    }
+  }
+  DatasetChoice choice = choose_dataset(options.dataset, input);
   if (!choice.error.empty()) {
     std::cerr << "error: " << choice.error << "\n";
     return kExitUsageError;
@@ -36,6 +48,7 @@ int run_new(const NewOptions& options) {
   Project project;
   project.graph = std::move(*instance.graph);
   project.dataset = choice.settings;
+  project.dataset.fit = *parse_fit_mode(options.fit);
   if (auto error = ProjectFile::save(project, options.out)) {
     std::cerr << "error: " << error->describe() << "\n";
     return kExitFailure;
@@ -63,7 +76,15 @@ void add_new_command(CLI::App& app, int& exit_code) {
   command->add_option("--template", options->template_name, "Template name (see `templates`)")
       ->required();
   command->add_option("--dataset", options->dataset,
-                      "fashion-mnist (built in), an IDX folder or an image folder");
+                      "fashion-mnist (built in), an IDX folder, an image folder or a CSV file of "
+                      "path,label rows");
+  command->add_option("--input", options->input,
+                      "Input shape C×H×W the images are fitted to (default: the data's own)");
+  command
+      ->add_option("--fit", options->fit,
+                   "How images of another size are fitted: resize-crop (shorter side, centre "
+                   "cut), stretch or pad")
+      ->check(CLI::IsMember({"resize-crop", "stretch", "pad"}));
   command->add_option("--out", options->out, "Project file to write (*.convstudio)")->required();
   command->callback([options, &exit_code] { exit_code = run_new(*options); });
 }

@@ -4,7 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include <unistd.h>
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <csignal>
 #include <filesystem>
 #include <iomanip>
@@ -31,7 +33,7 @@ extern "C" void on_interrupt(int) {
 struct TrainOptions {
   std::string file;
   std::optional<std::int64_t> epochs, max_steps, batch_size, accumulate, seed;
-  std::optional<std::string> device, amp, optimizer;
+  std::optional<std::string> device, amp, optimizer, cache, fit;
   std::optional<double> lr;
   std::string out;
   std::string resume;
@@ -46,6 +48,25 @@ int exit_code_for(const RunSummary& summary) {
     return kExitUsageError;
   }
   return kExitFailure;
+}
+
+// "2G", "500M", "800K" or plain bytes; nullopt when it is none of these.
+std::optional<std::int64_t> parse_byte_size(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  std::size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  if (digits == 0 || digits > 15) return std::nullopt;
+  std::int64_t value = std::stoll(text.substr(0, digits));
+  const std::string unit = text.substr(digits);
+  if (unit == "K" || unit == "k")
+    value <<= 10;
+  else if (unit == "M" || unit == "m")
+    value <<= 20;
+  else if (unit == "G" || unit == "g")
+    value <<= 30;
+  else if (!unit.empty())
+    return std::nullopt;
+  return value;
 }
 
 int run_train(const TrainOptions& options) {
@@ -66,6 +87,21 @@ int run_train(const TrainOptions& options) {
   if (options.device) t.device = *options.device;
   if (options.amp) t.amp = *parse_amp_mode(*options.amp);
   if (options.optimizer) t.optimizer = *parse_optimizer_kind(*options.optimizer);
+  if (options.fit) run.project.dataset.fit = *parse_fit_mode(*options.fit);
+  if (options.cache) {
+    if (auto mode = parse_cache_mode(*options.cache)) {
+      run.project.dataset.cache = *mode;
+    } else {
+      std::optional<std::int64_t> budget = parse_byte_size(*options.cache);
+      if (!budget) {
+        std::cerr << "error: --cache " << *options.cache
+                  << ": expected auto, on, off or a budget such as 2G or 500M\n";
+        return kExitUsageError;
+      }
+      run.project.dataset.cache = CacheMode::Auto;
+      run.project.dataset.cache_budget_mb = std::max<std::int64_t>(1, *budget >> 20);
+    }
+  }
   run.out_dir = options.out.empty() ? new_run_folder(options.file).string() : options.out;
   run.resume_checkpoint = options.resume;
 
@@ -147,6 +183,12 @@ void add_train_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"sgd", "adam", "adamw"}));
   c->add_option("--lr", o->lr, "Learning rate")->check(CLI::PositiveNumber);
   c->add_option("--seed", o->seed, "Random seed");
+  c->add_option("--fit", o->fit,
+                "How images of another size are fitted: resize-crop, stretch or pad")
+      ->check(CLI::IsMember({"resize-crop", "stretch", "pad"}));
+  c->add_option("--cache", o->cache,
+                "Decoded-image cache: auto (when the set fits a quarter of the memory), on, "
+                "off, or auto with a budget such as 2G");
   c->add_option("--out", o->out,
                 "Folder for metrics and checkpoints (default: FILE.runs/DATE-TIME)");
   c->add_option("--resume", o->resume, "Checkpoint folder (*.ckpt) to continue from")

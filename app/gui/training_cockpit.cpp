@@ -10,6 +10,7 @@
 #include <QMenu>
 #include <QStatusBar>
 
+#include "convstudio/model/shape_inference.h"
 #include "dataset_preview_loader.h"
 #include "training/confusion_matrix_view.h"
 #include "training/misclassified_gallery.h"
@@ -151,13 +152,28 @@ void TrainingCockpit::createActions() {
   connect(settings_, &TrainingSettingsPanel::problemsChanged, this,
           &TrainingCockpit::updateStartAllowed);
   connect(settings_, &TrainingSettingsPanel::previewRequested, this,
-          [this](const DatasetSettings& dataset, quint64 seed) {
+          [this](DatasetSettings dataset, quint64 seed) {
+            // The images are fitted to the Input block's shape, as training fits them.
+            const TensorShape input = host_.project
+                                          ? ShapeInference::run(host_.project().graph).input_shape
+                                          : TensorShape();
+            if (input.is_image()) {
+              dataset.input_channels = input.channels();
+              dataset.input_height = input.height();
+              dataset.input_width = input.width();
+            }
             previewLoader_->request(dataset, seed, SamplePreviewGrid::wantedCount());
           });
   connect(previewLoader_, &DatasetPreviewLoader::previewReady, settings_->preview(),
           &SamplePreviewGrid::showSamples);
   connect(previewLoader_, &DatasetPreviewLoader::previewFailed, settings_->preview(),
-          &SamplePreviewGrid::showMessage);
+          &SamplePreviewGrid::showProblem);
+  connect(previewLoader_, &DatasetPreviewLoader::scanProgress, settings_->preview(),
+          &SamplePreviewGrid::showScanProgress);
+  connect(previewLoader_, &DatasetPreviewLoader::datasetSummarized, settings_->preview(),
+          &SamplePreviewGrid::showDatasetSummary);
+  connect(settings_->preview(), &SamplePreviewGrid::scanCancelRequested, previewLoader_,
+          &DatasetPreviewLoader::cancelScan);
   connect(runs_, &RunsList::overlaysChanged, charts_, &TrainingCharts::setOverlays);
 }
 

@@ -1,5 +1,7 @@
 #include "dataset_settings_editor.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -19,6 +21,7 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   kind_->addItem(tr("IDX folder (MNIST format)"), static_cast<int>(DatasetKind::Idx));
   kind_->addItem(tr("Image folder (one subfolder per class)"),
                  static_cast<int>(DatasetKind::ImageFolder));
+  kind_->addItem(tr("Labels in a CSV file (path,label)"), static_cast<int>(DatasetKind::Csv));
   path_ = new QLineEdit(this);
   path_->setObjectName(QStringLiteral("datasetPath"));
   browse_ = new QPushButton(tr("Browse…"), this);
@@ -37,6 +40,23 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   fraction_->setRange(1, 90);
   fraction_->setSuffix(QStringLiteral(" %"));
   fraction_->setDecimals(0);
+
+  fit_ = new QComboBox(this);
+  fit_->setObjectName(QStringLiteral("fit"));
+  fit_->addItem(tr("Scale the shorter side, cut the centre"),
+                static_cast<int>(FitMode::ResizeCrop));
+  fit_->addItem(tr("Stretch to the input size"), static_cast<int>(FitMode::Stretch));
+  fit_->addItem(tr("Scale the longer side, pad with black"), static_cast<int>(FitMode::Pad));
+  fit_->setToolTip(
+      tr("How images of another size are brought to the Input block's height and "
+         "width, in training, evaluation, inference and exports alike"));
+  cache_ = new QComboBox(this);
+  cache_->setObjectName(QStringLiteral("cache"));
+  cache_->addItem(tr("Automatic (when it fits a quarter of the memory)"),
+                  static_cast<int>(CacheMode::Auto));
+  cache_->addItem(tr("Always"), static_cast<int>(CacheMode::On));
+  cache_->addItem(tr("Off (read the files every epoch)"), static_cast<int>(CacheMode::Off));
+  cache_->setToolTip(tr("Keep decoded images in memory after their first epoch"));
 
   cropPadding_ = new QSpinBox(this);
   cropPadding_->setObjectName(QStringLiteral("cropPadding"));
@@ -61,15 +81,30 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   contrast_->setRange(0, 0.9);
   contrast_->setSingleStep(0.05);
   contrast_->setSpecialValueText(tr("off"));
+  resizedCrop_ = new QCheckBox(tr("Random resized crop"), this);
+  resizedCrop_->setObjectName(QStringLiteral("resizedCrop"));
+  resizedCrop_->setToolTip(
+      tr("Cut a random part of the image (aspect ratio 3:4 to 4:3) and "
+         "scale it back to the input size"));
+  cropMinScale_ = new QDoubleSpinBox(this);
+  cropMinScale_->setObjectName(QStringLiteral("cropMinScale"));
+  cropMinScale_->setRange(1, 100);
+  cropMinScale_->setDecimals(0);
+  cropMinScale_->setSuffix(QStringLiteral(" %"));
+  cropMinScale_->setToolTip(tr("The smallest share of the image's area a crop may keep"));
   normalize_ = new QCheckBox(tr("Normalise with the data's mean and deviation"), this);
   normalize_->setObjectName(QStringLiteral("normalize"));
 
   auto* form = new QFormLayout(this);
   form->setContentsMargins(0, 0, 0, 0);
   form->addRow(tr("Dataset:"), kind_);
-  form->addRow(tr("Folder:"), pathRow);
+  form->addRow(tr("Folder or file:"), pathRow);
   form->addRow(tr("Validation:"), validation_);
   form->addRow(tr("Validation share:"), fraction_);
+  form->addRow(tr("Fit to input:"), fit_);
+  form->addRow(tr("Decoded cache:"), cache_);
+  form->addRow(QString(), resizedCrop_);
+  form->addRow(tr("Smallest crop area:"), cropMinScale_);
   form->addRow(tr("Random crop padding:"), cropPadding_);
   form->addRow(QString(), flip_);
   form->addRow(tr("Random rotation:"), rotation_);
@@ -77,8 +112,8 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   form->addRow(tr("Contrast ±:"), contrast_);
   form->addRow(QString(), normalize_);
 
-  connect(browse_, &QPushButton::clicked, this, &DatasetSettingsEditor::chooseFolder);
-  for (QComboBox* box : {kind_, validation_}) {
+  connect(browse_, &QPushButton::clicked, this, &DatasetSettingsEditor::choosePath);
+  for (QComboBox* box : {kind_, validation_, fit_, cache_}) {
     connect(box, &QComboBox::currentIndexChanged, this, [this] {
       updateEnabled();
       emit edited();
@@ -86,25 +121,33 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   }
   connect(path_, &QLineEdit::editingFinished, this, &DatasetSettingsEditor::edited);
   connect(cropPadding_, &QSpinBox::valueChanged, this, &DatasetSettingsEditor::edited);
-  for (QDoubleSpinBox* box : {fraction_, rotation_, brightness_, contrast_}) {
+  for (QDoubleSpinBox* box : {fraction_, rotation_, brightness_, contrast_, cropMinScale_}) {
     connect(box, &QDoubleSpinBox::valueChanged, this, &DatasetSettingsEditor::edited);
   }
-  for (QCheckBox* box : {flip_, normalize_}) {
-    connect(box, &QCheckBox::toggled, this, &DatasetSettingsEditor::edited);
+  for (QCheckBox* box : {flip_, normalize_, resizedCrop_}) {
+    connect(box, &QCheckBox::toggled, this, [this] {
+      updateEnabled();
+      emit edited();
+    });
   }
   updateEnabled();
 }
 
 void DatasetSettingsEditor::load(const DatasetSettings& s) {
-  const QSignalBlocker blockers[] = {QSignalBlocker(kind_),        QSignalBlocker(path_),
-                                     QSignalBlocker(validation_),  QSignalBlocker(fraction_),
-                                     QSignalBlocker(cropPadding_), QSignalBlocker(flip_),
-                                     QSignalBlocker(rotation_),    QSignalBlocker(brightness_),
-                                     QSignalBlocker(contrast_),    QSignalBlocker(normalize_)};
+  const QSignalBlocker blockers[] = {
+      QSignalBlocker(kind_),        QSignalBlocker(path_),         QSignalBlocker(validation_),
+      QSignalBlocker(fraction_),    QSignalBlocker(fit_),          QSignalBlocker(cache_),
+      QSignalBlocker(resizedCrop_), QSignalBlocker(cropMinScale_), QSignalBlocker(cropPadding_),
+      QSignalBlocker(flip_),        QSignalBlocker(rotation_),     QSignalBlocker(brightness_),
+      QSignalBlocker(contrast_),    QSignalBlocker(normalize_)};
   kind_->setCurrentIndex(kind_->findData(static_cast<int>(s.source)));
   path_->setText(QString::fromStdString(s.path));
   validation_->setCurrentIndex(validation_->findData(static_cast<int>(s.validation)));
   fraction_->setValue(s.validation_fraction * 100);
+  fit_->setCurrentIndex(fit_->findData(static_cast<int>(s.fit)));
+  cache_->setCurrentIndex(cache_->findData(static_cast<int>(s.cache)));
+  resizedCrop_->setChecked(s.augmentation.random_resized_crop);
+  cropMinScale_->setValue(s.augmentation.crop_min_scale * 100);
   cropPadding_->setValue(static_cast<int>(s.augmentation.random_crop_padding));
   flip_->setChecked(s.augmentation.horizontal_flip);
   rotation_->setValue(s.augmentation.rotation_degrees);
@@ -119,6 +162,11 @@ void DatasetSettingsEditor::store(DatasetSettings& s) const {
   s.path = path_->text().trimmed().toStdString();
   s.validation = static_cast<ValidationSplit>(validation_->currentData().toInt());
   s.validation_fraction = fraction_->value() / 100;
+  s.fit = static_cast<FitMode>(fit_->currentData().toInt());
+  s.cache = static_cast<CacheMode>(cache_->currentData().toInt());
+  s.augmentation.random_resized_crop = resizedCrop_->isChecked();
+  s.augmentation.crop_min_scale =
+      std::min(cropMinScale_->value() / 100, s.augmentation.crop_max_scale);
   s.augmentation.random_crop_padding = cropPadding_->value();
   s.augmentation.horizontal_flip = flip_->isChecked();
   s.augmentation.rotation_degrees = rotation_->value();
@@ -127,17 +175,24 @@ void DatasetSettingsEditor::store(DatasetSettings& s) const {
   s.normalize = normalize_->isChecked();
 }
 
-void DatasetSettingsEditor::chooseFolder() {
-  const QString folder =
-      QFileDialog::getExistingDirectory(this, tr("Dataset Folder"), path_->text());
-  if (folder.isEmpty()) return;
-  path_->setText(folder);
+void DatasetSettingsEditor::choosePath() {
+  const bool csv = kind_->currentData().toInt() == static_cast<int>(DatasetKind::Csv);
+  const QString chosen =
+      csv ? QFileDialog::getOpenFileName(this, tr("Labels File"), path_->text(),
+                                         tr("CSV files (*.csv);;All files (*)"))
+          : QFileDialog::getExistingDirectory(this, tr("Dataset Folder"), path_->text());
+  if (chosen.isEmpty()) return;
+  path_->setText(chosen);
   emit edited();
 }
 
 void DatasetSettingsEditor::updateEnabled() {
   const bool builtIn = kind_->currentData().toInt() == static_cast<int>(DatasetKind::FashionMnist);
-  path_->setPlaceholderText(builtIn ? tr("built-in location") : tr("choose a folder"));
+  const bool csv = kind_->currentData().toInt() == static_cast<int>(DatasetKind::Csv);
+  path_->setPlaceholderText(builtIn ? tr("built-in location")
+                            : csv   ? tr("choose a CSV file with path,label rows")
+                                    : tr("choose a folder"));
+  cropMinScale_->setEnabled(resizedCrop_->isChecked());
   fraction_->setEnabled(validation_->currentData().toInt() ==
                         static_cast<int>(ValidationSplit::Fraction));
 }

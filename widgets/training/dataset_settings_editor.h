@@ -1,6 +1,7 @@
 #pragma once
 // The dataset half of the training settings: which data (built-in Fashion-MNIST, an IDX
-// folder, an image folder), where, how validation is split off, and augmentation.
+// folder, an image folder, a labels CSV), where, how images are fitted to the input size,
+// whether decoded images are cached, how validation is split off, and augmentation.
 
 #include <QWidget>
 
@@ -30,7 +31,7 @@ class DatasetSettingsEditor : public QWidget {
   void edited();
 
  private:
-  void chooseFolder();
+  void choosePath();
   void updateEnabled();
 
   QComboBox* kind_ = nullptr;
@@ -38,6 +39,10 @@ class DatasetSettingsEditor : public QWidget {
   QPushButton* browse_ = nullptr;
   QComboBox* validation_ = nullptr;
   QDoubleSpinBox* fraction_ = nullptr;
+  QComboBox* fit_ = nullptr;
+  QComboBox* cache_ = nullptr;
+  QCheckBox* resizedCrop_ = nullptr;
+  QDoubleSpinBox* cropMinScale_ = nullptr;
   QSpinBox* cropPadding_ = nullptr;
   QCheckBox* flip_ = nullptr;
   QDoubleSpinBox* rotation_ = nullptr;

@@ -3,7 +3,9 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPixmap>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -11,6 +13,22 @@ namespace convstudio {
 
 SamplePreviewGrid::SamplePreviewGrid(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("samplePreview"));
+  summary_ = new QLabel(this);
+  summary_->setObjectName(QStringLiteral("datasetSummary"));
+  summary_->setWordWrap(true);
+  summary_->hide();
+  scanBar_ = new QProgressBar(this);
+  scanBar_->setObjectName(QStringLiteral("scanProgress"));
+  scanBar_->setRange(0, 0);  // the number of files is unknown until the scan ends
+  scanBar_->setTextVisible(true);
+  cancelScan_ = new QPushButton(tr("Cancel"), this);
+  cancelScan_->setObjectName(QStringLiteral("cancelScan"));
+  cancelScan_->setToolTip(tr("Stop scanning the dataset folder"));
+  auto* scanRow = new QHBoxLayout;
+  scanRow->addWidget(scanBar_, 1);
+  scanRow->addWidget(cancelScan_);
+  hideScan();
+
   grid_ = new QGridLayout;
   grid_->setSpacing(3);
   for (int i = 0; i < kColumns * kRows; ++i) {
@@ -30,12 +48,16 @@ SamplePreviewGrid::SamplePreviewGrid(QWidget* parent) : QWidget(parent) {
   bottom->addWidget(shuffle);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(summary_);
+  layout->addLayout(scanRow);
   layout->addLayout(grid_);
   layout->addLayout(bottom);
   connect(shuffle, &QPushButton::clicked, this, &SamplePreviewGrid::shuffleRequested);
+  connect(cancelScan_, &QPushButton::clicked, this, &SamplePreviewGrid::scanCancelRequested);
 }
 
 void SamplePreviewGrid::showSamples(const QList<QImage>& images, const QStringList& captions) {
+  hideScan();
   shown_ = 0;
   for (int i = 0; i < cells_.size(); ++i) {
     QLabel* cell = cells_[i];
@@ -55,9 +77,56 @@ void SamplePreviewGrid::showSamples(const QList<QImage>& images, const QStringLi
 }
 
 void SamplePreviewGrid::showMessage(const QString& text) {
+  hideScan();
   shown_ = 0;
   for (QLabel* cell : std::as_const(cells_)) cell->clear();
   message_->setText(text);
+}
+
+void SamplePreviewGrid::showProblem(const QString& text) {
+  summary_->hide();
+  showMessage(text);
+}
+
+void SamplePreviewGrid::showScanProgress(qint64 files) {
+  summary_->hide();
+  scanBar_->show();
+  cancelScan_->show();
+  scanBar_->setFormat(tr("Scanning… %1 files").arg(QLocale().toString(files)));
+}
+
+void SamplePreviewGrid::showDatasetSummary(const QStringList& classNames,
+                                           const QList<qint64>& trainCounts, qint64 trainCount,
+                                           qint64 validationCount, const QString& shape) {
+  hideScan();
+  const QLocale locale;
+  QStringList perClass;
+  for (int c = 0; c < classNames.size() && c < kClassesListed; ++c) {
+    perClass << tr("%1: %2").arg(classNames[c],
+                                 locale.toString(c < trainCounts.size() ? trainCounts[c] : 0));
+  }
+  if (classNames.size() > kClassesListed) {
+    perClass << tr("and %n more class(es)", nullptr,
+                   static_cast<int>(classNames.size() - kClassesListed));
+  }
+  summary_->setText(tr("%1 training and %2 validation images in %n class(es), fitted to %3.",
+                       nullptr, static_cast<int>(classNames.size()))
+                        .arg(locale.toString(trainCount), locale.toString(validationCount), shape) +
+                    QLatin1Char('\n') + perClass.join(QStringLiteral(" · ")));
+  summary_->show();
+}
+
+bool SamplePreviewGrid::scanning() const {
+  return !scanBar_->isHidden();
+}
+
+QString SamplePreviewGrid::summaryText() const {
+  return summary_->isHidden() ? QString() : summary_->text();
+}
+
+void SamplePreviewGrid::hideScan() {
+  scanBar_->hide();
+  cancelScan_->hide();
 }
 
 }  // namespace convstudio

@@ -1,7 +1,9 @@
 #pragma once
 // A grid of training images as the model will see them, augmentation included, so the user
-// can judge the augmentation before training. The images come from the owner (the dataset is
-// loaded off the UI thread); "Shuffle" asks for another draw.
+// can judge the augmentation before training; above it, what the dataset holds (images per
+// class, the split, the input shape) or, while a big folder is scanned, the scan's progress
+// with a Cancel button. The images come from the owner (the dataset is opened off the UI
+// thread); "Shuffle" asks for another draw.
 
 #include <QImage>
 #include <QList>
@@ -9,6 +11,8 @@
 
 class QGridLayout;
 class QLabel;
+class QProgressBar;
+class QPushButton;
 
 namespace convstudio {
 
@@ -19,22 +23,38 @@ class SamplePreviewGrid : public QWidget {
   static constexpr int kColumns = 6;
   static constexpr int kRows = 2;
   static constexpr int kThumbnailSize = 56;
+  static constexpr int kClassesListed = 12;  // more are summed up in one "and N more"
 
   explicit SamplePreviewGrid(QWidget* parent = nullptr);
 
   void showSamples(const QList<QImage>& images, const QStringList& captions);
-  // A line instead of the images: "Loading…", or why the data cannot be read.
+  // A line instead of the images, such as "Loading…".
   void showMessage(const QString& text);
+  // Why the data cannot be read (or that its scan was cancelled): the summary goes too.
+  void showProblem(const QString& text);
+  // A scan in progress: files found so far, with Cancel.
+  void showScanProgress(qint64 files);
+  // What the dataset holds: training images per class, the split and the input shape.
+  void showDatasetSummary(const QStringList& classNames, const QList<qint64>& trainCounts,
+                          qint64 trainCount, qint64 validationCount, const QString& shape);
   int sampleCount() const { return shown_; }
+  bool scanning() const;
+  QString summaryText() const;
   static int wantedCount() { return kColumns * kRows; }
 
  signals:
   void shuffleRequested();
+  void scanCancelRequested();
 
  private:
+  void hideScan();
+
   QGridLayout* grid_ = nullptr;
   QList<QLabel*> cells_;
   QLabel* message_ = nullptr;
+  QLabel* summary_ = nullptr;
+  QProgressBar* scanBar_ = nullptr;
+  QPushButton* cancelScan_ = nullptr;
   int shown_ = 0;
 };
 

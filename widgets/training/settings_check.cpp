@@ -56,10 +56,15 @@ bool SettingsCheck::hasErrors(const std::vector<SettingsProblem>& problems) {
 
 void SettingsCheck::checkDataset(const DatasetSettings& d, std::vector<SettingsProblem>& out) {
   const QString path = QString::fromStdString(d.path);
+  const bool csv = d.source == DatasetKind::Csv;
   if (d.source != DatasetKind::FashionMnist && path.isEmpty()) {
+    out.push_back({Severity::Error, "datasetPath",
+                   csv ? tr("Choose the CSV file that lists the images and their labels.")
+                       : tr("Choose the folder that holds the dataset.")});
+  } else if (csv && !QFileInfo(path).isFile()) {
     out.push_back(
-        {Severity::Error, "datasetPath", tr("Choose the folder that holds the dataset.")});
-  } else if (!path.isEmpty() && !QFileInfo(path).isDir()) {
+        {Severity::Error, "datasetPath", tr("The labels file %1 does not exist.").arg(path)});
+  } else if (!csv && !path.isEmpty() && !QFileInfo(path).isDir()) {
     out.push_back(
         {Severity::Error, "datasetPath", tr("The dataset folder %1 does not exist.").arg(path)});
   }

@@ -4,10 +4,12 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "data/random_resized_crop.h"
 #include "data/seeded_random.h"
 
 namespace convstudio {
@@ -33,6 +35,19 @@ std::uint64_t Augmenter::sample_seed(std::uint64_t run_seed, std::int64_t epoch,
 
 void Augmenter::apply(const std::uint8_t* source, std::uint8_t* destination,
                       std::uint64_t seed) const {
+  // The resized crop comes first, from a stream of its own: it draws a varying number of
+  // values, and the draws below stay what they were before it existed.
+  std::vector<std::uint8_t> cropped;
+  if (options_.resized_crop) {
+    constexpr std::uint64_t kCropTag = 0x5252434Full;  // "RRCO"
+    SeededRandom crop_random(SeededRandom::mix({seed, kCropTag}));
+    const CropBox box = random_resized_crop_box(width_, height_, options_, crop_random);
+    cropped.resize(static_cast<std::size_t>(channels_) * static_cast<std::size_t>(height_) *
+                   static_cast<std::size_t>(width_));
+    resized_crop(source, cropped.data(), channels_, height_, width_, box);
+    source = cropped.data();
+  }
+
   // Draw every value in a fixed order whatever is enabled, so a sample's draws do not depend on
   // which other options are on.
   SeededRandom random(seed);

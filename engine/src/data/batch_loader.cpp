@@ -7,6 +7,7 @@
 
 #include <torch/cuda.h>
 
+#include "data/in_memory_sample_set.h"
 #include "data/sample_order.h"
 
 namespace convstudio {
@@ -21,17 +22,21 @@ std::int64_t nanoseconds_since(Clock::time_point start) {
 }  // namespace
 
 BatchLoader::BatchLoader(std::shared_ptr<const ImageSet> images, BatchLoaderOptions options)
-    : images_(std::move(images)),
+    : BatchLoader(std::make_shared<InMemorySampleSet>(std::move(images)), std::move(options)) {}
+
+BatchLoader::BatchLoader(std::shared_ptr<const SampleSet> samples, BatchLoaderOptions options)
+    : samples_(std::move(samples)),
       options_(std::move(options)),
-      augmenter_(options_.augmentation, images_->channels, images_->height, images_->width) {
+      augmenter_(options_.augmentation, samples_->channels(), samples_->height(),
+                 samples_->width()) {
   if (options_.batch_size <= 0) throw std::invalid_argument("batch size must be positive");
-  const std::int64_t n = images_->size();
+  const std::int64_t n = samples_->size();
   batches_per_epoch_ = options_.drop_last ? n / options_.batch_size
                                           : (n + options_.batch_size - 1) / options_.batch_size;
   // Pinned memory exists only with a CUDA driver; on CPU it would be plain memory made slower.
   pinned_ = options_.pin_memory && torch::cuda::is_available();
 
-  normalise_.resize(static_cast<std::size_t>(images_->channels));
+  normalise_.resize(static_cast<std::size_t>(samples_->channels()));
   for (std::size_t c = 0; c < normalise_.size(); ++c) {
     const float mean = c < options_.mean.size() ? options_.mean[c] : 0.f;
     const float std = c < options_.std.size() && options_.std[c] > 0 ? options_.std[c] : 1.f;
@@ -56,9 +61,9 @@ BatchLoader::~BatchLoader() {
 void BatchLoader::start_epoch(std::int64_t epoch, std::int64_t skip_batches) {
   std::vector<std::int64_t> order;
   if (options_.shuffle) {
-    order = epoch_order(images_->size(), options_.seed, epoch);
+    order = epoch_order(samples_->size(), options_.seed, epoch);
   } else {
-    order.resize(static_cast<std::size_t>(images_->size()));
+    order.resize(static_cast<std::size_t>(samples_->size()));
     std::iota(order.begin(), order.end(), std::int64_t{0});
   }
   {
@@ -86,7 +91,7 @@ std::optional<Batch> BatchLoader::next() {
     const auto order = order_;
     const std::int64_t epoch = epoch_;
     lock.unlock();
-    std::vector<std::uint8_t> scratch(images_->image_bytes());
+    Scratch scratch;
     Batch batch = assemble(*order, epoch, index, scratch);
     stall_ns_ += nanoseconds_since(start);
     return batch;
@@ -107,7 +112,7 @@ std::optional<Batch> BatchLoader::next() {
 }
 
 void BatchLoader::work() {
-  std::vector<std::uint8_t> scratch(images_->image_bytes());
+  Scratch scratch;
   std::unique_lock lock(mutex_);
   while (true) {
     work_ready_.wait(lock, [&] {
@@ -141,32 +146,41 @@ void BatchLoader::work() {
 }
 
 Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t epoch,
-                            std::int64_t index, std::vector<std::uint8_t>& scratch) const {
-  const ImageSet& set = *images_;
+                            std::int64_t index, Scratch& scratch) const {
+  const SampleSet& set = *samples_;
   const std::int64_t first = index * options_.batch_size;
   const std::int64_t count = std::min(options_.batch_size, set.size() - first);
   const auto float_options = torch::TensorOptions().dtype(torch::kFloat32).pinned_memory(pinned_);
   const auto label_options = torch::TensorOptions().dtype(torch::kInt64).pinned_memory(pinned_);
+  scratch.decoded.resize(set.image_bytes());
+  scratch.augmented.resize(set.image_bytes());
 
   Batch batch;
-  batch.images = torch::empty({count, set.channels, set.height, set.width}, float_options);
+  batch.images = torch::empty({count, set.channels(), set.height(), set.width()}, float_options);
   batch.labels = torch::empty({count}, label_options);
   batch.epoch = epoch;
   batch.index = index;
   batch.non_blocking = pinned_;
+  batch.samples.reserve(static_cast<std::size_t>(count));
 
-  // Written in place: one pass from the uint8 buffer (or the augmented copy) to the floats.
+  // Written in place: one pass from the set's bytes (or the augmented copy) to the floats. A
+  // file that cannot be read leaves no row; the rows after it move up.
   float* out = batch.images.data_ptr<float>();
   std::int64_t* labels = batch.labels.data_ptr<std::int64_t>();
   const std::size_t plane =
-      static_cast<std::size_t>(set.height) * static_cast<std::size_t>(set.width);
+      static_cast<std::size_t>(set.height()) * static_cast<std::size_t>(set.width());
   for (std::int64_t i = 0; i < count; ++i) {
     const std::int64_t sample = order[static_cast<std::size_t>(first + i)];
-    const std::uint8_t* pixels = set.image(sample);
+    const Result<const std::uint8_t*> fetched = set.fetch(sample, scratch.decoded.data());
+    if (!fetched) {
+      batch.skipped.push_back(fetched.error());
+      continue;
+    }
+    const std::uint8_t* pixels = fetched.value();
     if (augmenter_.enabled()) {
-      augmenter_.apply(pixels, scratch.data(),
+      augmenter_.apply(pixels, scratch.augmented.data(),
                        Augmenter::sample_seed(options_.seed, epoch, sample));
-      pixels = scratch.data();
+      pixels = scratch.augmented.data();
     }
     for (std::size_t c = 0; c < normalise_.size(); ++c) {
       const std::array<float, 256>& table = normalise_[c];
@@ -174,7 +188,21 @@ Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t
       for (std::size_t k = 0; k < plane; ++k) out[k] = table[in[k]];
       out += plane;
     }
-    labels[i] = set.labels[static_cast<std::size_t>(sample)];
+    labels[batch.samples.size()] = set.label(sample);
+    batch.samples.push_back(sample);
+  }
+  const auto rows = static_cast<std::int64_t>(batch.samples.size());
+  if (rows == 0) {
+    Error error = batch.skipped.front();
+    if (count > 1) {
+      error.message += " (and none of the other " + std::to_string(count - 1) +
+                       " images of batch " + std::to_string(index + 1) + " could be read either)";
+    }
+    throw DataFailure(std::move(error));
+  }
+  if (rows < count) {
+    batch.images = batch.images.narrow(0, 0, rows);
+    batch.labels = batch.labels.narrow(0, 0, rows);
   }
   return batch;
 }

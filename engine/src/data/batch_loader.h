@@ -1,8 +1,10 @@
 #pragma once
 // Feeds training: background workers assemble whole batches straight into one normalised float
-// tensor (pinned when CUDA is there) while the trainer computes on the previous ones. The
-// order of each epoch follows from (seed, epoch), so a resumed run starts epoch E, skips the
-// batches it already did without decoding them, and sees exactly what the original run saw.
+// tensor (pinned when CUDA is there) while the trainer computes on the previous ones. For image
+// files the workers also read and decode each batch's files (or take them from the decoded
+// cache), so memory is bounded by the prefetch depth, not by the data set. The order of each
+// epoch follows from (seed, epoch), so a resumed run starts epoch E, skips the batches it
+// already did without decoding them, and sees exactly what the original run saw.
 
 #include <array>
 #include <atomic>
@@ -13,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -20,6 +23,8 @@
 
 #include "convstudio/data/augmentation_options.h"
 #include "convstudio/data/image_set.h"
+#include "convstudio/data/sample_set.h"
+#include "convstudio/error.h"
 #include "data/augmenter.h"
 
 namespace convstudio {
@@ -42,20 +47,36 @@ struct Batch {
   torch::Tensor images;  // float32, batch x C x H x W, normalised
   torch::Tensor labels;  // int64, batch
   std::int64_t epoch = 0;
-  std::int64_t index = 0;     // position of this batch in its epoch
-  bool non_blocking = false;  // pinned: copy to the GPU with non_blocking = true
+  std::int64_t index = 0;             // position of this batch in its epoch
+  bool non_blocking = false;          // pinned: copy to the GPU with non_blocking = true
+  std::vector<std::int64_t> samples;  // the set's index of each row
+  // Files of this batch that could not be read; they are left out, so the batch is smaller.
+  std::vector<Error> skipped;
+};
+
+// Thrown by next() when not one image of a batch could be read (so there is nothing to train
+// on): the data is broken, not the program.
+class DataFailure : public std::runtime_error {
+ public:
+  explicit DataFailure(Error error)
+      : std::runtime_error(error.describe()), error_(std::move(error)) {}
+  const Error& error() const { return error_; }
+
+ private:
+  Error error_;
 };
 
 class BatchLoader {
  public:
-  // `images` is shared so it outlives the workers even if the caller lets go of it.
+  // `samples` is shared so it outlives the workers even if the caller lets go of it.
+  BatchLoader(std::shared_ptr<const SampleSet> samples, BatchLoaderOptions options);
   BatchLoader(std::shared_ptr<const ImageSet> images, BatchLoaderOptions options);
   ~BatchLoader();
   BatchLoader(const BatchLoader&) = delete;
   BatchLoader& operator=(const BatchLoader&) = delete;
 
   std::int64_t batches_per_epoch() const { return batches_per_epoch_; }
-  std::int64_t sample_count() const { return images_->size(); }
+  std::int64_t sample_count() const { return samples_->size(); }
   bool pinned() const { return pinned_; }
 
   // Begins epoch `epoch` at batch `skip_batches`; batches of an epoch still being prepared
@@ -63,7 +84,7 @@ class BatchLoader {
   void start_epoch(std::int64_t epoch, std::int64_t skip_batches = 0);
 
   // The next batch of the current epoch, in order; nullopt when the epoch is over. Rethrows
-  // a failure of a worker (such as running out of memory).
+  // a failure of a worker (such as running out of memory, or DataFailure).
   std::optional<Batch> next();
 
   // Time spent waiting inside next() for a batch to be ready, since construction.
@@ -71,10 +92,14 @@ class BatchLoader {
 
  private:
   void work();
+  struct Scratch {
+    std::vector<std::uint8_t> decoded;
+    std::vector<std::uint8_t> augmented;
+  };
   Batch assemble(const std::vector<std::int64_t>& order, std::int64_t epoch, std::int64_t index,
-                 std::vector<std::uint8_t>& scratch) const;
+                 Scratch& scratch) const;
 
-  std::shared_ptr<const ImageSet> images_;
+  std::shared_ptr<const SampleSet> samples_;
   BatchLoaderOptions options_;
   Augmenter augmenter_;
   std::vector<std::array<float, 256>> normalise_;  // per channel: pixel value -> input value

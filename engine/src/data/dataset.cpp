@@ -6,9 +6,10 @@
 
 #include "data/channel_statistics.h"
 #include "data/dataset_split.h"
+#include "data/file_dataset.h"
 #include "data/idx_dataset.h"
 #include "data/image_conversion.h"
-#include "data/image_folder_dataset.h"
+#include "data/in_memory_sample_set.h"
 
 namespace convstudio {
 namespace {
@@ -32,26 +33,24 @@ std::optional<Error> check_source(const DatasetRequest& source) {
   return std::nullopt;
 }
 
-ImageSet converted(ImageSet images, int channels, int height, int width) {
+ImageSet converted(ImageSet images, int channels, int height, int width, FitMode fit) {
   if (images.channels == channels && images.height == height && images.width == width) {
     return images;
   }
-  return convert_images(images, channels, height, width);
+  return convert_images(images, channels, height, width, fit);
 }
 
+// IDX data is small and stored raw: read whole, converted to the requested shape in memory.
 Result<Dataset> load_into_memory(const DatasetRequest& source) {
-  Result<RawDataset> read = source.kind == DatasetKind::ImageFolder
-                                ? ImageFolderDataset::read(source)
-                                : IdxDataset::read(source);
+  Result<RawDataset> read = IdxDataset::read(source);
   if (!read) return read.error();
   RawDataset raw = std::move(read).value();
 
-  // ImageFolder decodes straight to the requested shape; IDX images are converted here.
   const int channels = source.channels > 0 ? source.channels : raw.train.channels;
   const int height = source.height > 0 ? source.height : raw.train.height;
   const int width = source.width > 0 ? source.width : raw.train.width;
-  raw.train = converted(std::move(raw.train), channels, height, width);
-  if (raw.test) raw.test = converted(std::move(*raw.test), channels, height, width);
+  raw.train = converted(std::move(raw.train), channels, height, width, source.fit);
+  if (raw.test) raw.test = converted(std::move(*raw.test), channels, height, width, source.fit);
 
   Dataset dataset;
   DatasetInfo& info = dataset.info;
@@ -65,7 +64,12 @@ Result<Dataset> load_into_memory(const DatasetRequest& source) {
     info.validation_is_test_set = true;
   }
 
-  const ChannelStatistics stats = channel_statistics(raw.train);
+  if (source.compute_statistics) {
+    const ChannelStatistics stats = channel_statistics(raw.train);
+    info.mean = stats.mean;
+    info.std = stats.std;
+    info.statistics_images = stats.images;
+  }
   info.kind = source.kind;
   info.path = raw.path;
   info.train_count = raw.train.size();
@@ -77,29 +81,29 @@ Result<Dataset> load_into_memory(const DatasetRequest& source) {
   info.channels = channels;
   info.height = height;
   info.width = width;
-  info.mean = stats.mean;
-  info.std = stats.std;
+  info.fit = source.fit;
   info.skipped_files = raw.skipped_files;
   info.warnings = std::move(raw.warnings);
 
-  dataset.train = std::make_shared<const ImageSet>(std::move(raw.train));
-  dataset.validation = std::make_shared<const ImageSet>(std::move(validation));
+  dataset.train = std::make_shared<InMemorySampleSet>(std::move(raw.train));
+  dataset.validation = std::make_shared<InMemorySampleSet>(std::move(validation));
   return dataset;
 }
 
 }  // namespace
 
-Result<Dataset> load_dataset(const DatasetRequest& source) {
+Result<Dataset> load_dataset(const DatasetRequest& source, const DatasetObserver& observer) {
   if (std::optional<Error> problem = check_source(source)) return *problem;
-  // Decoded images are kept in memory; a dataset too large for it is the user's problem to
-  // hear about, not a crash.
+  // A dataset too large for memory is the user's problem to hear about, not a crash.
   try {
+    if (source.kind == DatasetKind::ImageFolder || source.kind == DatasetKind::Csv) {
+      return load_file_dataset(source, observer);
+    }
     return load_into_memory(source);
   } catch (const std::bad_alloc&) {
-    return Error::in_file(
-        source.path,
-        "not enough memory to hold the decoded images; choose a smaller image size "
-        "or a smaller dataset");
+    return Error::in_file(source.path,
+                          "not enough memory to load the dataset; choose a smaller image size or "
+                          "turn the decoded cache off");
   }
 }
 

@@ -1,5 +1,6 @@
 #include "convstudio/data/dataset_request.h"
 
+#include <cctype>
 #include <filesystem>
 
 namespace convstudio {
@@ -12,6 +13,9 @@ DatasetRequest dataset_request(const DatasetSettings& settings, std::uint64_t se
   request.channels = channels > 0 ? channels : static_cast<int>(settings.input_channels);
   request.height = height > 0 ? height : static_cast<int>(settings.input_height);
   request.width = width > 0 ? width : static_cast<int>(settings.input_width);
+  request.fit = settings.fit;
+  request.cache = settings.cache;
+  request.cache_budget_bytes = settings.cache_budget_mb * 1024 * 1024;
   request.validation_fraction =
       settings.validation == ValidationSplit::Fraction ? settings.validation_fraction : 0.0;
   request.split_seed = seed;
@@ -25,12 +29,23 @@ AugmentationOptions augmentation_options(const AugmentationSettings& settings) {
   options.rotation_degrees = static_cast<float>(settings.rotation_degrees);
   options.brightness = static_cast<float>(settings.brightness);
   options.contrast = static_cast<float>(settings.contrast);
+  options.resized_crop = settings.random_resized_crop;
+  options.crop_min_scale = static_cast<float>(settings.crop_min_scale);
+  options.crop_max_scale = static_cast<float>(settings.crop_max_scale);
+  options.crop_min_ratio = static_cast<float>(settings.crop_min_ratio);
+  options.crop_max_ratio = static_cast<float>(settings.crop_max_ratio);
   return options;
 }
 
-DatasetKind guess_dataset_kind(const std::string& folder) {
+DatasetKind guess_dataset_kind(const std::string& path) {
   std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+  const std::filesystem::path file(path);
+  if (std::filesystem::is_regular_file(file, ec)) {
+    std::string extension = file.extension().string();
+    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (extension == ".csv") return DatasetKind::Csv;
+  }
+  for (const auto& entry : std::filesystem::directory_iterator(path, ec)) {
     if (entry.path().filename().string().find("idx3-ubyte") != std::string::npos) {
       return DatasetKind::Idx;
     }

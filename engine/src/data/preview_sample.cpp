@@ -12,26 +12,30 @@ std::vector<PreviewSample> preview_augmented(const Dataset& dataset,
                                              const AugmentationOptions& augmentation, int count,
                                              std::uint64_t seed, std::int64_t epoch) {
   if (!dataset.train || dataset.train->size() == 0 || count <= 0) return {};
-  const ImageSet& set = *dataset.train;
+  const SampleSet& set = *dataset.train;
   constexpr std::uint64_t kPreviewTag = 0x50524556ull;  // "PREV"
   const std::vector<std::int64_t> order =
       shuffled_indices(set.size(), SeededRandom::mix({seed, kPreviewTag}));
-  const auto shown = std::min<std::int64_t>(count, set.size());
+  // Only the shown images are read; unreadable ones give way to the next in the draw, up to a
+  // few times as many as wanted.
+  const auto tries = std::min<std::int64_t>(set.size(), std::int64_t{4} * count);
 
   // The same per-sample seed as the loader's, so the preview shows what training will see.
-  const Augmenter augmenter(augmentation, set.channels, set.height, set.width);
+  const Augmenter augmenter(augmentation, set.channels(), set.height(), set.width());
+  std::vector<std::uint8_t> scratch(set.image_bytes());
   std::vector<PreviewSample> samples;
-  samples.reserve(static_cast<std::size_t>(shown));
-  for (std::int64_t i = 0; i < shown; ++i) {
+  for (std::int64_t i = 0; i < tries && static_cast<int>(samples.size()) < count; ++i) {
     const std::int64_t index = order[static_cast<std::size_t>(i)];
+    const Result<const std::uint8_t*> pixels = set.fetch(index, scratch.data());
+    if (!pixels) continue;
     PreviewSample sample;
-    sample.channels = set.channels;
-    sample.height = set.height;
-    sample.width = set.width;
+    sample.channels = set.channels();
+    sample.height = set.height();
+    sample.width = set.width();
     sample.pixels.resize(set.image_bytes());
-    augmenter.apply(set.image(index), sample.pixels.data(),
+    augmenter.apply(pixels.value(), sample.pixels.data(),
                     Augmenter::sample_seed(seed, epoch, index));
-    sample.label = set.labels[static_cast<std::size_t>(index)];
+    sample.label = set.label(index);
     if (sample.label < static_cast<std::int64_t>(dataset.info.class_names.size())) {
       sample.class_name = dataset.info.class_names[static_cast<std::size_t>(sample.label)];
     }

@@ -1,49 +1,39 @@
 #include "export/image_batch.h"
 
-#include <opencv2/imgcodecs.hpp>
-
-#include "data/image_conversion.h"
+#include "data/image_decoder.h"
 
 namespace convstudio {
-namespace {
-
-cv::Mat decode(const std::filesystem::path& file, int channels) {
-  try {
-    // The flags the image-folder dataset uses, so predict sees what training saw.
-    return cv::imread(file.string(), channels == 1 ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR);
-  } catch (const cv::Exception&) {
-    return {};  // some codecs throw on corrupt files rather than return nothing
-  }
-}
-
-}  // namespace
 
 ImageBatch load_image_batch(const std::vector<std::filesystem::path>& files,
                             const PreprocessingContract& contract) {
-  const int channels = static_cast<int>(contract.input.channels());
-  const int height = static_cast<int>(contract.input.height());
-  const int width = static_cast<int>(contract.input.width());
-  const std::size_t plane = static_cast<std::size_t>(height) * static_cast<std::size_t>(width);
+  ImageTarget target;
+  target.channels = static_cast<int>(contract.input.channels());
+  target.height = static_cast<int>(contract.input.height());
+  target.width = static_cast<int>(contract.input.width());
+  target.fit = contract.fit;
+  const std::size_t plane =
+      static_cast<std::size_t>(target.height) * static_cast<std::size_t>(target.width);
   ImageBatch batch;
   batch.errors.resize(files.size());
   std::vector<torch::Tensor> rows;
-  std::vector<std::uint8_t> pixels(static_cast<std::size_t>(channels) * plane);
+  std::vector<std::uint8_t> pixels(static_cast<std::size_t>(target.channels) * plane);
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (channels != 1 && channels != 3) {
-      batch.errors[i] = "the model takes " + std::to_string(channels) +
+    if (target.channels != 1 && target.channels != 3) {
+      batch.errors[i] = "the model takes " + std::to_string(target.channels) +
                         " channels; images give 1 (grey) or 3 (RGB)";
       continue;
     }
-    const cv::Mat image = decode(files[i], channels);
-    if (image.empty()) {
-      batch.errors[i] = "cannot be read as an image (missing, unsupported or corrupt)";
+    // The reader training uses, so predict sees what training saw (fit, EXIF, size limit).
+    if (auto error = read_image_file(files[i].string(), target, pixels.data())) {
+      batch.errors[i] = error->message;
       continue;
     }
-    write_planar(image, true, pixels.data(), channels, height, width);
-    torch::Tensor row = torch::from_blob(pixels.data(), {channels, height, width}, torch::kUInt8)
-                            .to(torch::kFloat)
-                            .div_(255.0f);
-    for (int c = 0; c < channels; ++c) {
+    torch::Tensor row =
+        torch::from_blob(pixels.data(), {target.channels, target.height, target.width},
+                         torch::kUInt8)
+            .to(torch::kFloat)
+            .div_(255.0f);
+    for (int c = 0; c < target.channels; ++c) {
       const auto index = static_cast<std::size_t>(c);
       const float mean = index < contract.mean.size() ? contract.mean[index] : 0.f;
       const float std =

@@ -1,6 +1,7 @@
 #pragma once
 // Image files made into the model's input exactly as the training data was: decoded by OpenCV,
-// converted and resized by write_planar, scaled to [0, 1] and normalised per channel.
+// fitted to the input size by the contract's fit mode, scaled to [0, 1] and normalised per
+// channel.
 
 #include <filesystem>
 #include <optional>

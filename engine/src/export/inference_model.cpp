@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "convstudio/io/atomic_write.h"
+#include "data/image_file_types.h"
 #include "export/image_batch.h"
 #include "export/inference_backend.h"
 #include "export/native_export.h"
@@ -33,15 +34,6 @@ std::string csv_field(const std::string& text) {
   std::string quoted = "\"";
   for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
-}
-
-bool is_image_file(const fs::path& file) {
-  std::string extension = file.extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  static const std::vector<std::string> kExtensions = {".png",  ".jpg",  ".jpeg", ".bmp", ".tif",
-                                                       ".tiff", ".webp", ".pgm",  ".ppm", ".pnm"};
-  return std::find(kExtensions.begin(), kExtensions.end(), extension) != kExtensions.end();
 }
 
 }  // namespace
@@ -174,7 +166,8 @@ FolderPrediction InferenceModel::predict_folder(const fs::path& folder, const fs
   std::vector<fs::path> files;
   for (auto it = fs::recursive_directory_iterator(folder, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (it->is_regular_file(ec) && is_image_file(it->path())) files.push_back(it->path());
+    if (it->is_regular_file(ec) && is_image_file_name(it->path().filename().string()))
+      files.push_back(it->path());
   }
   if (ec) {
     result.error = folder.string() + ": cannot be read: " + ec.message();

@@ -11,7 +11,7 @@ namespace convstudio {
 namespace {
 
 // The channel order training used: grey for one channel, RGB (converted from OpenCV's BGR) for
-// three (see write_planar).
+// three (see fit_image).
 std::string channel_order(std::int64_t channels) {
   if (channels == 1) return "grey";
   if (channels == 3) return "RGB";
@@ -78,6 +78,14 @@ Result<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_
     return checkpoint_project_error(project.errors.front(), checkpoint_dir);
   }
   PreprocessingContract contract;
+  // Checkpoints from before fit modes existed stretched every image; their project has no fit.
+  const nlohmann::json document =
+      project_json.is_string()
+          ? nlohmann::json::parse(project_json.get<std::string>(), nullptr, false)
+          : project_json;
+  const bool has_fit = document.is_object() && document.contains("dataset") &&
+                       document.at("dataset").is_object() && document.at("dataset").contains("fit");
+  contract.fit = has_fit ? project.project->dataset.fit : FitMode::Stretch;
   try {
     if (config.contains("input_shape")) {
       contract.input.dims = config["input_shape"].get<std::vector<std::int64_t>>();

@@ -10,6 +10,8 @@ std::string to_string(DatasetKind source) {
       return "idx";
     case DatasetKind::ImageFolder:
       return "imagefolder";
+    case DatasetKind::Csv:
+      return "csv";
   }
   return "fashion-mnist";
 }
@@ -18,16 +20,55 @@ std::string to_string(ValidationSplit split) {
   return split == ValidationSplit::TestSet ? "test-set" : "fraction";
 }
 
+std::string to_string(FitMode fit) {
+  switch (fit) {
+    case FitMode::ResizeCrop:
+      return "resize-crop";
+    case FitMode::Stretch:
+      return "stretch";
+    case FitMode::Pad:
+      return "pad";
+  }
+  return "resize-crop";
+}
+
+std::string to_string(CacheMode cache) {
+  switch (cache) {
+    case CacheMode::Auto:
+      return "auto";
+    case CacheMode::On:
+      return "on";
+    case CacheMode::Off:
+      return "off";
+  }
+  return "auto";
+}
+
 std::optional<DatasetKind> parse_dataset_kind(std::string_view text) {
   if (text == "fashion-mnist") return DatasetKind::FashionMnist;
   if (text == "idx") return DatasetKind::Idx;
   if (text == "imagefolder") return DatasetKind::ImageFolder;
+  if (text == "csv") return DatasetKind::Csv;
   return std::nullopt;
 }
 
 std::optional<ValidationSplit> parse_validation_split(std::string_view text) {
   if (text == "test-set") return ValidationSplit::TestSet;
   if (text == "fraction") return ValidationSplit::Fraction;
+  return std::nullopt;
+}
+
+std::optional<FitMode> parse_fit_mode(std::string_view text) {
+  if (text == "resize-crop") return FitMode::ResizeCrop;
+  if (text == "stretch") return FitMode::Stretch;
+  if (text == "pad") return FitMode::Pad;
+  return std::nullopt;
+}
+
+std::optional<CacheMode> parse_cache_mode(std::string_view text) {
+  if (text == "auto") return CacheMode::Auto;
+  if (text == "on") return CacheMode::On;
+  if (text == "off") return CacheMode::Off;
   return std::nullopt;
 }
 

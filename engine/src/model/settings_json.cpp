@@ -21,11 +21,19 @@ Json SettingsJson::to_json(const DatasetSettings& d) {
       {"validation_fraction", d.validation_fraction},
       {"input",
        Json{{"channels", d.input_channels}, {"height", d.input_height}, {"width", d.input_width}}},
+      {"fit", to_string(d.fit)},
+      {"cache", to_string(d.cache)},
+      {"cache_budget_mb", d.cache_budget_mb},
       {"augmentation", Json{{"random_crop_padding", a.random_crop_padding},
                             {"horizontal_flip", a.horizontal_flip},
                             {"rotation_degrees", a.rotation_degrees},
                             {"brightness", a.brightness},
-                            {"contrast", a.contrast}}},
+                            {"contrast", a.contrast},
+                            {"random_resized_crop", a.random_resized_crop},
+                            {"crop_min_scale", a.crop_min_scale},
+                            {"crop_max_scale", a.crop_max_scale},
+                            {"crop_min_ratio", a.crop_min_ratio},
+                            {"crop_max_ratio", a.crop_max_ratio}}},
       {"normalize", d.normalize}};
 }
 
@@ -61,7 +69,7 @@ DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::str
   JsonFields f(json, path, errors);
   if (!f.valid()) return d;
   f.read_enum<DatasetKind>("source", d.source, parse_dataset_kind,
-                           "fashion-mnist, idx, imagefolder");
+                           "fashion-mnist, idx, imagefolder, csv");
   f.read("path", d.path);
   f.read_enum<ValidationSplit>("validation", d.validation, parse_validation_split,
                                "test-set, fraction");
@@ -73,6 +81,9 @@ DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::str
     in.read("width", d.input_width, 0, 4096);
     in.finish();
   }
+  f.read_enum<FitMode>("fit", d.fit, parse_fit_mode, "resize-crop, stretch, pad");
+  f.read_enum<CacheMode>("cache", d.cache, parse_cache_mode, "auto, on, off");
+  f.read("cache_budget_mb", d.cache_budget_mb, 0, std::int64_t{1} << 40);
   if (const Json* augmentation = f.object("augmentation")) {
     AugmentationSettings& a = d.augmentation;
     JsonFields aug(*augmentation, f.field("augmentation"), errors);
@@ -81,6 +92,17 @@ DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::str
     aug.read("rotation_degrees", a.rotation_degrees, 0.0, 180.0);
     aug.read("brightness", a.brightness, 0.0, 1.0);
     aug.read("contrast", a.contrast, 0.0, 1.0);
+    aug.read("random_resized_crop", a.random_resized_crop);
+    aug.read("crop_min_scale", a.crop_min_scale, 0.01, 1.0);
+    aug.read("crop_max_scale", a.crop_max_scale, 0.01, 1.0);
+    aug.read("crop_min_ratio", a.crop_min_ratio, 0.1, 10.0);
+    aug.read("crop_max_ratio", a.crop_max_ratio, 0.1, 10.0);
+    if (a.crop_min_scale > a.crop_max_scale) {
+      aug.error("crop_min_scale", "is above crop_max_scale");
+    }
+    if (a.crop_min_ratio > a.crop_max_ratio) {
+      aug.error("crop_min_ratio", "is above crop_max_ratio");
+    }
     aug.finish();
   }
   f.read("normalize", d.normalize);

@@ -55,10 +55,12 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
     data.source = guess_dataset_kind(data_path);
   }
   const TensorShape& input = analysis.input_shape;
-  Result<Dataset> dataset = load_dataset(
+  DatasetRequest request =
       dataset_request(data, static_cast<std::uint64_t>(project.project->training.seed),
                       static_cast<int>(input.channels()), static_cast<int>(input.height()),
-                      static_cast<int>(input.width())));
+                      static_cast<int>(input.width()));
+  request.compute_statistics = false;  // the checkpoint's own are used below
+  Result<Dataset> dataset = load_dataset(request);
   if (!dataset) return input_error(result, dataset.error());
   const std::int64_t classes = analysis.output_shape().channels();
   result.class_names = dataset.value().info.class_names;

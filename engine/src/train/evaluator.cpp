@@ -6,7 +6,7 @@ namespace convstudio {
 
 Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::Device& device,
                           AmpMode amp, std::int64_t classes, const std::function<bool()>& cancelled,
-                          const ImageSet* images, int keep_misclassified) {
+                          const SampleSet* images, int keep_misclassified) {
   const bool was_training = model->is_training();
   model->eval();
   torch::NoGradGuard no_grad;
@@ -17,6 +17,7 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
   std::vector<torch::Tensor> predicted;
   std::vector<torch::Tensor> expected;
   std::vector<torch::Tensor> confidence;
+  std::vector<std::int64_t> samples;  // the set's index of each prediction
   Evaluation result;
   loader.start_epoch(0);
   while (auto batch = loader.next()) {
@@ -24,6 +25,8 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
       result.cancelled = true;
       break;
     }
+    samples.insert(samples.end(), batch->samples.begin(), batch->samples.end());
+    result.skipped.insert(result.skipped.end(), batch->skipped.begin(), batch->skipped.end());
     torch::Tensor inputs = batch->images.to(device, batch->non_blocking);
     torch::Tensor labels = batch->labels.to(device, batch->non_blocking);
     torch::Tensor logits;
@@ -56,14 +59,18 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
     for (std::int64_t i = 0; i < p.numel(); ++i) {
       ++result.confusion[t_data[i]][p_data[i]];
       correct += t_data[i] == p_data[i];
-      const bool keep = images != nullptr && t_data[i] != p_data[i] && i < images->size() &&
+      const bool keep = images != nullptr && t_data[i] != p_data[i] &&
                         static_cast<int>(result.misclassified.size()) < keep_misclassified;
-      if (keep) {
+      if (!keep) continue;
+      std::vector<std::uint8_t> scratch(images->image_bytes());
+      const Result<const std::uint8_t*> pixels =
+          images->fetch(samples[static_cast<std::size_t>(i)], scratch.data());
+      if (pixels) {
         MisclassifiedSample sample;
-        sample.channels = images->channels;
-        sample.height = images->height;
-        sample.width = images->width;
-        sample.pixels.assign(images->image(i), images->image(i) + images->image_bytes());
+        sample.channels = images->channels();
+        sample.height = images->height();
+        sample.width = images->width();
+        sample.pixels.assign(pixels.value(), pixels.value() + images->image_bytes());
         sample.true_class = t_data[i];
         sample.predicted_class = p_data[i];
         sample.confidence = c_data[i];

@@ -7,7 +7,7 @@
 #include <functional>
 #include <vector>
 
-#include "convstudio/data/image_set.h"
+#include "convstudio/data/sample_set.h"
 #include "convstudio/model/training_settings.h"
 #include "convstudio/runs/training_events.h"
 #include "data/batch_loader.h"
@@ -21,16 +21,18 @@ struct Evaluation {
   std::int64_t samples = 0;
   std::vector<std::vector<std::int64_t>> confusion;  // [true][predicted]
   std::vector<MisclassifiedSample> misclassified;
+  std::vector<Error> skipped;
   bool cancelled = false;
 };
 
 // Runs every batch of `epoch` of the loader (unshuffled loaders ignore the epoch) in eval mode
 // without gradients, autocast as in training; restores the model's training mode afterwards.
-// `cancelled` is polled between batches. With `images` (the loader's own, unshuffled), up to
-// `keep_misclassified` wrongly classified images are returned with their pixels.
+// `cancelled` is polled between batches. With `images` (the loader's own set), up to
+// `keep_misclassified` wrongly classified images are returned with their pixels (read again
+// from the set: only those few). Images the loader could not read go to `skipped`.
 Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::Device& device,
                           AmpMode amp, std::int64_t classes,
                           const std::function<bool()>& cancelled = {},
-                          const ImageSet* images = nullptr, int keep_misclassified = 0);
+                          const SampleSet* images = nullptr, int keep_misclassified = 0);
 
 }  // namespace convstudio

@@ -94,6 +94,7 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     }
     std::optional<Batch> batch = train_loader_->next();
     if (!batch) break;
+    if (!batch->skipped.empty()) report_skipped(batch->skipped);
     if (group_position == 0) {
       // The last group of an epoch may be short: its loss is divided by its own size.
       group_size = std::min(accumulate_, batches - batch_index);
@@ -207,6 +208,7 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
       *model_, *val_loader_, device_, settings_.amp, classes_,
       [this] { return control_.cancelled(); }, dataset_.validation.get(), kMisclassifiedShown);
   if (evaluation.cancelled) return false;
+  report_skipped(evaluation.skipped);
   EpochMetrics metrics;
   metrics.epoch = epoch;
   if (epoch_samples_ > 0) {

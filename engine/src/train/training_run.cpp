@@ -58,15 +58,21 @@ RunSummary TrainingRun::execute() {
   EpochEnd end = EpochEnd::Completed;
   std::int64_t epoch = start_epoch_;
   std::int64_t skip = start_batch_;
-  for (; epoch < settings_.epochs && end == EpochEnd::Completed; ++epoch, skip = 0) {
-    const auto epoch_started = Clock::now();
-    end = train_epoch_with_recovery(epoch, skip);
-    if (end == EpochEnd::Failed) return summary_;
-    if (end == EpochEnd::Cancelled) break;
-    const double seconds = std::chrono::duration<double>(Clock::now() - epoch_started).count();
-    // A step limit that falls on the epoch's last batch still gets that epoch's validation.
-    const bool epoch_complete = boundary_.epoch == epoch + 1 || end == EpochEnd::Completed;
-    if (epoch_complete && !validate(epoch, seconds)) break;
+  try {
+    for (; epoch < settings_.epochs && end == EpochEnd::Completed; ++epoch, skip = 0) {
+      const auto epoch_started = Clock::now();
+      end = train_epoch_with_recovery(epoch, skip);
+      if (end == EpochEnd::Failed) return summary_;
+      if (end == EpochEnd::Cancelled) break;
+      const double seconds = std::chrono::duration<double>(Clock::now() - epoch_started).count();
+      // A step limit that falls on the epoch's last batch still gets that epoch's validation.
+      const bool epoch_complete = boundary_.epoch == epoch + 1 || end == EpochEnd::Completed;
+      if (epoch_complete && !validate(epoch, seconds)) break;
+    }
+  } catch (const DataFailure& failure) {
+    // A whole batch of unreadable files: the data is broken, the weights so far are kept.
+    fail(RunErrorKind::Data, failure.error(), true);
+    return summary_;
   }
 
   summary_.steps = global_step_;
@@ -123,18 +129,7 @@ bool TrainingRun::prepare() {
   classes_ = analysis_.output_shape().channels();
 
   log(LogLevel::Info, "loading the dataset");
-  Result<Dataset> loaded = load_dataset(
-      dataset_request(options_.project.dataset, static_cast<std::uint64_t>(settings_.seed),
-                      static_cast<int>(input.channels()), static_cast<int>(input.height()),
-                      static_cast<int>(input.width())));
-  if (!loaded) {
-    fail(RunErrorKind::Data, loaded.error(), false);
-    return false;
-  }
-  dataset_ = std::move(loaded).value();
-  for (const Error& warning : dataset_.info.warnings) {
-    log(LogLevel::Warning, warning.describe());
-  }
+  if (!load_data(input)) return false;
   const auto dataset_classes = static_cast<std::int64_t>(dataset_.info.class_names.size());
   if (dataset_classes != classes_) {
     fail(RunErrorKind::Graph,
@@ -179,6 +174,72 @@ bool TrainingRun::prepare() {
           " validation images, batch " + std::to_string(batch_size_) + " x accumulation " +
           std::to_string(accumulate_) + ", " + std::to_string(total_steps_) + " optimizer steps");
   return true;
+}
+
+bool TrainingRun::load_data(const TensorShape& input) {
+  // Progress of a long scan or statistics sample, at most once a second; Stop cancels it.
+  auto last_report = Clock::now();
+  const DatasetObserver observer = [&](const DatasetProgress& progress) {
+    if (Clock::now() - last_report >= std::chrono::seconds(1)) {
+      last_report = Clock::now();
+      const bool scanning = progress.stage == DatasetProgress::Stage::Scanning;
+      log(LogLevel::Info,
+          (scanning ? "scanning " + progress.path + ": " + std::to_string(progress.done) + " files"
+                    : "sampling normalisation statistics: " + std::to_string(progress.done) +
+                          " of " + std::to_string(progress.total) + " images"));
+    }
+    return !control_.cancelled();
+  };
+  Result<Dataset> loaded = load_dataset(
+      dataset_request(options_.project.dataset, static_cast<std::uint64_t>(settings_.seed),
+                      static_cast<int>(input.channels()), static_cast<int>(input.height()),
+                      static_cast<int>(input.width())),
+      observer);
+  if (!loaded) {
+    if (control_.cancelled()) {
+      summary_.state = RunState::Cancelled;
+      set_state(RunState::Cancelled, "cancelled while loading the dataset");
+    } else {
+      fail(RunErrorKind::Data, loaded.error(), false);
+    }
+    return false;
+  }
+  dataset_ = std::move(loaded).value();
+  for (const Error& warning : dataset_.info.warnings) {
+    log(LogLevel::Warning, warning.describe());
+  }
+  const DatasetInfo& info = dataset_.info;
+  if (info.from_files) {
+    const auto megabytes = [](std::int64_t bytes) {
+      return std::to_string((bytes + (1 << 19)) >> 20) + " MB";
+    };
+    log(LogLevel::Info,
+        std::to_string(info.train_count + info.validation_count) + " image files (" +
+            megabytes(info.files_on_disk_bytes) + ") indexed" +
+            (info.index_reused ? " (cached index, unchanged)" : "") + "; fitted to " +
+            std::to_string(info.channels) + "x" + std::to_string(info.height) + "x" +
+            std::to_string(info.width) + " by " + to_string(info.fit) + "; " +
+            (info.cached ? "decoded images kept in memory after first use (" +
+                               megabytes(info.decoded_bytes) + ")"
+                         : "read from disk every epoch (decoded cache off or over its budget: " +
+                               megabytes(info.decoded_bytes) + " needed, " +
+                               megabytes(info.cache_budget) + " budget)") +
+            "; normalisation statistics from a sample of " +
+            std::to_string(info.statistics_images) + " images");
+  }
+  return true;
+}
+
+void TrainingRun::report_skipped(const std::vector<Error>& skipped) {
+  constexpr std::size_t kNamedSkippedFiles = 20;
+  for (const Error& problem : skipped) {
+    if (!skipped_files_.insert(problem.file).second) continue;
+    if (skipped_files_.size() <= kNamedSkippedFiles) {
+      log(LogLevel::Warning, problem.describe() + "; left out of its batch");
+    } else if (skipped_files_.size() == kNamedSkippedFiles + 1) {
+      log(LogLevel::Warning, "more unreadable image files are being left out; not named");
+    }
+  }
 }
 
 void TrainingRun::make_loaders() {

@@ -7,6 +7,8 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <set>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -38,6 +40,9 @@ class TrainingRun {
   enum class EpochEnd { Completed, StepLimit, Cancelled, Failed };
 
   bool prepare();
+  bool load_data(const TensorShape& input);
+  // Logs files a batch had to leave out: each file once, the first kNamedSkippedFiles by name.
+  void report_skipped(const std::vector<Error>& skipped);
   bool resume_from_checkpoint();
   void make_loaders();
   EpochEnd train_epoch(std::int64_t epoch, std::int64_t skip_batches);
@@ -87,7 +92,8 @@ class TrainingRun {
   std::int64_t epochs_without_improvement_ = 0;
   std::int64_t first_step_ = 0;  // global step the run (or the resumed run) started at
   bool injected_out_of_memory_ = false;
-  std::int64_t last_saved_step_ = -1;  // global step of the newest "last" checkpoint
+  std::int64_t last_saved_step_ = -1;    // global step of the newest "last" checkpoint
+  std::set<std::string> skipped_files_;  // unreadable files already reported
 
   // Epoch statistics, summed on the device to avoid a sync per micro-batch.
   torch::Tensor epoch_loss_sum_;

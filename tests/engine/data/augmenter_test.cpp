@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "data/augmenter.h"
+#include "data/random_resized_crop.h"
 
 namespace convstudio {
 namespace {
@@ -163,6 +164,56 @@ TEST(Augmenter, ContrastMovesPixelsAboutTheMean) {
   for (std::uint64_t seed = 0; seed < 5; ++seed) {
     const auto out = augment(options, halves, seed);
     EXPECT_NEAR(out.front() + out.back(), 200, 1) << "symmetric about the mean of 100";
+  }
+}
+
+TEST(RandomResizedCrop, BoxesKeepTheAreaShareAndAspectRangeAndStayInside) {
+  AugmentationOptions options;
+  options.resized_crop = true;
+  options.crop_min_scale = 0.25f;
+  options.crop_max_scale = 0.5f;
+  for (std::uint64_t seed = 0; seed < 500; ++seed) {
+    SeededRandom random(seed);
+    const CropBox box = random_resized_crop_box(200, 100, options, random);
+    ASSERT_GE(box.x, 0);
+    ASSERT_GE(box.y, 0);
+    ASSERT_LE(box.x + box.width, 200);
+    ASSERT_LE(box.y + box.height, 100);
+    const double share = box.width * box.height / 20000.0;
+    EXPECT_GE(share, 0.24) << seed;  // rounding to whole pixels moves it a little
+    EXPECT_LE(share, 0.51) << seed;
+    const double ratio = static_cast<double>(box.width) / box.height;
+    EXPECT_GE(ratio, 0.74) << seed;
+    EXPECT_LE(ratio, 1.35) << seed;
+  }
+}
+
+TEST(RandomResizedCrop, ImpossibleRangesFallBackToTheCentralCrop) {
+  AugmentationOptions options;
+  options.crop_min_scale = options.crop_max_scale = 1.0f;  // whole area, but only 3:4 to 4:3
+  SeededRandom random(1);
+  const CropBox box = random_resized_crop_box(400, 100, options, random);  // 4:1 image
+  EXPECT_EQ(box.height, 100);
+  EXPECT_EQ(box.width, 133);
+  EXPECT_EQ(box.x, (400 - 133) / 2);
+}
+
+TEST(RandomResizedCrop, IsDeterministicPerSampleAndLeavesOtherDrawsAlone) {
+  const auto image = ramp();
+  AugmentationOptions crop;
+  crop.resized_crop = true;
+  EXPECT_TRUE(crop.enabled());
+  EXPECT_EQ(augment(crop, image, 3), augment(crop, image, 3));
+  EXPECT_NE(augment(crop, image, 3), augment(crop, image, 4));
+  // A full-size crop changes nothing, so the flip that follows draws exactly as without it.
+  AugmentationOptions flip;
+  flip.hflip = true;
+  AugmentationOptions full_crop = flip;
+  full_crop.resized_crop = true;
+  full_crop.crop_min_scale = full_crop.crop_max_scale = 1.0f;
+  full_crop.crop_min_ratio = full_crop.crop_max_ratio = 1.0f;
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    EXPECT_EQ(augment(full_crop, image, seed), augment(flip, image, seed)) << seed;
   }
 }
 

@@ -8,6 +8,7 @@
 #include "data/augmenter.h"
 #include "data/channel_statistics.h"
 #include "data/dataset_split.h"
+#include "data/in_memory_sample_set.h"
 #include "data/sample_order.h"
 #include "test_files.h"
 
@@ -103,7 +104,7 @@ TEST(SampleOrder, EpochOrderIsAPermutationFixedBySeedAndEpoch) {
 
 TEST(PreviewAugmented, ShowsWhatTheLoaderWillFeed) {
   Dataset dataset;
-  dataset.train = std::make_shared<const ImageSet>(testing::numbered_images(50, 1, 6, 6, 2));
+  dataset.train = std::make_shared<InMemorySampleSet>(testing::numbered_images(50, 1, 6, 6, 2));
   dataset.info.class_names = {"even", "odd"};
   AugmentationOptions augmentation;
   augmentation.crop_padding = 1;
@@ -116,12 +117,40 @@ TEST(PreviewAugmented, ShowsWhatTheLoaderWillFeed) {
   for (const PreviewSample& sample : samples) {
     EXPECT_EQ(sample.channels * sample.height * sample.width, 36);
     EXPECT_EQ(sample.class_name, sample.label == 0 ? "even" : "odd");
-    augmenter.apply(dataset.train->image(sample.index), expected.data(),
+    augmenter.apply(testing::in_memory(*dataset.train).image(sample.index), expected.data(),
                     Augmenter::sample_seed(4, 2, sample.index));
     EXPECT_EQ(sample.pixels, expected);
   }
   EXPECT_EQ(preview_augmented(dataset, augmentation, 9, 4, 2)[3].pixels, samples[3].pixels);
   EXPECT_EQ(preview_augmented(dataset, augmentation, 100, 4).size(), 50u);
+}
+
+TEST(ChannelStatistics, SampledStatisticsOfTheWholeSetAreExact) {
+  const InMemorySampleSet set(testing::numbered_images(40, 2, 3, 3, 2));
+  const ChannelStatistics whole = channel_statistics(set.images());
+  const std::optional<ChannelStatistics> sampled = sampled_statistics(set, 1000, 0, {});
+  ASSERT_TRUE(sampled.has_value());
+  EXPECT_EQ(sampled->images, 40);
+  EXPECT_EQ(sampled->mean, whole.mean);
+  EXPECT_EQ(sampled->std, whole.std);
+}
+
+TEST(ChannelStatistics, SampleHasTheAskedSizeIsSeededAndCanBeCancelled) {
+  const InMemorySampleSet set(testing::numbered_images(500, 1, 4, 4, 2));
+  const auto a = sampled_statistics(set, 100, 1, {});
+  const auto b = sampled_statistics(set, 100, 1, {});
+  const auto c = sampled_statistics(set, 100, 2, {});
+  ASSERT_TRUE(a && b && c);
+  EXPECT_EQ(a->images, 100);
+  EXPECT_EQ(a->mean, b->mean);
+  EXPECT_NE(a->mean, c->mean);
+  std::int64_t last_done = 0;
+  EXPECT_FALSE(sampled_statistics(set, 100, 1, [&](std::int64_t done, std::int64_t total) {
+                 EXPECT_EQ(total, 100);
+                 last_done = done;
+                 return false;
+               }).has_value());
+  EXPECT_EQ(last_done, 64) << "stopped after the first chunk";
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "convstudio/data/dataset.h"
 #include "data/batch_loader.h"
+#include "test_files.h"
 
 namespace convstudio {
 namespace {
@@ -70,7 +71,7 @@ TEST_F(FashionMnist, LoadsSixtyThousandTrainingAndTenThousandTestImages) {
   EXPECT_EQ(info.channels, 1);
   EXPECT_EQ(info.height, 28);
   EXPECT_EQ(info.width, 28);
-  EXPECT_EQ(dataset_->train->pixels.size(), 60000u * 784u);
+  EXPECT_EQ(testing::in_memory(*dataset_->train).pixels.size(), 60000u * 784u);
   EXPECT_EQ(info.train_class_counts, std::vector<std::int64_t>(10, 6000));
   EXPECT_TRUE(info.warnings.empty());
   std::cout << "Fashion-MNIST load: " << load_seconds_ << " s\n";

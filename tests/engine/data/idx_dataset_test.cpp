@@ -37,10 +37,10 @@ TEST(IdxDataset, LoadsRawPairAndValidatesOnItsTestSet) {
   EXPECT_EQ(dataset.info.channels, 1);
   EXPECT_EQ(dataset.info.height, 4);
   EXPECT_EQ(dataset.info.width, 5);
-  ASSERT_EQ(dataset.train->pixels.size(), 50u * 20u);
-  EXPECT_EQ(dataset.train->image(7)[3], testing::idx_pixel(7, 3));
-  EXPECT_EQ(dataset.train->labels[7], 1);
-  EXPECT_EQ(dataset.validation->image(19)[19], testing::idx_pixel(19, 19));
+  ASSERT_EQ(testing::in_memory(*dataset.train).pixels.size(), 50u * 20u);
+  EXPECT_EQ(testing::in_memory(*dataset.train).image(7)[3], testing::idx_pixel(7, 3));
+  EXPECT_EQ(testing::in_memory(*dataset.train).labels[7], 1);
+  EXPECT_EQ(testing::in_memory(*dataset.validation).image(19)[19], testing::idx_pixel(19, 19));
 }
 
 TEST(IdxDataset, GzippedPairLoadsTheSameAsRaw) {
@@ -51,8 +51,10 @@ TEST(IdxDataset, GzippedPairLoadsTheSameAsRaw) {
   Result<Dataset> gz = load_dataset(idx_source(gz_folder.path()));
   ASSERT_TRUE(raw.ok()) << raw.error().describe();
   ASSERT_TRUE(gz.ok()) << gz.error().describe();
-  EXPECT_EQ(raw.value().train->pixels, gz.value().train->pixels);
-  EXPECT_EQ(raw.value().validation->labels, gz.value().validation->labels);
+  EXPECT_EQ(testing::in_memory(*raw.value().train).pixels,
+            testing::in_memory(*gz.value().train).pixels);
+  EXPECT_EQ(testing::in_memory(*raw.value().validation).labels,
+            testing::in_memory(*gz.value().validation).labels);
 }
 
 TEST(IdxDataset, FractionHoldsOutSeededValidationInsteadOfTheTestSet) {
@@ -69,8 +71,10 @@ TEST(IdxDataset, FractionHoldsOutSeededValidationInsteadOfTheTestSet) {
   EXPECT_EQ(first.value().info.train_count, 75);
   EXPECT_EQ(first.value().info.validation_count, 25);
   EXPECT_FALSE(first.value().info.validation_is_test_set);
-  EXPECT_EQ(first.value().validation->pixels, again.value().validation->pixels);
-  EXPECT_NE(first.value().validation->pixels, other.value().validation->pixels);
+  EXPECT_EQ(testing::in_memory(*first.value().validation).pixels,
+            testing::in_memory(*again.value().validation).pixels);
+  EXPECT_NE(testing::in_memory(*first.value().validation).pixels,
+            testing::in_memory(*other.value().validation).pixels);
 }
 
 TEST(IdxDataset, WithoutTestFilesHoldsOutTenPercent) {
@@ -91,11 +95,11 @@ TEST(IdxDataset, ConvertsToTheRequestedChannelsAndSize) {
   source.width = 8;
   Result<Dataset> loaded = load_dataset(source);
   ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
-  const ImageSet& train = *loaded.value().train;
+  const ImageSet& train = testing::in_memory(*loaded.value().train);
   EXPECT_EQ(train.channels, 3);
   EXPECT_EQ(train.height, 8);
   EXPECT_EQ(train.image_bytes(), 3u * 64u);
-  EXPECT_EQ(loaded.value().validation->height, 8);
+  EXPECT_EQ(testing::in_memory(*loaded.value().validation).height, 8);
   // Grey becomes three equal planes.
   EXPECT_TRUE(std::equal(train.image(4), train.image(4) + 64, train.image(4) + 128));
   EXPECT_EQ(loaded.value().info.mean.size(), 3u);

@@ -2,8 +2,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
 
 #include "convstudio/data/dataset.h"
+#include "data/batch_loader.h"
 #include "test_files.h"
 
 namespace convstudio {
@@ -38,7 +43,7 @@ void write_garbage(const fs::path& file) {
   std::ofstream(file, std::ios::binary) << "this is not a png";
 }
 
-TEST(ImageFolderDataset, ClassesInNameOrderDecodedAsRgbAtTheRequestedSize) {
+TEST(ImageFolderDataset, ClassesInNameOrderReadAsRgbAtTheRequestedSize) {
   TempFolder root;
   write_two_classes(root.path(), 10);
   DatasetRequest source = folder_source(root.path());
@@ -51,11 +56,13 @@ TEST(ImageFolderDataset, ClassesInNameOrderDecodedAsRgbAtTheRequestedSize) {
   EXPECT_EQ(dataset.info.validation_count, 4);
   EXPECT_EQ(dataset.info.channels, 3);
   EXPECT_EQ(dataset.info.height, 8);
-  const ImageSet& train = *dataset.train;
+  EXPECT_TRUE(dataset.info.from_files);
+  const SampleSet& train = *dataset.train;
   for (std::int64_t i = 0; i < train.size(); ++i) {
-    const bool red = train.labels[static_cast<std::size_t>(i)] == 1;
-    EXPECT_EQ(train.image(i)[0], red ? 255 : 0) << "first plane is red";
-    EXPECT_EQ(train.image(i)[2 * 64], red ? 0 : 255) << "third plane is blue";
+    const bool red = train.label(i) == 1;
+    const std::vector<std::uint8_t> pixels = testing::pixels_of(train, i);
+    EXPECT_EQ(pixels[0], red ? 255 : 0) << "first plane is red";
+    EXPECT_EQ(pixels[2 * 64], red ? 0 : 255) << "third plane is blue";
   }
 }
 
@@ -64,15 +71,15 @@ TEST(ImageFolderDataset, GreyscaleTakesLuminance) {
   write_two_classes(root.path(), 2);
   Result<Dataset> loaded = load_dataset(folder_source(root.path(), 1, 6));
   ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
-  const ImageSet& train = *loaded.value().train;
+  const SampleSet& train = *loaded.value().train;
   EXPECT_EQ(train.image_bytes(), 36u);
   for (std::int64_t i = 0; i < train.size(); ++i) {
-    const bool red = train.labels[static_cast<std::size_t>(i)] == 1;
-    EXPECT_NEAR(train.image(i)[0], (red ? 0.299 : 0.114) * 255, 1.0);
+    const bool red = train.label(i) == 1;
+    EXPECT_NEAR(testing::pixels_of(train, i)[0], (red ? 0.299 : 0.114) * 255, 1.0);
   }
 }
 
-TEST(ImageFolderDataset, DefaultsToThreeChannelsAtTheFirstImageSize) {
+TEST(ImageFolderDataset, DefaultsToTheColourImagesOwnChannelsAndSize) {
   TempFolder root;
   write_two_classes(root.path(), 2);
   Result<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
@@ -130,7 +137,7 @@ TEST(ImageFolderDataset, EmptyClassFolderIsAnError) {
   EXPECT_NE(loaded.error().message.find("holds no"), std::string::npos);
 }
 
-TEST(ImageFolderDataset, CorruptImagesAreSkippedCountedAndNamed) {
+TEST(ImageFolderDataset, CorruptImagesAreLeftOutOfTheirBatchAndNamed) {
   TempFolder root;
   write_two_classes(root.path(), 4);
   for (int i = 0; i < 7; ++i)
@@ -140,12 +147,53 @@ TEST(ImageFolderDataset, CorruptImagesAreSkippedCountedAndNamed) {
   Result<Dataset> loaded = load_dataset(source);
   ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   const DatasetInfo& info = loaded.value().info;
-  EXPECT_EQ(info.skipped_files, 7);
-  EXPECT_EQ(info.train_count + info.validation_count, 8);
-  ASSERT_EQ(info.warnings.size(), 6u) << "five files named, then a count";
-  EXPECT_EQ(info.warnings[0].file, (root.path() / "red" / "bad0.png").string());
-  EXPECT_NE(info.warnings[0].message.find("skipped"), std::string::npos);
-  EXPECT_NE(info.warnings[5].message.find("7 unreadable"), std::string::npos);
+  EXPECT_EQ(info.train_count + info.validation_count, 15) << "indexed, not decoded";
+  EXPECT_EQ(info.statistics_images, 8) << "the statistics count only the readable images";
+
+  BatchLoaderOptions options;
+  options.batch_size = 64;
+  options.workers = 2;
+  std::int64_t rows = 0;
+  std::set<std::string> skipped;
+  for (const auto& split : {loaded.value().train, loaded.value().validation}) {
+    BatchLoader loader(split, options);
+    loader.start_epoch(0);
+    while (std::optional<Batch> batch = loader.next()) {
+      rows += batch->images.size(0);
+      EXPECT_EQ(batch->samples.size(), static_cast<std::size_t>(batch->images.size(0)));
+      for (const Error& problem : batch->skipped) {
+        skipped.insert(problem.file);
+        EXPECT_NE(problem.message.find("is not a PNG"), std::string::npos) << problem.message;
+      }
+    }
+  }
+  EXPECT_EQ(rows, 8);
+  EXPECT_EQ(skipped.size(), 7u);
+  EXPECT_TRUE(skipped.count((root.path() / "red" / "bad0.png").string()));
+}
+
+TEST(ImageFolderDataset, ABatchWithNoReadableImageFailsWithTheFirstFile) {
+  TempFolder root;
+  fs::create_directories(root.path() / "a");
+  for (int i = 0; i < 3; ++i) write_garbage(root.path() / "a" / ("x" + std::to_string(i) + ".png"));
+  DatasetRequest source = folder_source(root.path());
+  source.compute_statistics = false;
+  source.validation_fraction = 0.3;
+  Result<Dataset> loaded = load_dataset(source);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+  BatchLoaderOptions options;
+  options.batch_size = 8;
+  options.shuffle = false;
+  BatchLoader loader(loaded.value().train, options);
+  loader.start_epoch(0);
+  try {
+    loader.next();
+    FAIL() << "expected a DataFailure";
+  } catch (const DataFailure& failure) {
+    EXPECT_EQ(fs::path(failure.error().file).parent_path(), root.path() / "a");
+    EXPECT_NE(failure.error().message.find("none of the other 1 images"), std::string::npos)
+        << failure.error().message;
+  }
 }
 
 TEST(ImageFolderDataset, NothingDecodableIsAnError) {
@@ -156,7 +204,46 @@ TEST(ImageFolderDataset, NothingDecodableIsAnError) {
   Result<Dataset> loaded = load_dataset(folder_source(root.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, root.path().string());
-  EXPECT_NE(loaded.error().message.find("none of the 2"), std::string::npos);
+  EXPECT_NE(loaded.error().message.find("could be read"), std::string::npos);
+  EXPECT_NE(loaded.error().message.find((root.path() / "a" / "x.jpg").string()), std::string::npos);
+}
+
+TEST(ImageFolderDataset, GreyFolderIsReadAsOneChannel) {
+  TempFolder root;
+  for (const char* name : {"dark", "light"}) {
+    fs::create_directories(root.path() / name);
+    for (int i = 0; i < 3; ++i) {
+      const cv::Mat grey(9, 7, CV_8UC1, cv::Scalar(name[0] == 'd' ? 20 : 220));
+      cv::imwrite((root.path() / name / (std::to_string(i) + ".png")).string(), grey);
+    }
+  }
+  Result<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+  EXPECT_EQ(loaded.value().info.channels, 1);
+  EXPECT_EQ(loaded.value().info.height, 9);
+  EXPECT_EQ(loaded.value().info.width, 7);
+  // One colour image among them makes the folder colour; the grey ones become 3 equal planes.
+  cv::imwrite((root.path() / "light" / "colour.png").string(),
+              cv::Mat(9, 7, CV_8UC3, cv::Scalar(0, 0, 200)));
+  loaded = load_dataset(folder_source(root.path(), 0, 0));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+  EXPECT_EQ(loaded.value().info.channels, 3);
+}
+
+TEST(ImageFolderDataset, MixedSizesTakeTheMedianAndSaySo) {
+  TempFolder root;
+  fs::create_directories(root.path() / "a");
+  const int sizes[] = {10, 20, 30, 40, 50};
+  for (int size : sizes) {
+    testing::write_png((root.path() / "a" / (std::to_string(size) + ".png")).string(), size,
+                       size * 2, 1, 2, 3);
+  }
+  Result<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+  EXPECT_EQ(loaded.value().info.height, 30);
+  EXPECT_EQ(loaded.value().info.width, 60);
+  ASSERT_FALSE(loaded.value().info.warnings.empty());
+  EXPECT_NE(loaded.value().info.warnings[0].message.find("median"), std::string::npos);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <stdexcept>
@@ -9,10 +10,27 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include "data/in_memory_sample_set.h"
+
 namespace convstudio::testing {
 namespace fs = std::filesystem;
 
 namespace {
+
+// Dataset indexes go to $XDG_CACHE_HOME: one private folder per test process, not the user's.
+struct PrivateIndexCache {
+  PrivateIndexCache() {
+    std::random_device entropy;
+    path = fs::temp_directory_path() / ("convstudio-data-test-cache-" + std::to_string(entropy()));
+    setenv("XDG_CACHE_HOME", path.c_str(), 1);
+  }
+  ~PrivateIndexCache() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  fs::path path;
+};
+const PrivateIndexCache private_index_cache;
 
 void append_u32(std::vector<std::uint8_t>& bytes, std::uint32_t value) {
   for (int shift = 24; shift >= 0; shift -= 8) {
@@ -111,6 +129,67 @@ ImageSet numbered_images(std::int64_t count, int channels, int height, int width
 
 std::int64_t image_number(const std::uint8_t* pixels) {
   return pixels[0] + 256 * pixels[1];
+}
+
+const ImageSet& in_memory(const SampleSet& set) {
+  const auto* memory = dynamic_cast<const InMemorySampleSet*>(&set);
+  if (memory == nullptr) throw std::logic_error("the split is not held in memory");
+  return memory->images();
+}
+
+std::vector<std::uint8_t> pixels_of(const SampleSet& set, std::int64_t index) {
+  std::vector<std::uint8_t> scratch(set.image_bytes());
+  const Result<const std::uint8_t*> pixels = set.fetch(index, scratch.data());
+  if (!pixels) throw std::runtime_error(pixels.error().describe());
+  return {pixels.value(), pixels.value() + set.image_bytes()};
+}
+
+namespace {
+
+void write_chunk(std::ofstream& out, const char* type, const std::vector<std::uint8_t>& data) {
+  std::vector<std::uint8_t> length;
+  append_u32(length, static_cast<std::uint32_t>(data.size()));
+  out.write(reinterpret_cast<const char*>(length.data()), 4);
+  std::vector<std::uint8_t> body(type, type + 4);
+  body.insert(body.end(), data.begin(), data.end());
+  out.write(reinterpret_cast<const char*>(body.data()), static_cast<std::streamsize>(body.size()));
+  std::vector<std::uint8_t> crc;
+  append_u32(crc,
+             static_cast<std::uint32_t>(::crc32(0, body.data(), static_cast<uInt>(body.size()))));
+  out.write(reinterpret_cast<const char*>(crc.data()), 4);
+}
+
+}  // namespace
+
+void write_png_bomb(const std::string& path, std::uint32_t width, std::uint32_t height) {
+  std::ofstream out(path, std::ios::binary);
+  out.write("\x89PNG\r\n\x1a\n", 8);
+  std::vector<std::uint8_t> header;
+  append_u32(header, width);
+  append_u32(header, height);
+  header.insert(header.end(), {8, 0, 0, 0, 0});  // 8-bit grey, no interlace
+  write_chunk(out, "IHDR", header);
+
+  z_stream stream{};
+  deflateInit(&stream, Z_BEST_SPEED);
+  std::vector<std::uint8_t> row(width + 1, 0);  // filter byte 0, then the pixels
+  std::vector<std::uint8_t> compressed;
+  std::vector<std::uint8_t> buffer(1 << 16);
+  for (std::uint32_t y = 0; y <= height; ++y) {
+    const bool last = y == height;
+    stream.next_in = last ? nullptr : row.data();
+    stream.avail_in = last ? 0 : static_cast<uInt>(row.size());
+    do {
+      stream.next_out = buffer.data();
+      stream.avail_out = static_cast<uInt>(buffer.size());
+      deflate(&stream, last ? Z_FINISH : Z_NO_FLUSH);
+      compressed.insert(compressed.end(), buffer.data(),
+                        buffer.data() + (buffer.size() - stream.avail_out));
+    } while (stream.avail_out == 0);
+  }
+  deflateEnd(&stream);
+  write_chunk(out, "IDAT", compressed);
+  write_chunk(out, "IEND", {});
 }
 
 void write_png(const std::string& path, int height, int width, int blue, int green, int red) {

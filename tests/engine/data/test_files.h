@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "convstudio/data/image_set.h"
+#include "convstudio/data/sample_set.h"
 
 namespace convstudio::testing {
 
@@ -46,6 +47,16 @@ void write_idx_dataset(const std::filesystem::path& folder, std::uint32_t train,
 // sample landed where; label index % classes.
 ImageSet numbered_images(std::int64_t count, int channels, int height, int width, int classes);
 std::int64_t image_number(const std::uint8_t* pixels);
+
+// The images of an in-memory split (IDX data); fails the test when the split reads files.
+const ImageSet& in_memory(const SampleSet& set);
+
+// Sample `index` of `set` as planar bytes; fails the test when it cannot be read.
+std::vector<std::uint8_t> pixels_of(const SampleSet& set, std::int64_t index);
+
+// Writes a grey PNG of width x height zeros, deflated as it goes: a few hundred kilobytes on
+// disk that would decode to width * height bytes (a decompression bomb).
+void write_png_bomb(const std::string& path, std::uint32_t width, std::uint32_t height);
 
 // Writes a solid-colour PNG (BGR order, as cv::imwrite takes it).
 void write_png(const std::string& path, int height, int width, int blue, int green, int red);

@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>
 
+#include "convstudio/data/dataset.h"
 #include "convstudio/export/inference_model.h"
+#include "export/image_batch.h"
 #include "export/native_export.h"
 #include "export/onnx_export.h"
 #include "export/torchscript_export.h"
@@ -145,7 +147,7 @@ TEST_F(InferenceModelTest, FolderGoesToCsvWithAnErrorRowForUnreadableFiles) {
   for (std::string line; std::getline(csv, line);) lines.push_back(line);
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_EQ(lines[0], "file,class_1,probability_1,class_2,probability_2,error");
-  EXPECT_EQ(lines[1].rfind("broken.jpg,,,,,\"cannot be read", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[1].rfind("broken.jpg,,,,,\"is not a PNG, JPEG", 0), 0u) << lines[1];
   EXPECT_EQ(lines[2].rfind("colour.png,class ", 0), 0u) << lines[2];
   EXPECT_EQ(lines[3].rfind("sub/grey.bmp,class ", 0), 0u) << lines[3];
 }
@@ -160,6 +162,93 @@ TEST_F(InferenceModelTest, CancelledFolderWritesNothing) {
   ASSERT_TRUE(result.error);
   EXPECT_NE(result.error->find("cancelled"), std::string::npos) << *result.error;
   EXPECT_FALSE(fs::exists(dir_ / "out.csv"));
+}
+
+TEST_F(InferenceModelTest, EveryExportCarriesTheFitAndPredictAppliesIt) {
+  model_.contract.fit = FitMode::Pad;
+  testing::save_as_checkpoint(model_, dir_ / "m.ckpt");
+  ASSERT_FALSE(NativeExport::write(model_, dir_ / "m.safetensors", {}));
+  ASSERT_FALSE(TorchScriptExport::write(model_, dir_ / "m.pt"));
+  ASSERT_FALSE(OnnxExport::write(model_, dir_ / "m.onnx"));
+  for (const char* name : {"m.ckpt", "m.safetensors", "m.pt", "m.onnx"}) {
+    const InferenceModelLoad load = InferenceModel::load(dir_ / name);
+    ASSERT_TRUE(load.model) << load.error;
+    EXPECT_EQ(load.model->contract().fit, FitMode::Pad) << name;
+  }
+  EXPECT_EQ(model_.contract.to_json()["fit"], "pad");
+
+  // A white image twice as wide as high: padded, its top and bottom quarters are black.
+  const fs::path wide = dir_ / "wide.png";
+  cv::imwrite(wide.string(), cv::Mat(20, 40, CV_8UC1, cv::Scalar(255)));
+  ImageBatch padded = load_image_batch({wide}, model_.contract);
+  model_.contract.fit = FitMode::ResizeCrop;
+  ImageBatch cropped = load_image_batch({wide}, model_.contract);
+  ASSERT_EQ(padded.rows.size(), 1u);
+  const float mean = model_.contract.mean[0];
+  const float std = model_.contract.std[0];
+  EXPECT_NEAR(padded.input[0][0][0][14].item<float>(), (0.f - mean) / std, 1e-5) << "black";
+  EXPECT_NEAR(padded.input[0][0][14][14].item<float>(), (1.f - mean) / std, 1e-5) << "image";
+  EXPECT_NEAR(cropped.input[0][0][0][14].item<float>(), (1.f - mean) / std, 1e-5) << "cropped";
+}
+
+// The promise behind every export's "fit": an image reaches the model with the same pixels
+// in predict (and the Inference panel, which calls it) as it did in training and evaluation,
+// which read it through the dataset. Checked per fit mode on colour images wider, taller and
+// smaller than the input.
+TEST_F(InferenceModelTest, PredictFitsAnImageExactlyAsTrainingReadIt) {
+  const fs::path root = dir_ / "data";
+  const std::vector<cv::Size> sizes = {{50, 20}, {17, 41}, {5, 7}, {12, 12}};
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    fs::create_directories(root / ("class" + std::to_string(i % 2)));
+    cv::Mat colour(sizes[i], CV_8UC3);
+    cv::randu(colour, 0, 255);
+    cv::imwrite((root / ("class" + std::to_string(i % 2)) / (std::to_string(i) + ".png")).string(),
+                colour);
+  }
+  ::setenv("XDG_CACHE_HOME", (dir_ / "cache").c_str(), 1);  // this test's own file index
+  for (const FitMode fit : {FitMode::ResizeCrop, FitMode::Stretch, FitMode::Pad}) {
+    SCOPED_TRACE(to_string(fit));
+    DatasetRequest request;
+    request.kind = DatasetKind::ImageFolder;
+    request.path = root.string();
+    request.channels = 3;
+    request.height = 9;
+    request.width = 11;
+    request.fit = fit;
+    request.validation_fraction = 0.5;
+    request.compute_statistics = false;
+    Result<Dataset> dataset = load_dataset(request);
+    ASSERT_TRUE(dataset.ok()) << dataset.error().describe();
+    PreprocessingContract contract;
+    contract.input = TensorShape::image(3, 9, 11);
+    contract.fit = fit;
+    for (const auto& split : {dataset.value().train, dataset.value().validation}) {
+      for (std::int64_t sample = 0; sample < split->size(); ++sample) {
+        std::vector<std::uint8_t> scratch(split->image_bytes());
+        const Result<const std::uint8_t*> trained = split->fetch(sample, scratch.data());
+        ASSERT_TRUE(trained.ok());
+        const ImageBatch predicted = load_image_batch({split->source(sample)}, contract);
+        ASSERT_EQ(predicted.rows.size(), 1u) << split->source(sample);
+        const torch::Tensor bytes =
+            (predicted.input[0] * 255).round().to(torch::kUInt8).contiguous();
+        EXPECT_TRUE(std::equal(trained.value(), trained.value() + split->image_bytes(),
+                               bytes.data_ptr<std::uint8_t>()))
+            << split->source(sample);
+      }
+    }
+  }
+}
+
+TEST(PreprocessingContract, ExportsWithoutAFitReadAsStretchedAndBadFitsAreRefused) {
+  PreprocessingContract contract;
+  contract.input = TensorShape::image(1, 4, 4);
+  contract.fit = FitMode::ResizeCrop;
+  nlohmann::json json = contract.to_json();
+  EXPECT_EQ(PreprocessingContract::from_json(json).fit, FitMode::ResizeCrop);
+  json.erase("fit");
+  EXPECT_EQ(PreprocessingContract::from_json(json).fit, FitMode::Stretch);
+  json["fit"] = "zoom";
+  EXPECT_THROW(PreprocessingContract::from_json(json), nlohmann::json::exception);
 }
 
 }  // namespace

@@ -73,6 +73,7 @@ void save_as_checkpoint(const TrainedModel& model, const std::filesystem::path& 
   CheckpointState state;
   Project project;
   project.graph = model.graph;
+  project.dataset.fit = model.contract.fit;  // as training records the fit it used
   state.config = {{"project", nlohmann::json::parse(ProjectFile::serialize(project))},
                   {"input_shape", model.contract.input.dims},
                   {"class_names", model.contract.class_names},

@@ -10,10 +10,18 @@ struct AugmentationOptions {
   float rotation_degrees = 0.f;  // rotate by a uniform angle in [-d, d]
   float brightness = 0.f;        // multiply by a factor in [1 - b, 1 + b]
   float contrast = 0.f;          // scale the distance from the mean by a factor in [1 - c, 1 + c]
+  // Cut a random region (area share in [min_scale, max_scale], aspect ratio in
+  // [min_ratio, max_ratio], log-uniform) and scale it back to the full size: torchvision's
+  // RandomResizedCrop, applied to the image already fitted to the input size.
+  bool resized_crop = false;
+  float crop_min_scale = 0.08f;
+  float crop_max_scale = 1.0f;
+  float crop_min_ratio = 3.f / 4.f;
+  float crop_max_ratio = 4.f / 3.f;
 
   bool enabled() const {
     return crop_padding > 0 || hflip || rotation_degrees > 0.f || brightness > 0.f ||
-           contrast > 0.f;
+           contrast > 0.f || resized_crop;
   }
 };
 

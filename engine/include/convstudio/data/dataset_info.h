@@ -1,6 +1,7 @@
 #pragma once
 // What a loaded dataset is, for the GUI's dataset panel and the CLI's summary: counts, class
-// names, input shape, normalisation statistics and the warnings met while loading.
+// names, input shape, normalisation statistics, how its images are read, and the warnings met
+// while loading.
 
 #include <cstdint>
 #include <string>
@@ -13,7 +14,7 @@ namespace convstudio {
 
 struct DatasetInfo {
   DatasetKind kind = DatasetKind::FashionMnist;
-  std::string path;  // the folder actually read
+  std::string path;  // the folder (or CSV file) actually read
 
   std::int64_t train_count = 0;
   std::int64_t validation_count = 0;
@@ -25,13 +26,29 @@ struct DatasetInfo {
   int channels = 0;
   int height = 0;
   int width = 0;
+  FitMode fit = FitMode::ResizeCrop;  // how images of another size were fitted to height x width
 
   // Per channel, of pixel / 255 over the training split; the loader normalises with these.
   std::vector<float> mean;
   std::vector<float> std;
+  // Images the statistics were computed from: every training image for IDX data, a seeded
+  // sample of at most kStatisticsSample images for image files. 0 when not computed.
+  std::int64_t statistics_images = 0;
+
+  // Image files: read per batch (streaming) unless held in the decoded cache.
+  bool from_files = false;
+  bool cached = false;             // decoded images are kept in memory after their first use
+  std::int64_t decoded_bytes = 0;  // what caching the whole set takes, fitted to the input size
+  std::int64_t cache_budget = 0;   // the budget it was compared with (CacheMode::Auto)
+  std::string index_file;          // where the file index is cached; empty when not written
+  bool index_reused = false;       // the cached index was still current; nothing was rescanned
+  std::int64_t files_on_disk_bytes = 0;
 
   std::int64_t skipped_files = 0;  // unreadable or corrupt images left out
   std::vector<Error> warnings;     // the first few skipped files, and other non-fatal problems
 };
+
+// Images decoded to estimate the normalisation statistics of an image-file dataset.
+inline constexpr std::int64_t kStatisticsSample = 1000;
 
 }  // namespace convstudio

@@ -1,7 +1,7 @@
 #pragma once
 // What data to load, as the loader needs it: the kind of dataset, where it is, the input shape
-// the model wants and how to split off validation data. Built from a project's
-// DatasetSettings by dataset_request().
+// the model wants, how images are fitted to it, whether decoded images are cached and how to
+// split off validation data. Built from a project's DatasetSettings by dataset_request().
 
 #include <cstdint>
 #include <string>
@@ -17,18 +17,27 @@ inline constexpr std::string_view kFashionMnistFolder = "/usr/share/datasets/fas
 
 struct DatasetRequest {
   DatasetKind kind = DatasetKind::FashionMnist;
-  std::string path;  // folder; empty means kFashionMnistFolder for FashionMnist
+  std::string path;  // folder (CSV: the labels file); empty means kFashionMnistFolder
 
   // Shape the images are converted to. 0 keeps the data's own: IDX images stay 1 x H x W;
-  // ImageFolder takes 3 channels and the first image's size.
+  // image files take 1 channel when every sampled image is grey (else 3) and the common size
+  // of a sample of them (the median when sizes differ).
   int channels = 0;
   int height = 0;
   int width = 0;
+  FitMode fit = FitMode::ResizeCrop;
+
+  CacheMode cache = CacheMode::Auto;
+  std::int64_t cache_budget_bytes = 0;  // Auto's budget; 0 = a quarter of the physical memory
 
   // Above 0: hold out this fraction of the training data for validation, chosen by split_seed.
   // 0: validate on the dataset's test set; a dataset without one holds out 10%.
   double validation_fraction = 0.0;
   std::uint64_t split_seed = 0;
+
+  // The normalisation statistics cost a pass over IDX data or a sample of image files; a
+  // preview does not need them.
+  bool compute_statistics = true;
 };
 
 // The request for a project's dataset settings. The model's input shape (channels, height,
@@ -40,7 +49,8 @@ DatasetRequest dataset_request(const DatasetSettings& settings, std::uint64_t se
 // The loader's augmentation for a project's augmentation settings.
 AugmentationOptions augmentation_options(const AugmentationSettings& settings);
 
-// A folder holding *-idx3-ubyte[.gz] files is IDX; anything else is read as an image folder.
-DatasetKind guess_dataset_kind(const std::string& folder);
+// A .csv file is a CSV list; a folder holding *-idx3-ubyte[.gz] files is IDX; anything else is
+// read as an image folder.
+DatasetKind guess_dataset_kind(const std::string& path);
 
 }  // namespace convstudio

@@ -7,15 +7,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "convstudio/model/dataset_settings.h"
 #include "convstudio/model/tensor_shape.h"
 
 namespace convstudio {
 
-// Pixels are scaled to [0, 1] (value / 255), then per channel (x - mean) / std, laid out N×C×H×W
-// in `channel_order` ("grey" for one channel, "RGB" for three). Empty mean/std: no normalisation.
-// The model returns logits; probabilities are softmax(logits / temperature).
+// An image is first fitted to H×W by `fit` ("resize-crop": shorter side scaled to fit, centre
+// cut; "stretch": each side scaled to fit; "pad": longer side scaled to fit, black borders;
+// area averaging when shrinking, bilinear when enlarging). Pixels are scaled to [0, 1]
+// (value / 255), then per channel (x - mean) / std, laid out N×C×H×W in `channel_order` ("grey"
+// for one channel, "RGB" for three). Empty mean/std: no normalisation. The model returns
+// logits; probabilities are softmax(logits / temperature).
 struct PreprocessingContract {
   TensorShape input;  // C×H×W
+  // Exports written before fit modes existed stretched every image: that is what they read as.
+  FitMode fit = FitMode::Stretch;
   std::string channel_order;
   std::vector<float> mean;
   std::vector<float> std;

@@ -1,0 +1,236 @@
+#include "data/file_dataset.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iterator>
+#include <new>
+
+#include "data/channel_statistics.h"
+#include "data/csv_dataset.h"
+#include "data/file_index_store.h"
+#include "data/image_file_set.h"
+#include "data/image_folder_scan.h"
+#include "data/native_shape.h"
+#include "data/sample_order.h"
+#include "data/seeded_random.h"
+
+namespace convstudio {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr double kDefaultValidationFraction = 0.1;
+constexpr std::size_t kNamedWarnings = 5;
+// The statistics describe the data, not a run: one fixed seed, so every run (and every resumed
+// run) normalises alike whatever its own seed.
+constexpr std::uint64_t kStatisticsSeed = 0;
+
+std::int64_t physical_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page = ::sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? static_cast<std::int64_t>(pages) * page : 0;
+}
+
+struct LoadedIndex {
+  std::shared_ptr<FileIndex> index;
+  std::string cache_file;
+  bool reused = false;
+};
+
+Result<LoadedIndex> open_index(const DatasetRequest& request, const std::string& source,
+                               const DatasetObserver& observer) {
+  LoadedIndex loaded;
+  const fs::path cache_file = index_cache_file(source);
+  loaded.cache_file = cache_file.string();
+  if (!cache_file.empty()) {
+    if (std::optional<FileIndex> cached = load_cached_index(cache_file, source)) {
+      if (cached->kind == request.kind && index_is_current(*cached)) {
+        loaded.index = std::make_shared<FileIndex>(std::move(*cached));
+        loaded.reused = true;
+        return loaded;
+      }
+    }
+  }
+  const ScanProgress progress = [&](std::int64_t found) {
+    return !observer || observer({DatasetProgress::Stage::Scanning, found, -1, source});
+  };
+  Result<FileIndex> scanned = request.kind == DatasetKind::Csv
+                                  ? read_csv_dataset(source, progress)
+                                  : scan_image_folder(source, progress);
+  if (!scanned) return scanned.error();
+  loaded.index = std::make_shared<FileIndex>(std::move(scanned).value());
+  return loaded;
+}
+
+// Positions of the training and validation files: the val/ folder's, or a seeded fraction of
+// the training files (the same draw as the in-memory split, so a seed always holds out alike).
+void split_files(const FileIndex& index, double fraction, std::uint64_t seed,
+                 std::vector<std::int64_t>& train, std::vector<std::int64_t>& validation,
+                 bool& validation_is_test_set) {
+  std::vector<std::int64_t> candidates;
+  for (std::size_t i = 0; i < index.files.size(); ++i) {
+    if (!index.files[i].validation) candidates.push_back(static_cast<std::int64_t>(i));
+  }
+  validation_is_test_set = index.has_validation_folder && fraction <= 0.0;
+  if (validation_is_test_set) {
+    train = std::move(candidates);
+    for (std::size_t i = 0; i < index.files.size(); ++i) {
+      if (index.files[i].validation) validation.push_back(static_cast<std::int64_t>(i));
+    }
+    return;
+  }
+  if (fraction <= 0.0) fraction = kDefaultValidationFraction;
+  const auto total = static_cast<std::int64_t>(candidates.size());
+  auto held_out = static_cast<std::int64_t>(std::llround(fraction * static_cast<double>(total)));
+  if (total >= 2) held_out = std::clamp<std::int64_t>(held_out, 1, total - 1);
+  held_out = std::clamp<std::int64_t>(held_out, 0, total);
+  constexpr std::uint64_t kSplitTag = 0x53504C4954ull;  // "SPLIT", as dataset_split.cpp
+  const std::vector<std::int64_t> order =
+      shuffled_indices(total, SeededRandom::mix({seed, kSplitTag}));
+  for (std::int64_t k = 0; k < total; ++k) {
+    const std::int64_t file =
+        candidates[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
+    (k < held_out ? validation : train).push_back(file);
+  }
+  std::sort(train.begin(), train.end());
+  std::sort(validation.begin(), validation.end());
+}
+
+std::string megabytes(std::int64_t bytes) {
+  return std::to_string((bytes + (1 << 19)) >> 20) + " MB";
+}
+
+}  // namespace
+
+Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetObserver& observer) {
+  std::error_code ec;
+  if (request.path.empty()) return Error::in_file("", "no dataset folder or CSV file given");
+  const std::string source = fs::absolute(request.path, ec).lexically_normal().string();
+  if (!fs::exists(source, ec)) return Error::in_file(source, "does not exist");
+  const bool csv = request.kind == DatasetKind::Csv;
+  if (csv && !fs::is_regular_file(source, ec)) return Error::in_file(source, "is not a file");
+  if (!csv && !fs::is_directory(source, ec)) return Error::in_file(source, "is not a folder");
+
+  Result<LoadedIndex> opened = open_index(request, source, observer);
+  if (!opened) return opened.error();
+  FileIndex& index = *opened.value().index;
+  bool changed = !opened.value().reused;
+
+  if (index.native.channels == 0) {
+    index.native = sample_native_shape(index);
+    changed = true;
+  }
+  if (index.native.channels == 0 &&
+      (request.channels == 0 || request.height == 0 || request.width == 0)) {
+    return Error::in_file(source, "none of the sampled image files could be read (first: " +
+                                      index.full_path(index.files.front()) + ")");
+  }
+  ImageTarget target;
+  target.channels = request.channels > 0 ? request.channels : index.native.channels;
+  target.height = request.height > 0 ? request.height : index.native.height;
+  target.width = request.width > 0 ? request.width : index.native.width;
+  target.fit = request.fit;
+
+  Dataset dataset;
+  DatasetInfo& info = dataset.info;
+  std::vector<std::int64_t> train;
+  std::vector<std::int64_t> validation;
+  split_files(index, request.validation_fraction, request.split_seed, train, validation,
+              info.validation_is_test_set);
+
+  const auto image_bytes =
+      static_cast<std::int64_t>(target.channels) * target.height * target.width;
+  info.decoded_bytes = image_bytes * static_cast<std::int64_t>(train.size() + validation.size());
+  info.cache_budget =
+      request.cache_budget_bytes > 0 ? request.cache_budget_bytes : physical_memory_bytes() / 4;
+  info.cached = request.cache == CacheMode::On ||
+                (request.cache == CacheMode::Auto && info.decoded_bytes <= info.cache_budget);
+  if (!index.native.note.empty() && (request.height == 0 || request.width == 0)) {
+    info.warnings.push_back(Error::in_file(source, index.native.note));
+  }
+
+  const std::shared_ptr<const FileIndex> shared = opened.value().index;
+  try {
+    dataset.train = std::make_shared<ImageFileSet>(shared, train, target, info.cached);
+    dataset.validation = std::make_shared<ImageFileSet>(shared, validation, target, info.cached);
+  } catch (const std::bad_alloc&) {
+    info.warnings.push_back(Error::in_file(source, "no memory for the decoded cache (" +
+                                                       megabytes(info.decoded_bytes) +
+                                                       "); images are read from disk every epoch"));
+    info.cached = false;
+    dataset.train = std::make_shared<ImageFileSet>(shared, train, target, false);
+    dataset.validation = std::make_shared<ImageFileSet>(shared, validation, target, false);
+  }
+
+  if (request.compute_statistics) {
+    const auto same_target = [&](const SampledStatistics& s) {
+      return s.channels == target.channels && s.height == target.height &&
+             s.width == target.width && s.fit == target.fit;
+    };
+    auto known = std::find_if(index.statistics.begin(), index.statistics.end(), same_target);
+    if (known == index.statistics.end()) {
+      // Sampled from every file outside a val/ folder, so the hold-out fraction's seed does
+      // not change them.
+      std::vector<std::int64_t> pool;
+      for (std::size_t i = 0; i < index.files.size(); ++i) {
+        if (!index.files[i].validation) pool.push_back(static_cast<std::int64_t>(i));
+      }
+      const ImageFileSet sample_set(shared, std::move(pool), target, false);
+      const std::optional<ChannelStatistics> stats = sampled_statistics(
+          sample_set, kStatisticsSample, kStatisticsSeed,
+          [&](std::int64_t done, std::int64_t total) {
+            return !observer || observer({DatasetProgress::Stage::Statistics, done, total, source});
+          });
+      if (!stats) return Error::in_file(source, "cancelled while sampling the statistics");
+      if (stats->images == 0) {
+        return Error::in_file(source, "none of the " + std::to_string(kStatisticsSample) +
+                                          " sampled images could be read (first file: " +
+                                          index.full_path(index.files.front()) + ")");
+      }
+      index.statistics.push_back({target.channels, target.height, target.width, target.fit,
+                                  stats->images, stats->mean, stats->std});
+      known = std::prev(index.statistics.end());
+      changed = true;
+    }
+    info.mean = known->mean;
+    info.std = known->std;
+    info.statistics_images = known->images;
+  }
+
+  if (changed && !opened.value().cache_file.empty() && index_is_stable(index)) {
+    if (auto problem = save_index(index, opened.value().cache_file)) {
+      info.warnings.push_back(Error::in_file(opened.value().cache_file,
+                                             "the file index cannot be cached (" + *problem +
+                                                 "); the folder will be scanned again next time"));
+    } else {
+      info.index_file = opened.value().cache_file;
+    }
+  } else if (!changed) {
+    info.index_file = opened.value().cache_file;
+  }
+
+  info.kind = request.kind;
+  info.path = source;
+  info.index_reused = opened.value().reused;
+  info.from_files = true;
+  info.train_count = dataset.train->size();
+  info.validation_count = dataset.validation->size();
+  info.class_names = index.class_names;
+  info.train_class_counts.assign(info.class_names.size(), 0);
+  for (std::int64_t file : train) {
+    ++info.train_class_counts[static_cast<std::size_t>(
+        index.files[static_cast<std::size_t>(file)].label)];
+  }
+  info.channels = target.channels;
+  info.height = target.height;
+  info.width = target.width;
+  info.fit = target.fit;
+  info.files_on_disk_bytes = index.total_bytes();
+  if (info.warnings.size() > kNamedWarnings) info.warnings.resize(kNamedWarnings);
+  return dataset;
+}
+
+}  // namespace convstudio
