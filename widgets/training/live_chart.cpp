@@ -46,13 +46,21 @@ LiveChart::LiveChart(const QString& title, QWidget* parent) : QCustomPlot(parent
   auto* heading =
       new QCPTextElement(this, title, QFont(font().family(), font().pointSize(), QFont::Bold));
   plotLayout()->addElement(0, 0, heading);
-  legend->setVisible(true);
   QFont small = font();
   small.setPointSizeF(small.pointSizeF() * 0.85);
+  // The legend is a row of its own under the title: inside the plot it covered the curves, and
+  // a small chart had to hide it, leaving its lines unnamed.
+  // (updateLegend places it once it has entries.)
+  axisRect()->insetLayout()->take(legend);
+  axisRect()->insetLayout()->simplify();
   legend->setFont(small);
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
   legend->setRowSpacing(0);
-  legend->setBrush(QColor(255, 255, 255, 200));
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  legend->setColumnSpacing(8);
+  legend->setBorderPen(Qt::NoPen);
+  legend->setBrush(Qt::NoBrush);
+  legend->setMargins(QMargins(2, 0, 2, 0));
+  legend->setIconSize(14, 8);
   xAxis->setTickLabelFont(small);
   yAxis->setTickLabelFont(small);
   yAxis2->setTickLabelFont(small);
@@ -81,6 +89,7 @@ int LiveChart::addCurve(const QString& name, const QColor& color, Style style, A
     curve->graph->setAdaptiveSampling(false);
   }
   curves_.push_back(std::move(curve));
+  updateLegend();
   dirty_ = true;
   return static_cast<int>(curves_.size()) - 1;
 }
@@ -118,6 +127,7 @@ void LiveChart::setCurveVisible(int curve, bool visible) {
   } else {
     graph->removeFromLegend();
   }
+  updateLegend();
   dirty_ = true;
 }
 
@@ -125,6 +135,7 @@ void LiveChart::refresh() {
   // A hidden chart keeps its changes pending and draws them once it is shown again.
   if (!dirty_ || !isVisible()) return;
   if (following_) follow();
+  updateKeyTicks();
   for (auto& curve : curves_) updateDrawing(*curve, viewChanged_);
   dirty_ = false;
   viewChanged_ = false;
@@ -184,10 +195,26 @@ void LiveChart::follow() {
       unite(left, hasLeft, v);
     }
   }
+  if (hasKeyHint_) unite(keys, hasKeys, keyHint_);
   if (hasKeys) {
     xAxis->setRange(keys.size() > 0 ? keys : QCPRange(keys.lower - 1, keys.upper + 1));
   }
-  if (hasLeft) yAxis->setRange(padded(left, yAxis->scaleType() == QCPAxis::stLogarithmic));
+  if (hasLeft) {
+    QCPRange range = padded(left, yAxis->scaleType() == QCPAxis::stLogarithmic);
+    if (hasValueLimits_) {
+      if (range.size() < minimumValueSpan_) {
+        const double grow = (minimumValueSpan_ - range.size()) / 2;
+        range = QCPRange(range.lower - grow, range.upper + grow);
+        // Pushed back inside the limits as a whole, keeping the span.
+        if (range.lower < valueLimits_.lower) range += valueLimits_.lower - range.lower;
+        if (range.upper > valueLimits_.upper) range -= range.upper - valueLimits_.upper;
+      }
+      range = QCPRange(std::max(range.lower, valueLimits_.lower),
+                       std::min(range.upper, valueLimits_.upper));
+      if (range.size() <= 0) range = valueLimits_;
+    }
+    yAxis->setRange(range);
+  }
   if (hasRight) yAxis2->setRange(padded(right, yAxis2->scaleType() == QCPAxis::stLogarithmic));
 }
 
@@ -245,19 +272,77 @@ void LiveChart::wheelEvent(QWheelEvent* event) {
 
 void LiveChart::resizeEvent(QResizeEvent* event) {
   QCustomPlot::resizeEvent(event);
-  updateLegendVisibility();
+  updateLegend();
   viewChanged_ = true;
   dirty_ = true;
 }
 
 void LiveChart::setLegendWanted(bool wanted) {
   legendWanted_ = wanted;
-  updateLegendVisibility();
+  updateLegend();
   dirty_ = true;
 }
 
-void LiveChart::updateLegendVisibility() {
-  legend->setVisible(legendWanted_ && width() >= kLegendMinWidth && height() >= kLegendMinHeight);
+bool LiveChart::legendShown() const {
+  return legend->visible() && plotLayout()->hasElement(1, 0) && legend->itemCount() > 0;
+}
+
+void LiveChart::updateLegend() {
+  const bool show = legendWanted_ && legend->itemCount() > 0;
+  const bool placed = plotLayout()->hasElement(1, 0) && plotLayout()->element(1, 0) == legend;
+  if (show && !placed) {
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, legend);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+  } else if (!show && placed) {
+    plotLayout()->take(legend);
+    plotLayout()->simplify();
+  }
+  legend->setVisible(show);
+  if (!show) return;
+  // As many entries per line as the width holds; the rest wrap onto further lines.
+  const QFontMetrics metrics(legend->font());
+  int widest = 0;
+  for (int i = 0; i < legend->itemCount(); ++i) {
+    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i))) {
+      widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
+    }
+  }
+  const int entryWidth = widest + legend->iconSize().width() + legend->iconTextPadding() +
+                         legend->columnSpacing() + 4;
+  const int wrap = std::max(1, (width() - 8) / std::max(1, entryWidth));
+  if (wrap != legend->wrap()) {
+    legend->setWrap(wrap);
+    legend->setFillOrder(legend->fillOrder(), true);  // re-flows the entries already there
+  }
+}
+
+void LiveChart::setKeyRangeHint(double lower, double upper) {
+  hasKeyHint_ = upper > lower;
+  keyHint_ = QCPRange(lower, upper);
+  dirty_ = true;
+}
+
+void LiveChart::setValueLimits(double lower, double upper, double minimumSpan) {
+  hasValueLimits_ = upper > lower;
+  valueLimits_ = QCPRange(lower, upper);
+  minimumValueSpan_ = std::min(minimumSpan, upper - lower);
+  dirty_ = true;
+}
+
+int LiveChart::keyTickCount() const {
+  return xAxis->ticker()->tickCount();
+}
+
+void LiveChart::updateKeyTicks() {
+  // Labels at least their own width plus a gap apart: "100200300400" never again.
+  const QFontMetrics metrics(xAxis->tickLabelFont());
+  const QCPRange range = xAxis->range();
+  const double largest = std::max(std::abs(range.lower), std::abs(range.upper));
+  const int labelWidth = metrics.horizontalAdvance(QString::number(largest, 'g', 6)) +
+                         metrics.horizontalAdvance(QStringLiteral("0000"));
+  const int room = axisRect()->width() > 0 ? axisRect()->width() : width() - 60;
+  xAxis->ticker()->setTickCount(std::clamp(room / std::max(1, labelWidth), 2, 8));
 }
 
 }  // namespace convstudio

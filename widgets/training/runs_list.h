@@ -26,6 +26,8 @@ class RunsList : public QWidget {
   // Checks or unchecks a row (tests, and the runs list's own clicks).
   void setChecked(int row, bool checked);
   std::vector<RecordedRun> checkedRuns() const;
+  // A recorded state ("finished", "cancelled"…) in the user's words.
+  static QString stateText(const std::string& state);
 
  public slots:
   void reload();
@@ -34,7 +36,6 @@ class RunsList : public QWidget {
   void overlaysChanged(const std::vector<convstudio::RecordedRun>& runs);
 
  private:
-  QString stateText(const std::string& state) const;
 
   QListWidget* list_ = nullptr;
   QString projectFile_;

@@ -14,12 +14,10 @@
 #include "convstudio/train/file_error.h"
 #include "file_outcome.h"
 #include "module_tensors.h"
+#include "runs/checkpoint_files.h"
 
 namespace convstudio {
 
-inline constexpr char kCheckpointModelFile[] = "model.safetensors";
-inline constexpr char kCheckpointOptimizerFile[] = "optimizer.pt";
-inline constexpr char kCheckpointStateFile[] = "state.json";
 
 struct CheckpointData {
   NamedTensors model;     // CPU tensors

@@ -23,7 +23,7 @@ RunSummary Trainer::run() {
     // Anything unforeseen still ends as a failed run with a message, never a crash.
     RunSummary summary;
     summary.state = RunState::Failed;
-    summary.error = RunError{RunErrorKind::Internal, error.what(), {}};
+    summary.error = RunError{RunErrorKind::Internal, error.what(), {}, {"%1", {error.what()}}};
     listener.on_error(*summary.error);
     listener.on_state(RunState::Failed, error.what());
     return summary;

@@ -79,7 +79,7 @@ RunSummary TrainingRun::execute() {
   summary_.skipped_steps = scaler_->skipped_steps();
   // The epoch-end save may already hold exactly this state; writing it again is wasted I/O.
   if (summary_.last_checkpoint.empty() || last_saved_step_ != global_step_) {
-    summary_.last_checkpoint = write_checkpoint("last");
+    summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
   }
   if (control_.cancelled()) end = EpochEnd::Cancelled;  // also during validation
   if (end == EpochEnd::Cancelled) {
@@ -95,7 +95,7 @@ RunSummary TrainingRun::execute() {
 bool TrainingRun::prepare() {
   const DeviceSelection selection = select_device(settings_.device);
   if (!selection.error.empty()) {
-    fail(RunErrorKind::Device, selection.error, false);
+    fail(RunErrorKind::Device, {messages::kAsIs, {selection.error}}, false);
     return false;
   }
   device_ = selection.device;
@@ -111,36 +111,35 @@ bool TrainingRun::prepare() {
 
   analysis_ = ShapeInference::run(options_.project.graph);
   if (!analysis_.ok()) {
-    std::string message =
-        "the model has " + std::to_string(analysis_.errors.size()) + " problem(s); first: ";
     const ModelError& first = analysis_.errors.front();
-    message +=
-        (first.block_id.empty() ? std::string("graph") : first.block_id) + ": " + first.message;
-    fail(RunErrorKind::Graph, message, false);
+    fail(RunErrorKind::Graph,
+         {messages::kModelProblems,
+          {std::to_string(analysis_.errors.size()),
+           first.block_id.empty() ? std::string("graph") : first.block_id, first.message}},
+         false);
     return false;
   }
   const TensorShape input = analysis_.input_shape;
   classes_ = analysis_.output_shape().channels();
 
-  log(LogLevel::Info, "loading the dataset");
+  log(LogLevel::Info, {messages::kLoadingDataset, {}});
   DataResult<Dataset> loaded = load_dataset(
       dataset_request(options_.project.dataset, static_cast<std::uint64_t>(settings_.seed),
                       static_cast<int>(input.channels()), static_cast<int>(input.height()),
                       static_cast<int>(input.width())));
   if (!loaded) {
-    fail(RunErrorKind::Data, loaded.error().to_string(), false);
+    fail(RunErrorKind::Data, {messages::kAsIs, {loaded.error().to_string()}}, false);
     return false;
   }
   dataset_ = std::move(loaded).value();
   for (const DataError& warning : dataset_.info.warnings) {
-    log(LogLevel::Warning, warning.to_string());
+    log(LogLevel::Warning, {messages::kAsIs, {warning.to_string()}});
   }
   const auto dataset_classes = static_cast<std::int64_t>(dataset_.info.class_names.size());
   if (dataset_classes != classes_) {
     fail(RunErrorKind::Graph,
-         "Output: " + std::to_string(classes_) + " classes, but the dataset has " +
-             std::to_string(dataset_classes) + "; set the Output block's classes to " +
-             std::to_string(dataset_classes),
+         {messages::kClassCountMismatch,
+          {std::to_string(classes_), std::to_string(dataset_classes)}},
          false);
     return false;
   }
@@ -172,10 +171,10 @@ bool TrainingRun::prepare() {
   first_step_ = global_step_;
   reset_peak_memory(device_);
   log(LogLevel::Info,
-      "training on " + summary_.device + ": " + std::to_string(dataset_.info.train_count) +
-          " training and " + std::to_string(dataset_.info.validation_count) +
-          " validation images, batch " + std::to_string(batch_size_) + " x accumulation " +
-          std::to_string(accumulate_) + ", " + std::to_string(total_steps_) + " optimizer steps");
+      {messages::kTrainingOn,
+       {summary_.device, std::to_string(dataset_.info.train_count),
+        std::to_string(dataset_.info.validation_count), std::to_string(batch_size_),
+        std::to_string(accumulate_), std::to_string(total_steps_)}});
   return true;
 }
 
@@ -216,19 +215,21 @@ double TrainingRun::wall_seconds() const {
   return std::chrono::duration<double>(Clock::now() - started_).count();
 }
 
-void TrainingRun::fail(RunErrorKind kind, const std::string& message, bool leave_checkpoint) {
-  RunError error{kind, message, {}};
-  if (leave_checkpoint && model_) error.checkpoint = write_checkpoint("last");
+void TrainingRun::fail(RunErrorKind kind, MessageText message, bool leave_checkpoint) {
+  const std::string english = message.english();
+  RunError error{kind, english, {}, std::move(message)};
+  if (leave_checkpoint && model_) error.checkpoint = write_checkpoint(kLastCheckpointFolder);
   summary_.state = RunState::Failed;
   summary_.steps = global_step_;
   summary_.last_checkpoint = error.checkpoint;
   summary_.error = error;
   listener_.on_error(error);
-  set_state(RunState::Failed, message);
+  set_state(RunState::Failed, english);
 }
 
-void TrainingRun::log(LogLevel level, const std::string& text) {
-  listener_.on_log({level, text});
+void TrainingRun::log(LogLevel level, MessageText message) {
+  std::string english = message.english();
+  listener_.on_log({level, std::move(english), std::move(message)});
 }
 
 void TrainingRun::set_state(RunState state, const std::string& message) {

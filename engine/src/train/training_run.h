@@ -19,6 +19,7 @@
 #include "nn/graph_module.h"
 #include "rng_state.h"
 #include "run_control.h"
+#include "runs/engine_messages.h"
 
 namespace convstudio {
 
@@ -45,12 +46,15 @@ class TrainingRun {
   bool validate(std::int64_t epoch, double epoch_seconds);
   void report_step(std::int64_t epoch, std::int64_t batch_index, std::int64_t batches, double loss,
                    double lr, std::int64_t samples);
-  // Saves the state at the last optimizer-step boundary as OUT/NAME.ckpt; returns its path, or
-  // an empty string (with a logged warning) when there is no out folder or the save failed.
-  std::string write_checkpoint(const std::string& name);
+  // Saves the state at the last optimizer-step boundary as OUT/FOLDER (kBestCheckpointFolder or
+  // kLastCheckpointFolder); returns its path, or an empty string (with a logged warning) when
+  // there is no out folder or the save failed.
+  std::string write_checkpoint(const std::string& folder);
   nlohmann::json run_config() const;
-  void fail(RunErrorKind kind, const std::string& message, bool leave_checkpoint);
-  void log(LogLevel level, const std::string& text);
+  // Messages are patterns from runs/engine_messages.h with their arguments, so the studio can
+  // show them in the user's language.
+  void fail(RunErrorKind kind, MessageText message, bool leave_checkpoint);
+  void log(LogLevel level, MessageText message);
   void set_state(RunState state, const std::string& message = {});
   std::int64_t steps_per_epoch() const;
   double wall_seconds() const;

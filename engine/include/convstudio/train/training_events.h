@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/runs/message_text.h"
 #include "convstudio/train/memory_snapshot.h"
 
 namespace convstudio {
@@ -58,19 +59,23 @@ std::string to_string(RunState state);
 
 enum class LogLevel { Info, Warning, Error };
 
+// `text` is `message` in English (what the CLI prints); the studio translates `message`.
 struct LogLine {
   LogLevel level = LogLevel::Info;
   std::string text;
+  MessageText message = {};
 };
 
 // Why a run could not go on. `kind` lets the GUI pick its dialog (an out-of-memory dialog says
-// what to change); `message` is complete on its own.
+// what to change); `message` is complete on its own, in English, and `text` is the same
+// sentence for the studio to translate.
 enum class RunErrorKind { Device, Data, Graph, Checkpoint, OutOfMemory, NonFiniteLoss, Internal };
 
 struct RunError {
   RunErrorKind kind = RunErrorKind::Internal;
   std::string message;
   std::string checkpoint;  // the checkpoint left behind, if any
+  MessageText text = {};  // "= {}": brace-initialisers written before it need not name it
 };
 
 // Receives a run's events on the training thread; implementations must be quick and must not
