@@ -12,6 +12,7 @@
 #include <QStatusBar>
 #include <QStyle>
 
+#include "convstudio/model/training_settings.h"
 #include "convstudio/runs/project_runs.h"
 #include "convstudio/runs/run_recorder.h"
 #include "dataset_preview_loader.h"
@@ -321,9 +322,11 @@ void TrainingCockpit::resumeFromCheckpoint() {
 }
 
 void TrainingCockpit::releaseCachedMemory() {
-  std::string device = settings_->trainingSettings().device;
-  if (device.rfind("cuda:", 0) != 0) device = "cuda:0";  // auto and cuda mean the first GPU
-  const QString result = TrainingController::releaseCachedMemory(QString::fromStdString(device));
+  // The action frees a GPU's cache: "auto" and "cuda" mean the first GPU (the engine's rule).
+  const std::optional<DeviceChoice> choice = parse_device(settings_->trainingSettings().device);
+  const DeviceChoice gpu{DeviceChoice::Kind::Cuda, choice ? choice->cuda_index() : 0};
+  const QString result =
+      TrainingController::releaseCachedMemory(QString::fromStdString(to_string(gpu)));
   log_->addText(LogLevel::Info, result);
   progress_->showMessage(result);
 }

@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -25,6 +26,7 @@
 #include "builder_canvas.h"
 #include "builder_scene.h"
 #include "training_cockpit.h"
+#include "training/runs_list.h"
 
 using convstudio::MainWindow;
 
@@ -186,6 +188,26 @@ class MainWindowTest : public QObject {
     QVERIFY(!third.reopenLastProject());
     QVERIFY(!third.projects()->isOpen());
     convstudio::settings::kReopenLastProject.setValue(true);
+  }
+
+  void openingAProjectReadsItsRunsOnce() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("once.convstudio"));
+    {
+      MainWindow first;
+      first.projects()->openExample();
+      QVERIFY(first.projects()->saveTo(path));
+    }
+    MainWindow window;
+    QSignalSpy reads(window.training()->runs(), &convstudio::RunsList::reloaded);
+    QString error;
+    QVERIFY2(window.projects()->openFile(path, &error), qPrintable(error));
+    QCOMPARE(reads.size(), 1);
+    // Another project, and back: once each.
+    window.projects()->openExample();
+    QCOMPARE(reads.size(), 2);
+    QVERIFY(window.projects()->openFile(path, &error));
+    QCOMPARE(reads.size(), 3);
   }
 
   void startPageOffersRecentProjectsAndTemplatesAsCards() {

@@ -80,6 +80,7 @@ void RunsList::reload() {
             .arg(QString::fromStdString(run.started), QString::fromStdString(run.folder.string())));
   }
   emit overlaysChanged(checkedRuns());
+  emit reloaded();
 }
 
 void RunsList::setChecked(int row, bool checked) {

@@ -34,9 +34,10 @@ class RunsList : public QWidget {
 
  signals:
   void overlaysChanged(const std::vector<convstudio::RecordedRun>& runs);
+  // The list was read again from the runs folder (each time costs a read of every run).
+  void reloaded();
 
  private:
-
   QListWidget* list_ = nullptr;
   QString projectFile_;
   std::vector<RecordedRun> runs_;
