@@ -1,14 +1,20 @@
 // Texts that come from outside the studio's own tr() calls still reach the user's language:
 // the engine's log lines (by their message pattern, context "EngineMessages") and the built-in
-// templates' descriptions (context "TemplateLibrary", listed for lupdate in template_text.cpp).
+// templates' descriptions (context "TemplateLibrary", listed for lupdate in template_text.cpp),
+// and the layer catalog's block and parameter texts shown in Properties.
 
 #include <QApplication>
+#include <QLabel>
 #include <QTest>
 #include <QTranslator>
 
 #include <set>
 
+#include "builder/catalog_text.h"
+#include "builder/graph_document.h"
+#include "builder/properties_widget.h"
 #include "builder/template_text.h"
+#include "convstudio/model/layer_catalog.h"
 #include "convstudio/model/template_library.h"
 #include "engine_text.h"
 #include "training/training_log_view.h"
@@ -24,6 +30,15 @@ class FakeChinese : public QTranslator {
     if (qstrcmp(context, "EngineMessages") == 0 &&
         qstrcmp(source, "early stopping: validation loss has not improved for %1 epochs") == 0) {
       return QStringLiteral("提前停止：验证损失已连续 %1 轮没有改善");
+    }
+    if (qstrcmp(context, "LayerCatalog") == 0 && QByteArray(source).startsWith("2-D convolution")) {
+      return QStringLiteral("二维卷积；输入通道数由连入的连线推断。");
+    }
+    if (qstrcmp(context, "LayerCatalog") == 0 && QByteArray(source).startsWith("Number of filters")) {
+      return QStringLiteral("滤波器数量（输出通道数）。");
+    }
+    if (qstrcmp(context, "LayerParameter") == 0 && qstrcmp(source, "out_channels") == 0) {
+      return QStringLiteral("输出通道数");
     }
     if (qstrcmp(context, "TemplateLibrary") == 0 && QByteArray(source).startsWith("LeNet-5")) {
       return QStringLiteral("LeNet-5，与 PyTorch 教程相同");
@@ -49,6 +64,52 @@ class EngineTextTest : public QObject {
       QVERIFY2(listed.count(QString::fromStdString(info.description)) == 1,
                info.name.c_str());
     }
+  }
+
+  void everyBlockAndParameterTextIsListedForTranslation() {
+    // A block or parameter added or reworded without updating catalog_text.cpp fails here.
+    const QStringList docs = CatalogText::knownDocs();
+    const QStringList names = CatalogText::knownParamNames();
+    std::set<QString> catalogDocs;
+    std::set<QString> catalogNames;
+    for (const BlockSpec& block : LayerCatalog::instance().blocks()) {
+      QVERIFY2(docs.contains(QString::fromStdString(block.doc)), block.type.c_str());
+      catalogDocs.insert(QString::fromStdString(block.doc));
+      for (const ParamSpec& param : block.params) {
+        QVERIFY2(docs.contains(QString::fromStdString(param.doc)), param.doc.c_str());
+        QVERIFY2(names.contains(QString::fromStdString(param.name)), param.name.c_str());
+        catalogDocs.insert(QString::fromStdString(param.doc));
+        catalogNames.insert(QString::fromStdString(param.name));
+      }
+    }
+    // Nothing listed that the catalog no longer has (a stale translation).
+    QCOMPARE(static_cast<std::size_t>(docs.size()), catalogDocs.size());
+    QCOMPARE(static_cast<std::size_t>(names.size()), catalogNames.size());
+  }
+
+  void propertiesDescribeABlockInTheUsersLanguage() {
+    FakeChinese chinese;
+    QCoreApplication::installTranslator(&chinese);
+    GraphDocument document;
+    const QString conv = document.addBlock(QStringLiteral("Conv2d"), QPointF(0, 0));
+    PropertiesWidget properties(&document);
+    properties.showBlock(conv);
+    QStringList texts;
+    for (const QLabel* label : properties.findChildren<QLabel*>()) texts << label->text();
+    QVERIFY2(texts.contains(QStringLiteral("二维卷积；输入通道数由连入的连线推断。")),
+             qPrintable(texts.join(QLatin1Char('|'))));
+    QVERIFY(texts.contains(QStringLiteral("输出通道数")));
+    // The identifier stays findable: exported code and the CLI use it.
+    QWidget* channels = properties.editor(QStringLiteral("out_channels"));
+    QVERIFY(channels);
+    QVERIFY2(channels->toolTip().contains(QStringLiteral("滤波器数量")), qPrintable(channels->toolTip()));
+    QVERIFY(channels->toolTip().contains(QStringLiteral("out_channels")));
+    QCoreApplication::removeTranslator(&chinese);
+    properties.showBlock({});
+    properties.showBlock(conv);
+    texts.clear();
+    for (const QLabel* label : properties.findChildren<QLabel*>()) texts << label->text();
+    QVERIFY(texts.contains(QStringLiteral("out_channels")));
   }
 
   void logLinesAndTemplatesReadInTheUsersLanguage() {

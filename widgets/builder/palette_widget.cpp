@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "builder_scene.h"
+#include "catalog_text.h"
 #include "category_names.h"
 #include "convstudio/model/layer_catalog.h"
 
@@ -64,7 +65,7 @@ PaletteWidget::PaletteWidget(QWidget* parent) : QWidget(parent) {
       auto* item = new QTreeWidgetItem(group, {QString::fromStdString(spec.type)});
       item->setData(0, kTypeRole, QString::fromStdString(spec.type));
       // The doc lines come from the engine's catalog and are English.
-      item->setToolTip(0, QString::fromStdString(spec.doc));
+      item->setToolTip(0, CatalogText::blockDoc(spec));
       item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
     }
   }

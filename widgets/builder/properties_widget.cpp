@@ -11,6 +11,7 @@
 
 #include <cmath>
 
+#include "catalog_text.h"
 #include "convstudio/model/layer_catalog.h"
 #include "convstudio/model/units.h"
 #include "graph_document.h"
@@ -91,16 +92,20 @@ void PropertiesWidget::rebuild() {
     return;
   }
   title_->setText(QStringLiteral("%1  —  %2").arg(QString::fromStdString(block->type), id_));
-  // Catalog docs are the engine's English text.
-  doc_->setText(spec ? QString::fromStdString(spec->doc) : QString());
+  doc_->setText(spec ? CatalogText::blockDoc(*spec) : QString());
   if (spec != nullptr) {
     for (const ParamSpec& param : spec->params) {
       QWidget* editor = makeEditor(param);
-      editor->setToolTip(QString::fromStdString(param.doc));
-      editor->setObjectName(QString::fromStdString(param.name));
+      // A translated label's tooltip names the identifier too: exported code and the CLI use it.
+      const QString name = QString::fromStdString(param.name);
+      const QString labelText = CatalogText::paramLabel(param);
+      const QString doc = CatalogText::paramDoc(param);
+      const QString tip = labelText == name ? doc : tr("%1 (%2)").arg(doc, name);
+      editor->setToolTip(tip);
+      editor->setObjectName(name);
       editors_[param.name] = editor;
-      auto* label = new QLabel(QString::fromStdString(param.name), form_);
-      label->setToolTip(QString::fromStdString(param.doc));
+      auto* label = new QLabel(labelText, form_);
+      label->setToolTip(tip);
       formLayout_->addRow(label, editor);
     }
     if (spec->params.empty()) formLayout_->addRow(new QLabel(tr("No parameters."), form_));
