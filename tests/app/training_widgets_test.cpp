@@ -288,6 +288,15 @@ void TrainingWidgetsTest::keyTicksNeverRunTogether() {
              qPrintable(QStringLiteral("%1 ticks at %2 px").arg(chart.keyTickCount()).arg(width)));
     QVERIFY(chart.keyTickCount() >= 2);
   }
+  // Value labels, likewise, at every height: a short chart shows few, never a stack of them.
+  for (int height : {110, 200, 600}) {
+    chart.resize(300, height);
+    chart.refresh();
+    const int line = QFontMetrics(chart.yAxis->tickLabelFont()).height();
+    QVERIFY2(chart.valueTickCount() * line * 2 <= std::max(chart.axisRect()->height(), 2 * 2 * line),
+             qPrintable(QStringLiteral("%1 ticks at %2 px").arg(chart.valueTickCount()).arg(height)));
+    QVERIFY(chart.valueTickCount() >= 2);
+  }
 }
 
 void TrainingWidgetsTest::aSingleValidationPointSitsAtItsStep() {

@@ -32,11 +32,14 @@ void unite(QCPRange& into, bool& has, const QCPRange& range) {
   }
 }
 
+// Title, axes and a plot that still shows a trend; the legend's lines come on top.
+constexpr int kMinimumHeight = 110;
+
 }  // namespace
 
 LiveChart::LiveChart(const QString& title, QWidget* parent) : QCustomPlot(parent), title_(title) {
   setObjectName(title);
-  setMinimumSize(120, 110);
+  setMinimumSize(120, kMinimumHeight);
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   setNoAntialiasingOnDrag(true);
   // Dense step curves draw as fast polylines; antialiasing is switched off per curve.
@@ -136,11 +139,16 @@ void LiveChart::refresh() {
   if (!dirty_ || !isVisible()) return;
   if (following_) follow();
   updateKeyTicks();
+  updateValueTicks();
   for (auto& curve : curves_) updateDrawing(*curve, viewChanged_);
   dirty_ = false;
   viewChanged_ = false;
   ++redraws_;
   replot();
+  // Tick counts follow the axes' size, which the replot has just laid out (after a resize it
+  // differs from the last one's): draw once more with the counts that fit.
+  const bool keysChanged = updateKeyTicks();
+  if (updateValueTicks() || keysChanged) replot();
 }
 
 void LiveChart::updateDrawing(Curve& curve, bool rangeChanged) {
@@ -299,7 +307,10 @@ void LiveChart::updateLegend() {
     plotLayout()->simplify();
   }
   legend->setVisible(show);
-  if (!show) return;
+  if (!show) {
+    setMinimumHeight(kMinimumHeight);
+    return;
+  }
   // As many entries per line as the width holds; the rest wrap onto further lines.
   const QFontMetrics metrics(legend->font());
   int widest = 0;
@@ -315,6 +326,12 @@ void LiveChart::updateLegend() {
     legend->setWrap(wrap);
     legend->setFillOrder(legend->fillOrder(), true);  // re-flows the entries already there
   }
+  // Every line of entries keeps its full height: a short chart squeezed them onto each other.
+  const int lines = (legend->itemCount() + wrap - 1) / wrap;
+  const int legendHeight = lines * (metrics.height() + legend->rowSpacing() + 3);
+  legend->setMinimumSize(0, legendHeight);
+  // The chart grows with its legend (its dock scrolls) so that the plot keeps room to draw.
+  setMinimumHeight(kMinimumHeight + legendHeight);
 }
 
 void LiveChart::setKeyRangeHint(double lower, double upper) {
@@ -330,11 +347,26 @@ void LiveChart::setValueLimits(double lower, double upper, double minimumSpan) {
   dirty_ = true;
 }
 
+int LiveChart::valueTickCount() const {
+  return yAxis->ticker()->tickCount();
+}
+
+bool LiveChart::updateValueTicks() {
+  // Labels at least two text lines apart, so a short chart shows "0 … 5", not "543210".
+  const int line = QFontMetrics(yAxis->tickLabelFont()).height();
+  const int room = axisRect()->height() > 0 ? axisRect()->height() : height() - 80;
+  const int count = std::clamp(room / std::max(1, 2 * line), 2, 8);
+  if (count == yAxis->ticker()->tickCount()) return false;
+  yAxis->ticker()->setTickCount(count);
+  yAxis2->ticker()->setTickCount(count);
+  return true;
+}
+
 int LiveChart::keyTickCount() const {
   return xAxis->ticker()->tickCount();
 }
 
-void LiveChart::updateKeyTicks() {
+bool LiveChart::updateKeyTicks() {
   // Labels at least their own width plus a gap apart: "100200300400" never again.
   const QFontMetrics metrics(xAxis->tickLabelFont());
   const QCPRange range = xAxis->range();
@@ -342,7 +374,10 @@ void LiveChart::updateKeyTicks() {
   const int labelWidth = metrics.horizontalAdvance(QString::number(largest, 'g', 6)) +
                          metrics.horizontalAdvance(QStringLiteral("0000"));
   const int room = axisRect()->width() > 0 ? axisRect()->width() : width() - 60;
-  xAxis->ticker()->setTickCount(std::clamp(room / std::max(1, labelWidth), 2, 8));
+  const int count = std::clamp(room / std::max(1, labelWidth), 2, 8);
+  if (count == xAxis->ticker()->tickCount()) return false;
+  xAxis->ticker()->setTickCount(count);
+  return true;
 }
 
 }  // namespace convstudio

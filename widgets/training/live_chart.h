@@ -61,6 +61,8 @@ class LiveChart : public QCustomPlot {
   void setValueLimits(double lower, double upper, double minimumSpan = 0);
   // Ticks on the key axis, as many as fit their labels at the chart's width.
   int keyTickCount() const;
+  // Ticks on the value axis, as many as fit two text lines apart at the chart's height.
+  int valueTickCount() const;
 
  public slots:
   // Brings the drawing up to date and replots, when anything changed since the last call.
@@ -77,7 +79,9 @@ class LiveChart : public QCustomPlot {
 
  private:
   void updateLegend();
-  void updateKeyTicks();
+  // Fit the tick count to the axis's length; true when it changed.
+  bool updateKeyTicks();
+  bool updateValueTicks();
 
   struct Curve {
     QCPGraph* graph = nullptr;
