@@ -120,7 +120,7 @@ MainWindow::MainWindow(QWidget* parent)
   });
 
   defaultState_ = saveState();
-  restoreState(settings::kMainWindowState.value());
+  defaultLayoutPending_ = !restoreState(settings::kMainWindowState.value());
   updateRecentMenu();
   updateForProject();
   // Geometry last: restoring the dock state shows the builder's docks, whose minimum sizes
@@ -406,6 +406,12 @@ void MainWindow::updateForProject() {
     for (QDockWidget* dock : {propertiesDock_, problemsDock_, training_->chartsDock()}) {
       if (dock->toggleViewAction()->isChecked()) dock->raise();
     }
+  }
+  // The default layout's dock sizes are shares of the window, known once it is shown with its
+  // docks (the start page hides them).
+  if (open && defaultLayoutPending_ && isVisible()) {
+    defaultLayoutPending_ = false;
+    QTimer::singleShot(0, training_, &TrainingCockpit::arrangeDocks);
   }
   // A new or opened model shows whole once the window has its size.
   if (open) canvas_->view()->fitWhenLaidOut();

@@ -1,5 +1,7 @@
 #include "training_cockpit.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
@@ -106,8 +108,10 @@ void TrainingCockpit::createDocks() {
 
 void TrainingCockpit::arrangeDocks() {
   QMainWindow* w = host_.window;
-  w->resizeDocks({chartsDock_, progressDock_}, {1000, 330}, Qt::Horizontal);
-  w->resizeDocks({chartsDock_}, {240}, Qt::Vertical);
+  w->resizeDocks({chartsDock_, progressDock_}, {600, 400}, Qt::Horizontal);
+  // A third of the window's height for the charts (at least 240 px): on a big screen they get
+  // room to read, on a laptop the canvas keeps its share.
+  w->resizeDocks({chartsDock_}, {std::max(240, w->height() / 3)}, Qt::Vertical);
   w->resizeDocks({settingsDock_}, {360}, Qt::Horizontal);
 }
 
