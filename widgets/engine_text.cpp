@@ -5,8 +5,7 @@
 namespace convstudio {
 
 QString engineText(const MessageText& message) {
-  const QString pattern =
-      QCoreApplication::translate("EngineMessages", message.pattern.c_str());
+  const QString pattern = QCoreApplication::translate("EngineMessages", message.pattern.c_str());
   // One filling rule for the engine's English and the translation alike.
   return QString::fromStdString(fill_placeholders(pattern.toStdString(), message.args));
 }

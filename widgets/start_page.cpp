@@ -117,9 +117,8 @@ void StartPage::showRecentProjects(const QStringList& files) {
     const QFileInfo info(file);
     if (!info.isFile()) continue;
     const QString detail =
-        tr("%1\nSaved %2")
-            .arg(QDir::toNativeSeparators(info.absolutePath()),
-                 QLocale().toString(info.lastModified(), QLocale::ShortFormat));
+        QDir::toNativeSeparators(info.absolutePath()) + QLatin1Char('\n') +
+        tr("Saved %1").arg(QLocale().toString(info.lastModified(), QLocale::ShortFormat));
     auto* card = new StartCard(info.completeBaseName(), detail, this);
     card->setObjectName(QStringLiteral("recentProjectCard"));
     card->setToolTip(QDir::toNativeSeparators(info.absoluteFilePath()));

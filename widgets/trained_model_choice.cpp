@@ -12,9 +12,9 @@ QString trainedModelText(const RunCheckpoint& checkpoint) {
                  (checkpoint.best ? QCoreApplication::translate("TrainedModelChoice", "best")
                                   : QCoreApplication::translate("TrainedModelChoice", "last"));
   if (checkpoint.val_accuracy >= 0) {
-    text += QStringLiteral(" · ") +
-            QCoreApplication::translate("TrainedModelChoice", "%1% validated")
-                .arg(checkpoint.val_accuracy * 100, 0, 'f', 1);
+    text +=
+        QStringLiteral(" · ") + QCoreApplication::translate("TrainedModelChoice", "%1% validated")
+                                    .arg(checkpoint.val_accuracy * 100, 0, 'f', 1);
   }
   return text + QStringLiteral(" · ") + RunsList::stateText(checkpoint.run_state);
 }
@@ -22,8 +22,8 @@ QString trainedModelText(const RunCheckpoint& checkpoint) {
 QList<TrainedModelChoice> trainedModelChoices(const std::vector<RunCheckpoint>& checkpoints) {
   QList<TrainedModelChoice> choices;
   for (const RunCheckpoint& checkpoint : checkpoints) {
-    choices.append({QFile::decodeName(checkpoint.folder.string().c_str()),
-                    trainedModelText(checkpoint)});
+    choices.append(
+        {QFile::decodeName(checkpoint.folder.string().c_str()), trainedModelText(checkpoint)});
   }
   return choices;
 }

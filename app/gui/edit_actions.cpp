@@ -94,11 +94,10 @@ void EditActions::commitFocusedField() {
   QWidget* field = QApplication::focusWidget();
   if (field == nullptr || field->window() != window_) return;
   QWidget* owner = field->parentWidget();
-  const bool editable =
-      qobject_cast<QLineEdit*>(field) != nullptr ||
-      qobject_cast<QAbstractSpinBox*>(field) != nullptr ||
-      (owner != nullptr && (qobject_cast<QAbstractSpinBox*>(owner) != nullptr ||
-                            qobject_cast<QComboBox*>(owner) != nullptr));
+  const bool editable = qobject_cast<QLineEdit*>(field) != nullptr ||
+                        qobject_cast<QAbstractSpinBox*>(field) != nullptr ||
+                        (owner != nullptr && (qobject_cast<QAbstractSpinBox*>(owner) != nullptr ||
+                                              qobject_cast<QComboBox*>(owner) != nullptr));
   if (!editable) return;
   field->clearFocus();
   field->setFocus(Qt::OtherFocusReason);

@@ -246,10 +246,11 @@ void ExportDialog::runCheck() {
   }
   if (network_) {
     // Never export a model of another network under this project's name.
-    if (auto mismatch = checkpoint_mismatch(QFile::encodeName(checkpoint).toStdString(), *network_)) {
-      showStatus(tr("This checkpoint does not belong to this project: %1")
-                     .arg(engineText(*mismatch)),
-                 true);
+    if (auto mismatch =
+            checkpoint_mismatch(QFile::encodeName(checkpoint).toStdString(), *network_)) {
+      showStatus(
+          tr("This checkpoint does not belong to this project: %1").arg(engineText(*mismatch)),
+          true);
       emit checked(false);
       return;
     }

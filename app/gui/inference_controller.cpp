@@ -62,12 +62,11 @@ void InferenceController::setModelPath(const QString& path, const QString& name)
           return;
         }
         const PreprocessingContract& contract = model_->contract();
-        panel_->setModelText(
-            tr("Loaded: %1 (%2), input %3, %4 classes")
-                .arg(shown, QString::fromStdString(model_->kind()),
-                     QString::fromStdString(contract.input.to_string()))
-                .arg(contract.class_names.size()),
-            true);
+        panel_->setModelText(tr("Loaded: %1 (%2), input %3, %4 classes")
+                                 .arg(shown, QString::fromStdString(model_->kind()),
+                                      QString::fromStdString(contract.input.to_string()))
+                                 .arg(contract.class_names.size()),
+                             true);
       });
 }
 
@@ -75,7 +74,8 @@ void InferenceController::clearModel() {
   ++generation_;  // a load still running is no longer wanted
   path_.clear();
   model_.reset();
-  if (panel_) panel_->setModelText(tr("No model: train one or open a checkpoint or export."), false);
+  if (panel_)
+    panel_->setModelText(tr("No model: train one or open a checkpoint or export."), false);
 }
 
 void InferenceController::predict(const QStringList& images, int topK, double temperature) {

@@ -74,8 +74,8 @@ MainWindow::MainWindow(QWidget* parent)
   startPage_ = new StartPage(this);
   startPage_->setObjectName(QStringLiteral("startPage"));
   startPage_->showDevices(devices_);
-  startPage_->showExampleDataset(
-      QString::fromUtf8(kFashionMnistFolder.data(), static_cast<qsizetype>(kFashionMnistFolder.size())));
+  startPage_->showExampleDataset(QString::fromUtf8(
+      kFashionMnistFolder.data(), static_cast<qsizetype>(kFashionMnistFolder.size())));
   canvas_ = new BuilderCanvas(document_, this);
   canvas_->summaryBar()->setDevices(devices_);
   pages_ = new QStackedWidget(this);
@@ -103,9 +103,9 @@ MainWindow::MainWindow(QWidget* parent)
   connect(projects_, &ProjectController::projectChanged, this, &MainWindow::updateForProject);
   connect(projects_, &ProjectController::recentFilesChanged, this, &MainWindow::updateRecentMenu);
   connect(projects_, &ProjectController::runsNotCarried, this, [this](const QString& message) {
-    QMessageBox::warning(this, tr("Save Project"),
-                         tr("The project was saved, but not all of its runs came along: %1")
-                             .arg(message));
+    QMessageBox::warning(
+        this, tr("Save Project"),
+        tr("The project was saved, but not all of its runs came along: %1").arg(message));
   });
   connect(document_->undoStack(), &QUndoStack::cleanChanged, this,
           [this](bool clean) { setWindowModified(projects_->isOpen() && !clean); });
@@ -115,8 +115,7 @@ MainWindow::MainWindow(QWidget* parent)
             problems_->showRefusedWire(blockId, reason);
           });
   projects_->setBusyRunFolder([this] {
-    return training_->controller()->isRunning() ? training_->controller()->runFolder()
-                                                : QString();
+    return training_->controller()->isRunning() ? training_->controller()->runFolder() : QString();
   });
 
   defaultState_ = saveState();
@@ -180,9 +179,8 @@ void MainWindow::createMenus() {
   viewMenu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
   viewMenu_->addSeparator();
   BuilderView* view = canvas_->view();
-  fitAction_ =
-      viewMenu_->addAction(tr("&Fit to View"), QKeySequence(Qt::CTRL | Qt::Key_9), view,
-                           &BuilderView::fitToView);
+  fitAction_ = viewMenu_->addAction(tr("&Fit to View"), QKeySequence(Qt::CTRL | Qt::Key_9), view,
+                                    &BuilderView::fitToView);
   fitAction_->setObjectName(QStringLiteral("fitToViewAction"));
   fitAction_->setIconText(tr("Fit"));
   fitAction_->setIcon(QIcon::fromTheme(QStringLiteral("zoom-fit-best"),
@@ -195,8 +193,9 @@ void MainWindow::createMenus() {
                                           view, &BuilderView::resetZoom)
                   << fitAction_;
   QAction* overview = viewMenu_->addAction(tr("&Overview Map"));
-  overview->setToolTip(tr("A map of the whole model in the canvas's corner while part of it is "
-                          "out of view"));
+  overview->setToolTip(
+      tr("A map of the whole model in the canvas's corner while part of it is "
+         "out of view"));
   overview->setCheckable(true);
   overview->setChecked(true);
   connect(overview, &QAction::toggled, view->overviewMap(), &OverviewMap::setWanted);
@@ -376,7 +375,8 @@ void MainWindow::refreshTrainedModels() {
     if (const auto fallback = default_checkpoint(checkpoints)) {
       const QString path = QFile::decodeName(fallback->folder.string().c_str());
       // Loaded again only when it is another model: the panel says which one it uses.
-      if (path != inference_->modelPath()) inference_->setModelPath(path, trainedModelText(*fallback));
+      if (path != inference_->modelPath())
+        inference_->setModelPath(path, trainedModelText(*fallback));
     }
   }
   inference_->panel()->setModelChoices(choices, inference_->modelPath());

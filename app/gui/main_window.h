@@ -110,8 +110,8 @@ class MainWindow : public QMainWindow {
   TrainingCockpit* training_ = nullptr;
   InferenceController* inference_ = nullptr;
   QString chosenModel_;  // a model the user picked for inference; kept until the project changes
-  bool projectReplaced_ = true;  // the document was reset since updateForProject last ran
-  bool shownOnce_ = false;       // the first show fits the window to the screen
+  bool projectReplaced_ = true;        // the document was reset since updateForProject last ran
+  bool shownOnce_ = false;             // the first show fits the window to the screen
   bool defaultLayoutPending_ = false;  // no saved layout: size the docks once a project shows
   QTimer* trainedModelsRefresh_ = nullptr;  // graph edits change which checkpoints fit
   QByteArray defaultState_;

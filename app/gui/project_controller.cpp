@@ -134,9 +134,10 @@ bool ProjectController::saveTo(const QString& path, QString* error) {
     // The runs come along: moved from an unsaved project's own place, copied from a saved one
     // (whose file still has them).
     const QString busy = busyRunFolder_ ? busyRunFolder_() : QString();
-    const CarriedRuns carried = carry_runs(
-        QFile::encodeName(runsOwnerFile()).toStdString(), QFile::encodeName(path).toStdString(),
-        filePath_.isEmpty() ? CarryMode::Move : CarryMode::Copy, QFile::encodeName(busy).toStdString());
+    const CarriedRuns carried = carry_runs(QFile::encodeName(runsOwnerFile()).toStdString(),
+                                           QFile::encodeName(path).toStdString(),
+                                           filePath_.isEmpty() ? CarryMode::Move : CarryMode::Copy,
+                                           QFile::encodeName(busy).toStdString());
     if (carried.error) emit runsNotCarried(engineText(*carried.error));
   }
   unsavedRunsOwner_.clear();

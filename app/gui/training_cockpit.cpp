@@ -249,10 +249,11 @@ void TrainingCockpit::showLastRun() {
     confusion_->showEpoch(metrics);
     break;
   }
-  QString outcome = tr("Last run %1: %2").arg(QString::fromStdString(last.name),
-                                              RunsList::stateText(last.state));
+  QString outcome =
+      tr("Last run %1: %2").arg(QString::fromStdString(last.name), RunsList::stateText(last.state));
   if (!last.epochs.empty()) {
-    outcome += tr(", validation accuracy %1%").arg(last.epochs.back().val_accuracy * 100, 0, 'f', 1);
+    outcome +=
+        tr(", validation accuracy %1%").arg(last.epochs.back().val_accuracy * 100, 0, 'f', 1);
   }
   progress_->showMessage(outcome);
 }

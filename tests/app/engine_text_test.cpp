@@ -34,7 +34,8 @@ class FakeChinese : public QTranslator {
     if (qstrcmp(context, "LayerCatalog") == 0 && QByteArray(source).startsWith("2-D convolution")) {
       return QStringLiteral("二维卷积；输入通道数由连入的连线推断。");
     }
-    if (qstrcmp(context, "LayerCatalog") == 0 && QByteArray(source).startsWith("Number of filters")) {
+    if (qstrcmp(context, "LayerCatalog") == 0 &&
+        QByteArray(source).startsWith("Number of filters")) {
       return QStringLiteral("滤波器数量（输出通道数）。");
     }
     if (qstrcmp(context, "LayerParameter") == 0 && qstrcmp(source, "out_channels") == 0) {
@@ -61,8 +62,7 @@ class EngineTextTest : public QObject {
     const auto templates = TemplateLibrary::list();
     QCOMPARE(known.size(), static_cast<qsizetype>(templates.size()));
     for (const TemplateInfo& info : templates) {
-      QVERIFY2(listed.count(QString::fromStdString(info.description)) == 1,
-               info.name.c_str());
+      QVERIFY2(listed.count(QString::fromStdString(info.description)) == 1, info.name.c_str());
     }
   }
 
@@ -102,7 +102,8 @@ class EngineTextTest : public QObject {
     // The identifier stays findable: exported code and the CLI use it.
     QWidget* channels = properties.editor(QStringLiteral("out_channels"));
     QVERIFY(channels);
-    QVERIFY2(channels->toolTip().contains(QStringLiteral("滤波器数量")), qPrintable(channels->toolTip()));
+    QVERIFY2(channels->toolTip().contains(QStringLiteral("滤波器数量")),
+             qPrintable(channels->toolTip()));
     QVERIFY(channels->toolTip().contains(QStringLiteral("out_channels")));
     QCoreApplication::removeTranslator(&chinese);
     properties.showBlock({});
@@ -125,8 +126,9 @@ class EngineTextTest : public QObject {
     QVERIFY2(log.toPlainText().contains(QStringLiteral("提前停止：验证损失已连续 3 轮没有改善")),
              qPrintable(log.toPlainText()));
     // A pattern without a translation reads as the engine's English, arguments filled in.
-    QCOMPARE(engineText({"resumed from %1 at epoch %2, batch %3, step %4", {"a.ckpt", "2", "0", "9"}}),
-             QStringLiteral("resumed from a.ckpt at epoch 2, batch 0, step 9"));
+    QCOMPARE(
+        engineText({"resumed from %1 at epoch %2, batch %3, step %4", {"a.ckpt", "2", "0", "9"}}),
+        QStringLiteral("resumed from a.ckpt at epoch 2, batch 0, step 9"));
     // A line from before message ids shows its text.
     LogLine old;
     old.text = "plain English";

@@ -16,18 +16,18 @@
 
 #include "about_dialog.h"
 #include "app_settings.h"
+#include "builder_canvas.h"
+#include "builder_scene.h"
 #include "export_dialog.h"
 #include "graph_document.h"
 #include "language.h"
-#include "main_window.h"
 #include "main_toolbar.h"
+#include "main_window.h"
 #include "project_controller.h"
 #include "start_card.h"
 #include "start_page.h"
-#include "builder_canvas.h"
-#include "builder_scene.h"
-#include "training_cockpit.h"
 #include "training/runs_list.h"
+#include "training_cockpit.h"
 
 using convstudio::MainWindow;
 
@@ -116,7 +116,8 @@ class MainWindowTest : public QObject {
     }
     QVERIFY2(texts.join(QLatin1Char(',')).startsWith(QStringLiteral("Train,Pause,Stop")),
              qPrintable(texts.join(QLatin1Char(','))));
-    for (const QString& text : {QStringLiteral("Fit"), QStringLiteral("Undo"), QStringLiteral("Redo")}) {
+    for (const QString& text :
+         {QStringLiteral("Fit"), QStringLiteral("Undo"), QStringLiteral("Redo")}) {
       QVERIFY2(texts.contains(text), qPrintable(text));
     }
     QAction* start = window.training()->startAction();

@@ -148,7 +148,8 @@ class TrainedModelsTest : public QObject {
     window.refreshTrainedModels();
 
     auto* inferenceChoice = window.findChild<QComboBox*>(QStringLiteral("inferenceModelChoice"));
-    QVERIFY2(!comboPaths(inferenceChoice).contains(foreignRun), qPrintable(comboPaths(inferenceChoice)));
+    QVERIFY2(!comboPaths(inferenceChoice).contains(foreignRun),
+             qPrintable(comboPaths(inferenceChoice)));
     QCOMPARE(window.inference()->modelPath(), mine + QStringLiteral("/best.ckpt"));
 
     ExportDialog* dialog = window.exportModel();

@@ -293,8 +293,9 @@ void TrainingWidgetsTest::keyTicksNeverRunTogether() {
     chart.resize(300, height);
     chart.refresh();
     const int line = QFontMetrics(chart.yAxis->tickLabelFont()).height();
-    QVERIFY2(chart.valueTickCount() * line * 2 <= std::max(chart.axisRect()->height(), 2 * 2 * line),
-             qPrintable(QStringLiteral("%1 ticks at %2 px").arg(chart.valueTickCount()).arg(height)));
+    QVERIFY2(
+        chart.valueTickCount() * line * 2 <= std::max(chart.axisRect()->height(), 2 * 2 * line),
+        qPrintable(QStringLiteral("%1 ticks at %2 px").arg(chart.valueTickCount()).arg(height)));
     QVERIFY(chart.valueTickCount() >= 2);
   }
 }

@@ -74,30 +74,32 @@ class WindowFitTest : public QObject {
     QCoreApplication::processEvents();
 
     const QSize minimum = window.minimumSizeHint();
-    QVERIFY2(minimum.width() <= 1280 && minimum.height() <= 720,
-             qPrintable(QStringLiteral("minimum %1×%2").arg(minimum.width()).arg(minimum.height())));
+    QVERIFY2(
+        minimum.width() <= 1280 && minimum.height() <= 720,
+        qPrintable(QStringLiteral("minimum %1×%2").arg(minimum.width()).arg(minimum.height())));
     QCOMPARE(window.size(), screenful);  // it did not grow off the screen
     const QList<QDockWidget*> docks = visibleDocks(window);
     QVERIFY(docks.contains(window.propertiesDock()));
     for (QDockWidget* dock : docks) {
       const QRect g = dock->geometry();
-      QVERIFY2(window.rect().contains(g),
-               qPrintable(QStringLiteral("%1 at %2,%3 %4×%5")
-                              .arg(dock->objectName())
-                              .arg(g.x())
-                              .arg(g.y())
-                              .arg(g.width())
-                              .arg(g.height())));
+      QVERIFY2(window.rect().contains(g), qPrintable(QStringLiteral("%1 at %2,%3 %4×%5")
+                                                         .arg(dock->objectName())
+                                                         .arg(g.x())
+                                                         .arg(g.y())
+                                                         .arg(g.width())
+                                                         .arg(g.height())));
       for (QDockWidget* other : docks) {
         if (other == dock) continue;
-        QVERIFY2(!dock->geometry().intersects(other->geometry()),
-                 qPrintable(dock->objectName() + QStringLiteral(" overlaps ") +
-                            other->objectName()));
+        QVERIFY2(
+            !dock->geometry().intersects(other->geometry()),
+            qPrintable(dock->objectName() + QStringLiteral(" overlaps ") + other->objectName()));
       }
     }
     // The canvas and the settings keep room to work in.
-    QVERIFY2(window.canvas()->height() >= 250, qPrintable(QString::number(window.canvas()->height())));
-    QVERIFY2(window.canvas()->width() >= 500, qPrintable(QString::number(window.canvas()->width())));
+    QVERIFY2(window.canvas()->height() >= 250,
+             qPrintable(QString::number(window.canvas()->height())));
+    QVERIFY2(window.canvas()->width() >= 500,
+             qPrintable(QString::number(window.canvas()->width())));
     QVERIFY(window.propertiesDock()->height() >= 400);
   }
 

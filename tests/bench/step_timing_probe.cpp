@@ -54,7 +54,8 @@ int main(int argc, char** argv) {
   const long steps = argc > 2 ? std::atol(argv[2]) : 200;
   const long batch = argc > 3 ? std::atol(argv[3]) : 64;
   RunOptions options;
-  options.project.graph = *TemplateLibrary::instantiate(name, TensorShape::image(1, 28, 28), 10).graph;
+  options.project.graph =
+      *TemplateLibrary::instantiate(name, TensorShape::image(1, 28, 28), 10).graph;
   options.project.training.device = "cpu";
   options.project.training.max_steps = steps;
   options.project.training.batch_size = batch;

@@ -105,13 +105,13 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->drawRoundedRect(body, 6, 6);
     QFont font = painter->font();
     font.setBold(true);
-    font.setPixelSize(static_cast<int>(std::clamp(kOverviewTextPixels / std::max(scale, 0.01),
-                                                  12.0, kHeight * 0.6)));
+    font.setPixelSize(static_cast<int>(
+        std::clamp(kOverviewTextPixels / std::max(scale, 0.01), 12.0, kHeight * 0.6)));
     painter->setFont(font);
     painter->setPen(invalid ? QColor(0x90, 0x10, 0x10) : QColor(0x20, 0x20, 0x20));
-    painter->drawText(body.adjusted(4, 0, -4, 0), Qt::AlignCenter,
-                      QFontMetrics(font).elidedText(content_.type, Qt::ElideRight,
-                                                    static_cast<int>(kWidth - 8)));
+    painter->drawText(
+        body.adjusted(4, 0, -4, 0), Qt::AlignCenter,
+        QFontMetrics(font).elidedText(content_.type, Qt::ElideRight, static_cast<int>(kWidth - 8)));
     return;
   }
 

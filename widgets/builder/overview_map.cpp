@@ -11,7 +11,7 @@
 namespace convstudio {
 namespace {
 
-constexpr int kMargin = 8;        // from the view's corner
+constexpr int kMargin = 8;          // from the view's corner
 constexpr qreal kSceneMargin = 40;  // around the blocks
 constexpr int kRerenderDelayMs = 150;
 
@@ -41,8 +41,8 @@ void OverviewMap::setWanted(bool wanted) {
 
 void OverviewMap::render() {
   QGraphicsScene* scene = view_->scene();
-  area_ = scene->itemsBoundingRect().adjusted(-kSceneMargin, -kSceneMargin, kSceneMargin,
-                                              kSceneMargin);
+  area_ =
+      scene->itemsBoundingRect().adjusted(-kSceneMargin, -kSceneMargin, kSceneMargin, kSceneMargin);
   if (area_.isEmpty()) {
     picture_ = QPixmap();
     return;
@@ -73,8 +73,9 @@ void OverviewMap::refresh() {
 QRectF OverviewMap::mapped(const QRectF& sceneRect) const {
   const qreal sx = picture_.width() / area_.width();
   const qreal sy = picture_.height() / area_.height();
-  return QRectF(1 + (sceneRect.left() - area_.left()) * sx, 1 + (sceneRect.top() - area_.top()) * sy,
-                sceneRect.width() * sx, sceneRect.height() * sy);
+  return QRectF(1 + (sceneRect.left() - area_.left()) * sx,
+                1 + (sceneRect.top() - area_.top()) * sy, sceneRect.width() * sx,
+                sceneRect.height() * sy);
 }
 
 void OverviewMap::paintEvent(QPaintEvent*) {

@@ -53,8 +53,8 @@ TemplateGalleryDialog::TemplateGalleryDialog(const TensorShape& input, std::int6
                              : tr("does not fit this input");
     }
     const QString description = TemplateText::description(info);
-    auto* item =
-        new QTreeWidgetItem(list_, {QString::fromStdString(info.name), layers, params, description});
+    auto* item = new QTreeWidgetItem(
+        list_, {QString::fromStdString(info.name), layers, params, description});
     item->setData(0, Qt::UserRole, QString::fromStdString(info.name));
     item->setToolTip(3, description);
   }

@@ -36,8 +36,9 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   modelLabel_->setObjectName(QStringLiteral("inferenceModel"));
   modelChoice_ = new QComboBox(this);
   modelChoice_->setObjectName(QStringLiteral("inferenceModelChoice"));
-  modelChoice_->setToolTip(tr("The project's trained models; the best of the newest finished run "
-                              "is chosen until you pick another"));
+  modelChoice_->setToolTip(
+      tr("The project's trained models; the best of the newest finished run "
+         "is chosen until you pick another"));
   modelChoice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   modelChoice_->setMinimumContentsLength(16);
   modelChoice_->hide();  // until the project has trained models

@@ -319,8 +319,8 @@ void LiveChart::updateLegend() {
       widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
     }
   }
-  const int entryWidth = widest + legend->iconSize().width() + legend->iconTextPadding() +
-                         legend->columnSpacing() + 4;
+  const int entryWidth =
+      widest + legend->iconSize().width() + legend->iconTextPadding() + legend->columnSpacing() + 4;
   const int wrap = std::max(1, (width() - 8) / std::max(1, entryWidth));
   if (wrap != legend->wrap()) {
     legend->setWrap(wrap);

@@ -27,8 +27,8 @@ inline constexpr const char* kCheckpointNotSaved =
     QT_TRANSLATE_NOOP("EngineMessages", "could not save the checkpoint: %1");
 inline constexpr const char* kRandomStateNotRestored =
     QT_TRANSLATE_NOOP("EngineMessages", "random state not restored: %1");
-inline constexpr const char* kResumedFrom = QT_TRANSLATE_NOOP(
-    "EngineMessages", "resumed from %1 at epoch %2, batch %3, step %4");
+inline constexpr const char* kResumedFrom =
+    QT_TRANSLATE_NOOP("EngineMessages", "resumed from %1 at epoch %2, batch %3, step %4");
 // A text that is already complete (a dataset warning, a file error): shown as it is.
 inline constexpr const char* kAsIs = "%1";
 
@@ -56,8 +56,7 @@ inline constexpr const char* kLossInfinite = QT_TRANSLATE_NOOP(
 inline constexpr const char* kCheckpointUnreadable =
     QT_TRANSLATE_NOOP("EngineMessages", "%1 is not a readable checkpoint: %2");
 inline constexpr const char* kCheckpointBlockMissing = QT_TRANSLATE_NOOP(
-    "EngineMessages",
-    "it was trained on a different network: this model has no block %1 (%2)");
+    "EngineMessages", "it was trained on a different network: this model has no block %1 (%2)");
 inline constexpr const char* kCheckpointBlockExtra = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "it was trained on a different network: block %1 (%2) of this model is not in it");
@@ -69,7 +68,6 @@ inline constexpr const char* kCheckpointParam = QT_TRANSLATE_NOOP(
     "it was trained on a different network: %1 of block %2 is %3 there and %4 here");
 inline constexpr const char* kCheckpointWiring = QT_TRANSLATE_NOOP(
     "EngineMessages", "it was trained on a different network: the wires into block %1 differ");
-
 
 // ---- Keeping runs with their project ----
 inline constexpr const char* kRunsNotCarried =

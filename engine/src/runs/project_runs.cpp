@@ -61,8 +61,8 @@ CarriedRuns carry_run(const fs::path& run_folder, const fs::path& to_project, Ca
     }
   }
   if (ec) {
-    result.error = MessageText{messages::kRunsNotCarried,
-                               {run_folder.string(), to.string(), ec.message()}};
+    result.error =
+        MessageText{messages::kRunsNotCarried, {run_folder.string(), to.string(), ec.message()}};
   } else {
     result.runs = 1;
   }

@@ -93,9 +93,9 @@ std::optional<MessageText> block_difference(const Block& trained, const Block& o
     const auto there = effective_param(trained, param, name);
     const auto here = effective_param(open, param, name);
     if (!same_value(there, here)) {
-      return MessageText{messages::kCheckpointParam,
-                         {name, open.id, there ? to_string(*there) : "—",
-                          here ? to_string(*here) : "—"}};
+      return MessageText{
+          messages::kCheckpointParam,
+          {name, open.id, there ? to_string(*there) : "—", here ? to_string(*here) : "—"}};
     }
   }
   if (inputs_of(trained_graph, trained.id) != inputs_of(open_graph, open.id)) {
@@ -159,8 +159,9 @@ std::vector<RunCheckpoint> fitting_checkpoints(const std::filesystem::path& proj
 std::optional<RunCheckpoint> default_checkpoint(const std::vector<RunCheckpoint>& fitting) {
   // Newest run first, best before last: the first finished one is the newest finished run's
   // best checkpoint (or its last when it kept no best).
-  const auto finished = std::find_if(fitting.begin(), fitting.end(),
-                                     [](const RunCheckpoint& c) { return c.run_state == "finished"; });
+  const auto finished = std::find_if(fitting.begin(), fitting.end(), [](const RunCheckpoint& c) {
+    return c.run_state == "finished";
+  });
   if (finished != fitting.end()) return *finished;
   if (!fitting.empty()) return fitting.front();
   return std::nullopt;

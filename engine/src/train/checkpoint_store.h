@@ -18,7 +18,6 @@
 
 namespace convstudio {
 
-
 struct CheckpointData {
   NamedTensors model;     // CPU tensors
   std::string optimizer;  // bytes from save_optimizer_state()

@@ -80,10 +80,9 @@ bool TrainingRun::resume_from_checkpoint() {
     best_accuracy_ = data.state.metrics["best_accuracy"].get<double>();
   }
   summary_.epochs = start_epoch_;
-  log(LogLevel::Info,
-      {messages::kResumedFrom,
-       {dir.string(), std::to_string(start_epoch_ + 1), std::to_string(start_batch_),
-        std::to_string(global_step_)}});
+  log(LogLevel::Info, {messages::kResumedFrom,
+                       {dir.string(), std::to_string(start_epoch_ + 1),
+                        std::to_string(start_batch_), std::to_string(global_step_)}});
   return true;
 }
 

@@ -50,10 +50,9 @@ TrainingRun::EpochEnd TrainingRun::train_epoch_with_recovery(std::int64_t epoch,
       train_loader_.reset();
       make_loaders();
       skip_batches = consumed_samples / batch_size_;
-      log(LogLevel::Warning,
-          {messages::kOutOfMemoryRetry,
-           {failed_batch, failed_accumulate, summary_.device, std::to_string(batch_size_),
-            std::to_string(accumulate_)}});
+      log(LogLevel::Warning, {messages::kOutOfMemoryRetry,
+                              {failed_batch, failed_accumulate, summary_.device,
+                               std::to_string(batch_size_), std::to_string(accumulate_)}});
     }
   }
 }
@@ -174,8 +173,9 @@ void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std:
   // Throughput and ETA come from the recent steps only: the first steps of a run are several
   // times slower than the rest, and an average from the start would keep the ETA too long for
   // most of the run.
-  double seconds_per_step = static_cast<double>(training_seconds_) /
-                            static_cast<double>(std::max<std::int64_t>(1, global_step_ - first_step_));
+  double seconds_per_step =
+      static_cast<double>(training_seconds_) /
+      static_cast<double>(std::max<std::int64_t>(1, global_step_ - first_step_));
   if (recent_steps_.size() >= 2) {
     std::int64_t window_samples = 0;
     for (std::size_t i = 1; i < recent_steps_.size(); ++i)
@@ -232,7 +232,8 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
     if (settings_.keep_best) summary_.best_checkpoint = write_checkpoint(kBestCheckpointFolder);
   }
   const std::int64_t every = settings_.checkpoint_every_epochs;
-  if (every > 0 && (epoch + 1) % every == 0) summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
+  if (every > 0 && (epoch + 1) % every == 0)
+    summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
   listener_.on_epoch(metrics);
 
   // Early stopping watches the validation loss.
@@ -241,8 +242,7 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
     epochs_without_improvement_ = 0;
   } else if (++epochs_without_improvement_ >= settings_.early_stopping_patience &&
              settings_.early_stopping_patience > 0) {
-    log(LogLevel::Info,
-        {messages::kEarlyStopping, {std::to_string(epochs_without_improvement_)}});
+    log(LogLevel::Info, {messages::kEarlyStopping, {std::to_string(epochs_without_improvement_)}});
     return false;
   }
   return true;

@@ -170,11 +170,10 @@ bool TrainingRun::prepare() {
   boundary_ = {start_epoch_, start_batch_, capture_rng_state()};
   first_step_ = global_step_;
   reset_peak_memory(device_);
-  log(LogLevel::Info,
-      {messages::kTrainingOn,
-       {summary_.device, std::to_string(dataset_.info.train_count),
-        std::to_string(dataset_.info.validation_count), std::to_string(batch_size_),
-        std::to_string(accumulate_), std::to_string(total_steps_)}});
+  log(LogLevel::Info, {messages::kTrainingOn,
+                       {summary_.device, std::to_string(dataset_.info.train_count),
+                        std::to_string(dataset_.info.validation_count), std::to_string(batch_size_),
+                        std::to_string(accumulate_), std::to_string(total_steps_)}});
   return true;
 }
 

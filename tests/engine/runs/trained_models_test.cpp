@@ -22,15 +22,14 @@ Graph lenet() {
 // A run folder as the recorder writes it, with checkpoints whose state.json holds `graph`, as
 // the trainer writes them (only the parts the torch-free reader looks at).
 void make_run(const fs::path& project, const std::string& name, const std::string& state,
-              const Graph& graph, std::initializer_list<const char*> checkpoints,
-              double accuracy) {
+              const Graph& graph, std::initializer_list<const char*> checkpoints, double accuracy) {
   const fs::path run = runs_folder(project) / name;
   fs::create_directories(run);
   Project trained;
   trained.graph = graph;
-  std::ofstream(run / "run.json") << nlohmann::json{{"format", "convstudio-run"},
-                                                    {"state", state}}
-                                         .dump();
+  std::ofstream(run / "run.json") << nlohmann::json{
+      {"format", "convstudio-run"},
+      {"state", state}}.dump();
   for (const char* checkpoint : checkpoints) {
     fs::create_directories(run / checkpoint);
     const nlohmann::json json = {
@@ -52,8 +51,8 @@ TEST(TrainedModels, ADefaultWrittenOutEqualsTheDefaultLeftOut) {
   Graph trained = lenet();
   Graph open = lenet();
   Block block = *open.find_block("conv1");
-  const ParamValue stride = block.params.count("stride") ? block.params.at("stride")
-                                                         : ParamValue(std::int64_t{1});
+  const ParamValue stride =
+      block.params.count("stride") ? block.params.at("stride") : ParamValue(std::int64_t{1});
   open.set_param("conv1", "stride", stride);
   EXPECT_FALSE(network_difference(trained, open));
 }
@@ -78,8 +77,7 @@ TEST(TrainedModels, AnAddedOrMissingBlockIsNamed) {
       << difference->english();
   difference = network_difference(open, lenet());
   ASSERT_TRUE(difference);
-  EXPECT_NE(difference->english().find("this model has no block " + extra),
-            std::string::npos);
+  EXPECT_NE(difference->english().find("this model has no block " + extra), std::string::npos);
 }
 
 TEST(TrainedModels, ForeignCheckpointsAreNeverOffered) {
@@ -92,8 +90,8 @@ TEST(TrainedModels, ForeignCheckpointsAreNeverOffered) {
   const std::vector<RunCheckpoint> fitting = fitting_checkpoints(project, lenet());
   ASSERT_EQ(fitting.size(), 2u);
   for (const RunCheckpoint& checkpoint : fitting) EXPECT_EQ(checkpoint.run, "20260101-100000");
-  const auto why = checkpoint_mismatch(
-      runs_folder(project) / "20260101-110000" / "best.ckpt", lenet());
+  const auto why =
+      checkpoint_mismatch(runs_folder(project) / "20260101-110000" / "best.ckpt", lenet());
   ASSERT_TRUE(why);
   EXPECT_NE(why->english().find("different network"), std::string::npos);
 }

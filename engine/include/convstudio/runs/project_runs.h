@@ -21,8 +21,8 @@ enum class CarryMode {
 };
 
 struct CarriedRuns {
-  int runs = 0;                       // run folders now in the new place
-  std::optional<MessageText> error;   // the first run that could not be carried, and why
+  int runs = 0;                      // run folders now in the new place
+  std::optional<MessageText> error;  // the first run that could not be carried, and why
 };
 
 // Carries every run of `from_project` into the runs folder of `to_project`, except the run

@@ -75,7 +75,7 @@ struct RunError {
   RunErrorKind kind = RunErrorKind::Internal;
   std::string message;
   std::string checkpoint;  // the checkpoint left behind, if any
-  MessageText text = {};  // "= {}": brace-initialisers written before it need not name it
+  MessageText text = {};   // "= {}": brace-initialisers written before it need not name it
 };
 
 // Receives a run's events on the training thread; implementations must be quick and must not
