@@ -18,17 +18,61 @@
     </message>
 </context>
 <context>
-    <name>BlockText</name>
+    <name>BlockCatalog</name>
     <message>
-        <location filename="../widgets/builder/block_text.cpp" line="+82"/>
-        <source>%1 params</source>
-        <translation>%1 参数</translation>
+        <location filename="../engine/src/blocks/adaptive_avg_pool2d/adaptive_avg_pool2d_model.cpp" line="+36"/>
+        <source>Averages to a fixed output size; size 1 is global average pooling.</source>
+        <translation>平均池化到固定的输出尺寸；尺寸为 1 即全局平均池化。</translation>
     </message>
-</context>
-<context>
-    <name>Category</name>
     <message>
-        <location filename="../widgets/builder/category_names.cpp" line="+9"/>
+        <location line="+4"/>
+        <source>Output size</source>
+        <translation>输出尺寸</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output height and width; 1 = global pool.</source>
+        <translation>输出的高和宽；1 表示全局池化。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/add/add_model.cpp" line="+13"/>
+        <source>Element-wise sum of 2 to 8 inputs of the same shape (residual).</source>
+        <translation>将 2 到 8 个形状相同的输入逐元素相加（残差连接）。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/avg_pool2d/avg_pool2d_model.cpp" line="+12"/>
+        <source>Average over each window (padding counts as zeros).</source>
+        <translation>对每个窗口求平均（填充按 0 计入）。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/batch_norm2d/batch_norm2d_model.cpp" line="+27"/>
+        <source>Batch normalisation per channel, with learned scale and shift.</source>
+        <translation>按通道做批归一化，带可学习的缩放和平移。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="+47"/>
+        <source>Epsilon</source>
+        <translation>ε 值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="+1"/>
+        <source>Added to the variance.</source>
+        <translation>加到方差上，避免除以零。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Momentum</source>
+        <translation>动量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight of the newest batch in the running statistics.</source>
+        <translation>最新批次在滑动统计量中所占的权重。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/block_categories.h" line="+8"/>
         <source>Input/Output</source>
         <translation>输入/输出</translation>
     </message>
@@ -71,6 +115,305 @@
         <location line="+1"/>
         <source>Merge</source>
         <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/concat/concat_model.cpp" line="+13"/>
+        <source>Joins 2 to 8 inputs along the channels (same H×W).</source>
+        <translation>沿通道拼接 2 到 8 个输入（H×W 须相同）。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/conv2d/conv2d_model.cpp" line="+108"/>
+        <source>2-D convolution; input channels are inferred from the incoming wire.</source>
+        <translation>二维卷积；输入通道数由连入的连线自动推断。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Output channels</source>
+        <translation>输出通道数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Number of filters (output channels).</source>
+        <translation>卷积核（滤波器）的个数，即输出通道数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+11"/>
+        <source>Kernel size</source>
+        <translation>核大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kernel size (square).</source>
+        <translation>卷积核边长（正方形）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+2"/>
+        <source>Stride</source>
+        <translation>步长</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step between kernel positions.</source>
+        <translation>卷积核每次移动的距离。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+2"/>
+        <source>Padding</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zero padding on each side (padding_mode explicit).</source>
+        <translation>每侧补零的像素数（padding_mode 为 explicit 时生效）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Padding mode</source>
+        <translation>填充方式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>explicit uses `padding`; same keeps H×W (PyTorch padding=&apos;same&apos;, stride 1).</source>
+        <translation>explicit 使用 `padding` 的值；same 保持 H×W 不变（即 PyTorch 的 padding=&apos;same&apos;，要求步长为 1）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dilation</source>
+        <translation>膨胀率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spacing between kernel taps.</source>
+        <translation>卷积核采样点之间的间距（空洞卷积）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="-4"/>
+        <source>Groups</source>
+        <translation>分组数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Channel groups; = input channels makes a depthwise convolution.</source>
+        <translation>通道分组数；等于输入通道数时即为深度卷积（depthwise）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../engine/src/blocks/linear/linear_model.cpp" line="+27"/>
+        <source>Bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Learn a bias per output channel.</source>
+        <translation>为每个输出通道学习一个偏置。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/dropout/dropout_model.cpp" line="+12"/>
+        <source>Zeroes random elements while training and rescales the rest.</source>
+        <translation>训练时随机将元素置零，并按比例放大其余元素。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../engine/src/blocks/dropout2d/dropout2d_model.cpp" line="+13"/>
+        <source>Drop probability</source>
+        <translation>丢弃概率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Probability of zeroing an element.</source>
+        <translation>每个元素被置零的概率。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/dropout2d/dropout2d_model.cpp" line="-1"/>
+        <source>Zeroes whole random channels while training.</source>
+        <translation>训练时随机将整个通道置零。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Probability of zeroing a channel.</source>
+        <translation>每个通道被置零的概率。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/flatten/flatten_model.cpp" line="+12"/>
+        <source>Turns C×H×W into a flat vector of C·H·W features.</source>
+        <translation>将 C×H×W 展平为含 C·H·W 个特征的向量。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/gelu/gelu_model.cpp" line="+11"/>
+        <source>Gaussian error linear unit (exact).</source>
+        <translation>高斯误差线性单元（精确形式）。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/input/input_model.cpp" line="+38"/>
+        <source>The image batch entering the network (C×H×W per sample).</source>
+        <translation>进入网络的图像批次（每个样本为 C×H×W）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Channels</source>
+        <translation>通道数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Image channels: 1 grey, 3 colour.</source>
+        <translation>图像通道数：1 为灰度，3 为彩色。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Image height in pixels.</source>
+        <translation>图像高度（像素）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Image width in pixels.</source>
+        <translation>图像宽度（像素）。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/leaky_relu/leaky_relu_model.cpp" line="+12"/>
+        <source>x for x &gt; 0, slope·x otherwise.</source>
+        <translation>x &gt; 0 时为 x，否则为 slope·x。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Negative slope</source>
+        <translation>负半轴斜率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Slope for negative inputs.</source>
+        <translation>输入为负时的斜率。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/linear/linear_model.cpp" line="-5"/>
+        <source>Fully connected layer on a flat input; input features are inferred.</source>
+        <translation>作用于展平输入的全连接层；输入特征数自动推断。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Output features</source>
+        <translation>输出特征数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Number of output features.</source>
+        <translation>输出特征的个数。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Learn a bias per output feature.</source>
+        <translation>为每个输出特征学习一个偏置。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/max_pool2d/max_pool2d_model.cpp" line="+11"/>
+        <source>Maximum over each window.</source>
+        <translation>取每个窗口内的最大值。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/output/output_model.cpp" line="+14"/>
+        <source>Class scores: a Linear layer to `classes` on a flat input; softmax only at inference.</source>
+        <translation>类别得分：在展平的输入上接一个输出 `classes` 个值的全连接层；只在推理时做 softmax。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Classes</source>
+        <translation>类别数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Number of classes.</source>
+        <translation>类别的个数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Softmax at inference</source>
+        <translation>推理时 softmax</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply softmax when running for inference; training always uses logits.</source>
+        <translation>推理时对输出做 softmax；训练始终使用 logits。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/relu/relu_model.cpp" line="+11"/>
+        <source>max(0, x).</source>
+        <translation>max(0, x)。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="-3"/>
+        <source>Window size (square).</source>
+        <translation>窗口边长（正方形）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step between windows; 0 = the kernel size.</source>
+        <translation>窗口之间的步长；0 表示等于窗口大小。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Implicit padding on each side; at most half the kernel.</source>
+        <translation>每侧的隐式填充；最多为窗口大小的一半。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/sigmoid/sigmoid_model.cpp" line="+11"/>
+        <source>1 / (1 + e^-x).</source>
+        <translation>1 / (1 + e^-x)。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/silu/silu_model.cpp" line="+12"/>
+        <source>x·sigmoid(x), also called swish.</source>
+        <translation>x·sigmoid(x)，又称 swish。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/tanh/tanh_model.cpp" line="+11"/>
+        <source>Hyperbolic tangent.</source>
+        <translation>双曲正切。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/relu6/relu6_model.cpp" line="+12"/>
+        <source>min(max(0, x), 6): ReLU capped at 6 (MobileNet).</source>
+        <translation>min(max(0, x), 6)：上限为 6 的 ReLU（MobileNet）。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/hardswish/hardswish_model.cpp" line="+12"/>
+        <source>x·relu6(x + 3) / 6: a cheap swish (MobileNetV3).</source>
+        <translation>x·relu6(x + 3) / 6：计算开销很低的 swish（MobileNetV3）。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/hardsigmoid/hardsigmoid_model.cpp" line="+12"/>
+        <source>relu6(x + 3) / 6: a piecewise-linear sigmoid.</source>
+        <translation>relu6(x + 3) / 6：分段线性的 sigmoid。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="-4"/>
+        <source>Normalises each sample over groups of channels, with learned scale and shift; independent of the batch size.</source>
+        <translation>对每个样本按通道分组做归一化，带可学习的缩放和平移；与批大小无关。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Number of channel groups; must divide the channels.</source>
+        <translation>通道分组数；必须能整除通道数。</translation>
+    </message>
+</context>
+<context>
+    <name>BlockText</name>
+    <message>
+        <location filename="../widgets/builder/block_text.cpp" line="+82"/>
+        <source>%1 params</source>
+        <translation>%1 参数</translation>
     </message>
 </context>
 <context>
@@ -517,7 +860,7 @@
 <context>
     <name>convstudio::ExportDialog</name>
     <message>
-        <location filename="../app/gui/export_dialog.cpp" line="+28"/>
+        <location filename="../app/gui/export_dialog.cpp" line="+29"/>
         <source>TorchScript (.pt)</source>
         <translation>TorchScript (.pt)</translation>
     </message>
@@ -557,7 +900,7 @@
         <translation>重建网络的 nn.Module，并附带从旁边的 .safetensors 文件加载权重的代码。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+28"/>
         <source>Export Trained Model</source>
         <translation>导出训练好的模型</translation>
     </message>
@@ -568,7 +911,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -613,22 +956,22 @@
         <translation>选择检查点文件夹 (*.ckpt)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Export as</source>
         <translation>导出为</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>No trained model yet: train the network, or choose a checkpoint folder.</source>
         <translation>还没有训练好的模型：请先训练网络，或选择一个检查点文件夹。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Checking %1…</source>
         <translation>正在检查 %1…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Every block can be exported.</source>
         <translation>所有模块都可以导出。</translation>
     </message>
@@ -638,7 +981,7 @@
         <translation>请选择导出文件的保存位置。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Replace Files?</source>
         <translation>替换文件？</translation>
     </message>
@@ -829,7 +1172,7 @@
 <context>
     <name>convstudio::LiveChart</name>
     <message>
-        <location filename="../widgets/training/live_chart.cpp" line="+216"/>
+        <location filename="../widgets/training/live_chart.cpp" line="+215"/>
         <location line="+4"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
@@ -858,12 +1201,12 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+301"/>
+        <location filename="../app/gui/main_window.cpp" line="+299"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-208"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -903,12 +1246,12 @@
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Export Trained Model…</source>
         <translation>导出训练好的模型(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Write the newest trained model as TorchScript, ONNX, safetensors or PyTorch code</source>
         <translation>将最新训练好的模型写为 TorchScript、ONNX、safetensors 或 PyTorch 代码</translation>
     </message>
@@ -1009,7 +1352,7 @@
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+70"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -1308,7 +1651,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::PropertiesWidget</name>
     <message>
-        <location filename="../widgets/builder/properties_widget.cpp" line="+88"/>
+        <location filename="../widgets/builder/properties_widget.cpp" line="+89"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -1318,7 +1661,7 @@ predicted: %2 (%3%)</source>
         <translation>在画布上选择一个模块以编辑其参数。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>No parameters.</source>
         <translation>没有参数。</translation>
     </message>
@@ -1792,7 +2135,7 @@ predicted: %2 (%3%)</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>not available: %1</source>
         <translation>不可用：%1</translation>
     </message>
@@ -2131,7 +2474,7 @@ predicted: %2 (%3%)</source>
         <translation>无法创建运行文件夹 %1。</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+39"/>
         <source>Training in Progress</source>
         <translation>训练进行中</translation>
     </message>
@@ -2283,7 +2626,7 @@ predicted: %2 (%3%)</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+70"/>
         <source>Loading the preview…</source>
         <translation>正在加载预览…</translation>
     </message>

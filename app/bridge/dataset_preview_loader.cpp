@@ -40,9 +40,9 @@ void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, i
   const std::string key = datasetKey(settings);
   if (!cached_ || key != cachedKey_) {
     cached_.reset();
-    DataResult<Dataset> loaded = load_dataset(dataset_request(settings, seed));
+    Result<Dataset> loaded = load_dataset(dataset_request(settings, seed));
     if (!loaded) {
-      const QString message = QString::fromStdString(loaded.error().to_string());
+      const QString message = QString::fromStdString(loaded.error().describe());
       if (generation == generation_) {
         QMetaObject::invokeMethod(
             this, [this, message] { emit previewFailed(message); }, Qt::QueuedConnection);

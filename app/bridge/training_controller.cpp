@@ -64,10 +64,7 @@ bool TrainingController::start(const Project& project, const QString& runsOwnerF
   running_ = true;
   state_ = RunState::Preparing;
   runFolder_ = folder;
-  TrainingWorker* worker = worker_;
-  QMetaObject::invokeMethod(
-      worker_, [worker, options, folder] { worker->run(options, folder); }, Qt::QueuedConnection);
-  emit started(folder);
+  worker_->start(std::move(options), folder);
   return true;
 }
 

@@ -50,7 +50,6 @@ class TrainingController : public QObject {
   static QString releaseCachedMemory(const QString& device);
 
  signals:
-  void started(const QString& runFolder);
   void stepped(const convstudio::StepMetrics& step);
   void epochEnded(const convstudio::EpochMetrics& epoch);
   void stateChanged(convstudio::RunState state, const QString& message);

@@ -10,14 +10,33 @@ TrainingWorker::TrainingWorker(QObject* parent) : QObject(parent) {
   registerTrainingMetaTypes();
 }
 
+void TrainingWorker::start(RunOptions options, const QString& runFolder) {
+  {
+    std::lock_guard lock(mutex_);
+    runStarted_ = true;
+  }
+  QMetaObject::invokeMethod(
+      this, [this, options = std::move(options), runFolder] { run(options, runFolder); },
+      Qt::QueuedConnection);
+}
+
 void TrainingWorker::run(RunOptions options, const QString& runFolder) {
+  {
+    std::lock_guard lock(mutex_);
+    runStarted_ = true;
+  }
   RunRecorder recorder(std::filesystem::path(QFile::encodeName(runFolder).toStdString()),
                        options.project);
   if (!recorder.ok()) {
     RunSummary summary;
     summary.state = RunState::Failed;
-    summary.error = RunError{
-        RunErrorKind::Checkpoint, "cannot write the run folder " + runFolder.toStdString(), {}};
+    summary.error =
+        RunError(RunErrorKind::Checkpoint,
+                 Error::in_file(runFolder.toStdString(), "cannot write the run folder"));
+    {
+      std::lock_guard lock(mutex_);
+      endRun();
+    }
     emit failed(*summary.error);
     emit finished(summary, runFolder);
     return;
@@ -33,9 +52,7 @@ void TrainingWorker::run(RunOptions options, const QString& runFolder) {
   const RunSummary summary = trainer.run();
   {
     std::lock_guard lock(mutex_);
-    trainer_ = nullptr;
-    pauseRequested_ = false;
-    cancelRequested_ = false;
+    endRun();
   }
   recorder.finish(run_summary_json(summary));
   recorder_ = nullptr;
@@ -43,20 +60,30 @@ void TrainingWorker::run(RunOptions options, const QString& runFolder) {
   emit finished(summary, runFolder);
 }
 
+void TrainingWorker::endRun() {
+  trainer_ = nullptr;
+  runStarted_ = false;
+  pauseRequested_ = false;
+  cancelRequested_ = false;
+}
+
 void TrainingWorker::pause() {
   std::lock_guard lock(mutex_);
+  if (!runStarted_) return;  // the run it was meant for has ended
   pauseRequested_ = true;
   if (trainer_) trainer_->pause();
 }
 
 void TrainingWorker::resume() {
   std::lock_guard lock(mutex_);
+  if (!runStarted_) return;
   pauseRequested_ = false;
   if (trainer_) trainer_->resume();
 }
 
 void TrainingWorker::cancel() {
   std::lock_guard lock(mutex_);
+  if (!runStarted_) return;  // a Stop that arrived after the run ended must not stop the next
   cancelRequested_ = true;
   if (trainer_) trainer_->cancel();
 }

@@ -22,11 +22,16 @@ class TrainingWorker : public QObject, public TrainingListener {
  public:
   explicit TrainingWorker(QObject* parent = nullptr);
 
+  // Called on the UI thread: queues run() on the worker's thread. From now until that run ends,
+  // pause and cancel requests belong to it, even before its trainer exists.
+  void start(RunOptions options, const QString& runFolder);
   // Trains to the end on the calling thread, recording into `runFolder`; emits finished().
   void run(RunOptions options, const QString& runFolder);
 
   // Thread-safe: called from the UI thread while run() blocks the training thread. A request
-  // made before the trainer exists is applied as soon as it does.
+  // made after start() but before the trainer exists is applied as soon as it does. A request
+  // made when no run is started or going (the last one has ended, even if its finished() has
+  // not reached the UI yet) is dropped, so it cannot stop or pause the next run.
   void pause();
   void resume();
   void cancel();
@@ -49,9 +54,12 @@ class TrainingWorker : public QObject, public TrainingListener {
   void on_error(const RunError& error) override;
   // Sends the steps not yet delivered; called before any other event so order is kept.
   void deliverSteps();
+  // Forgets the run's trainer and requests; called with mutex_ held when a run ends.
+  void endRun();
 
-  std::mutex mutex_;  // guards the three fields below; never held while training
+  std::mutex mutex_;  // guards the four fields below; never held while training
   Trainer* trainer_ = nullptr;
+  bool runStarted_ = false;  // from start() (or run()) until the run's trainer has returned
   bool pauseRequested_ = false;
   bool cancelRequested_ = false;
   RunRecorder* recorder_ = nullptr;  // training thread only

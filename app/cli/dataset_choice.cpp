@@ -24,9 +24,9 @@ DatasetChoice choose_dataset(const std::string& argument) {
     }
   }
   // Reading the data is the only way to know its shape and classes for certain.
-  DataResult<Dataset> dataset = load_dataset(dataset_request(choice.settings, 0));
+  Result<Dataset> dataset = load_dataset(dataset_request(choice.settings, 0));
   if (!dataset) {
-    choice.error = dataset.error().to_string();
+    choice.error = dataset.error().describe();
     return choice;
   }
   const DatasetInfo& info = dataset.value().info;

@@ -28,7 +28,7 @@ int run_export(const ExportOptions& options) {
     std::cout << "):\n" << result.report.describe();
   }
   if (result.error) {
-    std::cerr << "error: " << *result.error << "\n";
+    std::cerr << "error: " << result.error->describe() << "\n";
     return result.input_error ? kExitUsageError : kExitFailure;
   }
   for (const std::string& file : result.files) {

@@ -44,8 +44,7 @@ int run_inspect(const InspectOptions& options) {
   if (!options.file.empty()) {
     ProjectLoadResult loaded = ProjectFile::load(options.file);
     if (!loaded.ok()) {
-      for (const ProjectError& error : loaded.errors)
-        std::cerr << "error: " << error.to_string() << "\n";
+      for (const Error& error : loaded.errors) std::cerr << "error: " << error.describe() << "\n";
       return kExitUsageError;
     }
     project = std::move(*loaded.project);

@@ -53,7 +53,7 @@ void MetricsLog::on_log(const LogLine& line) {
 
 void MetricsLog::on_error(const RunError& error) {
   end_progress_line();
-  std::cerr << "error: " << error.message << "\n";
+  std::cerr << "error: " << error.describe() << "\n";
   if (!error.checkpoint.empty()) std::cerr << "checkpoint left at " << error.checkpoint << "\n";
 }
 

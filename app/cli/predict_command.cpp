@@ -47,7 +47,7 @@ int run_predict(const PredictOptions& options) {
   }
   const InferenceModelLoad load = InferenceModel::load(options.model);
   if (!load.model) {
-    std::cerr << "error: " << load.error << "\n";
+    std::cerr << "error: " << load.error->describe() << "\n";
     return kExitUsageError;
   }
   if (!options.folder.empty()) {

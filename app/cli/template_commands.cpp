@@ -37,7 +37,7 @@ int run_new(const NewOptions& options) {
   project.graph = std::move(*instance.graph);
   project.dataset = choice.settings;
   if (auto error = ProjectFile::save(project, options.out)) {
-    std::cerr << "error: " << error->to_string() << "\n";
+    std::cerr << "error: " << error->describe() << "\n";
     return kExitFailure;
   }
   std::cout << "wrote " << options.out << ": " << options.template_name << " for "

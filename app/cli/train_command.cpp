@@ -51,8 +51,7 @@ int exit_code_for(const RunSummary& summary) {
 int run_train(const TrainOptions& options) {
   ProjectLoadResult loaded = ProjectFile::load(options.file);
   if (!loaded.ok()) {
-    for (const ProjectError& error : loaded.errors)
-      std::cerr << "error: " << error.to_string() << "\n";
+    for (const Error& error : loaded.errors) std::cerr << "error: " << error.describe() << "\n";
     return kExitUsageError;
   }
   RunOptions run;
@@ -99,7 +98,7 @@ int run_evaluate(const std::string& checkpoint, const std::string& data,
                  const std::string& device) {
   const CheckpointEvaluation result = evaluate_checkpoint(checkpoint, data, device);
   if (result.error) {
-    std::cerr << "error: " << *result.error << "\n";
+    std::cerr << "error: " << result.error->describe() << "\n";
     return result.input_error ? kExitUsageError : kExitFailure;
   }
   std::cout << "data: " << result.data_path << " (" << result.samples << " images)\n"

@@ -270,7 +270,7 @@ void ExportDialog::runCheck() {
         checkPassed_ = !result.error.has_value();
         export_->setEnabled(checkPassed_ && !busy_);
         if (result.error) {
-          showStatus(QString::fromStdString(*result.error), true);
+          showStatus(QString::fromStdString(result.error->describe()), true);
         } else {
           showStatus(tr("Every block can be exported."), false);
         }
@@ -309,7 +309,7 @@ bool ExportDialog::startExport() {
       [this](const ExportResult& result) {
         setBusy(false);
         if (result.error) {
-          const QString message = QString::fromStdString(*result.error);
+          const QString message = QString::fromStdString(result.error->describe());
           showStatus(tr("Export failed: %1").arg(message), true);
           emit exportFailed(message);
           return;

@@ -58,7 +58,8 @@ void InferenceController::setModelPath(const QString& path, const QString& name)
         model_ = load.model;
         if (!model_) {
           panel_->setModelText(
-              tr("Cannot use %1: %2").arg(shown, QString::fromStdString(load.error)), false);
+              tr("Cannot use %1: %2").arg(shown, QString::fromStdString(load.error->describe())),
+              false);
           return;
         }
         const PreprocessingContract& contract = model_->contract();

@@ -20,9 +20,9 @@
 namespace convstudio {
 namespace {
 
-QString joinErrors(const std::vector<ProjectError>& errors) {
+QString joinErrors(const std::vector<Error>& errors) {
   QStringList lines;
-  for (const ProjectError& e : errors) lines << QString::fromStdString(e.to_string());
+  for (const Error& e : errors) lines << QString::fromStdString(e.describe());
   return lines.join(QLatin1Char('\n'));
 }
 
@@ -124,7 +124,7 @@ bool ProjectController::openFile(const QString& path, QString* error) {
 bool ProjectController::saveTo(const QString& path, QString* error) {
   if (auto problem =
           ProjectFile::save(document_->project(), QFile::encodeName(path).toStdString())) {
-    if (error) *error = QString::fromStdString(problem->to_string());
+    if (error) *error = QString::fromStdString(problem->describe());
     return false;
   }
   document_->undoStack()->setClean();

@@ -363,7 +363,7 @@ void TrainingCockpit::onStateChanged(RunState state, const QString&) {
 }
 
 void TrainingCockpit::onFailed(const RunError& error) {
-  const QString message = engineText(error.text, error.message);
+  const QString message = engineText(error.text, error.describe());
   log_->addText(LogLevel::Error, message);
   if (error.kind != RunErrorKind::OutOfMemory) return;
   // Window-modal and non-blocking: the run's end still arrives behind it.
@@ -396,7 +396,7 @@ void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFo
       break;
     default:
       outcome = tr("Failed: %1")
-                    .arg(summary.error ? engineText(summary.error->text, summary.error->message)
+                    .arg(summary.error ? engineText(summary.error->text, summary.error->describe())
                                        : tr("unknown error"));
       break;
   }

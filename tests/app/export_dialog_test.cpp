@@ -120,7 +120,7 @@ class ExportDialogTest : public QObject {
       if (expected.format == ExportFormat::Onnx) {
         // The written file is a working model, not just bytes.
         const InferenceModelLoad load = InferenceModel::load(written.first().toStdString());
-        QVERIFY2(load.model, load.error.c_str());
+        QVERIFY2(load.model, load.error ? load.error->describe().c_str() : "");
         QCOMPARE(load.model->kind(), std::string("onnx"));
         QCOMPARE(load.model->contract().class_names.size(), std::size_t{4});
         saveScreenshot(dialog, QStringLiteral("export-dialog.png"));

@@ -206,7 +206,7 @@ int main(int argc, char** argv) {
   project.training.checkpoint_every_epochs = 0;
   const QString projectFile = dir.filePath(QStringLiteral("bench.convstudio"));
   if (auto error = ProjectFile::save(project, QFile::encodeName(projectFile).toStdString())) {
-    std::fprintf(stderr, "cannot save the project: %s\n", error->to_string().c_str());
+    std::fprintf(stderr, "cannot save the project: %s\n", error->describe().c_str());
     return 1;
   }
   const DeviceReport devices = probe_devices();

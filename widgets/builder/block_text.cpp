@@ -84,7 +84,7 @@ BlockItem::Content BlockText::content(const GraphDocument& document, const Block
     }
   }
   QStringList errors;
-  for (const ModelError& e : document.errorsOf(QString::fromStdString(block.id))) {
+  for (const Error& e : document.errorsOf(QString::fromStdString(block.id))) {
     errors << QString::fromStdString(e.message);
   }
   content.errors = errors.join(QLatin1Char('\n'));

@@ -1,24 +1,14 @@
 #pragma once
-// The layer catalog's texts in the user's language: block descriptions and parameter docs
-// (context "LayerCatalog") and parameter labels (context "LayerParameter"). The catalog is
-// engine code that lupdate does not read, so its English is listed here once more; a test
-// proves the lists match the catalog.
+// The engine catalog's texts (block docs, parameter labels and docs, category names) in the
+// user's language. Block type names stay as PyTorch spells them.
 
-#include <QStringList>
+#include <QString>
 
-#include "convstudio/model/layer_catalog.h"
+#include <string>
 
 namespace convstudio {
 
-class CatalogText {
- public:
-  static QString blockDoc(const BlockSpec& spec);
-  static QString paramDoc(const ParamSpec& spec);
-  // The parameter's name as a label: its PyTorch identifier in English.
-  static QString paramLabel(const ParamSpec& spec);
-  // The English lupdate sees: every block and parameter doc, every parameter name.
-  static QStringList knownDocs();
-  static QStringList knownParamNames();
-};
+// The translation of `text` in the catalog's context, or `text` itself when none exists.
+QString catalogText(const std::string& text);
 
 }  // namespace convstudio

@@ -52,11 +52,11 @@ Graph probeFor(const Graph& graph, const std::string& id) {
 
 // Shape problems the block reports about its inputs, leaving out structural ones (a missing
 // second Add input is not a reason to refuse the first wire).
-std::vector<ModelError> inputShapeErrors(const Graph& graph, const std::string& id) {
+std::vector<Error> inputShapeErrors(const Graph& graph, const std::string& id) {
   const Graph probe = probeFor(graph, id);
-  const std::vector<ModelError> structural = GraphValidator::validate(probe);
-  std::vector<ModelError> result;
-  for (const ModelError& e : ShapeInference::run(probe).errors) {
+  const std::vector<Error> structural = GraphValidator::validate(probe);
+  std::vector<Error> result;
+  for (const Error& e : ShapeInference::run(probe).errors) {
     if (e.block_id != id || !e.field.starts_with("inputs")) continue;
     if (std::find(structural.begin(), structural.end(), e) != structural.end()) continue;
     result.push_back(e);
@@ -91,10 +91,10 @@ GraphDocument::GraphDocument(QObject* parent) : QObject(parent), undoStack_(new 
   reanalyse();
 }
 
-std::vector<ModelError> GraphDocument::errorsOf(const QString& id) const {
-  std::vector<ModelError> result;
+std::vector<Error> GraphDocument::errorsOf(const QString& id) const {
+  std::vector<Error> result;
   const std::string key = id.toStdString();
-  for (const ModelError& e : analysis_.errors) {
+  for (const Error& e : analysis_.errors) {
     if (e.block_id == key) result.push_back(e);
   }
   return result;
@@ -130,17 +130,17 @@ QString GraphDocument::addBlock(const QString& type, QPointF position) {
   return QString::fromStdString(id);
 }
 
-std::optional<ModelError> GraphDocument::checkConnection(const Connection& connection) const {
+std::optional<Error> GraphDocument::checkConnection(const Connection& connection) const {
   Graph trial = project_.graph;
   if (auto refusal = trial.connect(connection)) return refusal;
-  const std::vector<ModelError> before = inputShapeErrors(project_.graph, connection.to);
-  for (const ModelError& e : inputShapeErrors(trial, connection.to)) {
+  const std::vector<Error> before = inputShapeErrors(project_.graph, connection.to);
+  for (const Error& e : inputShapeErrors(trial, connection.to)) {
     if (std::find(before.begin(), before.end(), e) == before.end()) return e;
   }
   return std::nullopt;
 }
 
-std::optional<ModelError> GraphDocument::connectBlocks(const Connection& connection) {
+std::optional<Error> GraphDocument::connectBlocks(const Connection& connection) {
   if (auto refusal = checkConnection(connection)) return refusal;
   undoStack_->push(new ConnectCommand(this, connection));
   return std::nullopt;

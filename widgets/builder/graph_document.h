@@ -33,7 +33,7 @@ class GraphDocument : public QObject {
   const ModelAnalysis& analysis() const { return analysis_; }
   QUndoStack* undoStack() const { return undoStack_; }
   // Errors that point at `id` (empty when the block is fine).
-  std::vector<ModelError> errorsOf(const QString& id) const;
+  std::vector<Error> errorsOf(const QString& id) const;
 
   // Replaces the whole project (new, open, recovery): clears the undo history, marks it clean.
   void resetProject(Project project);
@@ -46,9 +46,9 @@ class GraphDocument : public QObject {
   QString addBlock(const QString& type, QPointF position);
   // Why `connection` would be refused (structure, cycle, taken port, or an input shape the
   // target cannot take); nullopt when it is acceptable.
-  std::optional<ModelError> checkConnection(const Connection& connection) const;
+  std::optional<Error> checkConnection(const Connection& connection) const;
   // Connects after checkConnection; returns the refusal, or nullopt when connected.
-  std::optional<ModelError> connectBlocks(const Connection& connection);
+  std::optional<Error> connectBlocks(const Connection& connection);
   void disconnectBlocks(const std::vector<Connection>& connections);
   // Deletes the blocks with every wire touching them, plus the given loose wires.
   void deleteSelection(const QStringList& ids, const std::vector<Connection>& wires = {});

@@ -30,7 +30,7 @@ QByteArray GraphFragment::toJson(const Graph& fragment) {
 std::optional<Graph> GraphFragment::fromJson(const QByteArray& json) {
   const auto parsed = nlohmann::ordered_json::parse(json.toStdString(), nullptr, false);
   if (parsed.is_discarded() || !parsed.is_object()) return std::nullopt;
-  std::vector<ProjectError> errors;
+  std::vector<Error> errors;
   Graph graph = GraphJson::from_json(parsed, "clipboard", errors);
   if (!errors.empty()) return std::nullopt;
   return graph;

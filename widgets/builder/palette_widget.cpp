@@ -8,7 +8,6 @@
 
 #include "builder_scene.h"
 #include "catalog_text.h"
-#include "category_names.h"
 #include "convstudio/model/layer_catalog.h"
 
 namespace convstudio {
@@ -55,7 +54,7 @@ PaletteWidget::PaletteWidget(QWidget* parent) : QWidget(parent) {
   tree_->setIndentation(10);
   const LayerCatalog& catalog = LayerCatalog::instance();
   for (const std::string& category : catalog.categories()) {
-    auto* group = new QTreeWidgetItem(tree_, {categoryTitle(category)});
+    auto* group = new QTreeWidgetItem(tree_, {catalogText(category)});
     QFont bold = group->font(0);
     bold.setBold(true);
     group->setFont(0, bold);
@@ -64,8 +63,7 @@ PaletteWidget::PaletteWidget(QWidget* parent) : QWidget(parent) {
       if (spec.category != category) continue;
       auto* item = new QTreeWidgetItem(group, {QString::fromStdString(spec.type)});
       item->setData(0, kTypeRole, QString::fromStdString(spec.type));
-      // The doc lines come from the engine's catalog and are English.
-      item->setToolTip(0, CatalogText::blockDoc(spec));
+      item->setToolTip(0, catalogText(spec.doc));
       item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
     }
   }

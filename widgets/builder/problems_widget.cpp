@@ -43,7 +43,7 @@ void ProblemsWidget::refresh() {
     item->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxInformation));
   }
   const auto& errors = document_->analysis().errors;
-  for (const ModelError& e : errors) {
+  for (const Error& e : errors) {
     const QString id = QString::fromStdString(e.block_id);
     // The messages come from the engine (English), naming the block type first.
     auto* item = new QTreeWidgetItem(

@@ -92,20 +92,19 @@ void PropertiesWidget::rebuild() {
     return;
   }
   title_->setText(QStringLiteral("%1  —  %2").arg(QString::fromStdString(block->type), id_));
-  doc_->setText(spec ? CatalogText::blockDoc(*spec) : QString());
+  doc_->setText(spec ? catalogText(spec->doc) : QString());
   if (spec != nullptr) {
     for (const ParamSpec& param : spec->params) {
+      // The label in the user's language; the tooltip adds the key the project file and
+      // PyTorch use ("out_channels").
+      const QString toolTip = QStringLiteral("%1\n(%2)")
+                                  .arg(catalogText(param.doc), QString::fromStdString(param.name));
       QWidget* editor = makeEditor(param);
-      // A translated label's tooltip names the identifier too: exported code and the CLI use it.
-      const QString name = QString::fromStdString(param.name);
-      const QString labelText = CatalogText::paramLabel(param);
-      const QString doc = CatalogText::paramDoc(param);
-      const QString tip = labelText == name ? doc : tr("%1 (%2)").arg(doc, name);
-      editor->setToolTip(tip);
-      editor->setObjectName(name);
+      editor->setToolTip(toolTip);
+      editor->setObjectName(QString::fromStdString(param.name));
       editors_[param.name] = editor;
-      auto* label = new QLabel(labelText, form_);
-      label->setToolTip(tip);
+      auto* label = new QLabel(catalogText(param.label), form_);
+      label->setToolTip(toolTip);
       formLayout_->addRow(label, editor);
     }
     if (spec->params.empty()) formLayout_->addRow(new QLabel(tr("No parameters."), form_));
@@ -201,7 +200,7 @@ void PropertiesWidget::updateStatus() {
                       QString::fromStdString(format_count(a->macs)));
   }
   const auto errors = document_->errorsOf(id_);
-  for (const ModelError& e : errors) lines << QString::fromStdString(e.message);
+  for (const Error& e : errors) lines << QString::fromStdString(e.message);
   status_->setStyleSheet(errors.empty() ? QString() : QStringLiteral("color: #b02020;"));
   status_->setText(lines.join(QLatin1Char('\n')));
 }

@@ -5,7 +5,7 @@
 
 #include <qcustomplot.h>
 
-#include "convstudio/train/training_events.h"
+#include "convstudio/runs/training_events.h"
 
 namespace convstudio {
 

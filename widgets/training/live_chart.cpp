@@ -246,10 +246,9 @@ bool LiveChart::exportTo(const QString& path) {
 }
 
 void LiveChart::exportInteractively() {
-  QString filter;
   const QString path =
       QFileDialog::getSaveFileName(this, tr("Export Chart"), title_ + QStringLiteral(".png"),
-                                   tr("PNG image (*.png);;PDF document (*.pdf)"), &filter);
+                                   tr("PNG image (*.png);;PDF document (*.pdf)"));
   if (path.isEmpty()) return;
   if (!exportTo(path)) {
     QMessageBox::warning(this, tr("Export Chart"), tr("Could not write %1.").arg(path));

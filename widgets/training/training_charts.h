@@ -11,7 +11,7 @@
 
 #include "convstudio/model/training_settings.h"
 #include "convstudio/runs/run_history.h"
-#include "convstudio/train/training_events.h"
+#include "convstudio/runs/training_events.h"
 
 class QGridLayout;
 class QLabel;

@@ -4,7 +4,7 @@
 
 #include <QPlainTextEdit>
 
-#include "convstudio/train/training_events.h"
+#include "convstudio/runs/training_events.h"
 
 namespace convstudio {
 

@@ -8,7 +8,7 @@
 
 #include <optional>
 
-#include "convstudio/train/training_events.h"
+#include "convstudio/runs/training_events.h"
 
 class QLabel;
 class QProgressBar;

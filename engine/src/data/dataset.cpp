@@ -16,17 +16,18 @@ namespace {
 // Held out for validation when the dataset has no test split and the user chose no fraction.
 constexpr double kDefaultValidationFraction = 0.1;
 
-std::optional<DataError> check_source(const DatasetRequest& source) {
+std::optional<Error> check_source(const DatasetRequest& source) {
   if (source.channels != 0 && source.channels != 1 && source.channels != 3) {
-    return DataError{
-        source.path, -1,
-        "images can be converted to 1 or 3 channels, not " + std::to_string(source.channels)};
+    return Error::in_setting(
+        "dataset.input.channels",
+        "images can be converted to 1 or 3 channels, not " + std::to_string(source.channels));
   }
   if (source.height < 0 || source.width < 0) {
-    return DataError{source.path, -1, "image height and width cannot be negative"};
+    return Error::in_setting("dataset.input", "image height and width cannot be negative");
   }
   if (!(source.validation_fraction >= 0.0 && source.validation_fraction < 1.0)) {
-    return DataError{source.path, -1, "the validation fraction must be at least 0 and below 1"};
+    return Error::in_setting("dataset.validation_fraction",
+                             "the validation fraction must be at least 0 and below 1");
   }
   return std::nullopt;
 }
@@ -38,10 +39,10 @@ ImageSet converted(ImageSet images, int channels, int height, int width) {
   return convert_images(images, channels, height, width);
 }
 
-DataResult<Dataset> load_into_memory(const DatasetRequest& source) {
-  DataResult<RawDataset> read = source.kind == DatasetKind::ImageFolder
-                                    ? ImageFolderDataset::read(source)
-                                    : IdxDataset::read(source);
+Result<Dataset> load_into_memory(const DatasetRequest& source) {
+  Result<RawDataset> read = source.kind == DatasetKind::ImageFolder
+                                ? ImageFolderDataset::read(source)
+                                : IdxDataset::read(source);
   if (!read) return read.error();
   RawDataset raw = std::move(read).value();
 
@@ -88,16 +89,17 @@ DataResult<Dataset> load_into_memory(const DatasetRequest& source) {
 
 }  // namespace
 
-DataResult<Dataset> load_dataset(const DatasetRequest& source) {
-  if (std::optional<DataError> problem = check_source(source)) return *problem;
+Result<Dataset> load_dataset(const DatasetRequest& source) {
+  if (std::optional<Error> problem = check_source(source)) return *problem;
   // Decoded images are kept in memory; a dataset too large for it is the user's problem to
   // hear about, not a crash.
   try {
     return load_into_memory(source);
   } catch (const std::bad_alloc&) {
-    return DataError{source.path, -1,
-                     "not enough memory to hold the decoded images; choose a smaller image size "
-                     "or a smaller dataset"};
+    return Error::in_file(
+        source.path,
+        "not enough memory to hold the decoded images; choose a smaller image size "
+        "or a smaller dataset");
   }
 }
 

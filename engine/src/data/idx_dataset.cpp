@@ -61,28 +61,28 @@ std::map<Split, IdxPair> find_pairs(const fs::path& folder) {
 
 // Reads one images/labels pair and checks the two agree and every label is below `classes`
 // (when `classes` > 0).
-DataResult<ImageSet> read_pair(const IdxPair& pair, std::int64_t classes,
-                               const std::string& class_source) {
-  DataResult<ImageSet> images = read_idx_images(pair.images);
+Result<ImageSet> read_pair(const IdxPair& pair, std::int64_t classes,
+                           const std::string& class_source) {
+  Result<ImageSet> images = read_idx_images(pair.images);
   if (!images) return images.error();
-  DataResult<std::vector<std::int64_t>> labels = read_idx_labels(pair.labels);
+  Result<std::vector<std::int64_t>> labels = read_idx_labels(pair.labels);
   if (!labels) return labels.error();
 
   ImageSet set = std::move(images).value();
   std::vector<std::int64_t> values = std::move(labels).value();
   if (static_cast<std::int64_t>(values.size()) != set.size()) {
-    return DataError{pair.labels, 4,
-                     "holds " + std::to_string(values.size()) + " labels, but " + pair.images +
-                         " holds " + std::to_string(set.size()) + " images"};
+    return Error::at_byte(pair.labels, 4,
+                          "holds " + std::to_string(values.size()) + " labels, but " + pair.images +
+                              " holds " + std::to_string(set.size()) + " images");
   }
   if (classes > 0) {
     for (std::size_t i = 0; i < values.size(); ++i) {
       if (values[i] >= classes) {
-        return DataError{pair.labels, kLabelsHeaderBytes + static_cast<std::int64_t>(i),
-                         "label " + std::to_string(values[i]) + " of image " + std::to_string(i) +
-                             " is out of range: " + class_source + " has " +
-                             std::to_string(classes) + " classes (0 to " +
-                             std::to_string(classes - 1) + ")"};
+        return Error::at_byte(pair.labels, kLabelsHeaderBytes + static_cast<std::int64_t>(i),
+                              "label " + std::to_string(values[i]) + " of image " +
+                                  std::to_string(i) + " is out of range: " + class_source +
+                                  " has " + std::to_string(classes) + " classes (0 to " +
+                                  std::to_string(classes - 1) + ")");
       }
     }
   }
@@ -92,33 +92,32 @@ DataResult<ImageSet> read_pair(const IdxPair& pair, std::int64_t classes,
 
 }  // namespace
 
-DataResult<RawDataset> IdxDataset::read(const DatasetRequest& source) {
+Result<RawDataset> IdxDataset::read(const DatasetRequest& source) {
   const bool fashion = source.kind == DatasetKind::FashionMnist;
   const std::string folder =
       source.path.empty() && fashion ? std::string(kFashionMnistFolder) : source.path;
   std::error_code ec;
-  if (folder.empty()) return DataError{"", -1, "no dataset folder given"};
-  if (!fs::exists(folder, ec)) return DataError{folder, -1, "folder does not exist"};
-  if (!fs::is_directory(folder, ec)) return DataError{folder, -1, "is not a folder"};
+  if (folder.empty()) return Error::in_setting("dataset.path", "no dataset folder given");
+  if (!fs::exists(folder, ec)) return Error::in_file(folder, "folder does not exist");
+  if (!fs::is_directory(folder, ec)) return Error::in_file(folder, "is not a folder");
 
   std::map<Split, IdxPair> pairs = find_pairs(folder);
   const IdxPair train = pairs[Split::Train];
   if (train.images.empty()) {
-    return DataError{folder, -1, "no train-images-idx3-ubyte[.gz] file in this folder"};
+    return Error::in_file(folder, "no train-images-idx3-ubyte[.gz] file in this folder");
   }
   if (train.labels.empty()) {
-    return DataError{folder, -1,
-                     "found " + fs::path(train.images).filename().string() +
-                         " but no train-labels-idx1-ubyte[.gz] beside it"};
+    return Error::in_file(folder, "found " + fs::path(train.images).filename().string() +
+                                      " but no train-labels-idx1-ubyte[.gz] beside it");
   }
 
   RawDataset raw;
   raw.path = folder;
   std::int64_t classes = fashion ? static_cast<std::int64_t>(kFashionMnistClasses.size()) : 0;
-  DataResult<ImageSet> train_set = read_pair(train, classes, "Fashion-MNIST");
+  Result<ImageSet> train_set = read_pair(train, classes, "Fashion-MNIST");
   if (!train_set) return train_set.error();
   raw.train = std::move(train_set).value();
-  if (raw.train.size() == 0) return DataError{train.images, -1, "holds no images"};
+  if (raw.train.size() == 0) return Error::in_file(train.images, "holds no images");
 
   if (fashion) {
     raw.class_names = kFashionMnistClasses;
@@ -130,23 +129,22 @@ DataResult<RawDataset> IdxDataset::read(const DatasetRequest& source) {
 
   const IdxPair test = pairs[Split::Test];
   if (!test.images.empty() && !test.labels.empty()) {
-    DataResult<ImageSet> test_set =
+    Result<ImageSet> test_set =
         read_pair(test, classes, fashion ? "Fashion-MNIST" : "the training labels");
     if (!test_set) return test_set.error();
     if (test_set.value().height != raw.train.height || test_set.value().width != raw.train.width) {
-      return DataError{test.images, 8,
-                       "images are " + std::to_string(test_set.value().height) + " x " +
-                           std::to_string(test_set.value().width) +
-                           ", but the training images are " + std::to_string(raw.train.height) +
-                           " x " + std::to_string(raw.train.width)};
+      return Error::at_byte(
+          test.images, 8,
+          "images are " + std::to_string(test_set.value().height) + " x " +
+              std::to_string(test_set.value().width) + ", but the training images are " +
+              std::to_string(raw.train.height) + " x " + std::to_string(raw.train.width));
     }
     raw.test = std::move(test_set).value();
   } else if (!test.images.empty() || !test.labels.empty()) {
     const std::string& present = test.images.empty() ? test.labels : test.images;
-    raw.warnings.push_back({present, -1,
-                            "has no matching " +
-                                std::string(test.images.empty() ? "images" : "labels") +
-                                " file; validating on part of the training data instead"});
+    raw.warnings.push_back(Error::in_file(
+        present, "has no matching " + std::string(test.images.empty() ? "images" : "labels") +
+                     " file; validating on part of the training data instead"));
   }
   return raw;
 }

@@ -3,15 +3,15 @@
 // train-labels-idx1-ubyte[.gz], and usually the t10k-* (or test-*) pair. Fashion-MNIST is one,
 // with its class names.
 
-#include "convstudio/data/data_result.h"
 #include "convstudio/data/dataset_request.h"
+#include "convstudio/result.h"
 #include "data/raw_dataset.h"
 
 namespace convstudio {
 
 class IdxDataset {
  public:
-  static DataResult<RawDataset> read(const DatasetRequest& source);
+  static Result<RawDataset> read(const DatasetRequest& source);
 };
 
 }  // namespace convstudio

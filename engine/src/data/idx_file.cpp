@@ -89,17 +89,17 @@ std::string describe_magic(std::uint32_t magic) {
 // Reads the magic number and the dimension sizes. Returns an empty vector with `error` set
 // when the header is short or the magic is not `expected`.
 std::vector<std::uint64_t> read_header(GzipStream& stream, const std::string& path,
-                                       std::uint32_t expected, const char* what, DataError& error) {
+                                       std::uint32_t expected, const char* what, Error& error) {
   const unsigned dims = expected & 0xFF;
   std::array<unsigned char, 4 * 4> header{};
   const std::uint64_t header_bytes = 4u * (1u + dims);
   std::string problem;
   const std::uint64_t got = stream.read(header.data(), header_bytes, problem);
   if (got < header_bytes) {
-    error = {path, static_cast<std::int64_t>(got),
-             "truncated " + std::string(what) + " file: it ends inside the " +
-                 std::to_string(header_bytes) + "-byte IDX header" +
-                 (problem.empty() ? "" : " (" + problem + ")")};
+    error = Error::at_byte(path, got,
+                           "truncated " + std::string(what) + " file: it ends inside the " +
+                               std::to_string(header_bytes) + "-byte IDX header" +
+                               (problem.empty() ? "" : " (" + problem + ")"));
     return {};
   }
   auto word = [&](unsigned i) {
@@ -108,19 +108,19 @@ std::vector<std::uint64_t> read_header(GzipStream& stream, const std::string& pa
   };
   const std::uint32_t magic = word(0);
   if (magic != expected) {
-    error = {path, 0,
-             "wrong magic number for an " + std::string(what) + " file: expected " +
-                 hex32(expected) + " (" + describe_magic(expected) + "), found " + hex32(magic) +
-                 " (" + describe_magic(magic) + ")"};
+    error = Error::at_byte(path, 0,
+                           "wrong magic number for an " + std::string(what) + " file: expected " +
+                               hex32(expected) + " (" + describe_magic(expected) + "), found " +
+                               hex32(magic) + " (" + describe_magic(magic) + ")");
     return {};
   }
   std::vector<std::uint64_t> sizes;
   for (unsigned i = 1; i <= dims; ++i) {
     const std::uint64_t size = word(i);
     if (size == 0 || size >= kMaxDimension) {
-      error = {path, static_cast<std::int64_t>(4 * i),
-               "dimension " + std::to_string(i) + " of the header is " + std::to_string(size) +
-                   ", which is not a usable size"};
+      error = Error::at_byte(path, 4 * i,
+                             "dimension " + std::to_string(i) + " of the header is " +
+                                 std::to_string(size) + ", which is not a usable size");
       return {};
     }
     sizes.push_back(size);
@@ -128,23 +128,23 @@ std::vector<std::uint64_t> read_header(GzipStream& stream, const std::string& pa
   return sizes;
 }
 
-DataError truncated(const std::string& path, const GzipStream& stream, const std::string& promise,
-                    std::uint64_t expected_bytes, std::uint64_t got_bytes,
-                    const std::string& problem) {
-  return {path, stream.position(),
-          "truncated: the header promises " + promise + " (" + std::to_string(expected_bytes) +
-              " bytes after the header), but only " + std::to_string(got_bytes) + " bytes follow" +
-              (problem.empty() ? "" : " (" + problem + ")")};
+Error truncated(const std::string& path, const GzipStream& stream, const std::string& promise,
+                std::uint64_t expected_bytes, std::uint64_t got_bytes, const std::string& problem) {
+  return Error::at_byte(path, static_cast<std::uint64_t>(stream.position()),
+                        "truncated: the header promises " + promise + " (" +
+                            std::to_string(expected_bytes) + " bytes after the header), but only " +
+                            std::to_string(got_bytes) + " bytes follow" +
+                            (problem.empty() ? "" : " (" + problem + ")"));
 }
 
 }  // namespace
 
-DataResult<ImageSet> read_idx_images(const std::string& path) {
+Result<ImageSet> read_idx_images(const std::string& path) {
   GzipStream stream(path);
   if (!stream.is_open()) {
-    return DataError{path, -1, std::string("cannot open: ") + std::strerror(errno)};
+    return Error::in_file(path, std::string("cannot open: ") + std::strerror(errno));
   }
-  DataError error;
+  Error error;
   const std::vector<std::uint64_t> sizes = read_header(stream, path, kImagesMagic, "images", error);
   if (sizes.empty()) return error;
 
@@ -167,12 +167,12 @@ DataResult<ImageSet> read_idx_images(const std::string& path) {
   return images;
 }
 
-DataResult<std::vector<std::int64_t>> read_idx_labels(const std::string& path) {
+Result<std::vector<std::int64_t>> read_idx_labels(const std::string& path) {
   GzipStream stream(path);
   if (!stream.is_open()) {
-    return DataError{path, -1, std::string("cannot open: ") + std::strerror(errno)};
+    return Error::in_file(path, std::string("cannot open: ") + std::strerror(errno));
   }
-  DataError error;
+  Error error;
   const std::vector<std::uint64_t> sizes = read_header(stream, path, kLabelsMagic, "labels", error);
   if (sizes.empty()) return error;
 

@@ -6,16 +6,16 @@
 #include <string>
 #include <vector>
 
-#include "convstudio/data/data_result.h"
 #include "convstudio/data/image_set.h"
+#include "convstudio/result.h"
 
 namespace convstudio {
 
 // Images file (magic 0x00000803): an ImageSet of 1 x rows x cols images, labels all 0 until
 // the caller reads the labels file.
-DataResult<ImageSet> read_idx_images(const std::string& path);
+Result<ImageSet> read_idx_images(const std::string& path);
 
 // Labels file (magic 0x00000801): one class index per image.
-DataResult<std::vector<std::int64_t>> read_idx_labels(const std::string& path);
+Result<std::vector<std::int64_t>> read_idx_labels(const std::string& path);
 
 }  // namespace convstudio

@@ -45,9 +45,9 @@ std::vector<std::string> sorted_subfolders(const fs::path& folder) {
 // Every image file under folder/<class>/, labelled by the class's position in `classes`.
 // A validation folder may lack some classes (`allow_missing`); an existing class folder must
 // hold images.
-DataResult<std::vector<ImageFile>> list_files(const fs::path& folder,
-                                              const std::vector<std::string>& classes,
-                                              bool allow_missing) {
+Result<std::vector<ImageFile>> list_files(const fs::path& folder,
+                                          const std::vector<std::string>& classes,
+                                          bool allow_missing) {
   std::vector<ImageFile> files;
   for (std::size_t c = 0; c < classes.size(); ++c) {
     const fs::path class_folder = folder / classes[c];
@@ -59,11 +59,11 @@ DataResult<std::vector<ImageFile>> list_files(const fs::path& folder,
         paths.push_back(entry.path().string());
       }
     }
-    if (ec) return DataError{class_folder.string(), -1, "cannot be read: " + ec.message()};
+    if (ec) return Error::in_file(class_folder.string(), "cannot be read: " + ec.message());
     if (paths.empty()) {
-      return DataError{
-          class_folder.string(), -1,
-          "class folder \"" + classes[c] + "\" holds no .png, .jpg, .jpeg or .bmp images"};
+      return Error::in_file(
+          class_folder.string(),
+          "class folder \"" + classes[c] + "\" holds no .png, .jpg, .jpeg or .bmp images");
     }
     std::sort(paths.begin(), paths.end());
     for (std::string& path : paths)
@@ -82,8 +82,8 @@ cv::Mat decode(const std::string& path, int channels) {
 
 // Decodes `files` into an ImageSet of channels x height x width, leaving out files that cannot
 // be decoded and recording them in `raw`.
-DataResult<ImageSet> decode_all(const std::vector<ImageFile>& files, const fs::path& folder,
-                                int channels, int height, int width, RawDataset& raw) {
+Result<ImageSet> decode_all(const std::vector<ImageFile>& files, const fs::path& folder,
+                            int channels, int height, int width, RawDataset& raw) {
   ImageSet set;
   set.channels = channels;
   set.height = height;
@@ -108,7 +108,8 @@ DataResult<ImageSet> decode_all(const std::vector<ImageFile>& files, const fs::p
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (!decoded[i]) {
       if (raw.warnings.size() < kNamedSkippedFiles) {
-        raw.warnings.push_back({files[i].path, -1, "cannot be decoded as an image; skipped"});
+        raw.warnings.push_back(
+            Error::in_file(files[i].path, "cannot be decoded as an image; skipped"));
       }
       ++skipped;
       continue;
@@ -121,9 +122,9 @@ DataResult<ImageSet> decode_all(const std::vector<ImageFile>& files, const fs::p
   }
   raw.skipped_files += skipped;
   if (kept == 0) {
-    return DataError{folder.string(), -1,
-                     "none of the " + std::to_string(files.size()) +
-                         " image files could be decoded (first: " + files.front().path + ")"};
+    return Error::in_file(folder.string(),
+                          "none of the " + std::to_string(files.size()) +
+                              " image files could be decoded (first: " + files.front().path + ")");
   }
   set.pixels.resize(static_cast<std::size_t>(kept) * set.image_bytes());
   set.labels.resize(static_cast<std::size_t>(kept));
@@ -141,12 +142,12 @@ std::optional<fs::path> validation_folder(const fs::path& root) {
 
 }  // namespace
 
-DataResult<RawDataset> ImageFolderDataset::read(const DatasetRequest& source) {
+Result<RawDataset> ImageFolderDataset::read(const DatasetRequest& source) {
   const fs::path root = source.path;
   std::error_code ec;
-  if (source.path.empty()) return DataError{"", -1, "no dataset folder given"};
-  if (!fs::exists(root, ec)) return DataError{root.string(), -1, "folder does not exist"};
-  if (!fs::is_directory(root, ec)) return DataError{root.string(), -1, "is not a folder"};
+  if (source.path.empty()) return Error::in_setting("dataset.path", "no dataset folder given");
+  if (!fs::exists(root, ec)) return Error::in_file(root.string(), "folder does not exist");
+  if (!fs::is_directory(root, ec)) return Error::in_file(root.string(), "is not a folder");
 
   const std::optional<fs::path> validation = validation_folder(root);
   const fs::path train_root = validation ? root / "train" : root;
@@ -154,27 +155,27 @@ DataResult<RawDataset> ImageFolderDataset::read(const DatasetRequest& source) {
   raw.path = root.string();
   raw.class_names = sorted_subfolders(train_root);
   if (raw.class_names.empty()) {
-    return DataError{train_root.string(), -1,
-                     "no class folders: expected one subfolder of images per class"};
+    return Error::in_file(train_root.string(),
+                          "no class folders: expected one subfolder of images per class");
   }
 
-  DataResult<std::vector<ImageFile>> train_files = list_files(train_root, raw.class_names, false);
+  Result<std::vector<ImageFile>> train_files = list_files(train_root, raw.class_names, false);
   if (!train_files) return train_files.error();
   std::vector<ImageFile> validation_files;
   if (validation) {
     for (const std::string& name : sorted_subfolders(*validation)) {
       if (std::find(raw.class_names.begin(), raw.class_names.end(), name) ==
           raw.class_names.end()) {
-        return DataError{
-            (*validation / name).string(), -1,
-            "class folder \"" + name + "\" has no counterpart in " + train_root.string()};
+        return Error::in_file(
+            (*validation / name).string(),
+            "class folder \"" + name + "\" has no counterpart in " + train_root.string());
       }
     }
-    DataResult<std::vector<ImageFile>> files = list_files(*validation, raw.class_names, true);
+    Result<std::vector<ImageFile>> files = list_files(*validation, raw.class_names, true);
     if (!files) return files.error();
     validation_files = std::move(files).value();
     if (validation_files.empty()) {
-      return DataError{validation->string(), -1, "validation folder holds no class folders"};
+      return Error::in_file(validation->string(), "validation folder holds no class folders");
     }
   }
 
@@ -190,26 +191,25 @@ DataResult<RawDataset> ImageFolderDataset::read(const DatasetRequest& source) {
     }
   }
   if (height <= 0 || width <= 0) {
-    return DataError{
-        train_root.string(), -1,
+    return Error::in_file(
+        train_root.string(),
         "none of the " + std::to_string(train_files.value().size()) +
-            " image files could be decoded (first: " + train_files.value().front().path + ")"};
+            " image files could be decoded (first: " + train_files.value().front().path + ")");
   }
 
-  DataResult<ImageSet> train =
+  Result<ImageSet> train =
       decode_all(train_files.value(), train_root, channels, height, width, raw);
   if (!train) return train.error();
   raw.train = std::move(train).value();
   if (validation) {
-    DataResult<ImageSet> test =
-        decode_all(validation_files, *validation, channels, height, width, raw);
+    Result<ImageSet> test = decode_all(validation_files, *validation, channels, height, width, raw);
     if (!test) return test.error();
     raw.test = std::move(test).value();
   }
   if (raw.skipped_files > static_cast<std::int64_t>(raw.warnings.size())) {
-    raw.warnings.push_back(
-        {root.string(), -1,
-         std::to_string(raw.skipped_files) + " unreadable image files were skipped in all"});
+    raw.warnings.push_back(Error::in_file(
+        root.string(),
+        std::to_string(raw.skipped_files) + " unreadable image files were skipped in all"));
   }
   return raw;
 }

@@ -3,15 +3,15 @@
 // root/train/<class>/... with root/val (valid, validation, test)/<class>/... for a fixed split.
 // Decoded with OpenCV on all cores; unreadable files are skipped and reported.
 
-#include "convstudio/data/data_result.h"
 #include "convstudio/data/dataset_request.h"
+#include "convstudio/result.h"
 #include "data/raw_dataset.h"
 
 namespace convstudio {
 
 class ImageFolderDataset {
  public:
-  static DataResult<RawDataset> read(const DatasetRequest& source);
+  static Result<RawDataset> read(const DatasetRequest& source);
 };
 
 }  // namespace convstudio

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "convstudio/data/data_error.h"
 #include "convstudio/data/image_set.h"
+#include "convstudio/error.h"
 
 namespace convstudio {
 
@@ -17,7 +17,7 @@ struct RawDataset {
   std::optional<ImageSet> test;  // the dataset's own test split, when it has one
   std::vector<std::string> class_names;
   std::int64_t skipped_files = 0;
-  std::vector<DataError> warnings;
+  std::vector<Error> warnings;
 };
 
 }  // namespace convstudio

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <map>
+#include <stdexcept>
+
+#include "blocks/block_torch.h"
 
 namespace convstudio {
 namespace {
@@ -38,74 +40,25 @@ std::string identifier_problem(const std::string& id) {
   return {};
 }
 
-Mapping onnx_mapping(const Block& block, const BlockAnalysis& shapes) {
-  const std::string& type = block.type;
-  if (type == "Input") return {"graph input 'input' [batch, C, H, W] float32", {}};
-  if (type == "Conv2d") {
-    return {block.choice_param("padding_mode") == "same"
-                ? "Conv (kernel_shape, strides, explicit pads for 'same', dilations, group)"
-                : "Conv (kernel_shape, strides, pads, dilations, group)",
-            {}};
+// What the block becomes in `format`, from its type's home; unknown types are refused by name.
+Mapping mapping_of(const Block& block, const BlockAnalysis& shapes, ExportFormat format) {
+  if (format == ExportFormat::Safetensors) {
+    return {"graph JSON + " + std::string(shapes.params > 0 ? "tensors" : "no tensors"), {}};
   }
-  if (type == "BatchNorm2d") return {"BatchNormalization (inference: running mean/var)", {}};
-  if (type == "ReLU") return {"Relu", {}};
-  if (type == "LeakyReLU") return {"LeakyRelu (alpha)", {}};
-  if (type == "GELU") return {"Div, Erf, Add, Mul, Mul (exact GELU)", {}};
-  if (type == "SiLU") return {"Sigmoid, Mul", {}};
-  if (type == "Sigmoid") return {"Sigmoid", {}};
-  if (type == "Tanh") return {"Tanh", {}};
-  if (type == "MaxPool2d") return {"MaxPool (kernel_shape, strides, pads, ceil_mode 0)", {}};
-  if (type == "AvgPool2d") {
-    return {
-        block.int_param("padding") > 0
-            ? "Pad (zeros) + AveragePool (kernel_shape, strides, count_include_pad 1, ceil_mode 0)"
-            : "AveragePool (kernel_shape, strides, pads, count_include_pad 1, ceil_mode 0)",
-        {}};
+  const blocks::BlockTorch* torch_half = nullptr;
+  try {
+    torch_half = &blocks::block_torch(block.type);
+  } catch (const std::invalid_argument&) {
+    const char* what = format == ExportFormat::Onnx ? "ONNX" : "PyTorch";
+    return {"", block.type + ": no " + what + " mapping for this block type"};
   }
-  if (type == "AdaptiveAvgPool2d") {
-    const std::int64_t size = block.int_param("output_size");
-    if (size == 1) return {"GlobalAveragePool", {}};
-    const TensorShape& in = shapes.input_shapes.at(0);
-    if (in.height() % size != 0 || in.width() % size != 0) {
-      return {"", "AdaptiveAvgPool2d: output size " + std::to_string(size) + " does not divide " +
-                      std::to_string(in.height()) + "\u00d7" + std::to_string(in.width()) +
-                      "; ONNX has no adaptive pooling (use output size 1 or a dividing size)"};
-    }
-    return {"AveragePool (fixed windows equal to the adaptive ones)", {}};
+  if (format == ExportFormat::Onnx) {
+    const blocks::ExportTarget target = torch_half->onnx_target(block, shapes);
+    return {target.target, target.refusal};
   }
-  if (type == "Dropout" || type == "Dropout2d") return {"nothing (identity at inference)", {}};
-  if (type == "Flatten") return {"Flatten (axis 1)", {}};
-  if (type == "Linear") return {"Gemm (transB 1)", {}};
-  if (type == "Output") return {"Gemm (transB 1) -> graph output 'logits' [batch, classes]", {}};
-  if (type == "Add") return {"Add (chained)", {}};
-  if (type == "Concat") return {"Concat (axis 1)", {}};
-  return {"", type + ": no ONNX mapping for this block type"};
-}
-
-Mapping torch_mapping(const Block& block, bool script) {
-  static const std::map<std::string, std::pair<std::string, std::string>, std::less<>> kTargets = {
-      {"Input", {"forward(x)", "forward(x)"}},
-      {"Conv2d", {"torch.conv2d", "nn.Conv2d"}},
-      {"BatchNorm2d", {"torch.batch_norm (running stats in eval)", "nn.BatchNorm2d"}},
-      {"ReLU", {"torch.relu", "F.relu"}},
-      {"LeakyReLU", {"torch.leaky_relu", "F.leaky_relu"}},
-      {"GELU", {"torch.gelu", "F.gelu"}},
-      {"SiLU", {"torch.silu", "F.silu"}},
-      {"Sigmoid", {"torch.sigmoid", "torch.sigmoid"}},
-      {"Tanh", {"torch.tanh", "torch.tanh"}},
-      {"MaxPool2d", {"torch.max_pool2d", "F.max_pool2d"}},
-      {"AvgPool2d", {"torch.avg_pool2d", "F.avg_pool2d"}},
-      {"AdaptiveAvgPool2d", {"torch.adaptive_avg_pool2d", "F.adaptive_avg_pool2d"}},
-      {"Dropout", {"torch.dropout", "F.dropout"}},
-      {"Dropout2d", {"torch.feature_dropout", "F.dropout2d"}},
-      {"Flatten", {"torch.flatten", "torch.flatten"}},
-      {"Linear", {"torch.linear", "nn.Linear"}},
-      {"Output", {"torch.linear (logits)", "nn.Linear (logits)"}},
-      {"Add", {"+", "+"}},
-      {"Concat", {"torch.cat (dim 1)", "torch.cat (dim 1)"}}};
-  auto it = kTargets.find(block.type);
-  if (it == kTargets.end()) return {"", block.type + ": no PyTorch mapping for this block type"};
-  Mapping mapping{script ? it->second.first : it->second.second, identifier_problem(block.id)};
+  Mapping mapping{format == ExportFormat::TorchScript ? torch_half->torchscript_target
+                                                      : torch_half->python_target,
+                  identifier_problem(block.id)};
   if (!mapping.refusal.empty()) mapping.refusal = block.type + ": " + mapping.refusal;
   return mapping;
 }
@@ -118,7 +71,7 @@ std::string CompatibilityReport::describe() const {
     text += block.block_id + " (" + block.block_type + ") -> " +
             (block.refusal.empty() ? block.target : "REFUSED: " + block.refusal) + "\n";
   }
-  for (const ModelError& refusal : refusals) {
+  for (const Error& refusal : refusals) {
     if (refusal.block_id.empty()) text += "graph: " + refusal.message + "\n";
   }
   return text;
@@ -133,23 +86,9 @@ CompatibilityReport ExportCompatibility::check(const Graph& graph, const ModelAn
   for (const BlockAnalysis& shapes : analysis.blocks) {
     const Block* block = graph.find_block(shapes.id);
     if (block == nullptr) continue;
-    Mapping mapping;
-    switch (format) {
-      case ExportFormat::Onnx:
-        mapping = onnx_mapping(*block, shapes);
-        break;
-      case ExportFormat::TorchScript:
-        mapping = torch_mapping(*block, true);
-        break;
-      case ExportFormat::Python:
-        mapping = torch_mapping(*block, false);
-        break;
-      case ExportFormat::Safetensors:
-        mapping = {"graph JSON + " + std::string(shapes.params > 0 ? "tensors" : "no tensors"), {}};
-        break;
-    }
+    const Mapping mapping = mapping_of(*block, shapes, format);
     if (!mapping.refusal.empty()) {
-      report.refusals.push_back({block->id, block->type, "type", mapping.refusal});
+      report.refusals.push_back(Error::in_block(block->id, block->type, "type", mapping.refusal));
     }
     report.blocks.push_back({block->id, block->type, mapping.target, mapping.refusal});
   }

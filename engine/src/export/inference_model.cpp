@@ -5,12 +5,12 @@
 #include <cmath>
 #include <fstream>
 
+#include "convstudio/io/atomic_write.h"
 #include "export/image_batch.h"
 #include "export/inference_backend.h"
 #include "export/native_export.h"
 #include "export/onnx_export.h"
 #include "export/torchscript_export.h"
-#include "train/atomic_write.h"
 
 namespace convstudio {
 namespace {
@@ -20,8 +20,12 @@ namespace fs = std::filesystem;
 // Images are predicted in chunks so a large folder never needs one giant tensor.
 constexpr std::size_t kChunk = 64;
 
-InferenceModelLoad failure(std::string message) {
-  return {nullptr, std::move(message)};
+InferenceModelLoad failure(Error error) {
+  return {nullptr, std::move(error)};
+}
+
+InferenceModelLoad failure(const fs::path& model, std::string message) {
+  return failure(Error::in_file(model.string(), std::move(message)));
 }
 
 std::string csv_field(const std::string& text) {
@@ -65,13 +69,12 @@ std::string InferenceModel::kind() const {
 
 InferenceModelLoad InferenceModel::load(const fs::path& path) {
   std::error_code ec;
-  if (!fs::exists(path, ec)) return failure(path.string() + ": does not exist");
+  if (!fs::exists(path, ec)) return failure(path, "does not exist");
   try {
     if (fs::is_directory(path, ec) || path.extension() == ".safetensors") {
       const bool checkpoint = fs::is_directory(path, ec);
-      FileOutcome<TrainedModel> model =
-          checkpoint ? load_trained_model(path) : NativeExport::read(path);
-      if (!model) return failure(model.error().describe());
+      Result<TrainedModel> model = checkpoint ? load_trained_model(path) : NativeExport::read(path);
+      if (!model) return failure(model.error());
       auto backend = std::make_unique<GraphModuleBackend>(model.value());
       return {
           std::shared_ptr<const InferenceModel>(new InferenceModel(
@@ -82,13 +85,13 @@ InferenceModelLoad InferenceModel::load(const fs::path& path) {
       torch::jit::ExtraFilesMap extra{{kTorchScriptContractFile, ""}};
       torch::jit::Module module = torch::jit::load(path.string(), torch::kCPU, extra);
       if (extra[kTorchScriptContractFile].empty()) {
-        return failure(path.string() + ": holds no " + kTorchScriptContractFile +
-                       " (not exported by ConvStudio, so its preprocessing is unknown)");
+        return failure(path, std::string("holds no ") + kTorchScriptContractFile +
+                                 " (not exported by ConvStudio, so its preprocessing is unknown)");
       }
       PreprocessingContract contract =
           PreprocessingContract::from_json(nlohmann::json::parse(extra[kTorchScriptContractFile]));
       if (!contract.input.is_image()) {
-        return failure(path.string() + ": its contract has no C\u00d7H\u00d7W input shape");
+        return failure(path, "its contract has no C\u00d7H\u00d7W input shape");
       }
       return {std::shared_ptr<const InferenceModel>(
                   new InferenceModel(std::make_unique<TorchScriptBackend>(std::move(module)),
@@ -96,28 +99,26 @@ InferenceModelLoad InferenceModel::load(const fs::path& path) {
               {}};
     }
     if (path.extension() == ".onnx") {
-      FileOutcome<OnnxFile> onnx = OnnxExport::read(path);
-      if (!onnx) return failure(onnx.error().describe());
+      Result<OnnxFile> onnx = OnnxExport::read(path);
+      if (!onnx) return failure(onnx.error());
       // Built from the bytes already read and checked, not from a second read of the file.
       const std::string& bytes = onnx.value().bytes;
       cv::dnn::Net net = cv::dnn::readNetFromONNX(bytes.data(), bytes.size());
-      if (net.empty())
-        return failure(path.string() + ": OpenCV DNN cannot build a network from it");
+      if (net.empty()) return failure(path, "OpenCV DNN cannot build a network from it");
       return {std::shared_ptr<const InferenceModel>(
                   new InferenceModel(std::make_unique<OnnxBackend>(std::move(net)),
                                      std::move(onnx.value().contract), "onnx")),
               {}};
     }
   } catch (const cv::Exception& error) {
-    return failure(path.string() + ": OpenCV DNN: " + error.msg);
+    return failure(path, "OpenCV DNN: " + error.msg);
   } catch (const c10::Error& error) {
-    return failure(path.string() + ": " + error.what_without_backtrace());
+    return failure(path, error.what_without_backtrace());
   } catch (const std::exception& error) {
-    return failure(path.string() + ": " + error.what());
+    return failure(path, error.what());
   }
   return failure(
-      path.string() +
-      ": not a model (expected a checkpoint folder, or a .safetensors, .pt or .onnx export)");
+      path, "not a model (expected a checkpoint folder, or a .safetensors, .pt or .onnx export)");
 }
 
 ImagePrediction InferenceModel::predict(const fs::path& image, int top_k,

@@ -11,8 +11,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-ExportResult failed(ExportResult result, std::string message, bool input_error) {
-  result.error = std::move(message);
+ExportResult failed(ExportResult result, Error error, bool input_error) {
+  result.error = std::move(error);
   result.input_error = input_error;
   return result;
 }
@@ -22,17 +22,17 @@ ExportResult load_and_check(const fs::path& checkpoint_dir, ExportFormat format,
                             std::optional<TrainedModel>& model) {
   ExportResult result;
   result.report.format = format;
-  FileOutcome<TrainedModel> loaded = load_trained_model(checkpoint_dir);
-  if (!loaded) return failed(std::move(result), loaded.error().describe(), true);
+  Result<TrainedModel> loaded = load_trained_model(checkpoint_dir);
+  if (!loaded) return failed(std::move(result), loaded.error(), true);
   model = std::move(loaded).value();
   result.report = ExportCompatibility::check(model->graph, model->analysis, format);
   if (!result.report.ok()) {
     std::string message = "cannot export to " + std::string(export_format_name(format)) + ":";
-    for (const ModelError& refusal : result.report.refusals) {
+    for (const Error& refusal : result.report.refusals) {
       message +=
           "\n  " + (refusal.block_id.empty() ? "graph" : refusal.block_id) + ": " + refusal.message;
     }
-    return failed(std::move(result), message, true);
+    return failed(std::move(result), Error::in_file(checkpoint_dir.string(), message), true);
   }
   return result;
 }
@@ -58,19 +58,20 @@ ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat form
   const TrainedModel& model = *loaded;
   std::error_code ec;
   if (out.has_parent_path() && !fs::exists(out.parent_path(), ec)) {
-    return failed(std::move(result), out.parent_path().string() + ": the folder does not exist",
-                  true);
+    return failed(std::move(result),
+                  Error::in_file(out.parent_path().string(), "the folder does not exist"), true);
   }
 
   const fs::path companion = export_companion_file(out, format);
   if (companion == out) {
-    return failed(std::move(result),
-                  out.string() + ": the main file would overwrite its companion " +
-                      companion.filename().string() + "; end it with " +
-                      std::string(export_format_extension(format)),
-                  true);
+    return failed(
+        std::move(result),
+        Error::in_file(out.string(), "the main file would overwrite its companion " +
+                                         companion.filename().string() + "; end it with " +
+                                         std::string(export_format_extension(format))),
+        true);
   }
-  std::optional<FileError> error;
+  std::optional<Error> error;
   try {
     switch (format) {
       case ExportFormat::TorchScript:
@@ -87,9 +88,9 @@ ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat form
         break;
     }
   } catch (const std::exception& exception) {
-    error = FileError{out.string(), std::nullopt, exception.what()};
+    error = Error::in_file(out.string(), exception.what());
   }
-  if (error) return failed(std::move(result), error->describe(), false);
+  if (error) return failed(std::move(result), *error, false);
   result.files.push_back(out.string());
   if (!companion.empty()) result.files.push_back(companion.string());
   return result;

@@ -1,14 +1,14 @@
 #include "export/native_export.h"
 
+#include "convstudio/io/atomic_write.h"
 #include "convstudio/model/graph_json.h"
-#include "train/atomic_write.h"
-#include "train/safetensors_io.h"
+#include "io/safetensors_io.h"
 
 namespace convstudio {
 
-std::optional<FileError> NativeExport::write(const TrainedModel& model,
-                                             const std::filesystem::path& weights,
-                                             const std::filesystem::path& graph_json) {
+std::optional<Error> NativeExport::write(const TrainedModel& model,
+                                         const std::filesystem::path& weights,
+                                         const std::filesystem::path& graph_json) {
   const std::string graph = GraphJson::to_json(model.graph).dump();
   const nlohmann::json contract = model.contract.to_json();
   SafetensorsContent content;
@@ -28,9 +28,9 @@ std::optional<FileError> NativeExport::write(const TrainedModel& model,
   return write_file_atomically(graph_json, description.dump(2) + "\n");
 }
 
-FileOutcome<TrainedModel> NativeExport::read(const std::filesystem::path& weights) {
+Result<TrainedModel> NativeExport::read(const std::filesystem::path& weights) {
   const std::string file = weights.string();
-  FileOutcome<SafetensorsContent> content = read_safetensors(weights);
+  Result<SafetensorsContent> content = read_safetensors(weights);
   if (!content) return content.error();
   const auto& metadata = content.value().metadata;
   auto field = [&](const char* key) -> const std::string* {
@@ -39,32 +39,32 @@ FileOutcome<TrainedModel> NativeExport::read(const std::filesystem::path& weight
   };
   const std::string* format = field("format");
   if (format == nullptr || *format != kNativeModelFormat) {
-    return FileError{file, std::nullopt,
-                     "is not a ConvStudio model export (its safetensors metadata has no "
-                     "\"format\": \"convstudio-model\")"};
+    return Error::in_file(file,
+                          "is not a ConvStudio model export (its safetensors metadata has no "
+                          "\"format\": \"convstudio-model\")");
   }
   const std::string* version = field("version");
   if (version == nullptr || *version != std::to_string(kNativeModelVersion)) {
-    return FileError{file, std::nullopt,
-                     "has model format version " + (version ? *version : std::string("(none)")) +
-                         "; this ConvStudio reads version " + std::to_string(kNativeModelVersion)};
+    return Error::in_file(
+        file, "has model format version " + (version ? *version : std::string("(none)")) +
+                  "; this ConvStudio reads version " + std::to_string(kNativeModelVersion));
   }
   const std::string* graph_text = field("graph");
   const std::string* contract_text = field("preprocessing");
   if (graph_text == nullptr || contract_text == nullptr) {
-    return FileError{file, std::nullopt, "its metadata lacks \"graph\" or \"preprocessing\""};
+    return Error::in_file(file, "its metadata lacks \"graph\" or \"preprocessing\"");
   }
   PreprocessingContract contract;
   Graph graph;
   try {
     contract = PreprocessingContract::from_json(nlohmann::json::parse(*contract_text));
-    std::vector<ProjectError> errors;
+    std::vector<Error> errors;
     graph = GraphJson::from_json(nlohmann::ordered_json::parse(*graph_text), "graph", errors);
     if (!errors.empty()) {
-      return FileError{file, std::nullopt, "metadata graph: " + errors.front().to_string()};
+      return Error::in_file(file, "metadata graph: " + errors.front().describe());
     }
   } catch (const nlohmann::json::exception& error) {
-    return FileError{file, std::nullopt, std::string("metadata: ") + error.what()};
+    return Error::in_file(file, std::string("metadata: ") + error.what());
   }
   return make_trained_model(std::move(graph), std::move(content.value().tensors),
                             std::move(contract), file);

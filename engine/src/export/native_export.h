@@ -16,12 +16,11 @@ inline constexpr int kNativeModelVersion = 1;
 class NativeExport {
  public:
   // Writes `weights` (.safetensors) and, when `graph_json` is not empty, the JSON description.
-  static std::optional<FileError> write(const TrainedModel& model,
-                                        const std::filesystem::path& weights,
-                                        const std::filesystem::path& graph_json);
+  static std::optional<Error> write(const TrainedModel& model, const std::filesystem::path& weights,
+                                    const std::filesystem::path& graph_json);
   // Reads a .safetensors written by write(): refuses files without our metadata, graphs that
   // do not infer and tensors that do not fit the graph, naming the file.
-  static FileOutcome<TrainedModel> read(const std::filesystem::path& weights);
+  static Result<TrainedModel> read(const std::filesystem::path& weights);
 };
 
 }  // namespace convstudio

@@ -8,8 +8,8 @@
 #include <onnx/onnx_pb.h>
 
 #include "convstudio/export/export_compatibility.h"
+#include "convstudio/io/atomic_write.h"
 #include "export/onnx_graph_builder.h"
-#include "train/atomic_write.h"
 
 namespace convstudio {
 
@@ -52,13 +52,13 @@ std::string OnnxExport::serialize(const TrainedModel& model) {
   return bytes;
 }
 
-std::optional<FileError> OnnxExport::write(const TrainedModel& model,
-                                           const std::filesystem::path& file) {
+std::optional<Error> OnnxExport::write(const TrainedModel& model,
+                                       const std::filesystem::path& file) {
   std::string bytes;
   try {
     bytes = serialize(model);
   } catch (const std::exception& error) {
-    return FileError{file.string(), std::nullopt, error.what()};
+    return Error::in_file(file.string(), error.what());
   }
   return write_file_atomically(file, bytes);
 }
@@ -66,35 +66,34 @@ std::optional<FileError> OnnxExport::write(const TrainedModel& model,
 namespace {
 
 // Reads, parses and checks an .onnx file into `bytes` and `proto`; the error names the file.
-std::optional<FileError> read_checked(const std::filesystem::path& file, std::string& bytes,
-                                      onnx::ModelProto& proto) {
+std::optional<Error> read_checked(const std::filesystem::path& file, std::string& bytes,
+                                  onnx::ModelProto& proto) {
   std::ifstream stream(file, std::ios::binary);
-  if (!stream) return FileError{file.string(), std::nullopt, "cannot be opened"};
+  if (!stream) return Error::in_file(file.string(), "cannot be opened");
   std::ostringstream text;
   text << stream.rdbuf();
   bytes = std::move(text).str();
   if (!proto.ParseFromString(bytes)) {
-    return FileError{file.string(), std::nullopt,
-                     "is not an ONNX model (the protobuf cannot be parsed; truncated?)"};
+    return Error::in_file(file.string(),
+                          "is not an ONNX model (the protobuf cannot be parsed; truncated?)");
   }
   try {
     onnx::checker::check_model(proto);
   } catch (const std::exception& error) {
-    return FileError{file.string(), std::nullopt,
-                     std::string("fails the ONNX checker: ") + error.what()};
+    return Error::in_file(file.string(), std::string("fails the ONNX checker: ") + error.what());
   }
   return std::nullopt;
 }
 
 }  // namespace
 
-std::optional<FileError> OnnxExport::check_file(const std::filesystem::path& file) {
+std::optional<Error> OnnxExport::check_file(const std::filesystem::path& file) {
   std::string bytes;
   onnx::ModelProto proto;
   return read_checked(file, bytes, proto);
 }
 
-FileOutcome<OnnxFile> OnnxExport::read(const std::filesystem::path& file) {
+Result<OnnxFile> OnnxExport::read(const std::filesystem::path& file) {
   std::string bytes;
   onnx::ModelProto proto;
   if (auto error = read_checked(file, bytes, proto)) return *error;
@@ -104,19 +103,19 @@ FileOutcome<OnnxFile> OnnxExport::read(const std::filesystem::path& file) {
       PreprocessingContract contract =
           PreprocessingContract::from_json(nlohmann::json::parse(entry.value()));
       if (!contract.input.is_image()) {
-        return FileError{file.string(), std::nullopt,
-                         "metadata 'convstudio' has no C\u00d7H\u00d7W input shape"};
+        return Error::in_file(file.string(),
+                              "metadata 'convstudio' has no C\u00d7H\u00d7W input shape");
       }
       return OnnxFile{std::move(bytes), std::move(contract)};
     } catch (const nlohmann::json::exception& error) {
-      return FileError{
-          file.string(), std::nullopt,
-          std::string("metadata 'convstudio' is not a valid contract: ") + error.what()};
+      return Error::in_file(
+          file.string(),
+          std::string("metadata 'convstudio' is not a valid contract: ") + error.what());
     }
   }
-  return FileError{file.string(), std::nullopt,
-                   "holds no metadata 'convstudio' (not exported by ConvStudio, so its "
-                   "preprocessing is unknown)"};
+  return Error::in_file(file.string(),
+                        "holds no metadata 'convstudio' (not exported by ConvStudio, so its "
+                        "preprocessing is unknown)");
 }
 
 }  // namespace convstudio

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "convstudio/export/preprocessing_contract.h"
+#include "convstudio/result.h"
 #include "export/trained_model.h"
-#include "train/file_outcome.h"
 
 namespace convstudio {
 
@@ -26,13 +26,12 @@ class OnnxExport {
   // BatchNormalization with the running statistics, the contract in metadata_props.
   // Throws std::runtime_error when onnx::checker rejects the model (a bug in this exporter).
   static std::string serialize(const TrainedModel& model);
-  static std::optional<FileError> write(const TrainedModel& model,
-                                        const std::filesystem::path& file);
+  static std::optional<Error> write(const TrainedModel& model, const std::filesystem::path& file);
   // Parses and checks an .onnx file with onnx::checker; the error names the file.
-  static std::optional<FileError> check_file(const std::filesystem::path& file);
+  static std::optional<Error> check_file(const std::filesystem::path& file);
   // Reads a file that parses, passes the checker and carries our contract; the error names the
   // file and what is missing.
-  static FileOutcome<OnnxFile> read(const std::filesystem::path& file);
+  static Result<OnnxFile> read(const std::filesystem::path& file);
 };
 
 }  // namespace convstudio

@@ -2,85 +2,17 @@
 
 #include <sstream>
 
+#include "blocks/block_model.h"
+#include "blocks/block_torch.h"
+#include "convstudio/io/atomic_write.h"
 #include "export/native_export.h"
 #include "export/python_literals.h"
-#include "train/atomic_write.h"
 
 namespace convstudio {
 namespace {
 
 std::string value_of(const std::string& id) {
   return "v_" + id;
-}
-
-std::string bool_text(bool value) {
-  return value ? "True" : "False";
-}
-
-// The constructor line of a block that owns tensors; empty for blocks that are functions.
-std::string layer(const Block& block, const BlockAnalysis& shapes) {
-  const TensorShape in = shapes.input_shapes.empty() ? TensorShape{} : shapes.input_shapes[0];
-  if (block.type == "Conv2d") {
-    const std::string padding = block.choice_param("padding_mode") == "same"
-                                    ? "\"same\""
-                                    : std::to_string(block.int_param("padding"));
-    return "nn.Conv2d(" + std::to_string(in.channels()) + ", " +
-           std::to_string(block.int_param("out_channels")) + ", " +
-           std::to_string(block.int_param("kernel")) +
-           ", stride=" + std::to_string(block.int_param("stride")) + ", padding=" + padding +
-           ", dilation=" + std::to_string(block.int_param("dilation")) +
-           ", groups=" + std::to_string(block.int_param("groups")) +
-           ", bias=" + bool_text(block.bool_param("bias")) + ")";
-  }
-  if (block.type == "BatchNorm2d") {
-    return "nn.BatchNorm2d(" + std::to_string(in.channels()) +
-           ", eps=" + python_float(block.float_param("eps")) +
-           ", momentum=" + python_float(block.float_param("momentum")) + ")";
-  }
-  if (block.type == "Linear" || block.type == "Output") {
-    const std::int64_t out =
-        block.type == "Linear" ? block.int_param("out_features") : block.int_param("classes");
-    const bool bias = block.type == "Output" || block.bool_param("bias");
-    return "nn.Linear(" + std::to_string(in.element_count()) + ", " + std::to_string(out) +
-           ", bias=" + bool_text(bias) + ")";
-  }
-  return {};
-}
-
-std::string call(const Block& block, const std::vector<std::string>& in) {
-  const std::string& type = block.type;
-  if (!in.empty() &&
-      (type == "Conv2d" || type == "BatchNorm2d" || type == "Linear" || type == "Output")) {
-    return "self." + block.id + "(" + in[0] + ")";
-  }
-  if (type == "MaxPool2d" || type == "AvgPool2d") {
-    const std::int64_t k = block.int_param("kernel");
-    const std::int64_t stride = block.int_param("stride") == 0 ? k : block.int_param("stride");
-    const std::string args = in[0] + ", " + std::to_string(k) + ", " + std::to_string(stride) +
-                             ", " + std::to_string(block.int_param("padding"));
-    if (type == "MaxPool2d") return "F.max_pool2d(" + args + ")";
-    return "F.avg_pool2d(" + args + ", ceil_mode=False, count_include_pad=True)";
-  }
-  if (type == "AdaptiveAvgPool2d") {
-    return "F.adaptive_avg_pool2d(" + in[0] + ", " +
-           std::to_string(block.int_param("output_size")) + ")";
-  }
-  if (type == "ReLU") return "F.relu(" + in[0] + ")";
-  if (type == "LeakyReLU") {
-    return "F.leaky_relu(" + in[0] + ", " + python_float(block.float_param("negative_slope")) + ")";
-  }
-  if (type == "GELU") return "F.gelu(" + in[0] + ")";
-  if (type == "SiLU") return "F.silu(" + in[0] + ")";
-  if (type == "Sigmoid") return "torch.sigmoid(" + in[0] + ")";
-  if (type == "Tanh") return "torch.tanh(" + in[0] + ")";
-  if (type == "Dropout" || type == "Dropout2d") {
-    return std::string(type == "Dropout" ? "F.dropout(" : "F.dropout2d(") + in[0] + ", " +
-           python_float(block.float_param("p")) + ", self.training)";
-  }
-  if (type == "Flatten") return "torch.flatten(" + in[0] + ", 1)";
-  if (type == "Add") return python_sum(in);
-  if (type == "Concat") return python_channel_cat(in);
-  throw std::invalid_argument("no PyTorch mapping for block type " + type);
 }
 
 }  // namespace
@@ -91,18 +23,16 @@ std::string PythonExport::source(const TrainedModel& model, const std::string& w
   std::string result;
   for (const BlockAnalysis& shapes : model.analysis.blocks) {
     const Block& block = *model.graph.find_block(shapes.id);
-    if (const std::string constructor = layer(block, shapes); !constructor.empty()) {
-      init << "        self." << block.id << " = " << constructor << "\n";
-    }
-    if (block.type == "Input") {
-      forward << "        " << value_of(block.id) << " = x\n";
-      continue;
+    const blocks::BlockTorch& torch_half = blocks::block_torch(block.type);
+    if (torch_half.python_layer != nullptr) {
+      init << "        self." << block.id << " = " << torch_half.python_layer(block, shapes)
+           << "\n";
     }
     std::vector<std::string> in;
     for (const Connection& wire : model.graph.inputs_of(block.id))
       in.push_back(value_of(wire.from));
-    forward << "        " << value_of(block.id) << " = " << call(block, in) << "\n";
-    if (block.type == "Output") result = value_of(block.id);
+    forward << "        " << value_of(block.id) << " = " << torch_half.python(block, in) << "\n";
+    if (blocks::is_model_output(block)) result = value_of(block.id);
   }
 
   std::ostringstream code;
@@ -137,9 +67,9 @@ std::string PythonExport::source(const TrainedModel& model, const std::string& w
   return code.str();
 }
 
-std::optional<FileError> PythonExport::write(const TrainedModel& model,
-                                             const std::filesystem::path& code,
-                                             const std::filesystem::path& weights) {
+std::optional<Error> PythonExport::write(const TrainedModel& model,
+                                         const std::filesystem::path& code,
+                                         const std::filesystem::path& weights) {
   if (auto error = NativeExport::write(model, weights, {})) return error;
   return write_file_atomically(code, source(model, weights.filename().string()));
 }

@@ -16,9 +16,8 @@ class PythonExport {
   // The source; `weights_file` is the file name load_model() looks for beside the .py.
   static std::string source(const TrainedModel& model, const std::string& weights_file);
   // Writes `code` (.py) and `weights` (the native .safetensors) beside it.
-  static std::optional<FileError> write(const TrainedModel& model,
-                                        const std::filesystem::path& code,
-                                        const std::filesystem::path& weights);
+  static std::optional<Error> write(const TrainedModel& model, const std::filesystem::path& code,
+                                    const std::filesystem::path& weights);
 };
 
 }  // namespace convstudio

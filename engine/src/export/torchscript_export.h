@@ -22,8 +22,7 @@ class TorchScriptExport {
   // The module in eval mode, with the weights copied in.
   static torch::jit::Module build(const TrainedModel& model);
   // Saves build(model) with the contract as extra file convstudio.json.
-  static std::optional<FileError> write(const TrainedModel& model,
-                                        const std::filesystem::path& file);
+  static std::optional<Error> write(const TrainedModel& model, const std::filesystem::path& file);
 };
 
 }  // namespace convstudio

@@ -31,15 +31,14 @@ bool TrainedModel::has(const std::string& block_id, const std::string& name) con
   return tensors.count(block_id + "." + name) > 0;
 }
 
-FileOutcome<TrainedModel> make_trained_model(Graph graph, NamedTensors tensors,
-                                             PreprocessingContract contract,
-                                             const std::string& source) {
+Result<TrainedModel> make_trained_model(Graph graph, NamedTensors tensors,
+                                        PreprocessingContract contract, const std::string& source) {
   TrainedModel model;
   std::optional<TensorShape> input;
   if (contract.input.is_image()) input = contract.input;
   model.analysis = ShapeInference::run(graph, input);
   if (!model.analysis.ok()) {
-    return FileError{source, std::nullopt, "its graph: " + model.analysis.errors.front().message};
+    return Error::in_file(source, "its graph: " + model.analysis.errors.front().message);
   }
   contract.input = model.analysis.input_shape;
   if (contract.channel_order.empty())
@@ -53,9 +52,9 @@ FileOutcome<TrainedModel> make_trained_model(Graph graph, NamedTensors tensors,
   const std::int64_t classes = model.analysis.output_shape().channels();
   if (!contract.class_names.empty() &&
       static_cast<std::int64_t>(contract.class_names.size()) != classes) {
-    return FileError{source, std::nullopt,
-                     std::to_string(contract.class_names.size()) +
-                         " class names for a model with " + std::to_string(classes) + " classes"};
+    return Error::in_file(source, std::to_string(contract.class_names.size()) +
+                                      " class names for a model with " + std::to_string(classes) +
+                                      " classes");
   }
   for (auto& [name, tensor] : tensors) tensor = tensor.to(torch::kCPU).contiguous();
   model.graph = std::move(graph);
@@ -64,19 +63,19 @@ FileOutcome<TrainedModel> make_trained_model(Graph graph, NamedTensors tensors,
   return model;
 }
 
-FileOutcome<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_dir) {
-  FileOutcome<CheckpointData> checkpoint = load_checkpoint(checkpoint_dir);
+Result<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_dir) {
+  Result<CheckpointData> checkpoint = load_checkpoint(checkpoint_dir);
   if (!checkpoint) return checkpoint.error();
   const nlohmann::json& config = checkpoint.value().state.config;
   const std::string source = (checkpoint_dir / kCheckpointStateFile).string();
   if (!config.contains("project")) {
-    return FileError{source, std::nullopt, "holds no project (config.project)"};
+    return Error::in_file(source, "holds no project (config.project)");
   }
   const nlohmann::json& project_json = config["project"];
   ProjectLoadResult project = ProjectFile::parse(
       project_json.is_string() ? project_json.get<std::string>() : project_json.dump());
   if (!project.ok()) {
-    return FileError{source, std::nullopt, "its project: " + project.errors.front().to_string()};
+    return checkpoint_project_error(project.errors.front(), checkpoint_dir);
   }
   PreprocessingContract contract;
   try {
@@ -89,7 +88,7 @@ FileOutcome<TrainedModel> load_trained_model(const std::filesystem::path& checkp
       contract.class_names = config["class_names"].get<std::vector<std::string>>();
     }
   } catch (const nlohmann::json::exception& error) {
-    return FileError{source, std::nullopt, std::string("config: ") + error.what()};
+    return Error::in_file(source, std::string("config: ") + error.what());
   }
   return make_trained_model(std::move(project.project->graph), std::move(checkpoint.value().model),
                             std::move(contract), checkpoint_dir.string());

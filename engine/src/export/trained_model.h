@@ -7,7 +7,7 @@
 #include "convstudio/export/preprocessing_contract.h"
 #include "convstudio/model/block_analysis.h"
 #include "convstudio/model/graph.h"
-#include "train/file_outcome.h"
+#include "convstudio/result.h"
 #include "train/module_tensors.h"
 
 namespace convstudio {
@@ -24,12 +24,11 @@ struct TrainedModel {
 };
 
 // Reads a checkpoint folder and checks that its graph infers and its weights fit the graph.
-FileOutcome<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_dir);
+Result<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_dir);
 
 // Runs shape inference at contract.input and checks that `tensors` fit the graph exactly (by
 // building the LibTorch module and loading them). `source` names the file in errors.
-FileOutcome<TrainedModel> make_trained_model(Graph graph, NamedTensors tensors,
-                                             PreprocessingContract contract,
-                                             const std::string& source);
+Result<TrainedModel> make_trained_model(Graph graph, NamedTensors tensors,
+                                        PreprocessingContract contract, const std::string& source);
 
 }  // namespace convstudio

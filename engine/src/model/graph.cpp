@@ -38,14 +38,15 @@ bool Graph::remove_block(std::string_view id) {
   return true;
 }
 
-std::optional<ModelError> Graph::connect(const Connection& connection) {
+std::optional<Error> Graph::connect(const Connection& connection) {
   const Block* from = find_block(connection.from);
   const Block* to = find_block(connection.to);
   auto refuse = [&](std::string message) {
     std::string type = to ? to->type : std::string();
     std::string prefix = type.empty() ? std::string() : type + ": ";
-    return ModelError{connection.to, type, "inputs[" + std::to_string(connection.to_port) + "]",
-                      prefix + std::move(message)};
+    return Error::in_block(connection.to, type,
+                           "inputs[" + std::to_string(connection.to_port) + "]",
+                           prefix + std::move(message));
   };
   if (from == nullptr) return refuse("no block named '" + connection.from + "'");
   if (to == nullptr) return refuse("no block named '" + connection.to + "'");

@@ -47,7 +47,7 @@ std::optional<ParamValue> value_from_json(const Json& json, const ParamSpec* spe
 }
 
 void read_params(const Json& json, const std::string& path, Block& block,
-                 std::vector<ProjectError>& errors) {
+                 std::vector<Error>& errors) {
   const BlockSpec* spec = LayerCatalog::instance().find(block.type);
   for (const auto& [name, value] : json.items()) {
     std::string problem;
@@ -55,7 +55,7 @@ void read_params(const Json& json, const std::string& path, Block& block,
     if (parsed) {
       block.params[name] = std::move(*parsed);
     } else {
-      errors.push_back({"", path + "." + name, 0, 0, problem});
+      errors.push_back(Error::at_field("", path + "." + name, problem));
     }
   }
 }
@@ -81,7 +81,7 @@ nlohmann::ordered_json GraphJson::to_json(const Graph& graph) {
 }
 
 Graph GraphJson::from_json(const nlohmann::ordered_json& json, const std::string& path,
-                           std::vector<ProjectError>& errors) {
+                           std::vector<Error>& errors) {
   Graph graph;
   JsonFields fields(json, path, errors);
   if (!fields.valid()) return graph;
@@ -124,7 +124,7 @@ Graph GraphJson::from_json(const nlohmann::ordered_json& json, const std::string
       if (c.from.empty() || c.to.empty()) {
         wire_fields.error(c.from.empty() ? "from" : "to", "every wire needs a block id here");
       } else if (!graph.insert_connection(c)) {
-        errors.push_back({"", wire_path, 0, 0, "duplicate wire"});
+        errors.push_back(Error::at_field("", wire_path, "duplicate wire"));
       }
     }
   }

@@ -80,7 +80,7 @@ class Validation {
     for (std::size_t i = 0; i < graph.blocks().size(); ++i) index_[graph.blocks()[i].id] = i;
   }
 
-  std::vector<ModelError> run() {
+  std::vector<Error> run() {
     check_blocks();
     check_wires();
     check_inputs();
@@ -88,7 +88,7 @@ class Validation {
     check_single("Output");
     check_cycles();
     check_dead_ends();
-    std::stable_sort(errors_.begin(), errors_.end(), [&](const ModelError& a, const ModelError& b) {
+    std::stable_sort(errors_.begin(), errors_.end(), [&](const Error& a, const Error& b) {
       return order_of(a.block_id) < order_of(b.block_id);
     });
     return std::move(errors_);
@@ -96,7 +96,8 @@ class Validation {
 
  private:
   void add(const Block& block, std::string field, const std::string& message) {
-    errors_.push_back({block.id, block.type, std::move(field), block.type + ": " + message});
+    errors_.push_back(
+        Error::in_block(block.id, block.type, std::move(field), block.type + ": " + message));
   }
   std::ptrdiff_t order_of(const std::string& id) const {
     auto it = index_.find(id);
@@ -136,8 +137,8 @@ class Validation {
         if (from)
           add(*from, field, "wired to unknown block '" + c.to + "'");
         else
-          errors_.push_back(
-              {"", "", field, "wire between unknown blocks '" + c.from + "' and '" + c.to + "'"});
+          errors_.push_back(Error::in_block(
+              {}, {}, field, "wire between unknown blocks '" + c.from + "' and '" + c.to + "'"));
         continue;
       }
       if (from == nullptr) {
@@ -210,7 +211,7 @@ class Validation {
   void check_single(const std::string& type) {
     std::vector<std::string> ids = graph_.blocks_of_type(type);
     if (ids.empty()) {
-      errors_.push_back({"", "", "graph", "the graph has no " + type + " block"});
+      errors_.push_back(Error::in_graph("the graph has no " + type + " block"));
     }
     for (std::size_t i = 1; i < ids.size(); ++i) {
       add(*graph_.find_block(ids[i]), "type",
@@ -302,7 +303,7 @@ class Validation {
       }
     }
     std::set<std::string> has_error;
-    for (const ModelError& error : errors_) has_error.insert(error.block_id);
+    for (const Error& error : errors_) has_error.insert(error.block_id);
     for (const Block& block : graph_.blocks()) {
       if (reaches_output.contains(block.id) || has_error.contains(block.id)) continue;
       const BlockSpec* spec = spec_of(block);
@@ -317,12 +318,12 @@ class Validation {
   const Graph& graph_;
   std::map<std::string, std::size_t, std::less<>> index_;
   std::vector<Connection> valid_;
-  std::vector<ModelError> errors_;
+  std::vector<Error> errors_;
 };
 
 }  // namespace
 
-std::vector<ModelError> GraphValidator::validate(const Graph& graph) {
+std::vector<Error> GraphValidator::validate(const Graph& graph) {
   return Validation(graph).run();
 }
 

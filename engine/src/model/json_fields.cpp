@@ -7,13 +7,13 @@
 namespace convstudio {
 
 JsonFields::JsonFields(const nlohmann::ordered_json& json, std::string path,
-                       std::vector<ProjectError>& errors)
+                       std::vector<Error>& errors)
     : json_(json), path_(std::move(path)), errors_(errors) {
-  if (!json_.is_object()) errors_.push_back({"", path_, 0, 0, "must be a JSON object"});
+  if (!json_.is_object()) errors_.push_back(Error::at_field("", path_, "must be a JSON object"));
 }
 
 void JsonFields::error(std::string_view key, std::string message) {
-  errors_.push_back({"", field(key), 0, 0, std::move(message)});
+  errors_.push_back(Error::at_field("", field(key), std::move(message)));
 }
 
 const nlohmann::ordered_json* JsonFields::find(const char* key) {

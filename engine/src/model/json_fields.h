@@ -11,17 +11,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "convstudio/model/project_error.h"
+#include "convstudio/error.h"
 
 namespace convstudio {
 
 // Reads keys of a JSON object into typed values. A missing key keeps the value it had (the
-// default); a wrong type, an out-of-range number or an unknown key becomes a ProjectError whose
+// default); a wrong type, an out-of-range number or an unknown key becomes a Error whose
 // field is `path.key`. Call finish() to report the keys nobody read.
 class JsonFields {
  public:
-  JsonFields(const nlohmann::ordered_json& json, std::string path,
-             std::vector<ProjectError>& errors);
+  JsonFields(const nlohmann::ordered_json& json, std::string path, std::vector<Error>& errors);
 
   void read(const char* key, std::int64_t& value, std::int64_t min, std::int64_t max);
   void read(const char* key, double& value, double min, double max);
@@ -57,7 +56,7 @@ class JsonFields {
 
   const nlohmann::ordered_json& json_;
   std::string path_;
-  std::vector<ProjectError>& errors_;
+  std::vector<Error>& errors_;
   std::set<std::string, std::less<>> seen_;
 };
 

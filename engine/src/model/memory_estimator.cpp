@@ -65,7 +65,7 @@ MemoryEstimate MemoryEstimator::estimate(const ModelAnalysis& analysis,
   std::int64_t largest_output = 0;
   for (const BlockAnalysis& block : analysis.blocks) {
     // The fp32 input batch is counted below; under autocast the first layer saves a cast copy.
-    const bool is_input = block.type == "Input";
+    const bool is_input = block.input_shapes.empty();
     if (block.output_saved_for_backward && (!is_input || autocast)) {
       saved_elements += block.output_elements;
     }

@@ -16,7 +16,7 @@ using Json = nlohmann::ordered_json;
 
 // nlohmann reports a syntax error as a byte offset (of the character it stopped at);
 // users want a line and a column.
-ProjectError syntax_error(std::string_view text, const nlohmann::json::parse_error& e) {
+Error syntax_error(std::string_view text, const nlohmann::json::parse_error& e) {
   const std::size_t offset = e.byte == 0 ? 0 : std::min<std::size_t>(e.byte - 1, text.size());
   int line = 1;
   std::size_t line_start = 0;
@@ -34,7 +34,7 @@ ProjectError syntax_error(std::string_view text, const nlohmann::json::parse_err
   } else if (auto colon = message.find(": "); colon != std::string::npos) {
     message = message.substr(colon + 2);
   }
-  return {"", "", line, static_cast<int>(offset - line_start) + 1, "JSON " + message};
+  return Error::at_line("", line, static_cast<int>(offset - line_start) + 1, "JSON " + message);
 }
 
 }  // namespace
@@ -49,25 +49,27 @@ ProjectLoadResult ProjectFile::parse(std::string_view text) {
     return result;
   }
   if (!json.is_object()) {
-    result.errors.push_back({"", "", 0, 0, "not a ConvStudio project (expected a JSON object)"});
+    result.errors.push_back(
+        Error::in_file("", "not a ConvStudio project (expected a JSON object)"));
     return result;
   }
   auto format = json.find("format");
   if (format == json.end() || *format != kFormat) {
-    result.errors.push_back(
-        {"", "format", 0, 0,
-         std::string("not a ConvStudio project (\"format\" must be \"") + kFormat + "\")"});
+    result.errors.push_back(Error::at_field(
+        "", "format",
+        std::string("not a ConvStudio project (\"format\" must be \"") + kFormat + "\")"));
     return result;
   }
   auto version = json.find("version");
   if (version == json.end() || !version->is_number_integer() || *version < 1) {
-    result.errors.push_back({"", "version", 0, 0, "must be a whole number of at least 1"});
+    result.errors.push_back(Error::at_field("", "version", "must be a whole number of at least 1"));
     return result;
   }
   if (*version > kVersion) {
-    result.errors.push_back({"", "version", 0, 0,
-                             "made by a newer ConvStudio (format version " + version->dump() +
-                                 "); this one reads up to " + std::to_string(kVersion)});
+    result.errors.push_back(Error::at_field("", "version",
+                                            "made by a newer ConvStudio (format version " +
+                                                version->dump() + "); this one reads up to " +
+                                                std::to_string(kVersion)));
     return result;
   }
 
@@ -86,7 +88,7 @@ ProjectLoadResult ProjectFile::parse(std::string_view text) {
   }
   fields.finish();
   // Top-level fields were named ".graph"; drop the leading dot of the root path.
-  for (ProjectError& error : result.errors) {
+  for (Error& error : result.errors) {
     if (error.field.starts_with(".")) error.field.erase(0, 1);
   }
   if (result.errors.empty()) result.project = std::move(project);
@@ -97,13 +99,13 @@ ProjectLoadResult ProjectFile::load(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     ProjectLoadResult result;
-    result.errors.push_back({path.string(), "", 0, 0, "cannot open the file for reading"});
+    result.errors.push_back(Error::in_file(path.string(), "cannot open the file for reading"));
     return result;
   }
   std::ostringstream text;
   text << in.rdbuf();
   ProjectLoadResult result = parse(text.str());
-  for (ProjectError& error : result.errors) error.file = path.string();
+  for (Error& error : result.errors) error.file = path.string();
   return result;
 }
 
@@ -116,21 +118,19 @@ std::string ProjectFile::serialize(const Project& project) {
   return json.dump(2) + "\n";
 }
 
-std::optional<ProjectError> ProjectFile::save(const Project& project,
-                                              const std::filesystem::path& path) {
+std::optional<Error> ProjectFile::save(const Project& project, const std::filesystem::path& path) {
   const std::string text = serialize(project);
   std::filesystem::path temporary = path;
   temporary += ".tmp-" + std::to_string(std::random_device{}());
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out)
-      return ProjectError{path.string(), "", 0, 0, "cannot open a temporary file beside it"};
+    if (!out) return Error::in_file(path.string(), "cannot open a temporary file beside it");
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
     out.flush();
     if (!out) {
       std::error_code ignored;
       std::filesystem::remove(temporary, ignored);
-      return ProjectError{path.string(), "", 0, 0, "writing failed (disk full?)"};
+      return Error::in_file(path.string(), "writing failed (disk full?)");
     }
   }
   std::error_code error;
@@ -138,7 +138,7 @@ std::optional<ProjectError> ProjectFile::save(const Project& project,
   if (error) {
     std::error_code ignored;
     std::filesystem::remove(temporary, ignored);
-    return ProjectError{path.string(), "", 0, 0, "cannot replace the file: " + error.message()};
+    return Error::in_file(path.string(), "cannot replace the file: " + error.message());
   }
   return std::nullopt;
 }

@@ -56,7 +56,7 @@ Json SettingsJson::to_json(const TrainingSettings& t) {
 }
 
 DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::string& path,
-                                                std::vector<ProjectError>& errors) {
+                                                std::vector<Error>& errors) {
   DatasetSettings d;
   JsonFields f(json, path, errors);
   if (!f.valid()) return d;
@@ -89,7 +89,7 @@ DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::str
 }
 
 TrainingSettings SettingsJson::training_from_json(const Json& json, const std::string& path,
-                                                  std::vector<ProjectError>& errors) {
+                                                  std::vector<Error>& errors) {
   TrainingSettings t;
   JsonFields f(json, path, errors);
   if (!f.valid()) return t;

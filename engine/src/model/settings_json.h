@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "convstudio/error.h"
 #include "convstudio/model/dataset_settings.h"
-#include "convstudio/model/project_error.h"
 #include "convstudio/model/training_settings.h"
 
 namespace convstudio {
@@ -19,11 +19,9 @@ class SettingsJson {
   static nlohmann::ordered_json to_json(const DatasetSettings& dataset);
   static nlohmann::ordered_json to_json(const TrainingSettings& training);
   static DatasetSettings dataset_from_json(const nlohmann::ordered_json& json,
-                                           const std::string& path,
-                                           std::vector<ProjectError>& errors);
+                                           const std::string& path, std::vector<Error>& errors);
   static TrainingSettings training_from_json(const nlohmann::ordered_json& json,
-                                             const std::string& path,
-                                             std::vector<ProjectError>& errors);
+                                             const std::string& path, std::vector<Error>& errors);
 };
 
 }  // namespace convstudio

@@ -4,9 +4,8 @@
 #include <map>
 #include <set>
 
+#include "blocks/block_model.h"
 #include "convstudio/model/graph_validator.h"
-#include "convstudio/model/layer_catalog.h"
-#include "layer_rules.h"
 
 namespace convstudio {
 namespace {
@@ -34,21 +33,6 @@ std::vector<std::string> partial_order(const Graph& graph) {
   return order;
 }
 
-std::optional<TensorShape> input_shape(const Block& block, const std::optional<TensorShape>& input,
-                                       std::vector<ModelError>& errors) {
-  TensorShape shape = input.value_or(TensorShape::image(
-      block.int_param("channels"), block.int_param("height"), block.int_param("width")));
-  bool positive = true;
-  for (std::int64_t d : shape.dims) positive = positive && d > 0;
-  if (!shape.is_image() || !positive) {
-    errors.push_back({block.id, block.type, "params.channels",
-                      "Input: the input shape must be C\u00d7H\u00d7W with positive sizes, got " +
-                          shape.to_string()});
-    return std::nullopt;
-  }
-  return shape;
-}
-
 void mark_saved_outputs(const Graph& graph, ModelAnalysis& result) {
   std::map<std::string, BlockAnalysis*, std::less<>> by_id;
   for (BlockAnalysis& block : result.blocks) {
@@ -62,9 +46,10 @@ void mark_saved_outputs(const Graph& graph, ModelAnalysis& result) {
       from->second->output_saved_for_backward = true;
     }
   }
-  // Flatten returns a view: what it keeps alive is its producer's storage, counted there.
+  // A view (Flatten) keeps its producer's storage alive, counted there.
   for (auto it = result.blocks.rbegin(); it != result.blocks.rend(); ++it) {
-    if (it->type != "Flatten" || !it->output_saved_for_backward) continue;
+    const blocks::BlockModel* model = blocks::find_block_model(it->type);
+    if (model == nullptr || !model->output_is_view || !it->output_saved_for_backward) continue;
     it->output_saved_for_backward = false;
     for (const Connection& c : graph.inputs_of(it->id)) {
       if (auto from = by_id.find(c.from); from != by_id.end()) {
@@ -80,7 +65,7 @@ ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape>
   ModelAnalysis result;
   result.errors = GraphValidator::validate(graph);
   std::set<std::string, std::less<>> failed;
-  for (const ModelError& error : result.errors) {
+  for (const Error& error : result.errors) {
     // A block whose output goes nowhere still has a shape worth showing (the last block of a
     // chain being built); only problems with its inputs or parameters stop inference there.
     if (!error.block_id.empty() && error.field != "output") failed.insert(error.block_id);
@@ -102,17 +87,9 @@ ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape>
       analysis.input_shapes.push_back(it->second);
     }
     if (!inputs_known) continue;
-    bool ok = false;
-    if (block.type == "Input") {
-      if (auto shape = input_shape(block, input, result.errors)) {
-        analysis.output_shape = *shape;
-        result.input_shape = *shape;
-        ok = true;
-      }
-    } else {
-      ok = apply_layer_rule(block, analysis, result.errors);
-    }
-    if (!ok) continue;
+    if (!blocks::infer_block(block, analysis, result.errors, input)) continue;
+    // The block without inputs (Input) defines the model's input shape.
+    if (analysis.input_shapes.empty()) result.input_shape = analysis.output_shape;
     analysis.output_elements = analysis.output_shape.element_count();
     analysis.activation_bytes = analysis.output_elements * 4;
     shapes[id] = analysis.output_shape;
@@ -124,13 +101,12 @@ ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape>
   for (std::size_t k = 0; k < graph.blocks().size(); ++k) {
     position[graph.blocks()[k].id] = static_cast<std::ptrdiff_t>(k);
   }
-  auto position_of = [&](const ModelError& error) {
+  auto position_of = [&](const Error& error) {
     auto it = position.find(error.block_id);
     return it == position.end() ? std::ptrdiff_t{-1} : it->second;
   };
-  std::stable_sort(
-      result.errors.begin(), result.errors.end(),
-      [&](const ModelError& a, const ModelError& b) { return position_of(a) < position_of(b); });
+  std::stable_sort(result.errors.begin(), result.errors.end(),
+                   [&](const Error& a, const Error& b) { return position_of(a) < position_of(b); });
   return result;
 }
 

@@ -18,8 +18,9 @@ std::optional<std::string_view> find_text(std::string_view name) {
   return std::nullopt;
 }
 
-ModelError template_error(std::string_view name, std::string field, std::string message) {
-  return {"", "", std::move(field), "template " + std::string(name) + ": " + std::move(message)};
+Error template_error(std::string_view name, std::string field, std::string message) {
+  return Error::in_block({}, {}, std::move(field),
+                         "template " + std::string(name) + ": " + std::move(message));
 }
 
 bool within(std::int64_t value, const BlockSpec& spec, const char* param) {
@@ -74,13 +75,13 @@ TemplateInstance TemplateLibrary::instantiate(std::string_view name, const Tenso
   if (!result.errors.empty()) return result;
 
   Json json = Json::parse(*text, nullptr, false);
-  std::vector<ProjectError> problems;
+  std::vector<Error> problems;
   Graph graph = json.is_object() && json.contains("graph")
                     ? GraphJson::from_json(json["graph"], "graph", problems)
                     : Graph();
   if (!json.is_object() || !json.contains("graph") || !problems.empty()) {
     // Only reachable when a template file in resources/templates is broken.
-    std::string detail = problems.empty() ? "no graph" : problems.front().to_string();
+    std::string detail = problems.empty() ? "no graph" : problems.front().describe();
     result.errors.push_back(template_error(name, "template", "is broken: " + detail));
     return result;
   }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "blocks/block_torch.h"
 #include "convstudio/model/block_analysis.h"
 #include "convstudio/model/graph.h"
 
@@ -16,6 +17,7 @@ namespace convstudio {
 // Executes the DAG of a valid graph. Layers with weights are registered under their block ids
 // ("conv1.weight"), so state dicts, checkpoints and exports name tensors after the blocks.
 // PyTorch-default initialisation (each torch::nn layer initialises itself as PyTorch does).
+// Each block type's home (engine/src/blocks/<type>/) says what layer it becomes.
 class GraphModuleImpl : public torch::nn::Module {
  public:
   // `analysis` must be ShapeInference's result for `graph` and have no errors; throws
@@ -34,33 +36,15 @@ class GraphModuleImpl : public torch::nn::Module {
   const std::vector<std::string>& block_order() const { return order_; }
 
  private:
-  enum class Op {
-    Input,
-    Layer,
-    ReLU,
-    LeakyReLU,
-    GELU,
-    SiLU,
-    Sigmoid,
-    Tanh,
-    Dropout,
-    Dropout2d,
-    Flatten,
-    Add,
-    Concat
-  };
   struct Step {
     std::string id;
-    Op op = Op::Layer;
-    std::vector<int> inputs;  // indices into the value slots, by port
-    torch::nn::AnyModule layer;
-    double scalar = 0;               // LeakyReLU slope, dropout probability
+    std::vector<int> inputs;  // indices into the value slots, by port; none for the Input block
+    blocks::TorchLayer layer;
     std::vector<int> release_after;  // slots whose last reader is this step
   };
 
   void add_step(const Graph& graph, const Block& block, const BlockAnalysis& shapes,
                 const std::map<std::string, int>& slot_of);
-  torch::Tensor run_step(Step& step, const std::vector<torch::Tensor>& values);
   torch::Tensor run(torch::Tensor input, std::map<std::string, torch::Tensor>* all);
 
   std::vector<Step> steps_;

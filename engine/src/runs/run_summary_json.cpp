@@ -20,7 +20,7 @@ nlohmann::json run_summary_json(const RunSummary& s) {
           {"state", to_string(s.state)},
           {"last_checkpoint", s.last_checkpoint},
           {"best_checkpoint", s.best_checkpoint},
-          {"error", s.error ? s.error->message : std::string()}};
+          {"error", s.error ? s.error->describe() : std::string()}};
 }
 
 }  // namespace convstudio

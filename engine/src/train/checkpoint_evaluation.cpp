@@ -14,8 +14,8 @@
 namespace convstudio {
 namespace {
 
-CheckpointEvaluation input_error(CheckpointEvaluation result, std::string message) {
-  result.error = std::move(message);
+CheckpointEvaluation input_error(CheckpointEvaluation result, Error error) {
+  result.error = std::move(error);
   result.input_error = true;
   return result;
 }
@@ -26,23 +26,27 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
                                          const std::string& data_path,
                                          const std::string& device_text) {
   CheckpointEvaluation result;
-  FileOutcome<CheckpointData> checkpoint = load_checkpoint(checkpoint_dir);
-  if (!checkpoint) return input_error(result, checkpoint.error().describe());
+  Result<CheckpointData> checkpoint = load_checkpoint(checkpoint_dir);
+  if (!checkpoint) return input_error(result, checkpoint.error());
   const nlohmann::json& config = checkpoint.value().state.config;
+  const std::string state_file =
+      (std::filesystem::path(checkpoint_dir) / kCheckpointStateFile).string();
   if (!config.contains("project")) {
-    return input_error(result, checkpoint_dir + ": state.json holds no project");
+    return input_error(result, Error::in_file(state_file, "holds no project (config.project)"));
   }
   ProjectLoadResult project = ProjectFile::parse(config["project"].dump());
   if (!project.ok()) {
-    return input_error(result,
-                       checkpoint_dir + ": its project: " + project.errors.front().to_string());
+    return input_error(result, checkpoint_project_error(project.errors.front(), checkpoint_dir));
   }
   const ModelAnalysis analysis = ShapeInference::run(project.project->graph);
   if (!analysis.ok()) {
-    return input_error(result, checkpoint_dir + ": its graph: " + analysis.errors.front().message);
+    Error error = analysis.errors.front();
+    error.file = state_file;
+    error.message = "its graph: " + error.message;
+    return input_error(result, std::move(error));
   }
   const DeviceSelection selection = select_device(device_text);
-  if (!selection.error.empty()) return input_error(result, selection.error);
+  if (selection.error) return input_error(result, *selection.error);
   result.device = selection.device.str();
 
   DatasetSettings data = project.project->dataset;
@@ -51,22 +55,24 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
     data.source = guess_dataset_kind(data_path);
   }
   const TensorShape& input = analysis.input_shape;
-  DataResult<Dataset> dataset = load_dataset(
+  Result<Dataset> dataset = load_dataset(
       dataset_request(data, static_cast<std::uint64_t>(project.project->training.seed),
                       static_cast<int>(input.channels()), static_cast<int>(input.height()),
                       static_cast<int>(input.width())));
-  if (!dataset) return input_error(result, dataset.error().to_string());
+  if (!dataset) return input_error(result, dataset.error());
   const std::int64_t classes = analysis.output_shape().channels();
   result.class_names = dataset.value().info.class_names;
   result.data_path = dataset.value().info.path;
   if (static_cast<std::int64_t>(result.class_names.size()) != classes) {
-    return input_error(result, "the data has " + std::to_string(result.class_names.size()) +
-                                   " classes but the model predicts " + std::to_string(classes));
+    return input_error(
+        result, Error::in_file(result.data_path,
+                               "the data has " + std::to_string(result.class_names.size()) +
+                                   " classes but the model predicts " + std::to_string(classes)));
   }
 
   GraphModule model(project.project->graph, analysis);
   if (auto error = apply_named_tensors(*model, checkpoint.value().model, checkpoint_dir)) {
-    return input_error(result, error->describe());
+    return input_error(result, *error);
   }
   model->to(selection.device);
   BatchLoaderOptions options;

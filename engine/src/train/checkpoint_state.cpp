@@ -46,8 +46,12 @@ std::optional<std::string> from_hex(const std::string& hex) {
   return bytes;
 }
 
-// Reads typed fields and remembers the first problem, named by its dotted path, so the parsing
-// code below reads as a list of fields rather than a ladder of checks.
+std::string dotted(const std::string& path, const char* key) {
+  return path.empty() ? std::string(key) : path + "." + key;
+}
+
+// Reads typed fields and remembers the first problem, placed at its dotted path in the file, so
+// the parsing code below reads as a list of fields rather than a ladder of checks.
 class FieldReader {
  public:
   explicit FieldReader(const std::string& source) : source_(source) {}
@@ -56,14 +60,14 @@ class FieldReader {
                     bool (json::*is_type)() const noexcept, const char* type_name) {
     static const json kNull;
     if (error_) return kNull;
-    const std::string name = path.empty() ? key : path + "." + key;
+    const std::string name = dotted(path, key);
     if (!object.is_object() || !object.contains(key)) {
-      fail("\"" + name + "\" is missing");
+      fail(name, "is missing");
       return kNull;
     }
     const json& value = object.at(key);
     if (!(value.*is_type)()) {
-      fail("\"" + name + "\" is not " + type_name);
+      fail(name, std::string("is not ") + type_name);
       return kNull;
     }
     return value;
@@ -83,21 +87,21 @@ class FieldReader {
   std::string hex_bytes(const json& o, const std::string& path, const char* key) {
     std::string hex = text(o, path, key);
     auto bytes = from_hex(hex);
-    if (!bytes) fail("\"" + path + "." + key + "\" is not hexadecimal bytes");
+    if (!bytes) fail(dotted(path, key), "is not hexadecimal bytes");
     return bytes.value_or(std::string());
   }
   const json& object(const json& o, const std::string& path, const char* key) {
     return field(o, path, key, &json::is_object, "an object");
   }
 
-  void fail(const std::string& message) {
-    if (!error_) error_ = FileError{source_, std::nullopt, message};
+  void fail(const std::string& field, const std::string& message) {
+    if (!error_) error_ = Error::at_field(source_, field, message);
   }
-  const std::optional<FileError>& error() const { return error_; }
+  const std::optional<Error>& error() const { return error_; }
 
  private:
   std::string source_;
-  std::optional<FileError> error_;
+  std::optional<Error> error_;
 };
 
 LrScheduleConfig read_schedule_config(FieldReader& read, const json& o, const std::string& path) {
@@ -110,7 +114,7 @@ LrScheduleConfig read_schedule_config(FieldReader& read, const json& o, const st
       known = true;
     }
   }
-  if (!known) read.fail("\"" + path + ".kind\" is the unknown schedule \"" + kind + "\"");
+  if (!known) read.fail(dotted(path, "kind"), "is the unknown schedule \"" + kind + "\"");
   config.base_lr = read.number(o, path, "base_lr");
   config.total_steps = read.integer(o, path, "total_steps");
   config.step_size = read.integer(o, path, "step_size");
@@ -144,8 +148,8 @@ json lr_schedule_config_to_json(const LrScheduleConfig& config) {
           {"warmup_start_factor", config.warmup_start_factor}};
 }
 
-FileOutcome<LrScheduleConfig> lr_schedule_config_from_json(const json& json_value,
-                                                           const std::string& source) {
+Result<LrScheduleConfig> lr_schedule_config_from_json(const json& json_value,
+                                                      const std::string& source) {
   FieldReader read(source);
   LrScheduleConfig config = read_schedule_config(read, json_value, "");
   if (read.error()) return *read.error();
@@ -174,14 +178,14 @@ json checkpoint_state_to_json(const CheckpointState& state) {
             {"data_loader", state.rng.data_loader}}}};
 }
 
-FileOutcome<CheckpointState> checkpoint_state_from_json(const json& root,
-                                                        const std::string& source) {
+Result<CheckpointState> checkpoint_state_from_json(const json& root, const std::string& source) {
   FieldReader read(source);
-  if (!root.is_object()) return FileError{source, std::nullopt, "state is not a JSON object"};
+  if (!root.is_object()) return Error::in_file(source, "state is not a JSON object");
   const std::int64_t version = read.integer(root, "", "format_version");
   if (!read.error() && (version < 1 || version > kCheckpointFormatVersion)) {
-    read.fail("format version " + std::to_string(version) + " is not one this build reads (1.." +
-              std::to_string(kCheckpointFormatVersion) + ")");
+    read.fail("format_version", "format version " + std::to_string(version) +
+                                    " is not one this build reads (1.." +
+                                    std::to_string(kCheckpointFormatVersion) + ")");
   }
 
   CheckpointState state;
@@ -206,7 +210,7 @@ FileOutcome<CheckpointState> checkpoint_state_from_json(const json& root,
   const json& cuda = read.field(rng, "rng", "cuda_generators", &json::is_array, "an array");
   for (const auto& item : cuda) {
     auto bytes = item.is_string() ? from_hex(item.get<std::string>()) : std::nullopt;
-    if (!bytes) read.fail("\"rng.cuda_generators\" holds something other than hexadecimal bytes");
+    if (!bytes) read.fail("rng.cuda_generators", "holds something other than hexadecimal bytes");
     state.rng.cuda_generators.push_back(bytes.value_or(std::string()));
   }
   state.rng.data_loader = read.text(rng, "rng", "data_loader");
@@ -215,7 +219,7 @@ FileOutcome<CheckpointState> checkpoint_state_from_json(const json& root,
   try {
     LearningRateSchedule check(state.schedule.config);
   } catch (const std::invalid_argument& error) {
-    return FileError{source, std::nullopt, std::string("\"schedule.config\": ") + error.what()};
+    return Error::at_field(source, "schedule.config", error.what());
   }
   return state;
 }

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "convstudio/result.h"
 #include "convstudio/train/lr_schedule_config.h"
-#include "file_outcome.h"
 #include "loss_scaler.h"
 #include "lr_schedule.h"
 #include "rng_state.h"
@@ -33,11 +33,11 @@ inline constexpr int kCheckpointFormatVersion = 1;
 
 nlohmann::json checkpoint_state_to_json(const CheckpointState& state);
 // Checks every field's presence and type; `source` names the file in errors.
-FileOutcome<CheckpointState> checkpoint_state_from_json(const nlohmann::json& json,
-                                                        const std::string& source);
+Result<CheckpointState> checkpoint_state_from_json(const nlohmann::json& json,
+                                                   const std::string& source);
 
 nlohmann::json lr_schedule_config_to_json(const LrScheduleConfig& config);
-FileOutcome<LrScheduleConfig> lr_schedule_config_from_json(const nlohmann::json& json,
-                                                           const std::string& source);
+Result<LrScheduleConfig> lr_schedule_config_from_json(const nlohmann::json& json,
+                                                      const std::string& source);
 
 }  // namespace convstudio

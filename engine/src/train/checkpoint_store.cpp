@@ -3,38 +3,38 @@
 #include <fstream>
 #include <sstream>
 
-#include "atomic_write.h"
+#include "convstudio/io/atomic_write.h"
+#include "io/safetensors_io.h"
 #include "optimizer_state.h"
-#include "safetensors_io.h"
 
 namespace convstudio {
 namespace fs = std::filesystem;
 
 namespace {
 
-FileOutcome<std::string> read_whole_file(const fs::path& file) {
+Result<std::string> read_whole_file(const fs::path& file) {
   std::error_code error;
   if (!fs::is_regular_file(file, error)) {
-    return FileError{file.string(), std::nullopt, "the file is missing from the checkpoint"};
+    return Error::in_file(file.string(), "the file is missing from the checkpoint");
   }
   std::ifstream stream(file, std::ios::binary);
   std::ostringstream bytes;
   if (!(stream && bytes << stream.rdbuf())) {
     // An empty file also lands here: operator<< fails when it copies nothing.
-    return FileError{file.string(), std::nullopt, "the file is empty or cannot be read"};
+    return Error::in_file(file.string(), "the file is empty or cannot be read");
   }
   return std::move(bytes).str();
 }
 
 // Opening the archive proves optimizer.pt is intact without needing the optimizer itself.
-std::optional<FileError> check_optimizer_archive(const std::string& bytes, const fs::path& file) {
+std::optional<Error> check_optimizer_archive(const std::string& bytes, const fs::path& file) {
   try {
     torch::serialize::InputArchive archive;
     archive.load_from(bytes.data(), bytes.size(), torch::Device(torch::kCPU));
   } catch (const c10::Error& error) {
     std::string message = error.what_without_backtrace();
-    return FileError{file.string(), std::nullopt,
-                     "not a readable LibTorch archive: " + message.substr(0, message.find('\n'))};
+    return Error::in_file(
+        file.string(), "not a readable LibTorch archive: " + message.substr(0, message.find('\n')));
   }
   return std::nullopt;
 }
@@ -46,31 +46,29 @@ CheckpointData capture_checkpoint(const torch::nn::Module& model,
   return {extract_named_tensors(model), save_optimizer_state(optimizer), std::move(state)};
 }
 
-std::optional<FileError> save_checkpoint(const fs::path& dir, const CheckpointData& data) {
-  return replace_directory_atomically(
-      dir, [&](const fs::path& staging) -> std::optional<FileError> {
-        if (auto error =
-                write_file_atomically(staging / kCheckpointOptimizerFile, data.optimizer)) {
-          return error;
-        }
-        SafetensorsContent weights{data.model, {{"format", "pt"}, {"producer", "ConvStudio"}}};
-        if (auto error = write_safetensors(staging / kCheckpointModelFile, weights)) {
-          error->file = (dir / kCheckpointModelFile).string();
-          return error;
-        }
-        return write_file_atomically(staging / kCheckpointStateFile,
-                                     checkpoint_state_to_json(data.state).dump(2) + "\n");
-      });
+std::optional<Error> save_checkpoint(const fs::path& dir, const CheckpointData& data) {
+  return replace_directory_atomically(dir, [&](const fs::path& staging) -> std::optional<Error> {
+    if (auto error = write_file_atomically(staging / kCheckpointOptimizerFile, data.optimizer)) {
+      return error;
+    }
+    SafetensorsContent weights{data.model, {{"format", "pt"}, {"producer", "ConvStudio"}}};
+    if (auto error = write_safetensors(staging / kCheckpointModelFile, weights)) {
+      error->file = (dir / kCheckpointModelFile).string();
+      return error;
+    }
+    return write_file_atomically(staging / kCheckpointStateFile,
+                                 checkpoint_state_to_json(data.state).dump(2) + "\n");
+  });
 }
 
-FileOutcome<CheckpointData> load_checkpoint(const fs::path& dir) {
+Result<CheckpointData> load_checkpoint(const fs::path& dir) {
   std::error_code error;
   if (!fs::exists(dir, error)) {
-    return FileError{dir.string(), std::nullopt, "the checkpoint does not exist"};
+    return Error::in_file(dir.string(), "the checkpoint does not exist");
   }
   if (!fs::is_directory(dir, error)) {
-    return FileError{dir.string(), std::nullopt,
-                     "not a checkpoint folder (a checkpoint is a NAME.ckpt folder)"};
+    return Error::in_file(dir.string(),
+                          "not a checkpoint folder (a checkpoint is a NAME.ckpt folder)");
   }
 
   CheckpointData data;
@@ -81,8 +79,8 @@ FileOutcome<CheckpointData> load_checkpoint(const fs::path& dir) {
   try {
     state_json = nlohmann::json::parse(state_text.value());
   } catch (const nlohmann::json::parse_error& parse_error) {
-    return FileError{state_file.string(), parse_error.byte > 0 ? parse_error.byte - 1 : 0,
-                     std::string("not valid JSON: ") + parse_error.what()};
+    return Error::at_byte(state_file.string(), parse_error.byte > 0 ? parse_error.byte - 1 : 0,
+                          std::string("not valid JSON: ") + parse_error.what());
   }
   auto state = checkpoint_state_from_json(state_json, state_file.string());
   if (!state) return state.error();
@@ -100,8 +98,8 @@ FileOutcome<CheckpointData> load_checkpoint(const fs::path& dir) {
   return data;
 }
 
-std::optional<FileError> apply_checkpoint(const CheckpointData& data, torch::nn::Module& model,
-                                          torch::optim::Optimizer& optimizer, const fs::path& dir) {
+std::optional<Error> apply_checkpoint(const CheckpointData& data, torch::nn::Module& model,
+                                      torch::optim::Optimizer& optimizer, const fs::path& dir) {
   if (auto error = apply_named_tensors(model, data.model, (dir / kCheckpointModelFile).string())) {
     return error;
   }
@@ -110,6 +108,16 @@ std::optional<FileError> apply_checkpoint(const CheckpointData& data, torch::nn:
   if (!parameters.empty()) device = parameters.front().device();
   return load_optimizer_state(optimizer, data.optimizer, (dir / kCheckpointOptimizerFile).string(),
                               device);
+}
+
+Error checkpoint_project_error(Error error, const std::filesystem::path& dir) {
+  error.file = (dir / kCheckpointStateFile).string();
+  if (!error.field.empty()) error.field = "config.project." + error.field;
+  // A line and column would count in the project's own text, not in state.json.
+  error.line = 0;
+  error.column = 0;
+  error.message = "its project: " + error.message;
+  return error;
 }
 
 }  // namespace convstudio

@@ -11,8 +11,8 @@
 #include <torch/torch.h>
 
 #include "checkpoint_state.h"
-#include "convstudio/train/file_error.h"
-#include "file_outcome.h"
+#include "convstudio/error.h"
+#include "convstudio/result.h"
 #include "module_tensors.h"
 #include "runs/checkpoint_files.h"
 
@@ -28,15 +28,18 @@ struct CheckpointData {
 CheckpointData capture_checkpoint(const torch::nn::Module& model,
                                   const torch::optim::Optimizer& optimizer, CheckpointState state);
 
-std::optional<FileError> save_checkpoint(const std::filesystem::path& dir,
-                                         const CheckpointData& data);
-FileOutcome<CheckpointData> load_checkpoint(const std::filesystem::path& dir);
+std::optional<Error> save_checkpoint(const std::filesystem::path& dir, const CheckpointData& data);
+Result<CheckpointData> load_checkpoint(const std::filesystem::path& dir);
 
 // Puts the weights into `model` and the state into `optimizer`, whose tensors go to the model's
 // device. Schedule, scaler and RNG states are in data.state for their owners to load. `dir`
 // names the files in errors.
-std::optional<FileError> apply_checkpoint(const CheckpointData& data, torch::nn::Module& model,
-                                          torch::optim::Optimizer& optimizer,
-                                          const std::filesystem::path& dir);
+std::optional<Error> apply_checkpoint(const CheckpointData& data, torch::nn::Module& model,
+                                      torch::optim::Optimizer& optimizer,
+                                      const std::filesystem::path& dir);
+
+// A problem of the project a checkpoint carries (parsed from state.json's config.project), placed
+// in that file: the field path gains the "config.project." prefix.
+Error checkpoint_project_error(Error error, const std::filesystem::path& dir);
 
 }  // namespace convstudio

@@ -24,12 +24,12 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
       result.cancelled = true;
       break;
     }
-    torch::Tensor images = batch->images.to(device, batch->non_blocking);
+    torch::Tensor inputs = batch->images.to(device, batch->non_blocking);
     torch::Tensor labels = batch->labels.to(device, batch->non_blocking);
     torch::Tensor logits;
     {
       AutocastGuard autocast(device, amp);
-      logits = model->forward(images);
+      logits = model->forward(inputs);
     }
     logits = logits.to(torch::kFloat);
     loss_sum +=

@@ -9,7 +9,7 @@
 
 #include "convstudio/data/image_set.h"
 #include "convstudio/model/training_settings.h"
-#include "convstudio/train/training_events.h"
+#include "convstudio/runs/training_events.h"
 #include "data/batch_loader.h"
 #include "nn/graph_module.h"
 

@@ -32,32 +32,31 @@ NamedTensors extract_named_tensors(const torch::nn::Module& module) {
   return copies;
 }
 
-std::optional<FileError> apply_named_tensors(torch::nn::Module& module, const NamedTensors& tensors,
-                                             const std::string& source) {
+std::optional<Error> apply_named_tensors(torch::nn::Module& module, const NamedTensors& tensors,
+                                         const std::string& source) {
   NamedTensors targets = module_tensors(module);
   // Check everything first so a bad file leaves the model as it was.
   for (const auto& [name, target] : targets) {
     auto found = tensors.find(name);
     if (found == tensors.end()) {
-      return FileError{source, std::nullopt, "tensor \"" + name + "\" of the model is missing"};
+      return Error::in_file(source, "tensor \"" + name + "\" of the model is missing");
     }
     if (found->second.sizes() != target.sizes()) {
-      return FileError{source, std::nullopt,
-                       "tensor \"" + name + "\" has shape " + shape_text(found->second) +
-                           " but the model expects " + shape_text(target)};
+      return Error::in_file(source, "tensor \"" + name + "\" has shape " +
+                                        shape_text(found->second) + " but the model expects " +
+                                        shape_text(target));
     }
     if (found->second.scalar_type() != target.scalar_type()) {
-      return FileError{source, std::nullopt,
-                       "tensor \"" + name + "\" has dtype " +
-                           std::string(c10::toString(found->second.scalar_type())) +
-                           " but the model expects " +
-                           std::string(c10::toString(target.scalar_type()))};
+      return Error::in_file(source, "tensor \"" + name + "\" has dtype " +
+                                        std::string(c10::toString(found->second.scalar_type())) +
+                                        " but the model expects " +
+                                        std::string(c10::toString(target.scalar_type())));
     }
   }
   for (const auto& [name, tensor] : tensors) {
     if (!targets.contains(name)) {
-      return FileError{source, std::nullopt,
-                       "tensor \"" + name + "\" is not in the model (a different architecture?)"};
+      return Error::in_file(
+          source, "tensor \"" + name + "\" is not in the model (a different architecture?)");
     }
   }
   torch::NoGradGuard no_grad;

@@ -8,7 +8,7 @@
 
 #include <torch/torch.h>
 
-#include "convstudio/train/file_error.h"
+#include "convstudio/error.h"
 
 namespace convstudio {
 
@@ -20,7 +20,7 @@ NamedTensors extract_named_tensors(const torch::nn::Module& module);
 // Copies `tensors` into the module's parameters and buffers (onto their devices). Every one must
 // be there with the same shape and dtype and nothing extra; otherwise nothing is changed and the
 // error names the tensor (and both shapes). `source` names the file in the error.
-std::optional<FileError> apply_named_tensors(torch::nn::Module& module, const NamedTensors& tensors,
-                                             const std::string& source);
+std::optional<Error> apply_named_tensors(torch::nn::Module& module, const NamedTensors& tensors,
+                                         const std::string& source);
 
 }  // namespace convstudio

@@ -5,11 +5,10 @@
 namespace convstudio {
 namespace {
 
-FileError failure(const std::string& source, const std::string& what) {
+Error failure(const std::string& source, const std::string& what) {
   // The first line says what went wrong; the rest is LibTorch's context.
-  return FileError{source, std::nullopt,
-                   "cannot restore the optimizer (a different optimizer or model?): " +
-                       what.substr(0, what.find('\n'))};
+  return Error::in_file(source, "cannot restore the optimizer (a different optimizer or model?): " +
+                                    what.substr(0, what.find('\n')));
 }
 
 }  // namespace
@@ -22,9 +21,9 @@ std::string save_optimizer_state(const torch::optim::Optimizer& optimizer) {
   return std::move(bytes).str();
 }
 
-std::optional<FileError> load_optimizer_state(torch::optim::Optimizer& optimizer,
-                                              std::string_view bytes, const std::string& source,
-                                              std::optional<torch::Device> device) {
+std::optional<Error> load_optimizer_state(torch::optim::Optimizer& optimizer,
+                                          std::string_view bytes, const std::string& source,
+                                          std::optional<torch::Device> device) {
   try {
     torch::serialize::InputArchive archive;
     archive.load_from(bytes.data(), bytes.size(), device);

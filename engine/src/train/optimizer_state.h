@@ -8,7 +8,7 @@
 
 #include <torch/torch.h>
 
-#include "convstudio/train/file_error.h"
+#include "convstudio/error.h"
 
 namespace convstudio {
 
@@ -17,8 +17,8 @@ std::string save_optimizer_state(const torch::optim::Optimizer& optimizer);
 // The optimizer must have the same kind and the same parameters, in the same order, as the one
 // saved; its state tensors go to `device` (default: where they were saved). `source` names the
 // file in errors.
-std::optional<FileError> load_optimizer_state(torch::optim::Optimizer& optimizer,
-                                              std::string_view bytes, const std::string& source,
-                                              std::optional<torch::Device> device = std::nullopt);
+std::optional<Error> load_optimizer_state(torch::optim::Optimizer& optimizer,
+                                          std::string_view bytes, const std::string& source,
+                                          std::optional<torch::Device> device = std::nullopt);
 
 }  // namespace convstudio

@@ -23,7 +23,7 @@ RunSummary Trainer::run() {
     // Anything unforeseen still ends as a failed run with a message, never a crash.
     RunSummary summary;
     summary.state = RunState::Failed;
-    summary.error = RunError{RunErrorKind::Internal, error.what(), {}, {"%1", {error.what()}}};
+    summary.error = RunError(RunErrorKind::Internal, Error::without_place(error.what()));
     listener.on_error(*summary.error);
     listener.on_state(RunState::Failed, error.what());
     return summary;
@@ -42,7 +42,7 @@ void Trainer::cancel() {
 
 std::string release_cached_device_memory(const std::string& device) {
   const DeviceSelection selection = select_device(device);
-  if (!selection.error.empty()) return selection.error;
+  if (selection.error) return selection.error->describe();
   return release_cached_memory(selection.device);
 }
 

@@ -44,9 +44,9 @@ std::string TrainingRun::write_checkpoint(const std::string& folder) {
 
 bool TrainingRun::resume_from_checkpoint() {
   const std::filesystem::path dir(options_.resume_checkpoint);
-  FileOutcome<CheckpointData> loaded = load_checkpoint(dir);
+  Result<CheckpointData> loaded = load_checkpoint(dir);
   if (!loaded) {
-    fail(RunErrorKind::Checkpoint, {messages::kAsIs, {loaded.error().describe()}}, false);
+    fail(RunErrorKind::Checkpoint, loaded.error(), false);
     return false;
   }
   const CheckpointData& data = loaded.value();
@@ -64,7 +64,7 @@ bool TrainingRun::resume_from_checkpoint() {
     }
   }
   if (auto error = apply_checkpoint(data, **model_, *optimizer_, dir)) {
-    fail(RunErrorKind::Checkpoint, {messages::kAsIs, {error->describe()}}, false);
+    fail(RunErrorKind::Checkpoint, *error, false);
     return false;
   }
   schedule_->load_state(data.state.schedule);

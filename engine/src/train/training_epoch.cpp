@@ -32,11 +32,13 @@ TrainingRun::EpochEnd TrainingRun::train_epoch_with_recovery(std::int64_t epoch,
       const std::string failed_batch = std::to_string(batch_size_);
       const std::string failed_accumulate = std::to_string(accumulate_);
       if (!settings_.auto_oom_retry || batch_size_ < 2) {
+        MessageText text{
+            messages::kOutOfMemory,
+            {failed_batch, failed_accumulate, summary_.device, std::to_string(batch_size_ / 2),
+             std::to_string(accumulate_ * 2), std::to_string(batch_size_ * accumulate_)}};
+        std::string english = text.english();
         fail(RunErrorKind::OutOfMemory,
-             {messages::kOutOfMemory,
-              {failed_batch, failed_accumulate, summary_.device, std::to_string(batch_size_ / 2),
-               std::to_string(accumulate_ * 2), std::to_string(batch_size_ * accumulate_)}},
-             true);
+             Error::in_setting("training.batch_size", std::move(english)), true, std::move(text));
         return EpochEnd::Failed;
       }
       // Go on from the last optimizer step with half the batch and twice the accumulation:
@@ -98,8 +100,8 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       group_correct = torch::zeros({}, options);
       group_samples = 0;
     }
-    if (options_.inject_out_of_memory_at_step > 0 &&
-        global_step_ == options_.inject_out_of_memory_at_step && !injected_out_of_memory_) {
+    if (test_hooks_.out_of_memory_at_step > 0 &&
+        global_step_ == test_hooks_.out_of_memory_at_step && !injected_out_of_memory_) {
       injected_out_of_memory_ = true;
       TORCH_CHECK_WITH(OutOfMemoryError, false, "injected out of memory (test)");
     }
@@ -123,11 +125,12 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     group_position = 0;
     const double step_loss = group_loss_sum.item<double>() / static_cast<double>(group_samples);
     if (!std::isfinite(step_loss) && settings_.amp == AmpMode::Off) {
-      fail(RunErrorKind::NonFiniteLoss,
-           {std::isnan(step_loss) ? messages::kLossNaN : messages::kLossInfinite,
-            {std::to_string(global_step_ + 1), std::to_string(epoch + 1),
-             std::to_string(batch_index)}},
-           true);
+      MessageText text{std::isnan(step_loss) ? messages::kLossNaN : messages::kLossInfinite,
+                       {std::to_string(global_step_ + 1), std::to_string(epoch + 1),
+                        std::to_string(batch_index)}};
+      std::string english = text.english();
+      fail(RunErrorKind::NonFiniteLoss, Error::without_place(std::move(english)), true,
+           std::move(text));
       return EpochEnd::Failed;
     }
     epoch_loss_sum_ += group_loss_sum;

@@ -1,19 +1,12 @@
 #include "training_run.h"
 
-#include <c10/util/Exception.h>
-
-#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <thread>
 
-#include "autocast_guard.h"
-#include "checkpoint_store.h"
 #include "convstudio/data/dataset_request.h"
-#include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
 #include "device_selection.h"
-#include "evaluator.h"
 #include "memory_probe.h"
 #include "optimizer_factory.h"
 
@@ -38,6 +31,14 @@ LrScheduleKind schedule_kind(LrSchedule schedule) {
 
 std::string device_name(const torch::Device& device) {
   return device.is_cuda() ? "cuda:" + std::to_string(device.index()) : "cpu";
+}
+
+// A class-count mismatch is the Output block's to fix, so the error points at it.
+std::string output_block_id(const ModelAnalysis& analysis) {
+  for (const BlockAnalysis& block : analysis.blocks) {
+    if (block.type == "Output") return block.id;
+  }
+  return {};
 }
 
 }  // namespace
@@ -94,8 +95,8 @@ RunSummary TrainingRun::execute() {
 
 bool TrainingRun::prepare() {
   const DeviceSelection selection = select_device(settings_.device);
-  if (!selection.error.empty()) {
-    fail(RunErrorKind::Device, {messages::kAsIs, {selection.error}}, false);
+  if (selection.error) {
+    fail(RunErrorKind::Device, *selection.error, false);
     return false;
   }
   device_ = selection.device;
@@ -111,36 +112,42 @@ bool TrainingRun::prepare() {
 
   analysis_ = ShapeInference::run(options_.project.graph);
   if (!analysis_.ok()) {
-    const ModelError& first = analysis_.errors.front();
-    fail(RunErrorKind::Graph,
-         {messages::kModelProblems,
-          {std::to_string(analysis_.errors.size()),
-           first.block_id.empty() ? std::string("graph") : first.block_id, first.message}},
-         false);
+    // The first problem keeps its place, so the GUI can point at the block.
+    Error first = analysis_.errors.front();
+    MessageText text{
+        messages::kModelProblems,
+        {std::to_string(analysis_.errors.size()),
+         first.block_id.empty() ? std::string("graph") : first.block_id, first.message}};
+    first.message = "the model has " + std::to_string(analysis_.errors.size()) +
+                    " problem(s); first: " + first.message;
+    fail(RunErrorKind::Graph, std::move(first), false, std::move(text));
     return false;
   }
   const TensorShape input = analysis_.input_shape;
   classes_ = analysis_.output_shape().channels();
 
   log(LogLevel::Info, {messages::kLoadingDataset, {}});
-  DataResult<Dataset> loaded = load_dataset(
+  Result<Dataset> loaded = load_dataset(
       dataset_request(options_.project.dataset, static_cast<std::uint64_t>(settings_.seed),
                       static_cast<int>(input.channels()), static_cast<int>(input.height()),
                       static_cast<int>(input.width())));
   if (!loaded) {
-    fail(RunErrorKind::Data, {messages::kAsIs, {loaded.error().to_string()}}, false);
+    fail(RunErrorKind::Data, loaded.error(), false);
     return false;
   }
   dataset_ = std::move(loaded).value();
-  for (const DataError& warning : dataset_.info.warnings) {
-    log(LogLevel::Warning, {messages::kAsIs, {warning.to_string()}});
+  for (const Error& warning : dataset_.info.warnings) {
+    log(LogLevel::Warning, warning.describe());
   }
   const auto dataset_classes = static_cast<std::int64_t>(dataset_.info.class_names.size());
   if (dataset_classes != classes_) {
-    fail(RunErrorKind::Graph,
-         {messages::kClassCountMismatch,
-          {std::to_string(classes_), std::to_string(dataset_classes)}},
-         false);
+    MessageText text{messages::kClassCountMismatch,
+                     {std::to_string(classes_), std::to_string(dataset_classes)}};
+    std::string english = text.english();
+    fail(
+        RunErrorKind::Graph,
+        Error::in_block(output_block_id(analysis_), "Output", "params.classes", std::move(english)),
+        false, std::move(text));
     return false;
   }
 
@@ -214,21 +221,25 @@ double TrainingRun::wall_seconds() const {
   return std::chrono::duration<double>(Clock::now() - started_).count();
 }
 
-void TrainingRun::fail(RunErrorKind kind, MessageText message, bool leave_checkpoint) {
-  const std::string english = message.english();
-  RunError error{kind, english, {}, std::move(message)};
+void TrainingRun::fail(RunErrorKind kind, Error problem, bool leave_checkpoint, MessageText text) {
+  RunError error(kind, std::move(problem));
+  error.text = std::move(text);
   if (leave_checkpoint && model_) error.checkpoint = write_checkpoint(kLastCheckpointFolder);
   summary_.state = RunState::Failed;
   summary_.steps = global_step_;
   summary_.last_checkpoint = error.checkpoint;
   summary_.error = error;
   listener_.on_error(error);
-  set_state(RunState::Failed, english);
+  set_state(RunState::Failed, error.describe());
 }
 
 void TrainingRun::log(LogLevel level, MessageText message) {
   std::string english = message.english();
   listener_.on_log({level, std::move(english), std::move(message)});
+}
+
+void TrainingRun::log(LogLevel level, const std::string& text) {
+  log(level, MessageText{std::string(messages::kAsIs), {text}});
 }
 
 void TrainingRun::set_state(RunState state, const std::string& message) {

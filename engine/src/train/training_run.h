@@ -20,6 +20,7 @@
 #include "rng_state.h"
 #include "run_control.h"
 #include "runs/engine_messages.h"
+#include "training_test_hooks.h"
 
 namespace convstudio {
 
@@ -51,10 +52,12 @@ class TrainingRun {
   // there is no out folder or the save failed.
   std::string write_checkpoint(const std::string& folder);
   nlohmann::json run_config() const;
-  // Messages are patterns from runs/engine_messages.h with their arguments, so the studio can
-  // show them in the user's language.
-  void fail(RunErrorKind kind, MessageText message, bool leave_checkpoint);
+  // A failure keeps its place (the Error) and, when the engine wrote the sentence itself, its
+  // pattern from runs/engine_messages.h (`text`), so the studio can show it translated.
+  void fail(RunErrorKind kind, Error error, bool leave_checkpoint, MessageText text = {});
   void log(LogLevel level, MessageText message);
+  // A text from elsewhere (a reader's Error), shown as it is.
+  void log(LogLevel level, const std::string& text);
   void set_state(RunState state, const std::string& message = {});
   std::int64_t steps_per_epoch() const;
   double wall_seconds() const;
@@ -64,6 +67,7 @@ class TrainingRun {
   TrainingListener& listener_;
   RunControl& control_;
   RunSummary summary_;
+  const TrainingTestHooks test_hooks_ = training_test_hooks();
 
   torch::Device device_ = torch::kCPU;
   ModelAnalysis analysis_;

@@ -14,12 +14,6 @@
 namespace convstudio {
 namespace {
 
-TEST(DataError, PrintsFileOffsetAndMessageOnOneLine) {
-  EXPECT_EQ((DataError{"a.idx", 16, "bad"}).to_string(), "a.idx: offset 16: bad");
-  EXPECT_EQ((DataError{"folder", -1, "missing"}).to_string(), "folder: missing");
-  EXPECT_EQ((DataError{"", -1, "plain"}).to_string(), "plain");
-}
-
 TEST(DatasetRequest, FollowsTheProjectSettingsWithTheModelShapeWinning) {
   DatasetSettings settings;
   settings.source = DatasetKind::ImageFolder;
@@ -48,7 +42,7 @@ TEST(DatasetRequest, FollowsTheProjectSettingsWithTheModelShapeWinning) {
 TEST(DatasetRequest, UnsupportedChannelCountIsAnError) {
   DatasetRequest source;
   source.channels = 2;
-  DataResult<Dataset> loaded = load_dataset(source);
+  Result<Dataset> loaded = load_dataset(source);
   ASSERT_FALSE(loaded.ok());
   EXPECT_NE(loaded.error().message.find("1 or 3 channels"), std::string::npos);
 }

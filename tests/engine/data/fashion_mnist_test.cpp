@@ -22,12 +22,12 @@ class FashionMnist : public ::testing::Test {
   static void SetUpTestSuite() {
     if (!std::filesystem::exists(kFashionMnistFolder)) return;
     const Clock::time_point start = Clock::now();
-    DataResult<Dataset> loaded = load_dataset(DatasetRequest{});
+    Result<Dataset> loaded = load_dataset(DatasetRequest{});
     load_seconds_ = seconds_since(start);
     if (loaded.ok()) {
       dataset_ = new Dataset(std::move(loaded).value());
     } else {
-      error_ = loaded.error().to_string();
+      error_ = loaded.error().describe();
     }
   }
   static void TearDownTestSuite() {

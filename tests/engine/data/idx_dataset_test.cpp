@@ -26,8 +26,8 @@ bool ends_with(const std::string& text, const std::string& tail) {
 TEST(IdxDataset, LoadsRawPairAndValidatesOnItsTestSet) {
   TempFolder folder;
   testing::write_idx_dataset(folder.path(), 50, 20, 4, 5, 3, false);
-  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   const Dataset& dataset = loaded.value();
   EXPECT_EQ(dataset.info.train_count, 50);
   EXPECT_EQ(dataset.info.validation_count, 20);
@@ -47,10 +47,10 @@ TEST(IdxDataset, GzippedPairLoadsTheSameAsRaw) {
   TempFolder raw_folder, gz_folder;
   testing::write_idx_dataset(raw_folder.path(), 30, 10, 6, 6, 10, false);
   testing::write_idx_dataset(gz_folder.path(), 30, 10, 6, 6, 10, true);
-  DataResult<Dataset> raw = load_dataset(idx_source(raw_folder.path()));
-  DataResult<Dataset> gz = load_dataset(idx_source(gz_folder.path()));
-  ASSERT_TRUE(raw.ok()) << raw.error().to_string();
-  ASSERT_TRUE(gz.ok()) << gz.error().to_string();
+  Result<Dataset> raw = load_dataset(idx_source(raw_folder.path()));
+  Result<Dataset> gz = load_dataset(idx_source(gz_folder.path()));
+  ASSERT_TRUE(raw.ok()) << raw.error().describe();
+  ASSERT_TRUE(gz.ok()) << gz.error().describe();
   EXPECT_EQ(raw.value().train->pixels, gz.value().train->pixels);
   EXPECT_EQ(raw.value().validation->labels, gz.value().validation->labels);
 }
@@ -61,10 +61,10 @@ TEST(IdxDataset, FractionHoldsOutSeededValidationInsteadOfTheTestSet) {
   DatasetRequest source = idx_source(folder.path());
   source.validation_fraction = 0.25;
   source.split_seed = 7;
-  DataResult<Dataset> first = load_dataset(source);
-  DataResult<Dataset> again = load_dataset(source);
+  Result<Dataset> first = load_dataset(source);
+  Result<Dataset> again = load_dataset(source);
   source.split_seed = 8;
-  DataResult<Dataset> other = load_dataset(source);
+  Result<Dataset> other = load_dataset(source);
   ASSERT_TRUE(first.ok() && again.ok() && other.ok());
   EXPECT_EQ(first.value().info.train_count, 75);
   EXPECT_EQ(first.value().info.validation_count, 25);
@@ -76,8 +76,8 @@ TEST(IdxDataset, FractionHoldsOutSeededValidationInsteadOfTheTestSet) {
 TEST(IdxDataset, WithoutTestFilesHoldsOutTenPercent) {
   TempFolder folder;
   testing::write_idx_dataset(folder.path(), 40, 0, 3, 3, 4, true);
-  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   EXPECT_EQ(loaded.value().info.train_count, 36);
   EXPECT_EQ(loaded.value().info.validation_count, 4);
 }
@@ -89,8 +89,8 @@ TEST(IdxDataset, ConvertsToTheRequestedChannelsAndSize) {
   source.channels = 3;
   source.height = 8;
   source.width = 8;
-  DataResult<Dataset> loaded = load_dataset(source);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(source);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   const ImageSet& train = *loaded.value().train;
   EXPECT_EQ(train.channels, 3);
   EXPECT_EQ(train.height, 8);
@@ -103,7 +103,7 @@ TEST(IdxDataset, ConvertsToTheRequestedChannelsAndSize) {
 
 TEST(IdxDataset, MissingFolderIsAnError) {
   TempFolder folder;
-  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path() / "nowhere"));
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path() / "nowhere"));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, (folder.path() / "nowhere").string());
   EXPECT_NE(loaded.error().message.find("does not exist"), std::string::npos);
@@ -111,7 +111,7 @@ TEST(IdxDataset, MissingFolderIsAnError) {
 
 TEST(IdxDataset, FolderWithoutTrainingFilesIsAnError) {
   TempFolder folder;
-  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, folder.path().string());
   EXPECT_NE(loaded.error().message.find("train-images-idx3-ubyte"), std::string::npos);
@@ -122,7 +122,7 @@ TEST(IdxDataset, WrongMagicNamesTheFileAndBothNumbers) {
   testing::write_idx_dataset(folder.path(), 10, 0, 2, 2, 2, false);
   testing::write_file(folder / "train-images-idx3-ubyte", testing::idx_images(10, 2, 2, 0x00000801),
                       false);
-  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, folder / "train-images-idx3-ubyte");
   EXPECT_EQ(loaded.error().offset, 0);
@@ -136,7 +136,7 @@ TEST(IdxDataset, TruncatedImagesNameThePromisedSize) {
   std::vector<std::uint8_t> bytes = testing::idx_images(10, 4, 5);
   bytes.resize(16 + 7 * 20);
   testing::write_file(folder / "train-images-idx3-ubyte", bytes, false);
-  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, folder / "train-images-idx3-ubyte");
   EXPECT_EQ(loaded.error().offset, 16 + 7 * 20);
@@ -149,18 +149,18 @@ TEST(IdxDataset, CutGzipStreamIsTruncation) {
   testing::write_idx_dataset(folder.path(), 200, 0, 8, 8, 2, true);
   const fs::path file = folder.path() / "train-images-idx3-ubyte.gz";
   fs::resize_file(file, fs::file_size(file) / 2);
-  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, file.string());
   EXPECT_NE(loaded.error().message.find("truncated"), std::string::npos)
-      << loaded.error().to_string();
+      << loaded.error().describe();
 }
 
 TEST(IdxDataset, FileEndingInsideTheHeaderIsTruncation) {
   TempFolder folder;
   testing::write_idx_dataset(folder.path(), 5, 0, 2, 2, 2, false);
   testing::write_file(folder / "train-labels-idx1-ubyte", {0, 0, 8, 1, 0}, false);
-  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, folder / "train-labels-idx1-ubyte");
   EXPECT_EQ(loaded.error().offset, 5);
@@ -172,7 +172,7 @@ TEST(IdxDataset, LabelAndImageCountsMustAgree) {
   testing::write_idx_dataset(folder.path(), 10, 0, 2, 2, 2, false);
   testing::write_file(folder / "train-labels-idx1-ubyte",
                       testing::idx_labels(std::vector<std::uint8_t>(9, 0)), false);
-  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, folder / "train-labels-idx1-ubyte");
   EXPECT_NE(loaded.error().message.find("9 labels"), std::string::npos);
@@ -186,7 +186,7 @@ TEST(IdxDataset, LabelBeyondFashionMnistClassesIsOutOfRange) {
                       false);
   DatasetRequest source = idx_source(folder.path());
   source.kind = DatasetKind::FashionMnist;
-  DataResult<Dataset> loaded = load_dataset(source);
+  Result<Dataset> loaded = load_dataset(source);
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, folder / "train-labels-idx1-ubyte");
   EXPECT_EQ(loaded.error().offset, 8 + 3);
@@ -198,7 +198,7 @@ TEST(IdxDataset, TestLabelBeyondTrainingClassesIsOutOfRange) {
   TempFolder folder;
   testing::write_idx_dataset(folder.path(), 6, 3, 2, 2, 3, false);
   testing::write_file(folder / "t10k-labels-idx1-ubyte", testing::idx_labels({0, 5, 1}), false);
-  DataResult<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_TRUE(ends_with(loaded.error().file, "t10k-labels-idx1-ubyte"));
   EXPECT_NE(loaded.error().message.find("label 5"), std::string::npos);

@@ -43,8 +43,8 @@ TEST(ImageFolderDataset, ClassesInNameOrderDecodedAsRgbAtTheRequestedSize) {
   write_two_classes(root.path(), 10);
   DatasetRequest source = folder_source(root.path());
   source.validation_fraction = 0.2;
-  DataResult<Dataset> loaded = load_dataset(source);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(source);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   const Dataset& dataset = loaded.value();
   EXPECT_EQ(dataset.info.class_names, (std::vector<std::string>{"blue", "red"}));
   EXPECT_EQ(dataset.info.train_count + dataset.info.validation_count, 20);
@@ -62,8 +62,8 @@ TEST(ImageFolderDataset, ClassesInNameOrderDecodedAsRgbAtTheRequestedSize) {
 TEST(ImageFolderDataset, GreyscaleTakesLuminance) {
   TempFolder root;
   write_two_classes(root.path(), 2);
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path(), 1, 6));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(folder_source(root.path(), 1, 6));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   const ImageSet& train = *loaded.value().train;
   EXPECT_EQ(train.image_bytes(), 36u);
   for (std::int64_t i = 0; i < train.size(); ++i) {
@@ -75,8 +75,8 @@ TEST(ImageFolderDataset, GreyscaleTakesLuminance) {
 TEST(ImageFolderDataset, DefaultsToThreeChannelsAtTheFirstImageSize) {
   TempFolder root;
   write_two_classes(root.path(), 2);
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   EXPECT_EQ(loaded.value().info.channels, 3);
   EXPECT_EQ(loaded.value().info.height, 12);
   EXPECT_EQ(loaded.value().info.width, 10);
@@ -86,8 +86,8 @@ TEST(ImageFolderDataset, TrainAndValFoldersGiveAFixedSplit) {
   TempFolder root;
   write_two_classes(root.path() / "train", 3);
   write_two_classes(root.path() / "val", 1);
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path()));
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(folder_source(root.path()));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   EXPECT_TRUE(loaded.value().info.validation_is_test_set);
   EXPECT_EQ(loaded.value().info.train_count, 6);
   EXPECT_EQ(loaded.value().info.validation_count, 2);
@@ -97,14 +97,14 @@ TEST(ImageFolderDataset, ValidationClassUnknownToTrainingIsAnError) {
   TempFolder root;
   write_two_classes(root.path() / "train", 1);
   fs::create_directories(root.path() / "val" / "green");
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path()));
+  Result<Dataset> loaded = load_dataset(folder_source(root.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, (root.path() / "val" / "green").string());
 }
 
 TEST(ImageFolderDataset, MissingFolderIsAnError) {
   TempFolder root;
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path() / "absent"));
+  Result<Dataset> loaded = load_dataset(folder_source(root.path() / "absent"));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, (root.path() / "absent").string());
   EXPECT_NE(loaded.error().message.find("does not exist"), std::string::npos);
@@ -113,7 +113,7 @@ TEST(ImageFolderDataset, MissingFolderIsAnError) {
 TEST(ImageFolderDataset, FolderWithoutClassFoldersIsAnError) {
   TempFolder root;
   testing::write_png(root / "loose.png", 4, 4, 0, 0, 0);
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path()));
+  Result<Dataset> loaded = load_dataset(folder_source(root.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, root.path().string());
   EXPECT_NE(loaded.error().message.find("no class folders"), std::string::npos);
@@ -124,7 +124,7 @@ TEST(ImageFolderDataset, EmptyClassFolderIsAnError) {
   write_two_classes(root.path(), 2);
   fs::create_directories(root.path() / "green");
   std::ofstream(root.path() / "green" / "notes.txt") << "no images here";
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path()));
+  Result<Dataset> loaded = load_dataset(folder_source(root.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, (root.path() / "green").string());
   EXPECT_NE(loaded.error().message.find("holds no"), std::string::npos);
@@ -137,8 +137,8 @@ TEST(ImageFolderDataset, CorruptImagesAreSkippedCountedAndNamed) {
     write_garbage(root.path() / "red" / ("bad" + std::to_string(i) + ".png"));
   DatasetRequest source = folder_source(root.path());
   source.validation_fraction = 0.25;
-  DataResult<Dataset> loaded = load_dataset(source);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  Result<Dataset> loaded = load_dataset(source);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   const DatasetInfo& info = loaded.value().info;
   EXPECT_EQ(info.skipped_files, 7);
   EXPECT_EQ(info.train_count + info.validation_count, 8);
@@ -153,7 +153,7 @@ TEST(ImageFolderDataset, NothingDecodableIsAnError) {
   fs::create_directories(root.path() / "a");
   write_garbage(root.path() / "a" / "x.jpg");
   write_garbage(root.path() / "a" / "y.bmp");
-  DataResult<Dataset> loaded = load_dataset(folder_source(root.path()));
+  Result<Dataset> loaded = load_dataset(folder_source(root.path()));
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().file, root.path().string());
   EXPECT_NE(loaded.error().message.find("none of the 2"), std::string::npos);

@@ -14,7 +14,7 @@
 #include "convstudio/model/template_library.h"
 #include "export/native_export.h"
 #include "export/onnx_export.h"
-#include "train/safetensors_io.h"
+#include "io/safetensors_io.h"
 #include "trained_model_factory.h"
 
 namespace convstudio {
@@ -95,8 +95,9 @@ TEST_F(ExportErrors, RefusedExportWritesNothingAndNamesTheBlock) {
       export_checkpoint(dir_ / "m.ckpt", ExportFormat::TorchScript, dir_ / "m.pt");
   ASSERT_TRUE(result.error);
   EXPECT_TRUE(result.input_error);
-  EXPECT_NE(result.error->find("class: Linear: the id 'class' is a Python"), std::string::npos)
-      << *result.error;
+  EXPECT_NE(result.error->describe().find("class: Linear: the id 'class' is a Python"),
+            std::string::npos)
+      << result.error->describe();
   EXPECT_FALSE(fs::exists(dir_ / "m.pt"));
 }
 
@@ -105,16 +106,17 @@ TEST_F(ExportErrors, TruncatedNativeModelNamesFileAndProblem) {
   ASSERT_FALSE(NativeExport::write(model, dir_ / "m.safetensors", {}));
   const std::string bytes = read(dir_ / "m.safetensors");
   write(dir_ / "cut.safetensors", bytes.substr(0, bytes.size() - 100));
-  FileOutcome<TrainedModel> cut = NativeExport::read(dir_ / "cut.safetensors");
+  Result<TrainedModel> cut = NativeExport::read(dir_ / "cut.safetensors");
   ASSERT_FALSE(cut);
   EXPECT_NE(cut.error().describe().find("cut.safetensors"), std::string::npos);
   write(dir_ / "header.safetensors", std::string("\xff\xff\xff\xff\xff\xff\xff\x7f", 8) + "{}");
-  FileOutcome<TrainedModel> header = NativeExport::read(dir_ / "header.safetensors");
+  Result<TrainedModel> header = NativeExport::read(dir_ / "header.safetensors");
   ASSERT_FALSE(header);
   EXPECT_TRUE(header.error().offset.has_value()) << header.error().describe();
   const InferenceModelLoad load = InferenceModel::load(dir_ / "cut.safetensors");
   EXPECT_EQ(load.model, nullptr);
-  EXPECT_NE(load.error.find("cut.safetensors"), std::string::npos);
+  ASSERT_TRUE(load.error);
+  EXPECT_NE(load.error->file.find("cut.safetensors"), std::string::npos);
 }
 
 TEST_F(ExportErrors, SafetensorsWithoutOurMetadataIsRefused) {
@@ -126,11 +128,11 @@ TEST_F(ExportErrors, SafetensorsWithoutOurMetadataIsRefused) {
       model.tensors,
       {{"format", "convstudio-model"}, {"version", "1"}, {"graph", "{}"}, {"preprocessing", "{}"}}};
   ASSERT_FALSE(write_safetensors(dir_ / "bad.safetensors", SafetensorsContent{model.tensors, {}}));
-  FileOutcome<TrainedModel> plain = NativeExport::read(dir_ / "bad.safetensors");
+  Result<TrainedModel> plain = NativeExport::read(dir_ / "bad.safetensors");
   ASSERT_FALSE(plain);
   EXPECT_NE(plain.error().message.find("not a ConvStudio model export"), std::string::npos);
   ASSERT_FALSE(write_safetensors(dir_ / "meta.safetensors", content));
-  FileOutcome<TrainedModel> meta = NativeExport::read(dir_ / "meta.safetensors");
+  Result<TrainedModel> meta = NativeExport::read(dir_ / "meta.safetensors");
   ASSERT_FALSE(meta);
   EXPECT_NE(meta.error().message.find("metadata"), std::string::npos) << meta.error().describe();
 }
@@ -141,7 +143,7 @@ TEST_F(ExportErrors, CorruptOnnxFailsTheCheckWithTheFileName) {
   EXPECT_FALSE(OnnxExport::check_file(dir_ / "m.onnx"));
   const std::string bytes = read(dir_ / "m.onnx");
   write(dir_ / "cut.onnx", bytes.substr(0, bytes.size() / 2));
-  const std::optional<FileError> error = OnnxExport::check_file(dir_ / "cut.onnx");
+  const std::optional<Error> error = OnnxExport::check_file(dir_ / "cut.onnx");
   ASSERT_TRUE(error);
   EXPECT_NE(error->describe().find("cut.onnx"), std::string::npos);
 }
@@ -156,19 +158,24 @@ TEST_F(ExportErrors, CheckpointWithBrokenProjectGivesTheProjectError) {
       export_checkpoint(dir_ / "m.ckpt", ExportFormat::Onnx, dir_ / "m.onnx");
   ASSERT_TRUE(result.error);
   EXPECT_TRUE(result.input_error);
-  EXPECT_NE(result.error->find("its project"), std::string::npos) << *result.error;
-  EXPECT_NE(result.error->find("kernel"), std::string::npos) << *result.error;
+  // The place is the field inside the checkpoint's state.json.
+  EXPECT_NE(result.error->file.find("state.json"), std::string::npos) << result.error->describe();
+  EXPECT_EQ(result.error->field, "config.project.graph.blocks[1].params.kernel")
+      << result.error->describe();
+  EXPECT_NE(result.error->message.find("its project"), std::string::npos);
   write(dir_ / "m.ckpt" / "state.json", "{ not json");
   const InferenceModelLoad load = InferenceModel::load(dir_ / "m.ckpt");
   EXPECT_EQ(load.model, nullptr);
-  EXPECT_NE(load.error.find("state.json"), std::string::npos) << load.error;
+  ASSERT_TRUE(load.error);
+  EXPECT_NE(load.error->file.find("state.json"), std::string::npos) << load.error->describe();
 }
 
 TEST_F(ExportErrors, GarbageTorchScriptFileIsAnErrorNotACrash) {
   write(dir_ / "m.pt", "not a zip archive");
   const InferenceModelLoad load = InferenceModel::load(dir_ / "m.pt");
   EXPECT_EQ(load.model, nullptr);
-  EXPECT_NE(load.error.find("m.pt"), std::string::npos);
+  ASSERT_TRUE(load.error);
+  EXPECT_NE(load.error->file.find("m.pt"), std::string::npos);
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ TEST_F(InferenceModelTest, CheckpointAndEveryLoadableExportPredictTheSame) {
   for (const char* name : {"m.ckpt", "m.safetensors", "m.pt", "m.onnx"}) {
     SCOPED_TRACE(name);
     const InferenceModelLoad load = InferenceModel::load(dir_ / name);
-    ASSERT_TRUE(load.model) << load.error;
+    ASSERT_TRUE(load.model) << load.error->describe();
     EXPECT_EQ(load.model->contract(), model_.contract);
     const std::vector<ImagePrediction> got = load.model->predict(
         {dir_ / "images" / "colour.png", dir_ / "images" / "sub" / "grey.bmp"}, 10, 1.0);
@@ -90,8 +90,10 @@ TEST_F(InferenceModelTest, OnnxWithoutOurContractOrTruncatedIsRefusedByName) {
   std::ofstream(dir_ / "cut.onnx", std::ios::binary) << bytes.substr(0, bytes.size() / 2);
   const InferenceModelLoad cut = InferenceModel::load(dir_ / "cut.onnx");
   EXPECT_FALSE(cut.model);
-  EXPECT_NE(cut.error.find("cut.onnx"), std::string::npos) << cut.error;
-  EXPECT_NE(cut.error.find("not an ONNX model"), std::string::npos) << cut.error;
+  ASSERT_TRUE(cut.error);
+  EXPECT_NE(cut.error->file.find("cut.onnx"), std::string::npos) << cut.error->describe();
+  EXPECT_NE(cut.error->message.find("not an ONNX model"), std::string::npos)
+      << cut.error->describe();
 
   // The same network with its metadata dropped: its preprocessing is unknown.
   std::string stripped = bytes;
@@ -102,14 +104,15 @@ TEST_F(InferenceModelTest, OnnxWithoutOurContractOrTruncatedIsRefusedByName) {
   std::ofstream(dir_ / "foreign.onnx", std::ios::binary) << stripped;
   const InferenceModelLoad foreign = InferenceModel::load(dir_ / "foreign.onnx");
   EXPECT_FALSE(foreign.model);
-  EXPECT_NE(foreign.error.find("holds no metadata 'convstudio'"), std::string::npos)
-      << foreign.error;
+  ASSERT_TRUE(foreign.error);
+  EXPECT_NE(foreign.error->describe().find("holds no metadata 'convstudio'"), std::string::npos)
+      << foreign.error->describe();
 }
 
 TEST_F(InferenceModelTest, LowTemperatureSharpensAndTopKIsAPartOfTheWhole) {
   ASSERT_FALSE(NativeExport::write(model_, dir_ / "m.safetensors", {}));
   const InferenceModelLoad load = InferenceModel::load(dir_ / "m.safetensors");
-  ASSERT_TRUE(load.model) << load.error;
+  ASSERT_TRUE(load.model) << load.error->describe();
   const fs::path image = dir_ / "images" / "colour.png";
   const ImagePrediction normal = load.model->predict(image, 3, 1.0);
   const ImagePrediction sharp = load.model->predict(image, 3, 0.6);
@@ -124,7 +127,7 @@ TEST_F(InferenceModelTest, LowTemperatureSharpensAndTopKIsAPartOfTheWhole) {
 TEST_F(InferenceModelTest, FolderGoesToCsvWithAnErrorRowForUnreadableFiles) {
   ASSERT_FALSE(NativeExport::write(model_, dir_ / "m.safetensors", {}));
   const InferenceModelLoad load = InferenceModel::load(dir_ / "m.safetensors");
-  ASSERT_TRUE(load.model) << load.error;
+  ASSERT_TRUE(load.model) << load.error->describe();
   std::vector<std::pair<std::int64_t, std::int64_t>> reports;
   const FolderPrediction result = load.model->predict_folder(
       dir_ / "images", dir_ / "out.csv", 2, 1.0, [&](std::int64_t done, std::int64_t total) {
@@ -150,7 +153,7 @@ TEST_F(InferenceModelTest, FolderGoesToCsvWithAnErrorRowForUnreadableFiles) {
 TEST_F(InferenceModelTest, CancelledFolderWritesNothing) {
   ASSERT_FALSE(NativeExport::write(model_, dir_ / "m.safetensors", {}));
   const InferenceModelLoad load = InferenceModel::load(dir_ / "m.safetensors");
-  ASSERT_TRUE(load.model) << load.error;
+  ASSERT_TRUE(load.model) << load.error->describe();
   const FolderPrediction result = load.model->predict_folder(
       dir_ / "images", dir_ / "out.csv", 2, 1.0, [](std::int64_t, std::int64_t) { return false; });
   EXPECT_TRUE(result.cancelled);

@@ -1,5 +1,5 @@
-// Writes every export of every template (and of a graph using every block type) with fixed
-// inputs and LibTorch's reference logits into CONVSTUDIO_INTEROP_DIR, then checks the C++
+// Writes every export of every template (and of a graph wiring many block types together) with
+// fixed inputs and LibTorch's reference logits into CONVSTUDIO_INTEROP_DIR, then checks the C++
 // readers: torch::jit::load, cv::dnn::readNetFromONNX, onnx::checker and our native reader.
 // tests/interop/check_exports.py checks the Python readers on the same files afterwards.
 
@@ -30,8 +30,9 @@ struct Case {
   bool opencv = true;
 };
 
-// Every catalog block type once: 'same' padding with an odd total (asymmetric), both branches
-// of a Concat and an Add, all activations, pools with padding, dropout of both kinds.
+// Many block types wired together: 'same' padding with an odd total (asymmetric), both branches
+// of a Concat and an Add, activations, pools with padding, dropout of both kinds. Each type on
+// its own, new ones included, is checked by tests/engine/blocks (it walks the block registry).
 Graph every_block_graph() {
   Graph g;
   auto add = [&](const char* type, std::vector<std::string> from,
@@ -149,7 +150,7 @@ TEST(InteropFiles, EveryFormatOfEveryTemplateMatchesLibTorchInCpp) {
     result["torchscript_cpp"] = max_difference(loaded.forward({input}).toTensor(), expected);
     EXPECT_FALSE(OnnxExport::check_file(onnx));
     if (c.opencv) result["opencv_dnn"] = opencv_difference(onnx, input, expected);
-    FileOutcome<TrainedModel> reread = NativeExport::read(native);
+    Result<TrainedModel> reread = NativeExport::read(native);
     ASSERT_TRUE(reread) << reread.error().describe();
     EXPECT_EQ(reread.value().contract, c.model.contract);
     result["native_cpp"] =

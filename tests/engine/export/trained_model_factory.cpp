@@ -41,7 +41,7 @@ TrainedModel random_trained_model(const Graph& graph, const TensorShape& input,
   const std::int64_t classes = analysis.output_shape().channels();
   for (std::int64_t k = 0; k < classes; ++k)
     contract.class_names.push_back("class " + std::to_string(k));
-  FileOutcome<TrainedModel> model =
+  Result<TrainedModel> model =
       make_trained_model(graph, extract_named_tensors(*module), contract, "test");
   if (!model) throw std::runtime_error(model.error().describe());
   return std::move(model).value();

@@ -163,6 +163,13 @@ std::vector<Case> corpus() {
            .then("flat", "Flatten")
            .then("out", "Output"),
        {{"conv1", "params.groups", "Conv2d: groups 3 does not divide input channels 16"}}});
+  cases.push_back({"GroupNormGroupsDoNotDivideChannels",
+                   input(6, 8)
+                       .then("gn", "GroupNorm", {{"num_groups", i(4)}})
+                       .then("flat", "Flatten")
+                       .then("out", "Output"),
+                   {{"gn", "params.num_groups",
+                     "GroupNorm: num_groups 4 does not divide the input's 6 channels"}}});
   cases.push_back({"LinearOnImage",
                    input(16, 5).then("fc", "Linear").then("flat", "Flatten").then("out", "Output"),
                    {{"fc", "inputs[0]",
@@ -205,7 +212,7 @@ TEST(InvalidGraphCorpus, EachMistakeIsReportedAtItsBlockAndNothingElse) {
     const ModelAnalysis analysis = ShapeInference::run(c.sketch.graph());
     ASSERT_EQ(analysis.errors.size(), c.expected.size());
     for (std::size_t k = 0; k < c.expected.size(); ++k) {
-      const ModelError& error = analysis.errors[k];
+      const Error& error = analysis.errors[k];
       EXPECT_EQ(error.block_id, c.expected[k].block_id);
       EXPECT_EQ(error.field, c.expected[k].field);
       EXPECT_NE(error.message.find(c.expected[k].message_part), std::string::npos)
@@ -227,7 +234,7 @@ TEST(InvalidGraphCorpus, AllProblemsAreReportedAtOnceAndDownstreamBlocksAreSkipp
                           .graph();
   const ModelAnalysis analysis = ShapeInference::run(graph);
   std::vector<std::string> blocks;
-  for (const ModelError& error : analysis.errors) blocks.push_back(error.block_id);
+  for (const Error& error : analysis.errors) blocks.push_back(error.block_id);
   // conv1: groups; out: doubly fed; conv2: kernel 7 > 5×5.
   EXPECT_EQ(blocks, (std::vector<std::string>{"conv1", "conv1", "out", "conv2"}));
   EXPECT_EQ(analysis.find("relu"), nullptr);

@@ -35,7 +35,7 @@ Project sample_project() {
 }
 
 std::string first_error(const ProjectLoadResult& result) {
-  return result.errors.empty() ? std::string("(none)") : result.errors.front().to_string();
+  return result.errors.empty() ? std::string("(none)") : result.errors.front().describe();
 }
 
 TEST(ProjectFile, SaveThenLoadGivesTheSameProject) {
@@ -96,7 +96,7 @@ TEST(ProjectFile, FieldErrorsNameTheFieldPath) {
   const ProjectLoadResult loaded = ProjectFile::parse(json.dump());
   EXPECT_FALSE(loaded.ok());
   std::vector<std::string> fields;
-  for (const ProjectError& error : loaded.errors) fields.push_back(error.field);
+  for (const Error& error : loaded.errors) fields.push_back(error.field);
   EXPECT_EQ(fields,
             (std::vector<std::string>{"graph.blocks[1].params.kernel", "dataset.augmentation.flip",
                                       "training.batch_size", "training.amp"}));

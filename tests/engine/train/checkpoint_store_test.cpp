@@ -240,7 +240,11 @@ TEST_F(DamagedCheckpoint, MissingStateFieldIsNamed) {
         "final_div_factor": 10000, "warmup_steps": 0, "warmup_start_factor": 0.3}, "step": 0},
       "scaler": {"growth_tracker": 0, "skipped_steps": 0},
       "rng": {"cpu_generator": "", "cuda_generators": [], "data_loader": ""}})");
-  EXPECT_NE(load_error().find("\"scaler.scale\" is missing"), std::string::npos);
+  const auto loaded = load_checkpoint(dir_);
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_NE(loaded.error().file.find("state.json"), std::string::npos) << load_error();
+  EXPECT_EQ(loaded.error().field, "scaler.scale") << load_error();
+  EXPECT_EQ(loaded.error().message, "is missing");
 }
 
 TEST_F(DamagedCheckpoint, WeightsOfAnotherArchitectureNameTheTensorAndBothShapes) {

@@ -3,6 +3,7 @@
 #include "convstudio/train/trainer.h"
 #include "tiny_dataset.h"
 #include "train/checkpoint_store.h"
+#include "train/training_test_hooks.h"
 
 namespace convstudio {
 namespace {
@@ -25,7 +26,7 @@ class CancelAtStep : public TrainingListener {
 };
 
 NamedTensors weights_of(const std::filesystem::path& checkpoint) {
-  FileOutcome<CheckpointData> loaded = load_checkpoint(checkpoint);
+  Result<CheckpointData> loaded = load_checkpoint(checkpoint);
   EXPECT_TRUE(loaded.ok()) << (loaded.ok() ? "" : loaded.error().describe());
   return loaded.ok() ? loaded.value().model : NamedTensors{};
 }
@@ -68,7 +69,8 @@ TEST_F(TrainerRecovery, ResumedRunEqualsUninterruptedRunInDeterministicMode) {
   resume.resume_checkpoint = (root_ / "parts" / "last.ckpt").string();
   Trainer rest(resume, nullptr);
   const RunSummary finished = rest.run();
-  ASSERT_EQ(finished.state, RunState::Finished) << (finished.error ? finished.error->message : "");
+  ASSERT_EQ(finished.state, RunState::Finished)
+      << (finished.error ? finished.error->describe() : "");
   EXPECT_EQ(finished.steps, 16);
 
   const NamedTensors a = weights_of(root_ / "whole" / "last.ckpt");
@@ -85,11 +87,10 @@ TEST_F(TrainerRecovery, OutOfMemoryRetryHalvesTheBatchAndKeepsTheEffectiveBatch)
   Trainer plain(options_for(project, "plain"), nullptr);
   ASSERT_EQ(plain.run().state, RunState::Finished);
 
-  RunOptions options = options_for(project, "retried");
-  options.inject_out_of_memory_at_step = 2;
-  Trainer retried(options, nullptr);
+  const ScopedTrainingTestHooks out_of_memory({.out_of_memory_at_step = 2});
+  Trainer retried(options_for(project, "retried"), nullptr);
   const RunSummary summary = retried.run();
-  ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->message : "");
+  ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe() : "");
   EXPECT_EQ(summary.batch_size, 8);
   EXPECT_EQ(summary.accumulate, 2);
   EXPECT_EQ(summary.effective_batch_size, 16);
@@ -104,9 +105,8 @@ TEST_F(TrainerRecovery, OutOfMemoryRetryHalvesTheBatchAndKeepsTheEffectiveBatch)
 TEST_F(TrainerRecovery, OutOfMemoryWithoutRetryStopsWithACheckpointAndAdvice) {
   Project project = tiny_project(data_, 4, 8);
   project.training.batch_size = 16;
-  RunOptions options = options_for(project, "run");
-  options.inject_out_of_memory_at_step = 2;
-  Trainer trainer(options, nullptr);
+  const ScopedTrainingTestHooks out_of_memory({.out_of_memory_at_step = 2});
+  Trainer trainer(options_for(project, "run"), nullptr);
   const RunSummary summary = trainer.run();
   ASSERT_EQ(summary.state, RunState::Failed);
   ASSERT_TRUE(summary.error.has_value());
@@ -114,6 +114,7 @@ TEST_F(TrainerRecovery, OutOfMemoryWithoutRetryStopsWithACheckpointAndAdvice) {
   EXPECT_NE(summary.error->message.find("batch size 16 with accumulation 1"), std::string::npos)
       << summary.error->message;
   EXPECT_NE(summary.error->message.find("batch 8 with accumulation 2"), std::string::npos);
+  EXPECT_EQ(summary.error->field, "training.batch_size");  // the setting to change
   EXPECT_TRUE(load_checkpoint(summary.error->checkpoint).ok());
 }
 
@@ -138,6 +139,7 @@ TEST_F(TrainerRecovery, UnavailableCudaDeviceIsRefusedWithTheReason) {
   ASSERT_TRUE(summary.error.has_value());
   EXPECT_EQ(summary.error->kind, RunErrorKind::Device);
   EXPECT_NE(summary.error->message.find("CUDA is not available"), std::string::npos);
+  EXPECT_EQ(summary.error->field, "training.device");
 }
 
 TEST_F(TrainerRecovery, OutputClassesMustMatchTheDataset) {
@@ -149,6 +151,10 @@ TEST_F(TrainerRecovery, OutputClassesMustMatchTheDataset) {
   EXPECT_NE(summary.error->message.find("Output: 5 classes, but the dataset has 4"),
             std::string::npos)
       << summary.error->message;
+  // The GUI can point at the block to fix.
+  EXPECT_EQ(summary.error->block_type, "Output");
+  EXPECT_FALSE(summary.error->block_id.empty());
+  EXPECT_EQ(summary.error->field, "params.classes");
 }
 
 }  // namespace

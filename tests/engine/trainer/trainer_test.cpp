@@ -33,7 +33,7 @@ class RecordingListener : public TrainingListener {
 };
 
 NamedTensors final_weights(const std::filesystem::path& out) {
-  FileOutcome<CheckpointData> checkpoint = load_checkpoint(out / "last.ckpt");
+  Result<CheckpointData> checkpoint = load_checkpoint(out / "last.ckpt");
   EXPECT_TRUE(checkpoint.ok()) << (checkpoint.ok() ? "" : checkpoint.error().describe());
   return checkpoint.ok() ? checkpoint.value().model : NamedTensors{};
 }
@@ -134,7 +134,7 @@ TEST_F(TrainerOnTinyData, CancelMidEpochLeavesALoadableCheckpoint) {
   const RunSummary summary = trainer.run();
   EXPECT_EQ(summary.state, RunState::Cancelled);
   EXPECT_EQ(summary.steps, 3);
-  FileOutcome<CheckpointData> checkpoint = load_checkpoint(root_ / "run" / "last.ckpt");
+  Result<CheckpointData> checkpoint = load_checkpoint(root_ / "run" / "last.ckpt");
   ASSERT_TRUE(checkpoint.ok()) << checkpoint.error().describe();
   EXPECT_EQ(checkpoint.value().state.global_step, 3);
   EXPECT_EQ(checkpoint.value().state.epoch, 0);
@@ -173,7 +173,7 @@ TEST(TrainerOnFashionMnist, LeNet5ReachesEightyFivePercentAfterOneEpochOnCpu) {
   project.training.lr = 0.002;
   RecordingListener listener;
   const RunSummary summary = train(project, fresh_folder("fashion-mnist-lenet5"), &listener);
-  ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->message : "");
+  ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe() : "");
   EXPECT_GE(summary.val_accuracy, 0.85);
   EXPECT_EQ(summary.steps, 938);  // ceil(60000 / 64)
 }

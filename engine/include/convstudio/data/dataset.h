@@ -4,10 +4,10 @@
 
 #include <memory>
 
-#include "convstudio/data/data_result.h"
 #include "convstudio/data/dataset_info.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/data/image_set.h"
+#include "convstudio/result.h"
 
 namespace convstudio {
 
@@ -18,6 +18,6 @@ struct Dataset {
   std::shared_ptr<const ImageSet> validation;
 };
 
-DataResult<Dataset> load_dataset(const DatasetRequest& source);
+Result<Dataset> load_dataset(const DatasetRequest& source);
 
 }  // namespace convstudio

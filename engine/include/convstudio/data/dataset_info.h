@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "convstudio/data/data_error.h"
 #include "convstudio/data/dataset_request.h"
+#include "convstudio/error.h"
 
 namespace convstudio {
 
@@ -30,8 +30,8 @@ struct DatasetInfo {
   std::vector<float> mean;
   std::vector<float> std;
 
-  std::int64_t skipped_files = 0;   // unreadable or corrupt images left out
-  std::vector<DataError> warnings;  // the first few skipped files, and other non-fatal problems
+  std::int64_t skipped_files = 0;  // unreadable or corrupt images left out
+  std::vector<Error> warnings;     // the first few skipped files, and other non-fatal problems
 };
 
 }  // namespace convstudio

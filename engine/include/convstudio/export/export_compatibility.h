@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/export/export_format.h"
 #include "convstudio/model/block_analysis.h"
 #include "convstudio/model/graph.h"
-#include "convstudio/model/model_error.h"
 
 namespace convstudio {
 
@@ -25,7 +25,7 @@ struct CompatibilityReport {
   ExportFormat format = ExportFormat::Onnx;
   int opset = 0;                     // ONNX only
   std::vector<BlockMapping> blocks;  // topological order
-  std::vector<ModelError> refusals;  // graph errors and refused blocks
+  std::vector<Error> refusals;       // graph errors and refused blocks
 
   bool ok() const { return refusals.empty(); }
   // One line per block: "conv1 (Conv2d) -> Conv ..." and the refusals, for CLI and notes.

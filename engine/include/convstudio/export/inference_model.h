@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/export/preprocessing_contract.h"
 
 namespace convstudio {
@@ -41,7 +42,7 @@ class InferenceModel;
 
 struct InferenceModelLoad {
   std::shared_ptr<const InferenceModel> model;
-  std::string error;  // set when model is null
+  std::optional<Error> error;  // set when model is null; its place is the model file
 };
 
 // A model ready to predict on the CPU, from a checkpoint folder (*.ckpt), a native export

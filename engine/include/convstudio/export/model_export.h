@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/export/export_compatibility.h"
 #include "convstudio/export/export_format.h"
 
@@ -15,8 +16,10 @@ namespace convstudio {
 struct ExportResult {
   std::vector<std::string> files;  // what was written, main file first
   CompatibilityReport report;
-  std::optional<std::string> error;  // set when nothing was written
-  bool input_error = false;          // the error is the user's input (checkpoint, graph, path)
+  // Set when nothing was written. Its place is the file at fault; a refusal names the blocks in
+  // its message, and report.refusals holds each with its place.
+  std::optional<Error> error;
+  bool input_error = false;  // the error is the user's input (checkpoint, graph, path)
 };
 
 // `out` is the main file; the native form writes OUT (.safetensors) and OUT with .json beside

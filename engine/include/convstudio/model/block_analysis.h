@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "convstudio/model/model_error.h"
+#include "convstudio/error.h"
 #include "convstudio/model/tensor_shape.h"
 
 namespace convstudio {
@@ -41,7 +41,7 @@ struct BlockAnalysis {
 struct ModelAnalysis {
   TensorShape input_shape;
   std::vector<BlockAnalysis> blocks;
-  std::vector<ModelError> errors;
+  std::vector<Error> errors;
 
   bool ok() const { return errors.empty(); }
   const BlockAnalysis* find(std::string_view id) const;

@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/model/block.h"
 #include "convstudio/model/connection.h"
-#include "convstudio/model/model_error.h"
 #include "convstudio/model/param_value.h"
 
 namespace convstudio {
@@ -29,7 +29,7 @@ class Graph {
   // Wires from -> to:port after checking both blocks exist, the port is within the target's
   // input count, the port is free, nothing may follow `from` (Output) and no cycle appears.
   // Returns the refusal as an error at the target block, nullopt when connected.
-  std::optional<ModelError> connect(const Connection& connection);
+  std::optional<Error> connect(const Connection& connection);
   // Adds a wire unchecked except for exact duplicates (loading, tests). False for a duplicate.
   bool insert_connection(Connection connection);
   bool disconnect(const Connection& connection);

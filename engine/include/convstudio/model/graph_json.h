@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "convstudio/error.h"
 #include "convstudio/model/graph.h"
-#include "convstudio/model/project_error.h"
 
 namespace convstudio {
 
@@ -19,7 +19,7 @@ class GraphJson {
   static nlohmann::ordered_json to_json(const Graph& graph);
   // Appends problems to `errors` (field paths start with `path`, e.g. "graph").
   static Graph from_json(const nlohmann::ordered_json& json, const std::string& path,
-                         std::vector<ProjectError>& errors);
+                         std::vector<Error>& errors);
 };
 
 }  // namespace convstudio

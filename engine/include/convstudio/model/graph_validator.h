@@ -3,8 +3,8 @@
 
 #include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/model/graph.h"
-#include "convstudio/model/model_error.h"
 
 namespace convstudio {
 
@@ -15,7 +15,7 @@ namespace convstudio {
 // where the path breaks, or as a cycle.)
 class GraphValidator {
  public:
-  static std::vector<ModelError> validate(const Graph& graph);
+  static std::vector<Error> validate(const Graph& graph);
 };
 
 }  // namespace convstudio

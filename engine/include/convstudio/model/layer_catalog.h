@@ -1,5 +1,6 @@
 #pragma once
-// The layer catalog: every block type the studio offers, as data.
+// The layer catalog: every block type the studio offers, as data. Labels, docs and category names
+// are English; widgets show them through QCoreApplication::translate(kCatalogTextContext, text).
 
 #include <cstdint>
 #include <string>
@@ -12,9 +13,14 @@ namespace convstudio {
 
 enum class ParamType { Int, Float, Bool, Choice };
 
+// The translation context of every catalog text (block docs, parameter labels and docs,
+// categories) in translations/*.ts.
+inline constexpr const char* kCatalogTextContext = "BlockCatalog";
+
 // One typed, ranged, documented parameter of a block type.
 struct ParamSpec {
-  std::string name;  // key in the project file and the graph, e.g. "kernel"
+  std::string name;   // key in the project file and the graph, e.g. "kernel"
+  std::string label;  // what the Properties panel shows, e.g. "Kernel size"
   ParamType type = ParamType::Int;
   ParamValue default_value;
   double min = 0;                    // inclusive; Int and Float only
@@ -38,8 +44,9 @@ struct BlockSpec {
   const ParamSpec* find_param(std::string_view name) const;
 };
 
-// The fixed list of block types, in palette order. Adding a layer means one entry here, one
-// shape rule (engine/src/model/layer_rules.cpp), one builder case and one exporter case.
+// The fixed list of block types, in palette order. Each type lives in its own home,
+// engine/src/blocks/<type>/ (catalog entry, shape rule, builder and exporters), registered by
+// one line in engine/src/blocks/block_types.def.
 class LayerCatalog {
  public:
   static const LayerCatalog& instance();

@@ -7,15 +7,15 @@
 #include <string_view>
 #include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/model/project.h"
-#include "convstudio/model/project_error.h"
 
 namespace convstudio {
 
 // What a load gives: the project, or every problem found (then `project` is empty).
 struct ProjectLoadResult {
   std::optional<Project> project;
-  std::vector<ProjectError> errors;
+  std::vector<Error> errors;
 
   bool ok() const { return project.has_value(); }
 };
@@ -37,8 +37,7 @@ class ProjectFile {
   static std::string serialize(const Project& project);
   // Writes to a temporary file beside `path`, then renames it over `path`, so a crash never
   // leaves a half-written project. Returns the error, or nullopt on success.
-  static std::optional<ProjectError> save(const Project& project,
-                                          const std::filesystem::path& path);
+  static std::optional<Error> save(const Project& project, const std::filesystem::path& path);
 };
 
 }  // namespace convstudio

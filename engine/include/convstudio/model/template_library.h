@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/model/graph.h"
-#include "convstudio/model/model_error.h"
 #include "convstudio/model/tensor_shape.h"
 
 namespace convstudio {
@@ -21,7 +21,7 @@ struct TemplateInfo {
 // A template made concrete, or why it could not be (unknown name, bad shape or class count).
 struct TemplateInstance {
   std::optional<Graph> graph;
-  std::vector<ModelError> errors;
+  std::vector<Error> errors;
 };
 
 // Lists and instantiates the built-in templates: the Input block takes the dataset's C×H×W

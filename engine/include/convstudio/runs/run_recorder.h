@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "convstudio/model/project.h"
-#include "convstudio/train/training_events.h"
+#include "convstudio/runs/training_events.h"
 
 namespace convstudio {
 

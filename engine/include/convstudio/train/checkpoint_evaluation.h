@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/error.h"
+
 namespace convstudio {
 
 struct CheckpointEvaluation {
@@ -17,8 +19,8 @@ struct CheckpointEvaluation {
   std::vector<std::string> class_names;
   std::string data_path;  // the folder evaluated
   std::string device;
-  std::optional<std::string> error;  // set when nothing could be evaluated
-  bool input_error = false;          // the error is the user's input (path, data, checkpoint)
+  std::optional<Error> error;  // set when nothing could be evaluated: the file, data or setting
+  bool input_error = false;    // the error is the user's input (path, data, checkpoint)
 };
 
 // `data_path` empty: the checkpoint's own dataset. Otherwise an IDX folder (its test set) or an

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "convstudio/model/project.h"
-#include "convstudio/train/training_events.h"
+#include "convstudio/runs/training_events.h"
 
 namespace convstudio {
 
@@ -17,8 +17,6 @@ struct RunOptions {
   Project project;
   std::string out_dir;            // checkpoints and nothing else; created when missing
   std::string resume_checkpoint;  // a *.ckpt folder to continue from; empty starts afresh
-  // Tests only: throw an out-of-memory error at this optimizer step (1-based); 0 = never.
-  std::int64_t inject_out_of_memory_at_step = 0;
 };
 
 // The final figures of a run (also the CLI's last JSON line).
@@ -59,7 +57,6 @@ class Trainer {
   void cancel();
 
  private:
-  class Run;
   RunOptions options_;
   TrainingListener* listener_;
   struct Control;

@@ -1,0 +1,99 @@
+#pragma once
+// What a training run reports while it runs: plain, copyable structs handed to a listener, so
+// the CLI can print them and the GUI can queue them to its thread. No tensor crosses over.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "convstudio/error.h"
+#include "convstudio/runs/message_text.h"
+#include "convstudio/train/memory_snapshot.h"
+
+namespace convstudio {
+
+// After each optimizer step.
+struct StepMetrics {
+  std::int64_t step = 0;            // optimizer steps done, 1-based
+  std::int64_t total_steps = 0;     // planned optimizer steps of the whole run
+  std::int64_t epoch = 0;           // 0-based
+  std::int64_t batch_in_epoch = 0;  // micro-batches of this epoch done
+  std::int64_t batches_per_epoch = 0;
+  double loss = 0;                 // mean loss of the step's micro-batches (unscaled)
+  double lr = 0;                   // learning rate the step used
+  double samples_per_second = 0;   // over the recent steps
+  double loss_scale = 1;           // fp16 loss scale; 1 when scaling is off
+  std::int64_t skipped_steps = 0;  // steps skipped for inf/NaN gradients so far
+  double loader_stall_share = 0;   // share of wall time spent waiting for data so far
+  double eta_seconds = 0;          // to the end of the run
+  MemorySnapshot memory;
+};
+
+// A validation image the model got wrong, for the GUI's gallery: the decoded pixels as the
+// model saw them before normalisation.
+struct MisclassifiedSample {
+  int channels = 0;
+  int height = 0;
+  int width = 0;
+  std::vector<std::uint8_t> pixels;  // channels × height × width, planar
+  std::int64_t true_class = 0;
+  std::int64_t predicted_class = 0;
+  double confidence = 0;  // softmax probability of the predicted class
+};
+
+// After each validation.
+struct EpochMetrics {
+  std::int64_t epoch = 0;  // 0-based
+  double train_loss = 0;
+  double train_accuracy = 0;
+  double val_loss = 0;
+  double val_accuracy = 0;
+  std::vector<std::vector<std::int64_t>> confusion;  // [true class][predicted class]
+  std::vector<std::string> class_names;
+  double duration_seconds = 0;
+  bool best = false;                               // best validation accuracy so far
+  std::vector<MisclassifiedSample> misclassified;  // the first few, in validation order
+};
+
+enum class RunState { Preparing, Running, Paused, Stopping, Finished, Cancelled, Failed };
+std::string to_string(RunState state);
+
+enum class LogLevel { Info, Warning, Error };
+
+// `text` is `message` in English (what the CLI prints); the studio translates `message`.
+struct LogLine {
+  LogLevel level = LogLevel::Info;
+  std::string text;
+  MessageText message = {};
+};
+
+// Why a run could not go on: an Error with its place (the data file, the block, the device
+// setting, the checkpoint), so the GUI can point at it and describe() is the one line to print.
+// `kind` lets the GUI pick its dialog (an out-of-memory dialog says what to change).
+// `text` is the same sentence as a pattern for the studio to translate, when the engine wrote it.
+enum class RunErrorKind { Device, Data, Graph, Checkpoint, OutOfMemory, NonFiniteLoss, Internal };
+
+struct RunError : Error {
+  RunErrorKind kind = RunErrorKind::Internal;
+  std::string checkpoint;  // the checkpoint left behind, if any
+  MessageText text;        // empty when the message came from elsewhere (a reader's Error)
+
+  RunError() = default;
+  RunError(RunErrorKind kind, Error error, std::string checkpoint = {})
+      : Error(std::move(error)), kind(kind), checkpoint(std::move(checkpoint)) {}
+};
+
+// Receives a run's events on the training thread; implementations must be quick and must not
+// call back into the trainer except for pause/resume/cancel.
+class TrainingListener {
+ public:
+  virtual ~TrainingListener() = default;
+  virtual void on_step(const StepMetrics&) {}
+  virtual void on_epoch(const EpochMetrics&) {}
+  virtual void on_state(RunState, const std::string& message) {}
+  virtual void on_log(const LogLine&) {}
+  virtual void on_error(const RunError&) {}
+};
+
+}  // namespace convstudio

@@ -1,0 +1,25 @@
+#pragma once
+// The window of MaxPool2d and AvgPool2d: their shared parameters, the rule that stride 0 means
+// the kernel size (PyTorch's default), and their shape rule. Written once for both and for
+// every backend.
+
+#include <cstdint>
+#include <vector>
+
+#include "blocks/block_model.h"
+
+namespace convstudio::blocks {
+
+struct PoolWindow {
+  std::int64_t kernel = 1;
+  std::int64_t stride = 1;  // resolved: never 0
+  std::int64_t padding = 0;
+};
+
+std::vector<ParamSpec> pool_params();
+PoolWindow pool_window(const Block& block);
+// Output C×H'×W'; autograd keeps the input (and max pooling its int64 indices).
+bool infer_pool(ShapeRule& rule, bool keeps_indices);
+std::optional<BlockParams> sample_pool(ParamSampler& sampler);
+
+}  // namespace convstudio::blocks
