@@ -9,6 +9,7 @@
 #include "device_selection.h"
 #include "memory_probe.h"
 #include "optimizer_factory.h"
+#include "runs/checkpoint_files.h"
 
 namespace convstudio {
 namespace {
@@ -137,7 +138,7 @@ bool TrainingRun::prepare() {
   }
   dataset_ = std::move(loaded).value();
   for (const Error& warning : dataset_.info.warnings) {
-    log(LogLevel::Warning, warning.describe());
+    log_as_is(LogLevel::Warning, warning.describe());
   }
   const auto dataset_classes = static_cast<std::int64_t>(dataset_.info.class_names.size());
   if (dataset_classes != classes_) {
@@ -238,7 +239,7 @@ void TrainingRun::log(LogLevel level, MessageText message) {
   listener_.on_log({level, std::move(english), std::move(message)});
 }
 
-void TrainingRun::log(LogLevel level, const std::string& text) {
+void TrainingRun::log_as_is(LogLevel level, const std::string& text) {
   log(level, MessageText{std::string(messages::kAsIs), {text}});
 }
 

@@ -57,7 +57,7 @@ class TrainingRun {
   void fail(RunErrorKind kind, Error error, bool leave_checkpoint, MessageText text = {});
   void log(LogLevel level, MessageText message);
   // A text from elsewhere (a reader's Error), shown as it is.
-  void log(LogLevel level, const std::string& text);
+  void log_as_is(LogLevel level, const std::string& text);
   void set_state(RunState state, const std::string& message = {});
   std::int64_t steps_per_epoch() const;
   double wall_seconds() const;
