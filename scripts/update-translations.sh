@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Refreshes translations/*.ts from every tr() in app/ and widgets/ and every catalog text the
-# block types mark with QT_TRANSLATE_NOOP("BlockCatalog", ...) in engine/src/blocks (keeps
-# existing translations; new strings arrive unfinished for a translator to fill in).
+# Refreshes translations/*.ts from every tr() in app/ and widgets/, every catalog text the
+# block types mark with QT_TRANSLATE_NOOP("BlockCatalog", ...) in engine/src/blocks, and the
+# engine's message patterns (engine/src/runs/engine_messages.h, context "EngineMessages") that
+# the studio shows translated (keeps existing translations; new strings arrive unfinished).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LUPDATE=${LUPDATE:-/usr/lib/qt6/bin/lupdate}
 for ts in translations/convstudio_*.ts; do
-  "$LUPDATE" -locations relative -no-obsolete app widgets engine/src/blocks -ts "$ts"
+  "$LUPDATE" -locations relative -no-obsolete app widgets engine/src/blocks \
+    engine/src/runs/engine_messages.h -ts "$ts"
 done

@@ -1,18 +1,27 @@
 #include "start_page.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
+#include "builder/template_text.h"
+#include "convstudio/model/shape_inference.h"
+#include "convstudio/model/template_library.h"
 #include "convstudio/model/units.h"
 #include "device_text.h"
+#include "start_card.h"
 
 namespace convstudio {
 namespace {
+
+constexpr int kCardColumns = 3;
 
 QLabel* makeHeading(const QString& text, int pointSizeDelta, QWidget* parent) {
   auto* label = new QLabel(text, parent);
@@ -26,23 +35,24 @@ QLabel* makeHeading(const QString& text, int pointSizeDelta, QWidget* parent) {
 }  // namespace
 
 StartPage::StartPage(QWidget* parent) : QWidget(parent) {
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(48, 40, 48, 40);
-  layout->setSpacing(12);
-  layout->addWidget(makeHeading(tr("ConvStudio"), 10, this));
+  auto* content = new QWidget;
+  auto* layout = new QVBoxLayout(content);
+  layout->setContentsMargins(48, 32, 48, 32);
+  layout->setSpacing(10);
+  layout->addWidget(makeHeading(tr("ConvStudio"), 10, content));
   auto* tagline = new QLabel(
       tr("Build convolutional networks from blocks, train them on the CPU or a CUDA GPU, "
          "and export them to the tools you already use."),
-      this);
+      content);
   tagline->setWordWrap(true);
   layout->addWidget(tagline);
 
   auto* buttons = new QHBoxLayout;
-  auto* example = new QPushButton(tr("Open the Example"), this);
+  auto* example = new QPushButton(tr("Open the Example"), content);
   example->setObjectName(QStringLiteral("openExampleButton"));
   example->setDefault(true);
-  auto* create = new QPushButton(tr("New Project…"), this);
-  auto* open = new QPushButton(tr("Open…"), this);
+  auto* create = new QPushButton(tr("New Project…"), content);
+  auto* open = new QPushButton(tr("Open…"), content);
   connect(example, &QPushButton::clicked, this, &StartPage::exampleRequested);
   connect(create, &QPushButton::clicked, this, &StartPage::newRequested);
   connect(open, &QPushButton::clicked, this, &StartPage::openRequested);
@@ -50,23 +60,97 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent) {
   buttons->addWidget(create);
   buttons->addWidget(open);
   buttons->addStretch(1);
-  layout->addSpacing(8);
+  layout->addSpacing(4);
   layout->addLayout(buttons);
 
-  layout->addSpacing(16);
-  layout->addWidget(makeHeading(tr("Compute devices"), 2, this));
-  devicesLabel_ = new QLabel(this);
+  recentHeading_ = makeHeading(tr("Recent projects"), 2, content);
+  layout->addSpacing(12);
+  layout->addWidget(recentHeading_);
+  recentGrid_ = new QGridLayout;
+  recentGrid_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  layout->addLayout(recentGrid_);
+
+  layout->addSpacing(12);
+  layout->addWidget(makeHeading(tr("Start from a template"), 2, content));
+  templateGrid_ = new QGridLayout;
+  templateGrid_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  layout->addLayout(templateGrid_);
+
+  layout->addSpacing(12);
+  layout->addWidget(makeHeading(tr("Compute devices"), 2, content));
+  devicesLabel_ = new QLabel(content);
   devicesLabel_->setWordWrap(true);
   devicesLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(devicesLabel_);
 
-  layout->addSpacing(16);
-  layout->addWidget(makeHeading(tr("Built-in example"), 2, this));
-  exampleLabel_ = new QLabel(this);
+  layout->addSpacing(12);
+  layout->addWidget(makeHeading(tr("Built-in example"), 2, content));
+  exampleLabel_ = new QLabel(content);
   exampleLabel_->setWordWrap(true);
   exampleLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(exampleLabel_);
   layout->addStretch(1);
+
+  auto* scroll = new QScrollArea(this);
+  scroll->setObjectName(QStringLiteral("startPageScroll"));
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(content);
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  outer->addWidget(scroll);
+  showRecentProjects({});
+  showTemplates();
+}
+
+void StartPage::clearGrid(QGridLayout* grid) {
+  while (QLayoutItem* item = grid->takeAt(0)) {
+    delete item->widget();
+    delete item;
+  }
+}
+
+void StartPage::showRecentProjects(const QStringList& files) {
+  clearGrid(recentGrid_);
+  recentCount_ = 0;
+  for (const QString& file : files) {
+    const QFileInfo info(file);
+    if (!info.isFile()) continue;
+    const QString detail =
+        QDir::toNativeSeparators(info.absolutePath()) + QLatin1Char('\n') +
+        tr("Saved %1").arg(QLocale().toString(info.lastModified(), QLocale::ShortFormat));
+    auto* card = new StartCard(info.completeBaseName(), detail, this);
+    card->setObjectName(QStringLiteral("recentProjectCard"));
+    card->setToolTip(QDir::toNativeSeparators(info.absoluteFilePath()));
+    connect(card, &StartCard::clicked, this, [this, file] { emit recentRequested(file); });
+    recentGrid_->addWidget(card, recentCount_ / kCardColumns, recentCount_ % kCardColumns);
+    ++recentCount_;
+  }
+  recentHeading_->setVisible(recentCount_ > 0);
+}
+
+void StartPage::showTemplates() {
+  clearGrid(templateGrid_);
+  templateCount_ = 0;
+  // Figures for the built-in example's images (1×28×28, 10 classes), like File > New.
+  const TensorShape input = TensorShape::image(1, 28, 28);
+  for (const TemplateInfo& info : TemplateLibrary::list()) {
+    QString detail = TemplateText::description(info);
+    const TemplateInstance instance = TemplateLibrary::instantiate(info.name, input, 10);
+    if (instance.graph) {
+      const ModelAnalysis analysis = ShapeInference::run(*instance.graph);
+      detail += QStringLiteral("\n") +
+                tr("%1 blocks · %2 parameters")
+                    .arg(instance.graph->blocks().size())
+                    .arg(QString::fromStdString(format_count(analysis.total_params())));
+    }
+    const QString name = QString::fromStdString(info.name);
+    auto* card = new StartCard(name, detail, this);
+    card->setObjectName(QStringLiteral("templateCard"));
+    connect(card, &StartCard::clicked, this, [this, name] { emit templateRequested(name); });
+    templateGrid_->addWidget(card, templateCount_ / kCardColumns, templateCount_ % kCardColumns);
+    ++templateCount_;
+  }
 }
 
 void StartPage::showDevices(const DeviceReport& devices) {

@@ -5,7 +5,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QMessageBox>
-#include <QStandardPaths>
 
 #include "convstudio/runs/run_recorder.h"
 #include "training_worker.h"
@@ -46,29 +45,14 @@ TrainingController::~TrainingController() {
   thread_.wait();
 }
 
-QString TrainingController::runsOwnerFile(const QString& projectFile) {
-  if (!projectFile.isEmpty()) return projectFile;
-  const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
-  QDir().mkpath(folder);
-  return QDir(folder).filePath(QStringLiteral("unsaved.convstudio"));
-}
-
-QString TrainingController::newRunFolder(const QString& projectFile) {
-  const QString base = QFile::decodeName(
-      new_run_folder(QFile::encodeName(runsOwnerFile(projectFile)).toStdString()).string().c_str());
-  // Runs started within the same second get a suffix rather than sharing a folder.
-  QString folder = base;
-  for (int n = 2; QFileInfo::exists(folder); ++n) folder = base + QStringLiteral("-%1").arg(n);
-  return folder;
-}
-
-bool TrainingController::start(const Project& project, const QString& projectFile,
+bool TrainingController::start(const Project& project, const QString& runsOwnerFile,
                                const QString& resumeCheckpoint, QString* error) {
   if (running_) {
     if (error) *error = tr("A run is already in progress.");
     return false;
   }
-  const QString folder = newRunFolder(projectFile);
+  const QString folder = QFile::decodeName(
+      new_run_folder(QFile::encodeName(runsOwnerFile).toStdString()).string().c_str());
   if (!QDir().mkpath(folder)) {
     if (error) *error = tr("Cannot create the run folder %1.").arg(folder);
     return false;

@@ -1,7 +1,8 @@
 #pragma once
 // Owns the training thread and its TrainingWorker (Tiled's worker-on-a-QThread pattern): starts
 // runs, pauses, resumes and stops them, and re-emits the worker's events on the UI thread. Every
-// run is recorded in a new folder next to the project (PROJECT.runs/DATE-TIME).
+// run is recorded in a new folder of the project's runs (PROJECT.runs/DATE-TIME, named by the
+// engine's new_run_folder).
 
 #include <QObject>
 #include <QString>
@@ -30,14 +31,10 @@ class TrainingController : public QObject {
   // The current (or last) run's folder.
   QString runFolder() const { return runFolder_; }
 
-  // The file whose PROJECT.runs/ folder holds the runs: the project's own file, or for an
-  // unsaved project one in the application's data folder.
-  static QString runsOwnerFile(const QString& projectFile);
-  // A new, not yet existing folder for a run of `projectFile`.
-  static QString newRunFolder(const QString& projectFile);
-
-  // Starts training a copy of `project`; false (with a reason) while another run is going.
-  bool start(const Project& project, const QString& projectFile,
+  // Starts training a copy of `project` in a new folder under the runs folder of
+  // `runsOwnerFile` (ProjectController::runsOwnerFile); false (with a reason) while another run
+  // is going or the folder cannot be made.
+  bool start(const Project& project, const QString& runsOwnerFile,
              const QString& resumeCheckpoint = {}, QString* error = nullptr);
   void pause();
   void resume();

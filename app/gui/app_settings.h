@@ -35,6 +35,12 @@ inline const Setting<QStringList> kRecentFiles{"projects/recentFiles", {}};
 // display name, so a restored project keeps its title and Save goes to the right place.
 inline const Setting<QString> kRecoverySourcePath{"recovery/sourcePath", {}};
 inline const Setting<QString> kRecoveryName{"recovery/name", {}};
+// Where the recovered project's runs are while it has no file (ProjectController::runsOwnerFile).
+inline const Setting<QString> kRecoveryRunsOwner{"recovery/runsOwner", {}};
+// Whether the studio reopens the project it had open when it was last closed.
+inline const Setting<bool> kReopenLastProject{"projects/reopenLast", true};
+// The project open when the studio was last closed; empty when none (or it was never saved).
+inline const Setting<QString> kLastProject{"projects/last", {}};
 
 }  // namespace settings
 }  // namespace convstudio

@@ -18,6 +18,8 @@
 
 #include "convstudio/export/model_export.h"
 #include "convstudio/model/units.h"
+#include "convstudio/runs/trained_models.h"
+#include "engine_text.h"
 #include "run_in_pool.h"
 
 namespace convstudio {
@@ -86,6 +88,11 @@ ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
   checkpoint_ = new QLineEdit(QDir::toNativeSeparators(checkpoint), this);
   checkpoint_->setObjectName(QStringLiteral("exportCheckpoint"));
   checkpoint_->setPlaceholderText(tr("A checkpoint folder (*.ckpt) of a run"));
+  choices_ = new QComboBox(this);
+  choices_->setObjectName(QStringLiteral("exportModelChoice"));
+  choices_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  choices_->setMinimumContentsLength(24);
+  choices_->hide();  // until setChoices
   auto* browseCheckpoint = new QPushButton(tr("Browse…"), this);
   auto* checkpointRow = new QHBoxLayout;
   checkpointRow->addWidget(checkpoint_, 1);
@@ -121,12 +128,15 @@ ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
   auto* form = new QFormLayout;
-  form->addRow(tr("Trained model:"), checkpointRow);
+  form->addRow(tr("Trained model:"), choices_);
+  form->addRow(QString(), checkpointRow);
   form->addRow(tr("Format:"), format_);
   form->addRow(QString(), formatHelp_);
   form->addRow(tr("Save as:"), outputRow);
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  // Named here, not by Qt's own catalogue, which a system may lack for the user's language.
+  buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
   export_ = buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
   export_->setObjectName(QStringLiteral("exportButton"));
   export_->setDefault(true);
@@ -143,6 +153,10 @@ ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
   resize(640, 480);
 
   connect(browseCheckpoint, &QPushButton::clicked, this, &ExportDialog::chooseCheckpoint);
+  connect(choices_, &QComboBox::activated, this, [this](int index) {
+    const QString path = choices_->itemData(index).toString();
+    if (!path.isEmpty()) setCheckpoint(path);
+  });
   connect(browseOutput, &QPushButton::clicked, this, &ExportDialog::chooseOutput);
   connect(checkpoint_, &QLineEdit::editingFinished, this, &ExportDialog::runCheck);
   connect(format_, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
@@ -157,6 +171,28 @@ ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
 void ExportDialog::setCheckpoint(const QString& folder) {
   checkpoint_->setText(QDir::toNativeSeparators(folder));
   runCheck();
+}
+
+void ExportDialog::setNetwork(const Graph& network) {
+  network_ = network;
+  runCheck();
+}
+
+void ExportDialog::setChoices(const QList<TrainedModelChoice>& choices) {
+  choices_->clear();
+  for (const TrainedModelChoice& choice : choices) {
+    choices_->addItem(choice.text, choice.path);
+    choices_->setItemData(choices_->count() - 1, QDir::toNativeSeparators(choice.path),
+                          Qt::ToolTipRole);
+  }
+  choices_->setVisible(!choices.isEmpty());
+  const QString current = QDir::fromNativeSeparators(checkpoint_->text().trimmed());
+  const int index = choices_->findData(current);
+  if (index >= 0) {
+    choices_->setCurrentIndex(index);
+  } else if (current.isEmpty() && !choices.isEmpty()) {
+    setCheckpoint(choices.front().path);
+  }
 }
 
 void ExportDialog::setFormat(ExportFormat format) {
@@ -207,6 +243,20 @@ void ExportDialog::runCheck() {
     showStatus(tr("No trained model yet: train the network, or choose a checkpoint folder."), true);
     emit checked(false);
     return;
+  }
+  if (network_) {
+    // Never export a model of another network under this project's name.
+    if (auto mismatch =
+            checkpoint_mismatch(QFile::encodeName(checkpoint).toStdString(), *network_)) {
+      showStatus(
+          tr("This checkpoint does not belong to this project: %1").arg(engineText(*mismatch)),
+          true);
+      emit checked(false);
+      return;
+    }
+  }
+  if (const int index = choices_->findData(checkpoint); index >= 0) {
+    choices_->setCurrentIndex(index);
   }
   showStatus(tr("Checking %1…").arg(QFileInfo(checkpoint).fileName()), false);
   const int generation = ++generation_;

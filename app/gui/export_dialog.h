@@ -6,7 +6,11 @@
 #include <QDialog>
 #include <QStringList>
 
+#include <optional>
+
 #include "convstudio/export/export_format.h"
+#include "convstudio/model/graph.h"
+#include "trained_model_choice.h"
 
 class QComboBox;
 class QLabel;
@@ -26,6 +30,11 @@ class ExportDialog : public QDialog {
                QWidget* parent = nullptr);
 
   void setCheckpoint(const QString& folder);
+  // The open project's network: a checkpoint of another network is refused, with the reason.
+  void setNetwork(const Graph& network);
+  // The project's trained models to pick from (they all fit its network); the first is chosen
+  // when no checkpoint is set yet.
+  void setChoices(const QList<TrainedModelChoice>& choices);
   void setFormat(ExportFormat format);
   void setOutputPath(const QString& path);
   ExportFormat format() const;
@@ -53,6 +62,7 @@ class ExportDialog : public QDialog {
   void setBusy(bool busy);
   void showStatus(const QString& text, bool error);
 
+  QComboBox* choices_ = nullptr;
   QLineEdit* checkpoint_ = nullptr;
   QComboBox* format_ = nullptr;
   QLabel* formatHelp_ = nullptr;
@@ -62,6 +72,7 @@ class ExportDialog : public QDialog {
   QPushButton* export_ = nullptr;
   QPushButton* tryIt_ = nullptr;
   QStringList written_;
+  std::optional<Graph> network_;
   bool checkPassed_ = false;
   bool busy_ = false;
   int generation_ = 0;  // a newer check makes an older result stale

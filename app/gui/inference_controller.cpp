@@ -29,7 +29,8 @@ QList<ImagePredictionRow> toRows(const std::vector<ImagePrediction>& predictions
 
 InferenceController::InferenceController(QObject* parent)
     : QObject(parent), panel_(new InferencePanel) {
-  connect(panel_, &InferencePanel::modelFileChosen, this, &InferenceController::setModelPath);
+  connect(panel_, &InferencePanel::modelFileChosen, this,
+          [this](const QString& path) { setModelPath(path); });
   connect(panel_, &InferencePanel::predictionsRequested, this, &InferenceController::predict);
   connect(panel_, &InferencePanel::folderPredictionRequested, this,
           &InferenceController::predictFolder);
@@ -44,30 +45,38 @@ InferenceController::~InferenceController() {
   if (cancelFolder_) *cancelFolder_ = true;
 }
 
-void InferenceController::setModelPath(const QString& path) {
+void InferenceController::setModelPath(const QString& path, const QString& name) {
   if (path.isEmpty() || !panel_) return;
-  panel_->setModelText(tr("Loading %1…").arg(QFileInfo(path).fileName()), false);
+  path_ = path;
+  const QString shown = name.isEmpty() ? QFileInfo(path).fileName() : name;
+  panel_->setModelText(tr("Loading %1…").arg(shown), false);
   const int generation = ++generation_;
   runInPool(
       this, [path] { return InferenceModel::load(path.toStdString()); },
-      [this, path, generation](const InferenceModelLoad& load) {
+      [this, shown, generation](const InferenceModelLoad& load) {
         if (generation != generation_ || !panel_) return;
         model_ = load.model;
         if (!model_) {
           panel_->setModelText(
-              tr("Cannot use %1: %2")
-                  .arg(QFileInfo(path).fileName(), QString::fromStdString(load.error->describe())),
+              tr("Cannot use %1: %2").arg(shown, QString::fromStdString(load.error->describe())),
               false);
           return;
         }
         const PreprocessingContract& contract = model_->contract();
-        panel_->setModelText(
-            tr("%1 (%2): input %3, %4 classes")
-                .arg(QFileInfo(path).fileName(), QString::fromStdString(model_->kind()),
-                     QString::fromStdString(contract.input.to_string()))
-                .arg(contract.class_names.size()),
-            true);
+        panel_->setModelText(tr("Loaded: %1 (%2), input %3, %4 classes")
+                                 .arg(shown, QString::fromStdString(model_->kind()),
+                                      QString::fromStdString(contract.input.to_string()))
+                                 .arg(contract.class_names.size()),
+                             true);
       });
+}
+
+void InferenceController::clearModel() {
+  ++generation_;  // a load still running is no longer wanted
+  path_.clear();
+  model_.reset();
+  if (panel_)
+    panel_->setModelText(tr("No model: train one or open a checkpoint or export."), false);
 }
 
 void InferenceController::predict(const QStringList& images, int topK, double temperature) {

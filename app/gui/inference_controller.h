@@ -27,8 +27,14 @@ class InferenceController : public QObject {
   InferencePanel* panel() const { return panel_; }
 
  public slots:
-  // A checkpoint folder or an export; e.g. a run's last checkpoint when training finishes.
-  void setModelPath(const QString& path);
+  // A checkpoint folder or an export, named `name` in the panel (its file name when empty).
+  void setModelPath(const QString& path, const QString& name = {});
+  // No model (another project was opened): predictions wait for the next one.
+  void clearModel();
+
+ public:
+  // The model loaded, or being loaded (empty when none).
+  QString modelPath() const { return path_; }
 
  private:
   void predict(const QStringList& images, int topK, double temperature);
@@ -36,6 +42,7 @@ class InferenceController : public QObject {
 
   QPointer<InferencePanel> panel_;
   std::shared_ptr<const InferenceModel> model_;
+  QString path_;
   int generation_ = 0;  // newer requests make older results stale
   // Set to stop the running folder prediction (Cancel, or this controller going away).
   std::shared_ptr<std::atomic<bool>> cancelFolder_;

@@ -80,10 +80,15 @@ int main(int argc, char** argv) {
   } else if (parser.isSet(exampleOption)) {
     projects->openExample();
   }
-  // A recovery file means the last session did not end cleanly; a screenshot run must not
-  // stop at the question.
+  // A recovery file means the last session did not end cleanly; otherwise the project open at
+  // the last close comes back (File > Reopen the Last Project at Start). A screenshot run shows
+  // only what its options ask for and must not stop at a question.
   if (!parser.isSet(screenshotOption)) {
-    QTimer::singleShot(0, projects, &convstudio::ProjectController::offerRecovery);
+    const bool projectAsked = parser.isSet(templateOption) || parser.isSet(exampleOption);
+    QTimer::singleShot(0, &window, [&window, projects, projectAsked] {
+      projects->offerRecovery();
+      if (!projectAsked && !projects->isOpen()) window.reopenLastProject();
+    });
   }
 
   if (parser.isSet(screenshotOption)) {

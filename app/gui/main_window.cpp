@@ -9,8 +9,10 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QUndoStack>
 
 #include "about_dialog.h"
@@ -18,33 +20,53 @@
 #include "builder_canvas.h"
 #include "builder_scene.h"
 #include "builder_view.h"
-#include "convstudio/runs/run_history.h"
+#include "convstudio/data/dataset_request.h"
+#include "convstudio/runs/trained_models.h"
 #include "device_text.h"
 #include "edit_actions.h"
+#include "engine_text.h"
 #include "export_dialog.h"
 #include "graph_document.h"
 #include "inference_controller.h"
+#include "main_toolbar.h"
+#include "overview_map.h"
 #include "palette_widget.h"
 #include "problems_widget.h"
 #include "project_controller.h"
 #include "properties_widget.h"
 #include "start_page.h"
 #include "summary_bar.h"
+#include "trained_model_choice.h"
 #include "training_cockpit.h"
 #include "training_controller.h"
+#include "window_fit.h"
 
 namespace convstudio {
+namespace {
+
+constexpr int kTrainedModelsRefreshMs = 500;  // after the last graph edit
+
+// The project's checkpoints that fit its network, newest run first.
+std::vector<RunCheckpoint> projectCheckpoints(const ProjectController& projects,
+                                              const GraphDocument& document) {
+  if (!projects.isOpen()) return {};
+  return fitting_checkpoints(QFile::encodeName(projects.runsOwnerFile()).toStdString(),
+                             document.graph());
+}
+
+}  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), build_(build_info()), devices_(probe_devices()) {
   setObjectName(QStringLiteral("mainWindow"));
   setDockOptions(AllowNestedDocks | AllowTabbedDocks | AnimatedDocks);
-  // Side docks (palette, properties) run full height; bottom docks (problems, charts, log)
-  // sit between them.
+  // Side docks (palette; properties and settings) run full height; bottom docks (charts,
+  // progress, problems) sit between them.
   setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
   setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
   setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
   setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+  keepTabTitlesWhole(this);
 
   document_ = new GraphDocument(this);
   projects_ = new ProjectController(document_, this);
@@ -52,7 +74,8 @@ MainWindow::MainWindow(QWidget* parent)
   startPage_ = new StartPage(this);
   startPage_->setObjectName(QStringLiteral("startPage"));
   startPage_->showDevices(devices_);
-  startPage_->showExampleDataset(exampleDatasetFolder());
+  startPage_->showExampleDataset(QString::fromUtf8(
+      kFashionMnistFolder.data(), static_cast<qsizetype>(kFashionMnistFolder.size())));
   canvas_ = new BuilderCanvas(document_, this);
   canvas_->summaryBar()->setDevices(devices_);
   pages_ = new QStackedWidget(this);
@@ -62,20 +85,41 @@ MainWindow::MainWindow(QWidget* parent)
 
   createMenus();
   createPanels();
+  createToolBar();
+  arrangeDefaultLayout();
   showDeviceInStatusBar();
 
   connect(startPage_, &StartPage::newRequested, projects_, &ProjectController::newProject);
   connect(startPage_, &StartPage::openRequested, projects_, &ProjectController::open);
   connect(startPage_, &StartPage::exampleRequested, projects_, &ProjectController::openExample);
+  connect(startPage_, &StartPage::recentRequested, projects_, &ProjectController::openRecent);
+  connect(startPage_, &StartPage::templateRequested, this, [this](const QString& name) {
+    QString error;
+    if (!projects_->newFromTemplate(name, &error)) {
+      QMessageBox::warning(this, tr("New Project"), error);
+    }
+  });
+  connect(document_, &GraphDocument::modelReset, this, [this] { projectReplaced_ = true; });
   connect(projects_, &ProjectController::projectChanged, this, &MainWindow::updateForProject);
   connect(projects_, &ProjectController::recentFilesChanged, this, &MainWindow::updateRecentMenu);
+  connect(projects_, &ProjectController::runsNotCarried, this, [this](const QString& message) {
+    QMessageBox::warning(
+        this, tr("Save Project"),
+        tr("The project was saved, but not all of its runs came along: %1").arg(message));
+  });
   connect(document_->undoStack(), &QUndoStack::cleanChanged, this,
           [this](bool clean) { setWindowModified(projects_->isOpen() && !clean); });
   connect(canvas_->scene(), &BuilderScene::connectionRefused, this,
-          [this](const QString& reason) { statusBar()->showMessage(reason, 8000); });
+          [this](const QString& blockId, const QString& reason) {
+            statusBar()->showMessage(reason, 8000);
+            problems_->showRefusedWire(blockId, reason);
+          });
+  projects_->setBusyRunFolder([this] {
+    return training_->controller()->isRunning() ? training_->controller()->runFolder() : QString();
+  });
 
   defaultState_ = saveState();
-  restoreState(settings::kMainWindowState.value());
+  defaultLayoutPending_ = !restoreState(settings::kMainWindowState.value());
   updateRecentMenu();
   updateForProject();
   // Geometry last: restoring the dock state shows the builder's docks, whose minimum sizes
@@ -83,43 +127,47 @@ MainWindow::MainWindow(QWidget* parent)
   restoreWindowGeometry();
 }
 
-QString MainWindow::exampleDatasetFolder() {
-  return QStringLiteral("/usr/share/datasets/fashion-mnist");
-}
-
 void MainWindow::createMenus() {
-  QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
-  fileMenu->setObjectName(QStringLiteral("fileMenu"));
-  fileMenu->addAction(tr("&New Project…"), QKeySequence::New, projects_,
-                      &ProjectController::newProject);
-  fileMenu->addAction(tr("&Open…"), QKeySequence::Open, projects_, &ProjectController::open);
-  recentMenu_ = fileMenu->addMenu(tr("Open &Recent"));
+  fileMenu_ = menuBar()->addMenu(tr("&File"));
+  fileMenu_->setObjectName(QStringLiteral("fileMenu"));
+  fileMenu_->addAction(tr("&New Project…"), QKeySequence::New, projects_,
+                       &ProjectController::newProject);
+  fileMenu_->addAction(tr("&Open…"), QKeySequence::Open, projects_, &ProjectController::open);
+  recentMenu_ = fileMenu_->addMenu(tr("Open &Recent"));
   recentMenu_->setObjectName(QStringLiteral("recentMenu"));
-  fileMenu->addAction(tr("Open the &Example"), projects_, &ProjectController::openExample);
-  fileMenu->addSeparator();
-  projectActions_ << fileMenu->addAction(tr("&Save"), QKeySequence::Save, projects_,
-                                         &ProjectController::save)
-                  << fileMenu->addAction(tr("Save &As…"), QKeySequence::SaveAs, projects_,
-                                         &ProjectController::saveAs);
-  projectActions_ << fileMenu->addAction(tr("&Close Project"), QKeySequence::Close, this, [this] {
+  fileMenu_->addAction(tr("Open the &Example"), projects_, &ProjectController::openExample);
+  fileMenu_->addSeparator();
+  projectActions_ << fileMenu_->addAction(tr("&Save"), QKeySequence::Save, projects_,
+                                          &ProjectController::save)
+                  << fileMenu_->addAction(tr("Save &As…"), QKeySequence::SaveAs, projects_,
+                                          &ProjectController::saveAs);
+  projectActions_ << fileMenu_->addAction(tr("&Close Project"), QKeySequence::Close, this, [this] {
     if (projects_->maybeSave()) projects_->close();
   });
-  fileMenu->addSeparator();
+  fileMenu_->addSeparator();
   QAction* exportAction =
-      fileMenu->addAction(tr("&Export Trained Model…"), this, &MainWindow::exportModel);
+      fileMenu_->addAction(tr("&Export Trained Model…"), this, &MainWindow::exportModel);
   exportAction->setObjectName(QStringLiteral("exportModelAction"));
   exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
   exportAction->setToolTip(
-      tr("Write the newest trained model as TorchScript, ONNX, safetensors or PyTorch code"));
+      tr("Write a trained model of this project as TorchScript, ONNX, safetensors or PyTorch "
+         "code"));
   projectActions_ << exportAction;
-  fileMenu->addSeparator();
-  QAction* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+  fileMenu_->addSeparator();
+  QAction* reopen = fileMenu_->addAction(tr("Reopen the Last Project at Start"));
+  reopen->setObjectName(QStringLiteral("reopenLastProjectAction"));
+  reopen->setCheckable(true);
+  reopen->setChecked(settings::kReopenLastProject.value());
+  connect(reopen, &QAction::toggled, this,
+          [](bool on) { settings::kReopenLastProject.setValue(on); });
+  fileMenu_->addSeparator();
+  QAction* quit = fileMenu_->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
   quit->setMenuRole(QAction::QuitRole);
 
   QMenu* editMenu = menuBar()->addMenu(tr("&Edit"));
   editMenu->setObjectName(QStringLiteral("editMenu"));
-  editActions_ = new EditActions(canvas_, editMenu);
+  editActions_ = new EditActions(canvas_, editMenu, this);
 
   viewMenu_ = menuBar()->addMenu(tr("&View"));
   viewMenu_->setObjectName(QStringLiteral("viewMenu"));
@@ -131,28 +179,40 @@ void MainWindow::createMenus() {
   viewMenu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
   viewMenu_->addSeparator();
   BuilderView* view = canvas_->view();
+  fitAction_ = viewMenu_->addAction(tr("&Fit to View"), QKeySequence(Qt::CTRL | Qt::Key_9), view,
+                                    &BuilderView::fitToView);
+  fitAction_->setObjectName(QStringLiteral("fitToViewAction"));
+  fitAction_->setIconText(tr("Fit"));
+  fitAction_->setIcon(QIcon::fromTheme(QStringLiteral("zoom-fit-best"),
+                                       style()->standardIcon(QStyle::SP_TitleBarMaxButton)));
   projectActions_ << viewMenu_->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, view,
                                           &BuilderView::zoomIn)
                   << viewMenu_->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, view,
                                           &BuilderView::zoomOut)
                   << viewMenu_->addAction(tr("&Actual Size"), QKeySequence(Qt::CTRL | Qt::Key_0),
                                           view, &BuilderView::resetZoom)
-                  << viewMenu_->addAction(tr("&Fit to View"), QKeySequence(Qt::CTRL | Qt::Key_9),
-                                          view, &BuilderView::fitToView);
+                  << fitAction_;
+  QAction* overview = viewMenu_->addAction(tr("&Overview Map"));
+  overview->setToolTip(
+      tr("A map of the whole model in the canvas's corner while part of it is "
+         "out of view"));
+  overview->setCheckable(true);
+  overview->setChecked(true);
+  connect(overview, &QAction::toggled, view->overviewMap(), &OverviewMap::setWanted);
   QAction* snap = viewMenu_->addAction(tr("&Snap to Grid"));
   snap->setCheckable(true);
   snap->setChecked(canvas_->scene()->snapToGrid());
   connect(snap, &QAction::toggled, canvas_->scene(), &BuilderScene::setSnapToGrid);
-  projectActions_ << snap;
+  projectActions_ << overview << snap;
   viewMenu_->addSeparator();
   // Panels list their toggle actions here (addPanel).
   panelsMenu_ = viewMenu_;
 
-  QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
-  helpMenu->setObjectName(QStringLiteral("helpMenu"));
-  QAction* about = helpMenu->addAction(tr("&About ConvStudio"), this, &MainWindow::showAbout);
+  helpMenu_ = menuBar()->addMenu(tr("&Help"));
+  helpMenu_->setObjectName(QStringLiteral("helpMenu"));
+  QAction* about = helpMenu_->addAction(tr("&About ConvStudio"), this, &MainWindow::showAbout);
   about->setMenuRole(QAction::AboutRole);
-  QAction* aboutQt = helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+  QAction* aboutQt = helpMenu_->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
   aboutQt->setMenuRole(QAction::AboutQtRole);
 }
 
@@ -160,7 +220,8 @@ QDockWidget* MainWindow::addPanel(QWidget* panel, const QString& title, const QS
                                   Qt::DockWidgetArea area, bool projectOnly) {
   auto* dock = new QDockWidget(title, this);
   dock->setObjectName(objectName);
-  dock->setWidget(panel);
+  // A dock scrolls its content rather than raise the window's minimum size above the screen.
+  dock->setWidget(scrollable(panel));
   addDockWidget(area, dock);
   panelsMenu_->addAction(dock->toggleViewAction());
   if (projectOnly) projectDocks_ << dock;
@@ -169,23 +230,28 @@ QDockWidget* MainWindow::addPanel(QWidget* panel, const QString& title, const QS
 
 void MainWindow::createPanels() {
   palette_ = new PaletteWidget(this);
-  addPanel(palette_, tr("Blocks"), QStringLiteral("paletteDock"), Qt::LeftDockWidgetArea);
+  paletteDock_ =
+      addPanel(palette_, tr("Blocks"), QStringLiteral("paletteDock"), Qt::LeftDockWidgetArea);
   properties_ = new PropertiesWidget(document_, this);
-  addPanel(properties_, tr("Properties"), QStringLiteral("propertiesDock"),
-           Qt::RightDockWidgetArea);
+  propertiesDock_ = addPanel(properties_, tr("Properties"), QStringLiteral("propertiesDock"),
+                             Qt::RightDockWidgetArea);
   problems_ = new ProblemsWidget(document_, this);
-  QDockWidget* problemsDock =
+  problemsDock_ =
       addPanel(problems_, tr("Problems"), QStringLiteral("problemsDock"), Qt::BottomDockWidgetArea);
-  resizeDocks({problemsDock}, {110}, Qt::Vertical);
 
   connect(palette_, &PaletteWidget::blockRequested, canvas_, &BuilderCanvas::addBlock);
   connect(problems_, &ProblemsWidget::blockActivated, canvas_, &BuilderCanvas::focusBlock);
-  connect(problems_, &ProblemsWidget::problemCountChanged, this, [problemsDock](int count) {
-    problemsDock->setWindowTitle(count == 0 ? tr("Problems") : tr("Problems (%1)").arg(count));
+  connect(problems_, &ProblemsWidget::problemCountChanged, this, [this](int count) {
+    problemsDock_->setWindowTitle(count == 0 ? tr("Problems") : tr("Problems (%1)").arg(count));
   });
   connect(canvas_->scene(), &BuilderScene::blockSelectionChanged, this,
           [this](const QStringList& ids) {
             properties_->showBlock(ids.size() == 1 ? ids.front() : QString());
+            // A block picked on the canvas shows its properties, even behind another tab
+            // (unless the user closed the dock).
+            if (ids.size() == 1 && propertiesDock_->toggleViewAction()->isChecked()) {
+              propertiesDock_->raise();
+            }
           });
   createTrainingPanels();
 }
@@ -195,67 +261,125 @@ void MainWindow::createTrainingPanels() {
   host.window = this;
   host.viewMenu = viewMenu_;
   host.project = [this] { return document_->project(); };
+  host.isOpen = [this] { return projects_->isOpen(); };
   host.setSettings = [this](const DatasetSettings& dataset, const TrainingSettings& training) {
     document_->setSettings(dataset, training);
   };
-  host.projectFile = [this] { return projects_->filePath(); };
+  host.runsOwner = [this] { return projects_->runsOwnerFile(); };
   host.addDock = [this](QWidget* panel, const QString& title, const QString& name,
                         Qt::DockWidgetArea area) { return addPanel(panel, title, name, area); };
   training_ = new TrainingCockpit(std::move(host), devices_, this);
-  // The builder's problems join the tabs beside the charts rather than a column of their own.
-  auto* progressDock = findChild<QDockWidget*>(QStringLiteral("trainingProgressDock"));
-  tabifyDockWidget(progressDock, findChild<QDockWidget*>(QStringLiteral("problemsDock")));
-  progressDock->raise();
-  resizeDocks({findChild<QDockWidget*>(QStringLiteral("paletteDock"))}, {170}, Qt::Horizontal);
+  // Opening, creating or closing a project resets the document and then says so: the cockpit
+  // reloads once, on projectChanged.
   connect(projects_, &ProjectController::projectChanged, training_,
           &TrainingCockpit::reloadProject);
   connect(document_, &GraphDocument::settingsChanged, training_, &TrainingCockpit::reloadProject);
-  connect(document_, &GraphDocument::modelReset, training_, &TrainingCockpit::reloadProject);
-  // The inference panel predicts with the newest trained model (the best one of a run).
+  connect(document_, &GraphDocument::settingsChanged, training_,
+          &TrainingCockpit::clearStaleFailure);
+  connect(document_, &GraphDocument::analysisChanged, training_,
+          &TrainingCockpit::clearStaleFailure);
+
+  // The inference panel predicts with the project's default trained model (the best of the
+  // newest finished run) until the user picks another.
   inference_ = new InferenceController(this);
-  addPanel(inference_->panel(), tr("Inference"), QStringLiteral("inferencePanel"),
-           Qt::RightDockWidgetArea, false);
-  connect(training_->controller(), &TrainingController::finished, this,
-          [this](const RunSummary& summary, const QString&) {
-            const std::string& model =
-                summary.best_checkpoint.empty() ? summary.last_checkpoint : summary.best_checkpoint;
-            if (model.empty()) return;
-            latestModel_ = QString::fromStdString(model);
-            inference_->setModelPath(latestModel_);
-          });
+  inferenceDock_ = addPanel(inference_->panel(), tr("Inference"), QStringLiteral("inferencePanel"),
+                            Qt::RightDockWidgetArea, false);
+  connect(inference_->panel(), &InferencePanel::modelFileChosen, this, [this](const QString& path) {
+    chosenModel_ = path;
+    // Any model may be tried, but a checkpoint of another network is named as such.
+    if (projects_->isOpen() && QFileInfo(path).isDir()) {
+      if (auto mismatch =
+              checkpoint_mismatch(QFile::encodeName(path).toStdString(), document_->graph())) {
+        inference_->panel()->showMessage(
+            tr("Not this project's model: %1").arg(engineText(*mismatch)));
+      }
+    }
+  });
+  connect(training_, &TrainingCockpit::runRecorded, this, &MainWindow::refreshTrainedModels);
+  trainedModelsRefresh_ = new QTimer(this);
+  trainedModelsRefresh_->setSingleShot(true);
+  trainedModelsRefresh_->setInterval(kTrainedModelsRefreshMs);
+  connect(trainedModelsRefresh_, &QTimer::timeout, this, &MainWindow::refreshTrainedModels);
+  connect(document_, &GraphDocument::analysisChanged, trainedModelsRefresh_,
+          qOverload<>(&QTimer::start));
+
   auto* trainingMenu = new QMenu(tr("&Training"), this);
   trainingMenu->setObjectName(QStringLiteral("trainingMenu"));
   trainingMenu->addActions(training_->runActions());
-  menuBar()->insertMenu(helpMenuAction(), trainingMenu);
+  menuBar()->insertMenu(helpMenu_->menuAction(), trainingMenu);
 }
 
-QAction* MainWindow::helpMenuAction() const {
-  return findChild<QMenu*>(QStringLiteral("helpMenu"))->menuAction();
+void MainWindow::createToolBar() {
+  MainToolBar::Actions actions;
+  actions.train = training_->startAction();
+  actions.pause = training_->pauseAction();
+  actions.stop = training_->stopAction();
+  actions.fit = fitAction_;
+  actions.undo = editActions_->undo();
+  actions.redo = editActions_->redo();
+  toolBar_ = new MainToolBar(
+      actions, devices_, [this] { return document_->project().training; },
+      [this](const TrainingSettings& training) {
+        document_->setSettings(document_->project().dataset, training);
+      },
+      this);
+  addToolBar(Qt::TopToolBarArea, toolBar_);
+  connect(document_, &GraphDocument::settingsChanged, toolBar_, &MainToolBar::updateRunButton);
+  connect(projects_, &ProjectController::projectChanged, toolBar_, &MainToolBar::updateRunButton);
+}
+
+void MainWindow::arrangeDefaultLayout() {
+  // The right column holds one tab group (properties, training settings, runs, inference), so
+  // each gets the column's full height; the bottom holds the charts and, beside them, run
+  // progress with the log and the problems.
+  tabifyDockWidget(propertiesDock_, training_->settingsDock());
+  tabifyDockWidget(propertiesDock_, training_->runsDock());
+  tabifyDockWidget(propertiesDock_, inferenceDock_);
+  propertiesDock_->raise();
+  tabifyDockWidget(training_->progressDock(), problemsDock_);
+  training_->progressDock()->raise();
+  training_->arrangeDocks();
+  resizeDocks({paletteDock_}, {160}, Qt::Horizontal);
+  resizeDocks({propertiesDock_}, {340}, Qt::Horizontal);
 }
 
 ExportDialog* MainWindow::exportModel() {
-  // The model trained last in this session, else the newest one on disk for this project.
-  const QString runsOwner = TrainingController::runsOwnerFile(projects_->filePath());
-  QString checkpoint = latestModel_;
-  if (checkpoint.isEmpty() || !QFileInfo(checkpoint).isDir()) {
-    const auto newest = newest_trained_model(QFile::encodeName(runsOwner).toStdString());
-    checkpoint = newest ? QFile::decodeName(newest->string().c_str()) : QString();
-  }
+  const std::vector<RunCheckpoint> checkpoints = projectCheckpoints(*projects_, *document_);
+  const auto chosen = default_checkpoint(checkpoints);
+  const QString checkpoint =
+      chosen ? QFile::decodeName(chosen->folder.string().c_str()) : QString();
   const bool saved = !projects_->filePath().isEmpty();
   const QFileInfo project(projects_->filePath());
   const QString folder = saved ? project.absolutePath() : QDir::homePath();
   const QString baseName = saved ? project.completeBaseName() : QStringLiteral("model");
   auto* dialog = new ExportDialog(checkpoint, folder, baseName, this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->setNetwork(document_->graph());
+  dialog->setChoices(trainedModelChoices(checkpoints));
   connect(dialog, &ExportDialog::openInInference, this, [this](const QString& path) {
+    chosenModel_ = path;
     inference_->setModelPath(path);
-    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("inferencePanel"))) {
-      dock->show();
-      dock->raise();
-    }
+    inferenceDock_->show();
+    inferenceDock_->raise();
   });
   dialog->open();
   return dialog;
+}
+
+void MainWindow::refreshTrainedModels() {
+  const std::vector<RunCheckpoint> checkpoints = projectCheckpoints(*projects_, *document_);
+  const QList<TrainedModelChoice> choices = trainedModelChoices(checkpoints);
+  const bool chosenStillThere = !chosenModel_.isEmpty() && QFileInfo::exists(chosenModel_);
+  if (!chosenStillThere) {
+    chosenModel_.clear();
+    if (const auto fallback = default_checkpoint(checkpoints)) {
+      const QString path = QFile::decodeName(fallback->folder.string().c_str());
+      // Loaded again only when it is another model: the panel says which one it uses.
+      if (path != inference_->modelPath())
+        inference_->setModelPath(path, trainedModelText(*fallback));
+    }
+  }
+  inference_->panel()->setModelChoices(choices, inference_->modelPath());
 }
 
 void MainWindow::updateRecentMenu() {
@@ -267,6 +391,7 @@ void MainWindow::updateRecentMenu() {
         ->setToolTip(path);
   }
   recentMenu_->setEnabled(!files.isEmpty());
+  startPage_->showRecentProjects(files);
 }
 
 void MainWindow::updateForProject() {
@@ -275,7 +400,30 @@ void MainWindow::updateForProject() {
   for (QAction* action : std::as_const(projectActions_)) action->setEnabled(open);
   editActions_->setEnabled(open);
   for (QDockWidget* dock : std::as_const(projectDocks_)) showForProject(dock, open);
-  if (open) canvas_->view()->fitToView();
+  if (open) {
+    // Showing the docks again leaves the last of each tab group in front; a project opens on
+    // the builder's tabs.
+    for (QDockWidget* dock : {propertiesDock_, problemsDock_, training_->chartsDock()}) {
+      if (dock->toggleViewAction()->isChecked()) dock->raise();
+    }
+  }
+  // The default layout's dock sizes are shares of the window, known once it is shown with its
+  // docks (the start page hides them).
+  if (open && defaultLayoutPending_ && isVisible()) {
+    defaultLayoutPending_ = false;
+    QTimer::singleShot(0, training_, &TrainingCockpit::arrangeDocks);
+  }
+  // A new or opened model shows whole once the window has its size.
+  if (open) canvas_->view()->fitWhenLaidOut();
+  statusBar()->clearMessage();
+  // Models belong to their project: another project's model goes, this one's default comes.
+  // (A project saved under a new name is the same project and keeps its model.)
+  if (projectReplaced_) {
+    projectReplaced_ = false;
+    chosenModel_.clear();
+    inference_->clearModel();
+  }
+  refreshTrainedModels();
   updateTitle();
 }
 
@@ -322,12 +470,33 @@ void MainWindow::showAbout() {
 void MainWindow::resetLayout() {
   restoreState(defaultState_);
   updateForProject();
-  training_->arrangeDocks();
+  arrangeDefaultLayout();
+}
+
+bool MainWindow::reopenLastProject() {
+  if (!settings::kReopenLastProject.value() || projects_->isOpen()) return false;
+  const QString last = settings::kLastProject.value();
+  if (last.isEmpty() || !QFileInfo::exists(last)) return false;
+  QString error;
+  if (projects_->openFile(last, &error)) return true;
+  statusBar()->showMessage(tr("Could not reopen %1: %2").arg(last, error), 10000);
+  return false;
 }
 
 void MainWindow::restoreWindowGeometry() {
   const QByteArray geometry = settings::kMainWindowGeometry.value();
   if (geometry.isEmpty() || !restoreGeometry(geometry)) resize(1400, 900);
+  // Saved on a bigger screen, or a screen no longer there: it must still fit this one.
+  clampToScreen(this);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  // The window frame is known once shown: the whole window, frame included, must fit.
+  if (!shownOnce_) {
+    shownOnce_ = true;
+    clampToScreen(this);
+  }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -335,6 +504,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
     return;
   }
+  settings::kLastProject.setValue(projects_->isOpen() ? projects_->filePath() : QString());
   projects_->discardRecovery();
   // The window's size as the user left it; then the dock layout the builder uses, not the start
   // page's (showing those docks may grow the window, which must not be remembered).

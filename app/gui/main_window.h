@@ -1,6 +1,7 @@
 #pragma once
-// The studio's main window: menus, the central page (start page, or the builder canvas while a
-// project is open) and the docks around it. Remembers its geometry and dock layout.
+// The studio's main window: menus, the main toolbar, the central page (start page, or the
+// builder canvas while a project is open) and the docks around it. Remembers its geometry and
+// dock layout, and reopens the last project when asked to.
 
 #include <QMainWindow>
 
@@ -10,6 +11,7 @@ class QAction;
 class QDockWidget;
 class QMenu;
 class QStackedWidget;
+class QTimer;
 
 namespace convstudio {
 
@@ -18,6 +20,7 @@ class EditActions;
 class ExportDialog;
 class InferenceController;
 class GraphDocument;
+class MainToolBar;
 class PaletteWidget;
 class ProblemsWidget;
 class ProjectController;
@@ -31,9 +34,6 @@ class MainWindow : public QMainWindow {
  public:
   explicit MainWindow(QWidget* parent = nullptr);
 
-  // The folder the built-in example dataset is read from.
-  static QString exampleDatasetFolder();
-
   QMenu* viewMenu() const { return viewMenu_; }
   // The open project (the document stays the same object for the window's life; opening a
   // file resets it and emits modelReset).
@@ -41,25 +41,41 @@ class MainWindow : public QMainWindow {
   ProjectController* projects() const { return projects_; }
   BuilderCanvas* canvas() const { return canvas_; }
   TrainingCockpit* training() const { return training_; }
-  // Adds a dock with a View menu entry that shows and hides it. Docks are hidden while no
-  // project is open when `projectOnly` is set.
+  InferenceController* inference() const { return inference_; }
+  MainToolBar* toolBar() const { return toolBar_; }
+  StartPage* startPage() const { return startPage_; }
+  QDockWidget* paletteDock() const { return paletteDock_; }
+  QDockWidget* propertiesDock() const { return propertiesDock_; }
+  QDockWidget* problemsDock() const { return problemsDock_; }
+  QDockWidget* inferenceDock() const { return inferenceDock_; }
+  // Adds a dock (its content scrolls when the dock is small) with a View menu entry that shows
+  // and hides it. Docks are hidden while no project is open when `projectOnly` is set.
   QDockWidget* addPanel(QWidget* panel, const QString& title, const QString& objectName,
                         Qt::DockWidgetArea area, bool projectOnly = true);
 
  public slots:
   void showAbout();
   void resetLayout();
-  // File > Export Trained Model: the newest trained model of the project, in any format.
+  // File > Export Trained Model: the project's trained models in any format, its default one
+  // (the best of the newest finished run) chosen.
   ExportDialog* exportModel();
+  // At start-up: the project open when the studio was last closed, when the setting allows;
+  // false when none was opened.
+  bool reopenLastProject();
+  // The project's trained models as the Inference panel offers them; loads the default one
+  // unless the user chose another.
+  void refreshTrainedModels();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void createMenus();
   void createPanels();
   void createTrainingPanels();
-  QAction* helpMenuAction() const;
+  void createToolBar();
+  void arrangeDefaultLayout();
   void updateRecentMenu();
   void updateForProject();
   void updateTitle();
@@ -78,14 +94,26 @@ class MainWindow : public QMainWindow {
   PropertiesWidget* properties_ = nullptr;
   ProblemsWidget* problems_ = nullptr;
   EditActions* editActions_ = nullptr;
+  MainToolBar* toolBar_ = nullptr;
+  QMenu* fileMenu_ = nullptr;
   QMenu* viewMenu_ = nullptr;
   QMenu* panelsMenu_ = nullptr;
   QMenu* recentMenu_ = nullptr;
+  QMenu* helpMenu_ = nullptr;
+  QAction* fitAction_ = nullptr;
   QList<QAction*> projectActions_;  // enabled only while a project is open
   QList<QDockWidget*> projectDocks_;
+  QDockWidget* paletteDock_ = nullptr;
+  QDockWidget* propertiesDock_ = nullptr;
+  QDockWidget* problemsDock_ = nullptr;
+  QDockWidget* inferenceDock_ = nullptr;
   TrainingCockpit* training_ = nullptr;
   InferenceController* inference_ = nullptr;
-  QString latestModel_;  // the newest checkpoint trained in this session
+  QString chosenModel_;  // a model the user picked for inference; kept until the project changes
+  bool projectReplaced_ = true;        // the document was reset since updateForProject last ran
+  bool shownOnce_ = false;             // the first show fits the window to the screen
+  bool defaultLayoutPending_ = false;  // no saved layout: size the docks once a project shows
+  QTimer* trainedModelsRefresh_ = nullptr;  // graph edits change which checkpoints fit
   QByteArray defaultState_;
 };
 

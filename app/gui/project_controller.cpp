@@ -12,6 +12,8 @@
 #include "app_settings.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/template_library.h"
+#include "convstudio/runs/project_runs.h"
+#include "engine_text.h"
 #include "graph_document.h"
 #include "template_gallery_dialog.h"
 
@@ -45,15 +47,32 @@ bool ProjectController::isModified() const {
   return open_ && !document_->undoStack()->isClean();
 }
 
+QString ProjectController::runsOwnerFile() const {
+  return filePath_.isEmpty() ? unsavedRunsOwner_ : filePath_;
+}
+
+QString ProjectController::dataFolder() {
+  return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+}
+
 QStringList ProjectController::recentFiles() const {
   return settings::kRecentFiles.value();
 }
 
-void ProjectController::setProject(Project project, const QString& path, const QString& name) {
+void ProjectController::setProject(Project project, const QString& path, const QString& name,
+                                   const QString& unsavedRunsOwner) {
   document_->resetProject(std::move(project));
   open_ = true;
   filePath_ = path;
   name_ = name;
+  unsavedRunsOwner_.clear();
+  if (path.isEmpty()) {
+    unsavedRunsOwner_ =
+        !unsavedRunsOwner.isEmpty()
+            ? unsavedRunsOwner
+            : QFile::decodeName(
+                  unsaved_project_file(QFile::encodeName(dataFolder()).toStdString()).c_str());
+  }
   emit projectChanged();
 }
 
@@ -111,6 +130,17 @@ bool ProjectController::saveTo(const QString& path, QString* error) {
   document_->undoStack()->setClean();
   discardRecovery();
   const bool renamed = path != filePath_;
+  if (renamed) {
+    // The runs come along: moved from an unsaved project's own place, copied from a saved one
+    // (whose file still has them).
+    const QString busy = busyRunFolder_ ? busyRunFolder_() : QString();
+    const CarriedRuns carried = carry_runs(QFile::encodeName(runsOwnerFile()).toStdString(),
+                                           QFile::encodeName(path).toStdString(),
+                                           filePath_.isEmpty() ? CarryMode::Move : CarryMode::Copy,
+                                           QFile::encodeName(busy).toStdString());
+    if (carried.error) emit runsNotCarried(engineText(*carried.error));
+  }
+  unsavedRunsOwner_.clear();
   filePath_ = path;
   name_ = QFileInfo(path).completeBaseName();
   addRecentFile(path);
@@ -123,6 +153,7 @@ void ProjectController::close() {
   open_ = false;
   filePath_.clear();
   name_.clear();
+  unsavedRunsOwner_.clear();
   discardRecovery();
   emit projectChanged();
 }
@@ -167,6 +198,7 @@ bool ProjectController::writeRecovery() {
   }
   settings::kRecoverySourcePath.setValue(filePath_);
   settings::kRecoveryName.setValue(name_);
+  settings::kRecoveryRunsOwner.setValue(unsavedRunsOwner_);
   return true;
 }
 
@@ -178,7 +210,8 @@ bool ProjectController::restoreRecovery(QString* error) {
   }
   const QString source = settings::kRecoverySourcePath.value();
   const QString name = settings::kRecoveryName.value();
-  setProject(std::move(*result.project), source, name.isEmpty() ? tr("Recovered") : name);
+  setProject(std::move(*result.project), source, name.isEmpty() ? tr("Recovered") : name,
+             settings::kRecoveryRunsOwner.value());
   // The restored work is not in any file yet: it counts as unsaved.
   document_->undoStack()->resetClean();
   return true;
@@ -188,6 +221,7 @@ void ProjectController::discardRecovery() {
   QFile::remove(recoveryFilePath());
   settings::kRecoverySourcePath.clear();
   settings::kRecoveryName.clear();
+  settings::kRecoveryRunsOwner.clear();
 }
 
 void ProjectController::autosave() {

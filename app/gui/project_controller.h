@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 #include "convstudio/model/project.h"
 #include "convstudio/model/tensor_shape.h"
 
@@ -30,6 +32,14 @@ class ProjectController : public QObject {
   bool isOpen() const { return open_; }
   bool isModified() const;
   QString filePath() const { return filePath_; }
+  // The file whose PROJECT.runs/ folder holds this project's runs: its own file, or while it is
+  // unsaved a name of its own in the data folder (never shared with another unsaved project).
+  QString runsOwnerFile() const;
+  // The folder of a run still being written, which a save under a new name must leave where it
+  // is (its owner carries it once it ends). Unset: none.
+  void setBusyRunFolder(std::function<QString()> busyRunFolder) {
+    busyRunFolder_ = std::move(busyRunFolder);
+  }
   QString displayName() const { return name_; }
   QStringList recentFiles() const;
 
@@ -41,6 +51,9 @@ class ProjectController : public QObject {
   bool openFile(const QString& path, QString* error = nullptr);
   bool saveTo(const QString& path, QString* error = nullptr);
   void close();
+
+  // Where unsaved projects keep their runs (the application's data folder).
+  static QString dataFolder();
 
   // The input shape and class count new templates are made for: the dataset's override, else
   // the open model's Input and Output blocks, else Fashion-MNIST's.
@@ -70,9 +83,12 @@ class ProjectController : public QObject {
   // A project was opened, created or closed, or its file name changed.
   void projectChanged();
   void recentFilesChanged();
+  // Saving under a new name saved the project but could not bring all its runs along.
+  void runsNotCarried(const QString& message);
 
  private:
-  void setProject(Project project, const QString& path, const QString& name);
+  void setProject(Project project, const QString& path, const QString& name,
+                  const QString& unsavedRunsOwner = {});
   void addRecentFile(const QString& path);
   void showError(const QString& title, const QString& text);
   void autosave();
@@ -83,6 +99,8 @@ class ProjectController : public QObject {
   bool open_ = false;
   QString filePath_;
   QString name_;
+  QString unsavedRunsOwner_;  // see runsOwnerFile(); empty once the project has a file
+  std::function<QString()> busyRunFolder_;
 };
 
 }  // namespace convstudio

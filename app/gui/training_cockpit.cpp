@@ -1,17 +1,25 @@
 #include "training_cockpit.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
+#include <QStyle>
 
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/model/training_settings.h"
+#include "convstudio/runs/project_runs.h"
+#include "convstudio/runs/run_recorder.h"
 #include "dataset_preview_loader.h"
+#include "engine_text.h"
 #include "training/confusion_matrix_view.h"
 #include "training/misclassified_gallery.h"
 #include "training/out_of_memory_dialog.h"
@@ -64,30 +72,30 @@ void TrainingCockpit::createDocks() {
   gallery_ = new MisclassifiedGallery(w);
   runs_ = new RunsList(w);
 
-  QDockWidget* settingsDock =
-      addDock(settings_, tr("Training Settings"), "trainingSettingsDock", Qt::RightDockWidgetArea);
-  QDockWidget* runsDock = addDock(runs_, tr("Runs"), "runsDock", Qt::RightDockWidgetArea);
-  QDockWidget* chartsDock =
-      addDock(charts_, tr("Training Charts"), "trainingChartsDock", Qt::BottomDockWidgetArea);
-  QDockWidget* progressDock =
-      addDock(progress_, tr("Training"), "trainingProgressDock", Qt::BottomDockWidgetArea);
-  QDockWidget* logDock =
-      addDock(log_, tr("Training Log"), "trainingLogDock", Qt::BottomDockWidgetArea);
-  QDockWidget* confusionDock =
+  settingsDock_ =
+      addDock(settings_, tr("Training"), "trainingSettingsDock", Qt::RightDockWidgetArea);
+  settingsDock_->setToolTip(tr("Training settings: data, run and optimizer"));
+  runsDock_ = addDock(runs_, tr("Runs"), "runsDock", Qt::RightDockWidgetArea);
+  chartsDock_ = addDock(charts_, tr("Charts"), "trainingChartsDock", Qt::BottomDockWidgetArea);
+  progressDock_ =
+      addDock(progress_, tr("Progress"), "trainingProgressDock", Qt::BottomDockWidgetArea);
+  logDock_ = addDock(log_, tr("Log"), "trainingLogDock", Qt::BottomDockWidgetArea);
+  confusionDock_ =
       addDock(confusion_, tr("Confusion Matrix"), "confusionMatrixDock", Qt::BottomDockWidgetArea);
-  QDockWidget* galleryDock =
+  galleryDock_ =
       addDock(gallery_, tr("Misclassified"), "misclassifiedDock", Qt::BottomDockWidgetArea);
 
-  // Charts widest at the bottom, run control beside them with the log and the evaluation views
-  // as tabs: side by side they would make the window wider than a laptop screen. Split first,
-  // then tabify: tabifying first would pull the split dock into the tabs.
-  w->tabifyDockWidget(settingsDock, runsDock);
-  settingsDock->raise();
-  w->splitDockWidget(chartsDock, progressDock, Qt::Horizontal);
-  w->tabifyDockWidget(progressDock, logDock);
-  w->tabifyDockWidget(progressDock, confusionDock);
-  w->tabifyDockWidget(progressDock, galleryDock);
-  progressDock->raise();
+  // The charts widest at the bottom with the evaluation views as their tabs, run control beside
+  // them with the log: few tabs per group, so their titles are never cut. Split first, then
+  // tabify: tabifying first would pull the split dock into the tabs.
+  w->tabifyDockWidget(settingsDock_, runsDock_);
+  settingsDock_->raise();
+  w->splitDockWidget(chartsDock_, progressDock_, Qt::Horizontal);
+  w->tabifyDockWidget(chartsDock_, confusionDock_);
+  w->tabifyDockWidget(chartsDock_, galleryDock_);
+  w->tabifyDockWidget(progressDock_, logDock_);
+  chartsDock_->raise();
+  progressDock_->raise();
   arrangeDocks();
 
   if (w->statusBar()) {
@@ -100,20 +108,32 @@ void TrainingCockpit::createDocks() {
 }
 
 void TrainingCockpit::arrangeDocks() {
-  const auto dock = [this](const char* name) {
-    return host_.window->findChild<QDockWidget*>(QLatin1String(name));
-  };
   QMainWindow* w = host_.window;
-  w->resizeDocks({dock("trainingChartsDock"), dock("trainingProgressDock")}, {1000, 420},
-                 Qt::Horizontal);
-  w->resizeDocks({dock("trainingChartsDock")}, {400}, Qt::Vertical);
-  w->resizeDocks({dock("trainingSettingsDock")}, {400}, Qt::Horizontal);
+  w->resizeDocks({chartsDock_, progressDock_}, {600, 400}, Qt::Horizontal);
+  // A third of the window's height for the charts (at least 240 px): on a big screen they get
+  // room to read, on a laptop the canvas keeps its share.
+  w->resizeDocks({chartsDock_}, {std::max(240, w->height() / 3)}, Qt::Vertical);
+  w->resizeDocks({settingsDock_}, {360}, Qt::Horizontal);
 }
 
 void TrainingCockpit::createActions() {
   start_ = new QAction(tr("Start Training"), this);
+  start_->setObjectName(QStringLiteral("startTrainingAction"));
+  start_->setIconText(tr("Train"));
+  start_->setShortcut(QKeySequence(Qt::Key_F5));
   pause_ = new QAction(tr("Pause Training"), this);
+  pause_->setObjectName(QStringLiteral("pauseTrainingAction"));
+  pause_->setIconText(tr("Pause"));
   stop_ = new QAction(tr("Stop Training"), this);
+  stop_->setObjectName(QStringLiteral("stopTrainingAction"));
+  stop_->setIconText(tr("Stop"));
+  stop_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+  if (host_.window) {
+    QStyle* style = host_.window->style();
+    start_->setIcon(style->standardIcon(QStyle::SP_MediaPlay));
+    pause_->setIcon(style->standardIcon(QStyle::SP_MediaPause));
+    stop_->setIcon(style->standardIcon(QStyle::SP_MediaStop));
+  }
   resumeCheckpoint_ = new QAction(tr("Resume from Checkpoint…"), this);
   release_ = new QAction(tr("Release Cached GPU Memory"), this);
   release_->setEnabled(devices_.cuda_available);
@@ -190,8 +210,12 @@ void TrainingCockpit::connectController() {
   connect(c, &TrainingController::finished, this, &TrainingCockpit::onFinished);
 }
 
+bool TrainingCockpit::projectOpen() const {
+  return host_.project && (!host_.isOpen || host_.isOpen());
+}
+
 QString TrainingCockpit::runsOwnerFile() const {
-  return TrainingController::runsOwnerFile(host_.projectFile ? host_.projectFile() : QString());
+  return projectOpen() && host_.runsOwner ? host_.runsOwner() : QString();
 }
 
 void TrainingCockpit::reloadProject() {
@@ -203,23 +227,76 @@ void TrainingCockpit::reloadProject() {
       !(project.training == settings_->trainingSettings())) {
     settings_->setSettings(project.dataset, project.training);
   }
-  runs_->setProjectFile(runsOwnerFile());
+  const QString owner = runsOwnerFile();
+  if (owner != shownOwner_) {
+    shownOwner_ = owner;
+    runs_->setProjectFile(owner);
+    // A project saved under a new name keeps what it shows: its runs came along, the newest
+    // under the same name.
+    const std::vector<RecordedRun>& runs = runs_->runs();
+    const QString newest = runs.empty() ? QString() : QString::fromStdString(runs.front().name);
+    if (!controller_->isRunning() && (newest != shownRun_ || newest.isEmpty())) showLastRun();
+  }
   updateStartAllowed();
 }
 
+void TrainingCockpit::showLastRun() {
+  charts_->beginRun(settings_->trainingSettings());
+  confusion_->clear();
+  gallery_->clear();
+  failureShown_ = false;
+  shownRun_.clear();
+  progress_->beginRun(QString());
+  const std::vector<RecordedRun>& runs = runs_->runs();
+  if (runs.empty()) {
+    progress_->showMessage(projectOpen() ? tr("Ready.") : QString());
+    return;
+  }
+  const RecordedRun& last = runs.front();
+  shownRun_ = QString::fromStdString(last.name);
+  charts_->showRecordedRun(last);
+  for (auto epoch = last.epochs.rbegin(); epoch != last.epochs.rend(); ++epoch) {
+    if (epoch->confusion.empty()) continue;
+    EpochMetrics metrics;
+    metrics.epoch = epoch->epoch;
+    metrics.confusion = epoch->confusion;
+    metrics.class_names = epoch->class_names;
+    metrics.val_accuracy = epoch->val_accuracy;
+    confusion_->showEpoch(metrics);
+    break;
+  }
+  QString outcome =
+      tr("Last run %1: %2").arg(QString::fromStdString(last.name), RunsList::stateText(last.state));
+  if (!last.epochs.empty()) {
+    outcome +=
+        tr(", validation accuracy %1%").arg(last.epochs.back().val_accuracy * 100, 0, 'f', 1);
+  }
+  progress_->showMessage(outcome);
+}
+
+void TrainingCockpit::clearStaleFailure() {
+  if (!failureShown_ || controller_->isRunning()) return;
+  failureShown_ = false;
+  progress_->showMessage(tr("Ready."));
+}
+
 void TrainingCockpit::updateStartAllowed() {
-  const QString blocked = settings_->blockingProblem();
+  const QString blocked =
+      projectOpen() ? settings_->blockingProblem() : tr("Open or create a project first.");
   progress_->setStartBlocked(blocked);
   const bool idle = !controller_->isRunning();
   start_->setEnabled(idle && blocked.isEmpty());
+  start_->setToolTip(blocked.isEmpty() ? tr("Train the model with these settings (F5)") : blocked);
   resumeCheckpoint_->setEnabled(idle && blocked.isEmpty());
   pause_->setEnabled(!idle);
-  pause_->setText(controller_->isPaused() ? tr("Resume Training") : tr("Pause Training"));
+  const bool paused = controller_->isPaused();
+  pause_->setText(paused ? tr("Resume Training") : tr("Pause Training"));
+  pause_->setIconText(paused ? tr("Resume") : tr("Pause"));
   stop_->setEnabled(!idle);
 }
 
 bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
-  if (controller_->isRunning() || !host_.project) return false;
+  if (controller_->isRunning() || !projectOpen()) return false;
   // The panel writes every edit into the project, so the project is what runs; reloading
   // first shows (and checks) exactly that.
   reloadProject();
@@ -230,13 +307,22 @@ bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
   progress_->beginRun(QString::fromStdString(project.training.device));
   confusion_->clear();
   gallery_->clear();
+  failureShown_ = false;
+  // The run's progress comes to the front, wherever the user left the tabs.
+  progressDock_->show();
+  progressDock_->raise();
+  chartsDock_->show();
+  chartsDock_->raise();
   QString error;
-  const QString projectFile = host_.projectFile ? host_.projectFile() : QString();
-  if (!controller_->start(project, projectFile, resumeCheckpoint, &error)) {
+  runOwner_ = runsOwnerFile();
+  shownRun_.clear();
+  if (!controller_->start(project, runOwner_, resumeCheckpoint, &error)) {
     log_->addText(LogLevel::Error, error);
     progress_->showOutcome(error);
+    failureShown_ = true;
     return false;
   }
+  shownRun_ = QFileInfo(controller_->runFolder()).fileName();
   log_->addText(
       LogLevel::Info,
       resumeCheckpoint.isEmpty()
@@ -249,21 +335,24 @@ bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
 }
 
 void TrainingCockpit::resumeFromCheckpoint() {
-  const QString runsFolder = runsOwnerFile() + QStringLiteral(".runs");
+  const QString runsFolder = QFile::decodeName(
+      runs_folder(QFile::encodeName(runsOwnerFile()).toStdString()).string().c_str());
   const QString checkpoint = QFileDialog::getExistingDirectory(
       host_.window, tr("Resume from Checkpoint (a *.ckpt folder)"), runsFolder);
   if (!checkpoint.isEmpty()) startTraining(checkpoint);
 }
 
 void TrainingCockpit::releaseCachedMemory() {
-  std::string device = settings_->trainingSettings().device;
-  if (device.rfind("cuda:", 0) != 0) device = "cuda:0";  // auto and cuda mean the first GPU
-  const QString result = TrainingController::releaseCachedMemory(QString::fromStdString(device));
+  // The action frees a GPU's cache: "auto" and "cuda" mean the first GPU (the engine's rule).
+  const std::optional<DeviceChoice> choice = parse_device(settings_->trainingSettings().device);
+  const DeviceChoice gpu{DeviceChoice::Kind::Cuda, choice ? choice->cuda_index() : 0};
+  const QString result =
+      TrainingController::releaseCachedMemory(QString::fromStdString(to_string(gpu)));
   log_->addText(LogLevel::Info, result);
   progress_->showMessage(result);
 }
 
-void TrainingCockpit::onStateChanged(RunState state, const QString& message) {
+void TrainingCockpit::onStateChanged(RunState state, const QString&) {
   using Phase = TrainingProgressView::Phase;
   switch (state) {
     case RunState::Preparing:
@@ -282,14 +371,15 @@ void TrainingCockpit::onStateChanged(RunState state, const QString& message) {
     case RunState::Finished:
     case RunState::Cancelled:
     case RunState::Failed:
-      if (!message.isEmpty()) log_->addText(LogLevel::Info, message);
+      // The outcome line of onFinished says it in the user's language; the engine's English
+      // sentence in `message` is kept in the run's own files.
       break;
   }
   updateStartAllowed();
 }
 
 void TrainingCockpit::onFailed(const RunError& error) {
-  const QString message = QString::fromStdString(error.describe());
+  const QString message = engineText(error.text, error.describe());
   log_->addText(LogLevel::Error, message);
   if (error.kind != RunErrorKind::OutOfMemory) return;
   // Window-modal and non-blocking: the run's end still arrives behind it.
@@ -322,16 +412,30 @@ void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFo
       break;
     default:
       outcome = tr("Failed: %1")
-                    .arg(summary.error ? QString::fromStdString(summary.error->describe())
+                    .arg(summary.error ? engineText(summary.error->text, summary.error->describe())
                                        : tr("unknown error"));
       break;
   }
   progress_->showOutcome(outcome);
+  failureShown_ = summary.state == RunState::Failed;
   log_->addText(
       summary.state == RunState::Failed ? LogLevel::Error : LogLevel::Info,
       outcome + QStringLiteral(" (") + QDir::toNativeSeparators(runFolder) + QStringLiteral(")"));
+  carryFinishedRun(runFolder);
   runs_->reload();
   updateStartAllowed();
+  emit runRecorded(runFolder);
+}
+
+void TrainingCockpit::carryFinishedRun(const QString& runFolder) {
+  const QString owner = runsOwnerFile();
+  if (owner.isEmpty() || owner == runOwner_ || runFolder.isEmpty()) return;
+  // An unsaved project's place has no file of its own: its run moves. A saved project keeps
+  // its file, and a copy of the run stays with it.
+  const CarryMode mode = QFileInfo::exists(runOwner_) ? CarryMode::Copy : CarryMode::Move;
+  const CarriedRuns carried = carry_run(QFile::encodeName(runFolder).toStdString(),
+                                        QFile::encodeName(owner).toStdString(), mode);
+  if (carried.error) log_->addText(LogLevel::Warning, engineText(*carried.error));
 }
 
 bool TrainingCockpit::confirmStop(QWidget* parent) {

@@ -36,8 +36,13 @@ struct TrainingCockpitHost {
   QMainWindow* window = nullptr;
   QMenu* viewMenu = nullptr;         // dock toggles go here (unless addDock does it)
   std::function<Project()> project;  // the open project, as it is now
+  // Whether a project is open; unset means always (a cockpit of its own). Without a project
+  // nothing can be trained.
+  std::function<bool()> isOpen;
   std::function<void(const DatasetSettings&, const TrainingSettings&)> setSettings;
-  std::function<QString()> projectFile;  // empty while unsaved
+  // The file whose PROJECT.runs/ folder holds the project's runs (ProjectController::
+  // runsOwnerFile): the project's file, or an unsaved project's own name in the data folder.
+  std::function<QString()> runsOwner;
   // Optional: adds a dock and its View menu toggle (e.g. MainWindow::addPanel, which also hides
   // project docks on the start page). Unset: the cockpit adds plain docks and toggles itself.
   std::function<QDockWidget*(QWidget* panel, const QString& title, const QString& objectName,
@@ -56,11 +61,21 @@ class TrainingCockpit : public QObject {
   bool confirmStop(QWidget* parent);
 
   QList<QDockWidget*> docks() const { return docks_; }
+  QDockWidget* settingsDock() const { return settingsDock_; }
+  QDockWidget* runsDock() const { return runsDock_; }
+  QDockWidget* chartsDock() const { return chartsDock_; }
+  QDockWidget* progressDock() const { return progressDock_; }
+  QDockWidget* logDock() const { return logDock_; }
+  QDockWidget* confusionDock() const { return confusionDock_; }
+  QDockWidget* galleryDock() const { return galleryDock_; }
   // Gives the training docks their default sizes (charts widest). Sizes only stick once the
   // window is laid out, so call it again after show() or from the window's Reset Layout.
   Q_SLOT void arrangeDocks();
   // Start, Pause/Resume, Stop, Resume from Checkpoint…, Release Cached GPU Memory: for a menu.
   QList<QAction*> runActions() const { return runActions_; }
+  QAction* startAction() const { return start_; }
+  QAction* pauseAction() const { return pause_; }
+  QAction* stopAction() const { return stop_; }
 
   TrainingController* controller() const { return controller_; }
   TrainingSettingsPanel* settingsPanel() const { return settings_; }
@@ -72,11 +87,20 @@ class TrainingCockpit : public QObject {
   RunsList* runs() const { return runs_; }
 
  public slots:
-  // Re-reads the project (opened, closed, or its settings changed elsewhere).
+  // Re-reads the project (opened, closed, or its settings changed elsewhere). A project in a
+  // new place (opened, closed, saved elsewhere) also shows its newest run from disk: charts,
+  // confusion matrix and outcome, as they were when it ended.
   void reloadProject();
+  // The graph or the settings changed: an old failure no longer describes them.
+  void clearStaleFailure();
   bool startTraining(const QString& resumeCheckpoint = {});
   void resumeFromCheckpoint();
   void releaseCachedMemory();
+
+ signals:
+  // A run ended and its files are complete (after onFinished's own updates): the window
+  // refreshes what it offers from the project's runs (export, inference).
+  void runRecorded(const QString& runFolder);
 
  private:
   void createDocks();
@@ -88,7 +112,12 @@ class TrainingCockpit : public QObject {
   void onFailed(const RunError& error);
   void onFinished(const RunSummary& summary, const QString& runFolder);
   void updateStartAllowed();
+  bool projectOpen() const;
   QString runsOwnerFile() const;
+  // The newest recorded run of the project, shown as if it had just ended.
+  void showLastRun();
+  // A run that ended after its project moved (Save As during the run) follows it.
+  void carryFinishedRun(const QString& runFolder);
 
   TrainingCockpitHost host_;
   DeviceReport devices_;
@@ -102,6 +131,13 @@ class TrainingCockpit : public QObject {
   MisclassifiedGallery* gallery_ = nullptr;
   RunsList* runs_ = nullptr;
   QLabel* statusLabel_ = nullptr;
+  QDockWidget* settingsDock_ = nullptr;
+  QDockWidget* runsDock_ = nullptr;
+  QDockWidget* chartsDock_ = nullptr;
+  QDockWidget* progressDock_ = nullptr;
+  QDockWidget* logDock_ = nullptr;
+  QDockWidget* confusionDock_ = nullptr;
+  QDockWidget* galleryDock_ = nullptr;
   QList<QDockWidget*> docks_;
   QList<QAction*> runActions_;
   QAction* start_ = nullptr;
@@ -110,6 +146,10 @@ class TrainingCockpit : public QObject {
   QAction* resumeCheckpoint_ = nullptr;
   QAction* release_ = nullptr;
   TrainingSettings runSettings_;  // of the run in progress (the OOM dialog's starting point)
+  QString runOwner_;              // the runs owner when the run in progress started
+  QString shownOwner_;            // whose runs the cockpit shows (reloadProject)
+  QString shownRun_;              // the run the charts show (its folder name)
+  bool failureShown_ = false;     // the progress view and status bar show a failed start/run
 };
 
 }  // namespace convstudio

@@ -63,11 +63,32 @@ class CanvasGesturesTest : public QObject {
     QSignalSpy refused(canvas_->scene(), &BuilderScene::connectionRefused);
     dragWire(input_, linear_);
     QCOMPARE(refused.size(), 1);
-    const QString reason = refused.front().at(0).toString();
+    QCOMPARE(refused.front().at(0).toString(), linear_);
+    const QString reason = refused.front().at(1).toString();
     QCOMPARE(reason,
              QStringLiteral("Linear: expects a flat input, got 1×28×28 (add a Flatten block)"));
     QVERIFY(!connected(*document_, input_, linear_));
     QCOMPARE(document_->undoStack()->count(), 3);  // the three blocks, no wire
+  }
+
+  void refusedWireExplainsItselfAtThePointerWhileDragging() {
+    BuilderView* view = canvas_->view();
+    BuilderScene* scene = canvas_->scene();
+    const QPoint start = view->mapFromScene(scene->blockItem(input_)->outputPortPos());
+    const QPoint overLinear = view->mapFromScene(scene->blockItem(linear_)->inputPortPos(0));
+    const QPoint overConv = view->mapFromScene(scene->blockItem(conv_)->inputPortPos(0));
+    QTest::mousePress(view->viewport(), Qt::LeftButton, Qt::NoModifier, start);
+    QTest::mouseMove(view->viewport(), start + QPoint(0, 20));
+    QVERIFY(scene->wireHint().isEmpty());  // over empty canvas: nothing to explain
+    QTest::mouseMove(view->viewport(), overLinear);
+    // Before the drop, at the pointer: the same reason the drop would give.
+    QCOMPARE(scene->wireHint(),
+             QStringLiteral("Linear: expects a flat input, got 1×28×28 (add a Flatten block)"));
+    QTest::mouseMove(view->viewport(), overConv);
+    QVERIFY(scene->wireHint().isEmpty());  // the conv takes it
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, Qt::NoModifier, overConv);
+    QVERIFY(scene->wireHint().isEmpty());
+    QVERIFY(connected(*document_, input_, conv_));
   }
 
   void paletteBlockDroppedOnTheCanvasLandsThere() {

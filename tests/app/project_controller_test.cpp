@@ -1,7 +1,11 @@
-// Projects in the main window: the example, the title's dirty marker, save and open, recovery.
+// Projects in the main window: the example, the title's dirty marker, save and open, recovery,
+// and the runs that belong to a project (each unsaved project has its own; saving takes them
+// along).
 
 #include <QApplication>
+#include <QDir>
 #include <QFile>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -15,6 +19,10 @@
 #include "graph_document.h"
 #include "main_window.h"
 #include "project_controller.h"
+#include "training/runs_list.h"
+#include "training_cockpit.h"
+#include "training_controller.h"
+#include "training_test_data.h"
 
 using namespace convstudio;
 
@@ -102,6 +110,57 @@ class ProjectControllerTest : public QObject {
     QTemporaryDir dir;
     QVERIFY(window.projects()->saveTo(dir.filePath(QStringLiteral("saved.convstudio"))));
     QVERIFY(!window.projects()->hasRecovery());
+  }
+
+  void everyUnsavedProjectKeepsItsOwnRuns() {
+    MainWindow window;
+    window.projects()->openExample();
+    const QString first = window.projects()->runsOwnerFile();
+    QVERIFY(!first.isEmpty());
+    QVERIFY(QDir().mkpath(first + QStringLiteral(".runs/20260101-120000")));
+    window.projects()->newBlank();
+    const QString second = window.projects()->runsOwnerFile();
+    QVERIFY(second != first);
+    QCOMPARE(window.training()->runs()->runCount(), 0);
+    QVERIFY(QDir(first + QStringLiteral(".runs")).removeRecursively());
+  }
+
+  void runsMadeBeforeTheFirstSaveComeAlong() {
+    QTemporaryDir dir;
+    const QString data = dir.filePath(QStringLiteral("tiny-idx"));
+    testing::writeTinyIdxDataset(data);
+    const QString path = dir.filePath(QStringLiteral("tiny.convstudio"));
+    {
+      MainWindow window;
+      window.projects()->newBlank();
+      window.document()->resetProject(testing::tinyProject(data));
+      const QString unsaved = window.projects()->runsOwnerFile();
+      QSignalSpy finished(window.training()->controller(), &TrainingController::finished);
+      QVERIFY(window.training()->startTraining());
+      QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 120000);
+      QCOMPARE(window.training()->runs()->runCount(), 1);
+      const QString runName = QFileInfo(finished.front().at(1).toString()).fileName();
+
+      QVERIFY(window.projects()->saveTo(path));
+      // Moved next to the file, checkpoints and all; the unsaved place is gone.
+      QVERIFY(QFileInfo::exists(path + QStringLiteral(".runs/") + runName +
+                                QStringLiteral("/run.json")));
+      QVERIFY(QFileInfo(path + QStringLiteral(".runs/") + runName + QStringLiteral("/last.ckpt"))
+                  .isDir());
+      QVERIFY(!QFileInfo::exists(unsaved + QStringLiteral(".runs")));
+      QCOMPARE(window.training()->runs()->runCount(), 1);
+
+      // Save As of a saved project: the old file keeps its runs, the new one has a copy.
+      const QString copy = dir.filePath(QStringLiteral("copy.convstudio"));
+      QVERIFY(window.projects()->saveTo(copy));
+      QVERIFY(QFileInfo::exists(path + QStringLiteral(".runs/") + runName));
+      QVERIFY(QFileInfo::exists(copy + QStringLiteral(".runs/") + runName));
+      QCOMPARE(window.training()->runs()->runCount(), 1);
+    }
+    // And after a restart, opening the file lists the run.
+    MainWindow window;
+    QVERIFY(window.projects()->openFile(path));
+    QCOMPARE(window.training()->runs()->runCount(), 1);
   }
 
   void openingABrokenFileSaysWhere() {

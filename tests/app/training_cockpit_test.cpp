@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QLabel>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -23,6 +24,7 @@
 #include "training/runs_list.h"
 #include "training/sample_preview_grid.h"
 #include "training/training_charts.h"
+#include "training/training_log_view.h"
 #include "training/training_progress_view.h"
 #include "training/training_settings_panel.h"
 #include "training_cockpit.h"
@@ -62,6 +64,8 @@ class TrainingCockpitTest : public QObject {
   void pauseHoldsTheRunAndResumeContinuesIt();
   void settingsEditsReachTheProject();
   void closingDuringARunAsksThenStops();
+  void aStaleFailureGoesWhenTheProjectChanges();
+  void reopeningAProjectShowsItsLastRun();
 
  private:
   Project longProject() const;
@@ -96,7 +100,7 @@ void TrainingCockpitTest::init() {
     project_.dataset = d;
     project_.training = t;
   };
-  host.projectFile = [this] { return projectFile_; };
+  host.runsOwner = [this] { return projectFile_; };
   DeviceReport cpuOnly;
   cpuOnly.cuda_unavailable = CudaUnavailable::kNoDriver;
   cockpit_ = new TrainingCockpit(host, cpuOnly, window_.get());
@@ -123,7 +127,12 @@ void TrainingCockpitTest::shortRunFillsChartsReachesFullProgressAndRecordsRun() 
   TickCounter ticks(5);
   QSignalSpy finished(cockpit_->controller(), &TrainingController::finished);
   QSignalSpy epochs(cockpit_->controller(), &TrainingController::epochEnded);
+  cockpit_->logDock()->raise();
+  cockpit_->confusionDock()->raise();
   QVERIFY(cockpit_->startTraining());
+  // The run's progress and charts come to the front.
+  QVERIFY(cockpit_->progressDock()->isVisible());
+  QVERIFY(cockpit_->chartsDock()->isVisible());
   QVERIFY(cockpit_->controller()->isRunning());
   const int ticksAtStart = ticks.ticks;
   QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
@@ -266,3 +275,37 @@ void TrainingCockpitTest::closingDuringARunAsksThenStops() {
 
 QTEST_MAIN(TrainingCockpitTest)
 #include "training_cockpit_test.moc"
+
+void TrainingCockpitTest::aStaleFailureGoesWhenTheProjectChanges() {
+  project_.graph.set_param("output1", "classes", std::int64_t{3});  // the data has 4
+  QSignalSpy finished(cockpit_->controller(), &TrainingController::finished);
+  QVERIFY(cockpit_->startTraining());
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
+  const QString failure = cockpit_->progress()->statusText();
+  QVERIFY2(failure.startsWith(QStringLiteral("Failed: Output: 3 classes")), qPrintable(failure));
+  auto* bar = window_->findChild<QLabel*>(QStringLiteral("trainingStatusBar"));
+  QCOMPARE(bar->text(), failure);
+  // The user edits the model (the window calls this on every change): the old failure goes;
+  // the log keeps it.
+  cockpit_->clearStaleFailure();
+  QCOMPARE(cockpit_->progress()->statusText(), QStringLiteral("Ready."));
+  QCOMPARE(bar->text(), QStringLiteral("Ready."));
+  QVERIFY(cockpit_->log()->toPlainText().contains(QStringLiteral("Output: 3 classes")));
+}
+
+void TrainingCockpitTest::reopeningAProjectShowsItsLastRun() {
+  QSignalSpy finished(cockpit_->controller(), &TrainingController::finished);
+  QVERIFY(cockpit_->startTraining());
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
+  const auto summary = finished.front().front().value<RunSummary>();
+  QCOMPARE(summary.state, RunState::Finished);
+  cleanup();
+  // A new window (the studio restarted) on the same project: charts, confusion matrix and the
+  // outcome of its newest run are back, read from the run's folder.
+  init();
+  QCOMPARE(cockpit_->charts()->stepCount(), std::size_t{20});
+  QCOMPARE(cockpit_->confusion()->classCount(), 4);
+  QVERIFY2(cockpit_->progress()->statusText().startsWith(QStringLiteral("Last run ")),
+           qPrintable(cockpit_->progress()->statusText()));
+  QVERIFY(cockpit_->progress()->statusText().contains(QStringLiteral("finished")));
+}

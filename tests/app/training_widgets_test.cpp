@@ -1,6 +1,8 @@
 // The training cockpit's widgets on their own, without a run: decimation, capped redraws,
 // settings checks, the out-of-memory advice, the confusion matrix and the gallery.
 
+#include <QFormLayout>
+#include <QLabel>
 #include <QtTest>
 
 #include <cmath>
@@ -13,6 +15,7 @@
 #include "training/settings_check.h"
 #include "training/training_charts.h"
 #include "training/training_progress_view.h"
+#include "training/training_settings_panel.h"
 
 using namespace convstudio;
 
@@ -31,6 +34,10 @@ class TrainingWidgetsTest : public QObject {
   void confusionMatrixShowsCountsWithClassNames();
   void galleryShowsTrueAndPredictedClasses();
   void durationsAndMemoryReadNaturally();
+  void everyLineIsNamedAtAnySize();
+  void keyTicksNeverRunTogether();
+  void aSingleValidationPointSitsAtItsStep();
+  void aWarningSitsUnderTheSettingItConcerns();
 };
 
 void TrainingWidgetsTest::decimationKeepsEveryExtremeOfAMillionPoints() {
@@ -236,6 +243,118 @@ void TrainingWidgetsTest::durationsAndMemoryReadNaturally() {
   MemorySnapshot cpu;
   cpu.resident_bytes = 512ull << 20;
   QVERIFY(TrainingProgressView::memoryText(cpu).contains(QStringLiteral("512")));
+}
+
+void TrainingWidgetsTest::everyLineIsNamedAtAnySize() {
+  TrainingCharts charts;
+  charts.resize(520, 230);  // a bottom dock on a 1280×720 screen
+  charts.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&charts));
+  TrainingSettings settings;
+  settings.device = "cpu";
+  charts.beginRun(settings);
+  StepMetrics step;
+  for (int i = 1; i <= 50; ++i) {
+    step.step = i;
+    step.loss = 1.0 / i;
+    step.memory.resident_bytes = 100u << 20;
+    charts.addStep(step);
+  }
+  charts.refresh();
+  // Charts of several lines name each one in a legend, however small; charts of one line name
+  // it in their title.
+  for (LiveChart* chart : charts.charts()) {
+    if (!chart->isVisible()) continue;
+    int visibleLines = 0;
+    for (int i = 0; i < chart->curveCount(); ++i) visibleLines += chart->graphOf(i)->visible();
+    if (visibleLines < 2) continue;
+    QVERIFY2(chart->legendShown(), qPrintable(chart->title()));
+    QCOMPARE(chart->legend->itemCount(), visibleLines);
+  }
+  QVERIFY(charts.memoryChart()->legendShown());
+}
+
+void TrainingWidgetsTest::keyTicksNeverRunTogether() {
+  LiveChart chart(QStringLiteral("loss"));
+  const int curve = chart.addCurve(QStringLiteral("loss"), Qt::blue);
+  for (int i = 1; i <= 400000; i += 100) chart.append(curve, i, 1.0);
+  for (int width : {160, 300, 900}) {
+    chart.resize(width, 200);
+    chart.show();
+    chart.refresh();
+    const QFontMetrics metrics(chart.xAxis->tickLabelFont());
+    const int label = metrics.horizontalAdvance(QStringLiteral("400000"));
+    QVERIFY2(chart.keyTickCount() * label < chart.axisRect()->width(),
+             qPrintable(QStringLiteral("%1 ticks at %2 px").arg(chart.keyTickCount()).arg(width)));
+    QVERIFY(chart.keyTickCount() >= 2);
+  }
+  // Value labels, likewise, at every height: a short chart shows few, never a stack of them.
+  for (int height : {110, 200, 600}) {
+    chart.resize(300, height);
+    chart.refresh();
+    const int line = QFontMetrics(chart.yAxis->tickLabelFont()).height();
+    QVERIFY2(
+        chart.valueTickCount() * line * 2 <= std::max(chart.axisRect()->height(), 2 * 2 * line),
+        qPrintable(QStringLiteral("%1 ticks at %2 px").arg(chart.valueTickCount()).arg(height)));
+    QVERIFY(chart.valueTickCount() >= 2);
+  }
+}
+
+void TrainingWidgetsTest::aSingleValidationPointSitsAtItsStep() {
+  TrainingCharts charts;
+  charts.resize(900, 300);
+  charts.show();
+  charts.beginRun(TrainingSettings{});
+  StepMetrics step;
+  for (int i = 1; i <= 938; ++i) {
+    step.step = i;
+    step.loss = 0.5;
+    charts.addStep(step);
+  }
+  EpochMetrics epoch;
+  epoch.train_accuracy = 0.91;
+  epoch.val_accuracy = 0.938;
+  charts.addEpoch(epoch);
+  charts.refresh();
+  LiveChart* accuracy = nullptr;
+  for (LiveChart* chart : charts.charts()) {
+    if (chart->title() == QStringLiteral("Accuracy (%)")) accuracy = chart;
+  }
+  QVERIFY(accuracy);
+  // The run's steps across, not "937 to 939"; a percentage between 0 and 100, not a sliver.
+  QVERIFY(accuracy->xAxis->range().lower <= 0);
+  QVERIFY(accuracy->xAxis->range().upper >= 938);
+  QVERIFY(accuracy->yAxis->range().lower >= 0);
+  QVERIFY(accuracy->yAxis->range().upper <= 100);
+  QVERIFY(accuracy->yAxis->range().size() >= 10);
+  QVERIFY(accuracy->yAxis->range().contains(91) && accuracy->yAxis->range().contains(93.8));
+}
+
+void TrainingWidgetsTest::aWarningSitsUnderTheSettingItConcerns() {
+  TrainingSettingsPanel panel;
+  DeviceReport cpuOnly;
+  cpuOnly.cuda_unavailable = CudaUnavailable::kNoDriver;
+  panel.setDevices(cpuOnly);
+  DatasetSettings dataset;
+  TrainingSettings training;
+  training.device = "cpu";
+  training.amp = AmpMode::Fp16;
+  panel.setSettings(dataset, training);
+  QLabel* note = panel.noteFor(QStringLiteral("amp"));
+  QVERIFY(note);
+  QVERIFY2(note->text().contains(QStringLiteral("fp16 on the CPU")), qPrintable(note->text()));
+  // Right under the mixed-precision field, in the same form.
+  auto* amp = panel.findChild<QWidget*>(QStringLiteral("amp"));
+  QCOMPARE(note->parentWidget(), amp->parentWidget());
+  auto* form = qobject_cast<QFormLayout*>(amp->parentWidget()->layout());
+  int ampRow = -1, noteRow = -1;
+  QFormLayout::ItemRole role;
+  form->getWidgetPosition(amp, &ampRow, &role);
+  form->getWidgetPosition(note, &noteRow, &role);
+  QCOMPARE(noteRow, ampRow + 1);
+  training.amp = AmpMode::Bf16;
+  panel.setSettings(dataset, training);
+  QVERIFY(!panel.noteFor(QStringLiteral("amp")));
 }
 
 QTEST_MAIN(TrainingWidgetsTest)

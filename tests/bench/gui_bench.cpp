@@ -104,7 +104,7 @@ GuiResult guiRun(const Project& project, const QString& projectFile, std::int64_
   host.window = &window;
   host.viewMenu = view;
   host.project = [&project] { return project; };
-  host.projectFile = [&projectFile] { return projectFile; };
+  host.runsOwner = [&projectFile] { return projectFile; };
   TrainingCockpit cockpit(host, devices);
   window.resize(1600, 1000);
   window.show();

@@ -6,6 +6,7 @@
 #include <QPalette>
 #include <QStyleOptionGraphicsItem>
 
+#include <algorithm>
 #include <cmath>
 
 namespace convstudio {
@@ -13,6 +14,10 @@ namespace {
 
 constexpr qreal kPortRadius = 5;
 constexpr qreal kHeaderHeight = 22;
+// Below this scale the block's small text is unreadable: it is drawn as a coloured box named
+// by its type in large letters (an overview of a big model, fitted to the view).
+constexpr qreal kOverviewScale = 0.55;
+constexpr qreal kOverviewTextPixels = 12;  // on screen
 
 QColor categoryColor(const QString& category) {
   if (category == QLatin1String("Input/Output")) return QColor(0x5b, 0x7d, 0xb1);
@@ -74,9 +79,10 @@ bool BlockItem::isOnOutputPort(QPointF scenePos) const {
   return std::abs(d.x()) <= 12 && std::abs(d.y()) <= 12;
 }
 
-void BlockItem::setHighlightedPort(int port) {
-  if (port == highlightedPort_) return;
+void BlockItem::setHighlightedPort(int port, bool accepted) {
+  if (port == highlightedPort_ && accepted == highlightAccepted_) return;
   highlightedPort_ = port;
+  highlightAccepted_ = accepted;
   update();
 }
 
@@ -85,12 +91,29 @@ QRectF BlockItem::boundingRect() const {
   return QRectF(-m, -m, kWidth + 2 * m, kHeight + 2 * m);
 }
 
-void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
+void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   const QPalette palette = QApplication::palette();
   const bool invalid = !content_.errors.isEmpty();
   const QColor accent = invalid ? QColor(0xd0, 0x30, 0x30) : categoryColor(content_.category);
   const QRectF body(0, 0, kWidth, kHeight);
   painter->setRenderHint(QPainter::Antialiasing);
+  const qreal scale = option->levelOfDetailFromTransform(painter->worldTransform());
+  if (scale < kOverviewScale) {
+    painter->setPen(QPen(isSelected() ? palette.color(QPalette::Highlight) : accent.darker(130),
+                         (isSelected() ? 3 : 1.5) / std::max(scale, 0.05)));
+    painter->setBrush(invalid ? QColor(0xfd, 0xe8, 0xe8) : accent.lighter(165));
+    painter->drawRoundedRect(body, 6, 6);
+    QFont font = painter->font();
+    font.setBold(true);
+    font.setPixelSize(static_cast<int>(
+        std::clamp(kOverviewTextPixels / std::max(scale, 0.01), 12.0, kHeight * 0.6)));
+    painter->setFont(font);
+    painter->setPen(invalid ? QColor(0x90, 0x10, 0x10) : QColor(0x20, 0x20, 0x20));
+    painter->drawText(
+        body.adjusted(4, 0, -4, 0), Qt::AlignCenter,
+        QFontMetrics(font).elidedText(content_.type, Qt::ElideRight, static_cast<int>(kWidth - 8)));
+    return;
+  }
 
   QColor fill = palette.color(QPalette::Base);
   if (invalid) fill = QColor(0xfd, 0xe8, 0xe8);
@@ -141,8 +164,9 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidge
   // Ports: hollow inputs on top, a filled output at the bottom.
   painter->setPen(QPen(accent.darker(120), 1.5));
   for (int port = 0; port < content_.inputPorts; ++port) {
-    painter->setBrush(port == highlightedPort_ ? QColor(0x40, 0xc0, 0x40)
-                                               : palette.color(QPalette::Base));
+    const QColor highlight =
+        highlightAccepted_ ? QColor(0x40, 0xc0, 0x40) : QColor(0xd0, 0x30, 0x30);
+    painter->setBrush(port == highlightedPort_ ? highlight : palette.color(QPalette::Base));
     painter->drawEllipse(inputPortLocal(port), kPortRadius, kPortRadius);
   }
   if (content_.hasOutput) {

@@ -42,7 +42,9 @@ class BlockItem : public QGraphicsItem {
   int inputPortAt(QPointF scenePos) const;
   bool isOnOutputPort(QPointF scenePos) const;
   int inputPortCount() const { return content_.inputPorts; }
-  void setHighlightedPort(int port);  // -1: none (while a wire is dragged over it)
+  // While a wire is dragged over the block: the port it would go to (-1: none), green when the
+  // wire would be accepted, red when refused.
+  void setHighlightedPort(int port, bool accepted = true);
 
   QRectF boundingRect() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
@@ -58,6 +60,7 @@ class BlockItem : public QGraphicsItem {
   std::function<void(const QString&)> moved_;
   bool snap_ = true;
   int highlightedPort_ = -1;
+  bool highlightAccepted_ = true;
 };
 
 }  // namespace convstudio

@@ -13,6 +13,7 @@
 #include "block_item.h"
 #include "block_text.h"
 #include "graph_document.h"
+#include "wire_hint_item.h"
 #include "wire_item.h"
 
 namespace convstudio {
@@ -31,6 +32,10 @@ BuilderScene::BuilderScene(GraphDocument* document, QObject* parent)
   connect(this, &QGraphicsScene::selectionChanged, this,
           [this] { emit blockSelectionChanged(selectedBlockIds()); });
   rebuild();
+}
+
+BuilderScene::~BuilderScene() {
+  blockSignals(true);
 }
 
 QString BuilderScene::blockMimeType() {
@@ -66,6 +71,10 @@ void BuilderScene::selectBlocks(const QStringList& ids) {
   }
 }
 
+QString BuilderScene::wireHint() const {
+  return hint_ != nullptr && hint_->isVisible() ? hint_->text() : QString();
+}
+
 void BuilderScene::setSnapToGrid(bool snap) {
   snap_ = snap;
   for (BlockItem* item : std::as_const(blocks_)) item->setSnapToGrid(snap);
@@ -96,6 +105,7 @@ void BuilderScene::addBlockItem(const QString& id) {
 
 void BuilderScene::removeBlockItem(const QString& id) {
   if (dragTarget_ == blocks_.value(id)) dragTarget_ = nullptr;
+  checkedWire_.reset();
   delete blocks_.take(id);
 }
 
@@ -122,6 +132,7 @@ void BuilderScene::refreshBlock(const QString& id) {
 }
 
 void BuilderScene::refreshAllBlocks() {
+  checkedWire_.reset();  // the model changed: a wire may be accepted or refused now
   for (auto it = blocks_.cbegin(); it != blocks_.cend(); ++it) refreshBlock(it.key());
   // Port counts of Add/Concat follow their wires, so wire ends may move.
   for (const auto& [connection, item] : wires_) updateWire(item);
@@ -193,9 +204,33 @@ void BuilderScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event) {
   path.cubicTo(start + QPointF(0, bend), end - QPointF(0, bend), end);
   dragWire_->setPath(path);
   BlockItem* target = blockAt(end);
+  if (target != nullptr && target->id() == dragFrom_) target = nullptr;
   if (dragTarget_ != nullptr && dragTarget_ != target) dragTarget_->setHighlightedPort(-1);
   dragTarget_ = target;
-  if (target != nullptr) target->setHighlightedPort(target->inputPortAt(end));
+  showWireHint(end, target);
+}
+
+void BuilderScene::showWireHint(QPointF scenePos, BlockItem* target) {
+  if (hint_ == nullptr) {
+    hint_ = new WireHintItem;
+    addItem(hint_);
+  }
+  QString refusal;
+  int port = -1;
+  if (target != nullptr) {
+    const Connection wire = wireTo(target, scenePos);
+    port = wire.to_port;
+    if (!checkedWire_ || *checkedWire_ != wire) {
+      checkedWire_ = wire;
+      const auto problem = document_->checkConnection(wire);
+      checkedRefusal_ = problem ? QString::fromStdString(problem->message) : QString();
+    }
+    refusal = checkedRefusal_;
+    target->setHighlightedPort(port, refusal.isEmpty());
+  }
+  hint_->setText(refusal);
+  hint_->setPos(scenePos);
+  hint_->setVisible(!refusal.isEmpty());
 }
 
 void BuilderScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
@@ -204,6 +239,8 @@ void BuilderScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
     dragWire_ = nullptr;
     if (dragTarget_ != nullptr) dragTarget_->setHighlightedPort(-1);
     dragTarget_ = nullptr;
+    if (hint_ != nullptr) hint_->hide();
+    checkedWire_.reset();
     finishWireDrag(event->scenePos());
     dragFrom_.clear();
     return;
@@ -212,9 +249,7 @@ void BuilderScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
   if (event->button() == Qt::LeftButton) commitMoves();
 }
 
-void BuilderScene::finishWireDrag(QPointF scenePos) {
-  BlockItem* target = blockAt(scenePos);
-  if (target == nullptr || target->id() == dragFrom_) return;
+Connection BuilderScene::wireTo(BlockItem* target, QPointF scenePos) const {
   int port = target->inputPortAt(scenePos);
   if (port < 0) {
     // Dropped on the body: take the first free input.
@@ -224,10 +259,16 @@ void BuilderScene::finishWireDrag(QPointF scenePos) {
     }
     port = std::min(port, std::max(0, target->inputPortCount() - 1));
   }
-  const Connection connection{dragFrom_.toStdString(), target->id().toStdString(), port};
+  return {dragFrom_.toStdString(), target->id().toStdString(), port};
+}
+
+void BuilderScene::finishWireDrag(QPointF scenePos) {
+  BlockItem* target = blockAt(scenePos);
+  if (target == nullptr || target->id() == dragFrom_) return;
+  const Connection connection = wireTo(target, scenePos);
   if (auto refusal = document_->connectBlocks(connection)) {
     const QString reason = QString::fromStdString(refusal->message);
-    emit connectionRefused(reason);
+    emit connectionRefused(target->id(), reason);
     if (!views().isEmpty()) {
       QGraphicsView* view = views().front();
       QToolTip::showText(view->viewport()->mapToGlobal(view->mapFromScene(scenePos)), reason,

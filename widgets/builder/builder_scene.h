@@ -7,6 +7,7 @@
 #include <QHash>
 
 #include <map>
+#include <optional>
 
 #include "convstudio/model/connection.h"
 
@@ -16,6 +17,7 @@ namespace convstudio {
 
 class BlockItem;
 class GraphDocument;
+class WireHintItem;
 class WireItem;
 
 class BuilderScene : public QGraphicsScene {
@@ -23,6 +25,9 @@ class BuilderScene : public QGraphicsScene {
 
  public:
   explicit BuilderScene(GraphDocument* document, QObject* parent = nullptr);
+  // Quiet while its items go: a selection emptied by destruction is no edit, and whoever
+  // listens (the Properties dock, the document) may already be gone.
+  ~BuilderScene() override;
 
   // The MIME type of a palette drag: the block type as UTF-8.
   static QString blockMimeType();
@@ -36,10 +41,13 @@ class BuilderScene : public QGraphicsScene {
 
   void setSnapToGrid(bool snap);
   bool snapToGrid() const { return snap_; }
+  // While a wire is dragged over a block that would refuse it: why (empty otherwise).
+  QString wireHint() const;
 
  signals:
-  // A wire drop that the document refused, with the reason in the user's words.
-  void connectionRefused(const QString& reason);
+  // A wire drop that the document refused at block `blockId`, with the reason in the user's
+  // words.
+  void connectionRefused(const QString& blockId, const QString& reason);
   void blockSelectionChanged(const QStringList& ids);
 
  protected:
@@ -64,6 +72,10 @@ class BuilderScene : public QGraphicsScene {
   void updateWire(WireItem* wire);
   BlockItem* blockAt(QPointF scenePos) const;
   void finishWireDrag(QPointF scenePos);
+  // The wire a drop at `scenePos` on `target` makes: the port under the pointer, else the
+  // first free one.
+  Connection wireTo(BlockItem* target, QPointF scenePos) const;
+  void showWireHint(QPointF scenePos, BlockItem* target);
   void commitMoves();
 
   GraphDocument* document_;
@@ -75,6 +87,11 @@ class BuilderScene : public QGraphicsScene {
   QString dragFrom_;
   QGraphicsPathItem* dragWire_ = nullptr;
   BlockItem* dragTarget_ = nullptr;
+  WireHintItem* hint_ = nullptr;
+  // The last wire checked while dragging, and why it would be refused (checks cost an
+  // analysis, so each candidate is checked once).
+  std::optional<Connection> checkedWire_;
+  QString checkedRefusal_;
 };
 
 }  // namespace convstudio

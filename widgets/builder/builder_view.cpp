@@ -10,13 +10,14 @@
 
 #include "block_item.h"
 #include "builder_scene.h"
+#include "overview_map.h"
 
 namespace convstudio {
 namespace {
 
-constexpr qreal kMinZoom = 0.2;
+constexpr qreal kMinZoom = 0.05;
 constexpr qreal kMaxZoom = 3.0;
-constexpr qreal kReadableZoom = 0.8;
+constexpr qreal kFitMargin = 40;  // scene units around the blocks
 
 }  // namespace
 
@@ -28,44 +29,66 @@ BuilderView::BuilderView(QGraphicsScene* scene, QWidget* parent) : QGraphicsView
   setViewportUpdateMode(SmartViewportUpdate);
   setAcceptDrops(true);
   setFocusPolicy(Qt::StrongFocus);
+  overview_ = new OverviewMap(this);
 }
 
 void BuilderView::setZoom(qreal zoom) {
   zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
   setTransform(QTransform::fromScale(zoom, zoom));
+  overview_->refresh();
   emit zoomChanged(zoom);
 }
 
 void BuilderView::zoomIn() {
+  fitPending_ = false;
   setZoom(this->zoom() * 1.25);
 }
 
 void BuilderView::zoomOut() {
+  fitPending_ = false;
   setZoom(this->zoom() / 1.25);
 }
 
 void BuilderView::resetZoom() {
+  fitPending_ = false;
   setZoom(1.0);
 }
 
 void BuilderView::fitToView() {
-  QRectF bounds = scene()->itemsBoundingRect();
+  QRectF bounds;
+  for (QGraphicsItem* item : scene()->items()) {
+    // Blocks and wires; not the transient hint, which ignores the view's scale.
+    if (item->isVisible() && !(item->flags() & QGraphicsItem::ItemIgnoresTransformations)) {
+      bounds |= item->sceneBoundingRect();
+    }
+  }
   if (bounds.isEmpty()) {
-    resetZoom();
+    setZoom(1.0);
     centerOn(0, 0);
     return;
   }
-  bounds.adjust(-40, -40, 40, 40);
+  bounds.adjust(-kFitMargin, -kFitMargin, kFitMargin, kFitMargin);
   const QSizeF view = viewport()->size();
   const qreal fit = std::min(view.width() / bounds.width(), view.height() / bounds.height());
-  setZoom(std::clamp(fit, kReadableZoom, 1.0));
-  if (fit >= kReadableZoom) {
-    centerOn(bounds.center());
-  } else {
-    // Too tall to read whole: show the top, centred horizontally.
-    const qreal visibleHeight = view.height() / zoom();
-    centerOn(bounds.center().x(), bounds.top() + visibleHeight / 2);
-  }
+  setZoom(std::min(fit, 1.0));
+  centerOn(bounds.center());
+  overview_->refresh();
+}
+
+void BuilderView::fitWhenLaidOut() {
+  fitPending_ = true;
+  fitToView();
+}
+
+void BuilderView::resizeEvent(QResizeEvent* event) {
+  QGraphicsView::resizeEvent(event);
+  if (fitPending_) fitToView();
+  overview_->refresh();
+}
+
+void BuilderView::scrollContentsBy(int dx, int dy) {
+  QGraphicsView::scrollContentsBy(dx, dy);
+  overview_->refresh();
 }
 
 void BuilderView::centerOnBlock(const QString& id) {
@@ -78,6 +101,7 @@ void BuilderView::centerOnBlock(const QString& id) {
 }
 
 void BuilderView::wheelEvent(QWheelEvent* event) {
+  fitPending_ = false;
   const qreal steps = event->angleDelta().y() / 120.0;
   if (steps == 0) {
     QGraphicsView::wheelEvent(event);
@@ -88,6 +112,7 @@ void BuilderView::wheelEvent(QWheelEvent* event) {
 }
 
 void BuilderView::mousePressEvent(QMouseEvent* event) {
+  fitPending_ = false;
   if (event->button() == Qt::MiddleButton || (spaceHeld_ && event->button() == Qt::LeftButton)) {
     panning_ = true;
     lastPan_ = event->position().toPoint();

@@ -1,10 +1,12 @@
 #pragma once
 // The canvas view: wheel zoom around the cursor, middle-button (or Space+drag) pan, rubber-band
-// selection, fit to view.
+// selection, fit to view, and an overview map while part of the model is out of view.
 
 #include <QGraphicsView>
 
 namespace convstudio {
+
+class OverviewMap;
 
 class BuilderView : public QGraphicsView {
   Q_OBJECT
@@ -14,14 +16,18 @@ class BuilderView : public QGraphicsView {
 
   qreal zoom() const { return transform().m11(); }
   void setZoom(qreal zoom);
+  OverviewMap* overviewMap() const { return overview_; }
 
  public slots:
   void zoomIn();
   void zoomOut();
   void resetZoom();
-  // Shows every block; never zooms in past 100 % nor out below a readable size (then it shows
-  // the top of the model, where the data enters).
+  // Shows every block with a margin, never zooming in past 100 %. A big model fits small; the
+  // blocks then draw as named boxes, and zooming in brings back the details.
   void fitToView();
+  // Fits now and again whenever the view is resized, until the user zooms or pans: a model
+  // opened before the window has its final size still ends up fitted.
+  void fitWhenLaidOut();
   void centerOnBlock(const QString& id);
 
  signals:
@@ -34,11 +40,15 @@ class BuilderView : public QGraphicsView {
   void mouseReleaseEvent(QMouseEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
   void keyReleaseEvent(QKeyEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  void scrollContentsBy(int dx, int dy) override;
 
  private:
   bool panning_ = false;
   bool spaceHeld_ = false;
   QPoint lastPan_;
+  bool fitPending_ = false;
+  OverviewMap* overview_ = nullptr;
 };
 
 }  // namespace convstudio

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include "convstudio/model/training_settings.h"
+
 #include <unistd.h>
 
 namespace convstudio {
@@ -14,13 +16,9 @@ std::uint64_t physicalMemoryBytes() {
 }
 
 DeviceCapacity deviceCapacity(const DeviceReport& devices, const std::string& device) {
-  int index = -1;
-  if (device == "cuda" || (device == "auto" && devices.cuda_available)) {
-    index = 0;
-  } else if (device.starts_with("cuda:")) {
-    index = std::atoi(device.c_str() + 5);
-  }
-  if (index >= 0 && devices.cuda_available) {
+  const std::optional<DeviceChoice> choice = parse_device(device);
+  if (choice && choice->uses_cuda(devices.cuda_available) && devices.cuda_available) {
+    const int index = choice->cuda_index();
     for (const CudaDevice& d : devices.cuda_devices) {
       if (d.index == index) {
         return {QStringLiteral("cuda:%1 %2").arg(index).arg(QString::fromStdString(d.name)),

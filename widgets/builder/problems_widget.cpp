@@ -15,7 +15,10 @@ ProblemsWidget::ProblemsWidget(GraphDocument* document, QWidget* parent)
   setWordWrap(true);
   header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   header()->setStretchLastSection(true);
-  connect(document_, &GraphDocument::analysisChanged, this, &ProblemsWidget::refresh);
+  connect(document_, &GraphDocument::analysisChanged, this, [this] {
+    refusal_.clear();
+    refresh();
+  });
   auto activate = [this](QTreeWidgetItem* item) {
     const QString id = item->data(0, Qt::UserRole).toString();
     if (!id.isEmpty()) emit blockActivated(id);
@@ -25,8 +28,20 @@ ProblemsWidget::ProblemsWidget(GraphDocument* document, QWidget* parent)
   refresh();
 }
 
+void ProblemsWidget::showRefusedWire(const QString& blockId, const QString& reason) {
+  refusedAt_ = blockId;
+  refusal_ = reason;
+  refresh();
+}
+
 void ProblemsWidget::refresh() {
   clear();
+  if (!refusal_.isEmpty()) {
+    auto* item = new QTreeWidgetItem(this, {refusedAt_, tr("Wire refused: %1").arg(refusal_)});
+    item->setData(0, Qt::UserRole, refusedAt_);
+    item->setToolTip(1, refusal_);
+    item->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxInformation));
+  }
   const auto& errors = document_->analysis().errors;
   for (const Error& e : errors) {
     const QString id = QString::fromStdString(e.block_id);
@@ -37,13 +52,13 @@ void ProblemsWidget::refresh() {
     item->setToolTip(1, QString::fromStdString(e.message));
     item->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxWarning));
   }
-  if (errors.empty()) {
+  if (errors.empty() && refusal_.isEmpty()) {
     auto* item =
         new QTreeWidgetItem(this, {QString(), tr("No problems: every block has a shape.")});
     item->setIcon(0, style()->standardIcon(QStyle::SP_DialogApplyButton));
     item->setForeground(1, palette().brush(QPalette::PlaceholderText));
   }
-  emit problemCountChanged(static_cast<int>(errors.size()));
+  emit problemCountChanged(static_cast<int>(errors.size()) + (refusal_.isEmpty() ? 0 : 1));
 }
 
 }  // namespace convstudio

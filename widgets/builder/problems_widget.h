@@ -1,5 +1,6 @@
 #pragma once
 // The Problems dock: every error of the model, one row each; activating a row focuses the block.
+// A wire the canvas refused is listed too, with its reason, until the model next changes.
 
 #include <QTreeWidget>
 
@@ -13,6 +14,9 @@ class ProblemsWidget : public QTreeWidget {
  public:
   explicit ProblemsWidget(GraphDocument* document, QWidget* parent = nullptr);
 
+ public slots:
+  void showRefusedWire(const QString& blockId, const QString& reason);
+
  signals:
   void blockActivated(const QString& id);
   void problemCountChanged(int count);
@@ -21,6 +25,8 @@ class ProblemsWidget : public QTreeWidget {
   void refresh();
 
   GraphDocument* document_;
+  QString refusedAt_;  // the block a refused wire was dropped on
+  QString refusal_;    // why; empty when none is shown
 };
 
 }  // namespace convstudio

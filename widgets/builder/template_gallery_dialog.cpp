@@ -10,6 +10,7 @@
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/model/template_library.h"
 #include "convstudio/model/units.h"
+#include "template_text.h"
 
 namespace convstudio {
 
@@ -51,17 +52,18 @@ TemplateGalleryDialog::TemplateGalleryDialog(const TensorShape& input, std::int6
       params = analysis.ok() ? QString::fromStdString(format_count(analysis.total_params()))
                              : tr("does not fit this input");
     }
-    // Template descriptions are the engine's English text.
-    auto* item = new QTreeWidgetItem(list_, {QString::fromStdString(info.name), layers, params,
-                                             QString::fromStdString(info.description)});
+    const QString description = TemplateText::description(info);
+    auto* item = new QTreeWidgetItem(
+        list_, {QString::fromStdString(info.name), layers, params, description});
     item->setData(0, Qt::UserRole, QString::fromStdString(info.name));
-    item->setToolTip(3, QString::fromStdString(info.description));
+    item->setToolTip(3, description);
   }
   list_->setCurrentItem(blank);
   layout->addWidget(list_, 1);
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));
+  buttons->button(QDialogButtonBox::Cancel)->setText(tr("Cancel"));
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(list_, &QTreeWidget::itemDoubleClicked, this, &QDialog::accept);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -33,6 +34,14 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   modelLabel_ = new QLabel(tr("No model: train one or open a checkpoint or export."), this);
   modelLabel_->setWordWrap(true);
   modelLabel_->setObjectName(QStringLiteral("inferenceModel"));
+  modelChoice_ = new QComboBox(this);
+  modelChoice_->setObjectName(QStringLiteral("inferenceModelChoice"));
+  modelChoice_->setToolTip(
+      tr("The project's trained models; the best of the newest finished run "
+         "is chosen until you pick another"));
+  modelChoice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  modelChoice_->setMinimumContentsLength(16);
+  modelChoice_->hide();  // until the project has trained models
   auto* openModel = new QPushButton(tr("Open model…"), this);
   openModel->setToolTip(
       tr("A checkpoint folder (*.ckpt), or a .safetensors, TorchScript .pt or .onnx export"));
@@ -76,6 +85,7 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   cancelFolder_->hide();
 
   auto* layout = new QVBoxLayout(this);
+  layout->addWidget(modelChoice_);
   layout->addWidget(modelLabel_);
   layout->addWidget(openModel);
   layout->addLayout(settings);
@@ -85,6 +95,10 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   layout->addWidget(message_);
 
   connect(openModel, &QPushButton::clicked, this, &InferencePanel::chooseModel);
+  connect(modelChoice_, &QComboBox::activated, this, [this](int index) {
+    const QString path = modelChoice_->itemData(index).toString();
+    if (!path.isEmpty()) emit modelFileChosen(path);
+  });
   connect(openImages_, &QPushButton::clicked, this, &InferencePanel::chooseImages);
   connect(predictFolder_, &QPushButton::clicked, this, &InferencePanel::chooseFolder);
   connect(cancelFolder_, &QPushButton::clicked, this, [this] {
@@ -110,6 +124,18 @@ void InferencePanel::setModelText(const QString& text, bool ready) {
   openImages_->setEnabled(ready);
   predictFolder_->setEnabled(ready);
   if (ready) requestPredictions();
+}
+
+void InferencePanel::setModelChoices(const QList<TrainedModelChoice>& choices,
+                                     const QString& current) {
+  const QSignalBlocker blocker(modelChoice_);
+  modelChoice_->clear();
+  for (const TrainedModelChoice& choice : choices) {
+    modelChoice_->addItem(choice.text, choice.path);
+    modelChoice_->setItemData(modelChoice_->count() - 1, choice.path, Qt::ToolTipRole);
+  }
+  modelChoice_->setCurrentIndex(modelChoice_->findData(current));
+  modelChoice_->setVisible(!choices.isEmpty());
 }
 
 void InferencePanel::setImages(const QStringList& images) {

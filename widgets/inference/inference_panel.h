@@ -8,7 +8,9 @@
 #include <QWidget>
 
 #include "image_prediction_row.h"
+#include "trained_model_choice.h"
 
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
@@ -31,6 +33,9 @@ class InferencePanel : public QWidget {
  public slots:
   // What model predictions come from (a file name and what it is), or why none is loaded.
   void setModelText(const QString& text, bool ready);
+  // The project's trained models to choose from; `current` (a path) is shown as chosen. A model
+  // opened from elsewhere is not in the list, and the list then shows none chosen.
+  void setModelChoices(const QList<TrainedModelChoice>& choices, const QString& current);
   void setImages(const QStringList& images);
   void showPredictions(const QList<convstudio::ImagePredictionRow>& rows);
   void showMessage(const QString& text);
@@ -59,6 +64,7 @@ class InferencePanel : public QWidget {
   void requestPredictions();
 
   QLabel* modelLabel_ = nullptr;
+  QComboBox* modelChoice_ = nullptr;
   QSpinBox* topK_ = nullptr;
   QDoubleSpinBox* temperature_ = nullptr;
   QPushButton* openImages_ = nullptr;

@@ -19,8 +19,12 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   kind_->setObjectName(QStringLiteral("datasetKind"));
   kind_->addItem(tr("Fashion-MNIST (built in)"), static_cast<int>(DatasetKind::FashionMnist));
   kind_->addItem(tr("IDX folder (MNIST format)"), static_cast<int>(DatasetKind::Idx));
-  kind_->addItem(tr("Image folder (one subfolder per class)"),
-                 static_cast<int>(DatasetKind::ImageFolder));
+  kind_->addItem(tr("Image folder"), static_cast<int>(DatasetKind::ImageFolder));
+  // Short names keep the whole text visible in a narrow dock; the tooltips say the rest.
+  kind_->setItemData(1, tr("A folder with train-images-idx3-ubyte[.gz] and its labels"),
+                     Qt::ToolTipRole);
+  kind_->setItemData(2, tr("One subfolder of images per class; the folder names are the classes"),
+                     Qt::ToolTipRole);
   kind_->addItem(tr("Labels in a CSV file (path,label)"), static_cast<int>(DatasetKind::Csv));
   path_ = new QLineEdit(this);
   path_->setObjectName(QStringLiteral("datasetPath"));

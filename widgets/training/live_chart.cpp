@@ -32,11 +32,14 @@ void unite(QCPRange& into, bool& has, const QCPRange& range) {
   }
 }
 
+// Title, axes and a plot that still shows a trend; the legend's lines come on top.
+constexpr int kMinimumHeight = 110;
+
 }  // namespace
 
 LiveChart::LiveChart(const QString& title, QWidget* parent) : QCustomPlot(parent), title_(title) {
   setObjectName(title);
-  setMinimumSize(120, 110);
+  setMinimumSize(120, kMinimumHeight);
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   setNoAntialiasingOnDrag(true);
   // Dense step curves draw as fast polylines; antialiasing is switched off per curve.
@@ -46,13 +49,21 @@ LiveChart::LiveChart(const QString& title, QWidget* parent) : QCustomPlot(parent
   auto* heading =
       new QCPTextElement(this, title, QFont(font().family(), font().pointSize(), QFont::Bold));
   plotLayout()->addElement(0, 0, heading);
-  legend->setVisible(true);
   QFont small = font();
   small.setPointSizeF(small.pointSizeF() * 0.85);
+  // The legend is a row of its own under the title: inside the plot it covered the curves, and
+  // a small chart had to hide it, leaving its lines unnamed.
+  // (updateLegend places it once it has entries.)
+  axisRect()->insetLayout()->take(legend);
+  axisRect()->insetLayout()->simplify();
   legend->setFont(small);
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
   legend->setRowSpacing(0);
-  legend->setBrush(QColor(255, 255, 255, 200));
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  legend->setColumnSpacing(8);
+  legend->setBorderPen(Qt::NoPen);
+  legend->setBrush(Qt::NoBrush);
+  legend->setMargins(QMargins(2, 0, 2, 0));
+  legend->setIconSize(14, 8);
   xAxis->setTickLabelFont(small);
   yAxis->setTickLabelFont(small);
   yAxis2->setTickLabelFont(small);
@@ -81,6 +92,7 @@ int LiveChart::addCurve(const QString& name, const QColor& color, Style style, A
     curve->graph->setAdaptiveSampling(false);
   }
   curves_.push_back(std::move(curve));
+  updateLegend();
   dirty_ = true;
   return static_cast<int>(curves_.size()) - 1;
 }
@@ -118,6 +130,7 @@ void LiveChart::setCurveVisible(int curve, bool visible) {
   } else {
     graph->removeFromLegend();
   }
+  updateLegend();
   dirty_ = true;
 }
 
@@ -125,11 +138,17 @@ void LiveChart::refresh() {
   // A hidden chart keeps its changes pending and draws them once it is shown again.
   if (!dirty_ || !isVisible()) return;
   if (following_) follow();
+  updateKeyTicks();
+  updateValueTicks();
   for (auto& curve : curves_) updateDrawing(*curve, viewChanged_);
   dirty_ = false;
   viewChanged_ = false;
   ++redraws_;
   replot();
+  // Tick counts follow the axes' size, which the replot has just laid out (after a resize it
+  // differs from the last one's): draw once more with the counts that fit.
+  const bool keysChanged = updateKeyTicks();
+  if (updateValueTicks() || keysChanged) replot();
 }
 
 void LiveChart::updateDrawing(Curve& curve, bool rangeChanged) {
@@ -184,10 +203,26 @@ void LiveChart::follow() {
       unite(left, hasLeft, v);
     }
   }
+  if (hasKeyHint_) unite(keys, hasKeys, keyHint_);
   if (hasKeys) {
     xAxis->setRange(keys.size() > 0 ? keys : QCPRange(keys.lower - 1, keys.upper + 1));
   }
-  if (hasLeft) yAxis->setRange(padded(left, yAxis->scaleType() == QCPAxis::stLogarithmic));
+  if (hasLeft) {
+    QCPRange range = padded(left, yAxis->scaleType() == QCPAxis::stLogarithmic);
+    if (hasValueLimits_) {
+      if (range.size() < minimumValueSpan_) {
+        const double grow = (minimumValueSpan_ - range.size()) / 2;
+        range = QCPRange(range.lower - grow, range.upper + grow);
+        // Pushed back inside the limits as a whole, keeping the span.
+        if (range.lower < valueLimits_.lower) range += valueLimits_.lower - range.lower;
+        if (range.upper > valueLimits_.upper) range -= range.upper - valueLimits_.upper;
+      }
+      range = QCPRange(std::max(range.lower, valueLimits_.lower),
+                       std::min(range.upper, valueLimits_.upper));
+      if (range.size() <= 0) range = valueLimits_;
+    }
+    yAxis->setRange(range);
+  }
   if (hasRight) yAxis2->setRange(padded(right, yAxis2->scaleType() == QCPAxis::stLogarithmic));
 }
 
@@ -244,19 +279,104 @@ void LiveChart::wheelEvent(QWheelEvent* event) {
 
 void LiveChart::resizeEvent(QResizeEvent* event) {
   QCustomPlot::resizeEvent(event);
-  updateLegendVisibility();
+  updateLegend();
   viewChanged_ = true;
   dirty_ = true;
 }
 
 void LiveChart::setLegendWanted(bool wanted) {
   legendWanted_ = wanted;
-  updateLegendVisibility();
+  updateLegend();
   dirty_ = true;
 }
 
-void LiveChart::updateLegendVisibility() {
-  legend->setVisible(legendWanted_ && width() >= kLegendMinWidth && height() >= kLegendMinHeight);
+bool LiveChart::legendShown() const {
+  return legend->visible() && plotLayout()->hasElement(1, 0) && legend->itemCount() > 0;
+}
+
+void LiveChart::updateLegend() {
+  const bool show = legendWanted_ && legend->itemCount() > 0;
+  const bool placed = plotLayout()->hasElement(1, 0) && plotLayout()->element(1, 0) == legend;
+  if (show && !placed) {
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, legend);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+  } else if (!show && placed) {
+    plotLayout()->take(legend);
+    plotLayout()->simplify();
+  }
+  legend->setVisible(show);
+  if (!show) {
+    setMinimumHeight(kMinimumHeight);
+    return;
+  }
+  // As many entries per line as the width holds; the rest wrap onto further lines.
+  const QFontMetrics metrics(legend->font());
+  int widest = 0;
+  for (int i = 0; i < legend->itemCount(); ++i) {
+    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i))) {
+      widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
+    }
+  }
+  const int entryWidth =
+      widest + legend->iconSize().width() + legend->iconTextPadding() + legend->columnSpacing() + 4;
+  const int wrap = std::max(1, (width() - 8) / std::max(1, entryWidth));
+  if (wrap != legend->wrap()) {
+    legend->setWrap(wrap);
+    legend->setFillOrder(legend->fillOrder(), true);  // re-flows the entries already there
+  }
+  // Every line of entries keeps its full height: a short chart squeezed them onto each other.
+  const int lines = (legend->itemCount() + wrap - 1) / wrap;
+  const int legendHeight = lines * (metrics.height() + legend->rowSpacing() + 3);
+  legend->setMinimumSize(0, legendHeight);
+  // The chart grows with its legend (its dock scrolls) so that the plot keeps room to draw.
+  setMinimumHeight(kMinimumHeight + legendHeight);
+}
+
+void LiveChart::setKeyRangeHint(double lower, double upper) {
+  hasKeyHint_ = upper > lower;
+  keyHint_ = QCPRange(lower, upper);
+  dirty_ = true;
+}
+
+void LiveChart::setValueLimits(double lower, double upper, double minimumSpan) {
+  hasValueLimits_ = upper > lower;
+  valueLimits_ = QCPRange(lower, upper);
+  minimumValueSpan_ = std::min(minimumSpan, upper - lower);
+  dirty_ = true;
+}
+
+int LiveChart::valueTickCount() const {
+  return yAxis->ticker()->tickCount();
+}
+
+bool LiveChart::updateValueTicks() {
+  // Labels at least two text lines apart, so a short chart shows "0 … 5", not "543210".
+  const int line = QFontMetrics(yAxis->tickLabelFont()).height();
+  const int room = axisRect()->height() > 0 ? axisRect()->height() : height() - 80;
+  const int count = std::clamp(room / std::max(1, 2 * line), 2, 8);
+  if (count == yAxis->ticker()->tickCount()) return false;
+  yAxis->ticker()->setTickCount(count);
+  yAxis2->ticker()->setTickCount(count);
+  return true;
+}
+
+int LiveChart::keyTickCount() const {
+  return xAxis->ticker()->tickCount();
+}
+
+bool LiveChart::updateKeyTicks() {
+  // Labels at least their own width plus a gap apart: "100200300400" never again.
+  const QFontMetrics metrics(xAxis->tickLabelFont());
+  const QCPRange range = xAxis->range();
+  const double largest = std::max(std::abs(range.lower), std::abs(range.upper));
+  const int labelWidth = metrics.horizontalAdvance(QString::number(largest, 'g', 6)) +
+                         metrics.horizontalAdvance(QStringLiteral("0000"));
+  const int room = axisRect()->width() > 0 ? axisRect()->width() : width() - 60;
+  const int count = std::clamp(room / std::max(1, labelWidth), 2, 8);
+  if (count == xAxis->ticker()->tickCount()) return false;
+  xAxis->ticker()->setTickCount(count);
+  return true;
 }
 
 }  // namespace convstudio

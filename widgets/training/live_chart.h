@@ -48,11 +48,21 @@ class LiveChart : public QCustomPlot {
 
   bool exportTo(const QString& path);  // .pdf, otherwise PNG
 
-  // Whether the chart shows its legend; a chart too small for one hides it (the legend would
-  // cover the curves) and shows it again once it has the room.
+  // Whether the chart shows its legend, a row under the title that never covers the curves and
+  // wraps to the chart's width. A chart of one curve names it in its title instead.
   void setLegendWanted(bool wanted);
-  static constexpr int kLegendMinWidth = 280;
-  static constexpr int kLegendMinHeight = 200;
+  bool legendShown() const;
+
+  // While following the data, the key axis spans at least [lower, upper]: a series with a
+  // point per epoch then sits where it belongs in the run rather than filling the chart.
+  void setKeyRangeHint(double lower, double upper);
+  // Values never shown outside [lower, upper] (a percentage stays within 0–100), and the value
+  // axis spans at least `minimumSpan`, so two close points do not look worlds apart.
+  void setValueLimits(double lower, double upper, double minimumSpan = 0);
+  // Ticks on the key axis, as many as fit their labels at the chart's width.
+  int keyTickCount() const;
+  // Ticks on the value axis, as many as fit two text lines apart at the chart's height.
+  int valueTickCount() const;
 
  public slots:
   // Brings the drawing up to date and replots, when anything changed since the last call.
@@ -68,7 +78,10 @@ class LiveChart : public QCustomPlot {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
-  void updateLegendVisibility();
+  void updateLegend();
+  // Fit the tick count to the axis's length; true when it changed.
+  bool updateKeyTicks();
+  bool updateValueTicks();
 
   struct Curve {
     QCPGraph* graph = nullptr;
@@ -86,7 +99,12 @@ class LiveChart : public QCustomPlot {
   bool dirty_ = true;
   bool following_ = true;
   bool viewChanged_ = false;  // zoom, pan or resize since the last refresh
-  bool legendWanted_ = true;  // see setLegendWanted; the size decides the rest
+  bool legendWanted_ = true;  // see setLegendWanted
+  bool hasKeyHint_ = false;
+  QCPRange keyHint_;
+  bool hasValueLimits_ = false;
+  QCPRange valueLimits_;
+  double minimumValueSpan_ = 0;
   int redraws_ = 0;
 };
 

@@ -47,7 +47,7 @@ void RunsList::setProjectFile(const QString& projectFile) {
   reload();
 }
 
-QString RunsList::stateText(const std::string& state) const {
+QString RunsList::stateText(const std::string& state) {
   if (state == "running") return tr("running");
   if (state == "finished") return tr("finished");
   if (state == "cancelled") return tr("stopped");
@@ -80,6 +80,7 @@ void RunsList::reload() {
             .arg(QString::fromStdString(run.started), QString::fromStdString(run.folder.string())));
   }
   emit overlaysChanged(checkedRuns());
+  emit reloaded();
 }
 
 void RunsList::setChecked(int row, bool checked) {

@@ -26,16 +26,18 @@ class RunsList : public QWidget {
   // Checks or unchecks a row (tests, and the runs list's own clicks).
   void setChecked(int row, bool checked);
   std::vector<RecordedRun> checkedRuns() const;
+  // A recorded state ("finished", "cancelled"…) in the user's words.
+  static QString stateText(const std::string& state);
 
  public slots:
   void reload();
 
  signals:
   void overlaysChanged(const std::vector<convstudio::RecordedRun>& runs);
+  // The list was read again from the runs folder (each time costs a read of every run).
+  void reloaded();
 
  private:
-  QString stateText(const std::string& state) const;
-
   QListWidget* list_ = nullptr;
   QString projectFile_;
   std::vector<RecordedRun> runs_;

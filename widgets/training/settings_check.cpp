@@ -10,10 +10,6 @@ namespace {
 
 using Severity = SettingsProblem::Severity;
 
-bool usesCuda(const std::string& device) {
-  return device.rfind("cuda", 0) == 0;
-}
-
 }  // namespace
 
 std::vector<SettingsProblem> SettingsCheck::run(const DatasetSettings& dataset,
@@ -85,20 +81,21 @@ void SettingsCheck::checkDataset(const DatasetSettings& d, std::vector<SettingsP
 
 void SettingsCheck::checkDevice(const TrainingSettings& t, const DeviceReport& devices,
                                 std::vector<SettingsProblem>& out) {
-  const bool cuda = usesCuda(t.device);
-  if (!is_valid_device(t.device)) {
+  const std::optional<DeviceChoice> device = parse_device(t.device);
+  if (!device) {
     out.push_back({Severity::Error, "device",
                    tr("Unknown device %1.").arg(QString::fromStdString(t.device))});
     return;
   }
-  if (cuda && !devices.cuda_available) {
+  const bool namesCuda = device->kind == DeviceChoice::Kind::Cuda;
+  if (namesCuda && !devices.cuda_available) {
     out.push_back(
         {Severity::Error, "device",
          tr("CUDA is not available (%1); choose the CPU.").arg(cudaUnavailableText(devices))});
     return;
   }
-  if (t.device.rfind("cuda:", 0) == 0) {
-    const int index = QString::fromStdString(t.device.substr(5)).toInt();
+  if (namesCuda) {
+    const int index = device->cuda_index();
     if (index >= static_cast<int>(devices.cuda_devices.size())) {
       out.push_back({Severity::Error, "device",
                      tr("There is no CUDA device %1; this machine has %2.")
@@ -107,7 +104,7 @@ void SettingsCheck::checkDevice(const TrainingSettings& t, const DeviceReport& d
       return;
     }
   }
-  const bool onCpu = t.device == "cpu" || (t.device == "auto" && !devices.cuda_available);
+  const bool onCpu = !device->uses_cuda(devices.cuda_available);
   if (onCpu && t.amp == AmpMode::Fp16) {
     out.push_back({Severity::Warning, "amp",
                    tr("fp16 on the CPU is slow and saves nothing; use bf16 or turn AMP off.")});

@@ -101,8 +101,7 @@ void TrainingCharts::createCharts() {
   firstOverlay_ = loss_->curveCount();
 
   accuracy_ = new LiveChart(tr("Accuracy (%)"), this);
-  // Accuracy climbs towards the top right, so its legend sits below.
-  accuracy_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+  accuracy_->setValueLimits(0, 100, 10);
   trainAcc_ = accuracy_->addCurve(tr("training"), kBlue, Style::Points);
   valAcc_ = accuracy_->addCurve(tr("validation"), kOrange, Style::Points);
 
@@ -111,7 +110,6 @@ void TrainingCharts::createCharts() {
   lr_->setLegendWanted(false);
 
   memory_ = new LiveChart(tr("Memory (MiB)"), this);
-  memory_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
   allocated_ = memory_->addCurve(tr("CUDA allocated"), kBlue);
   reserved_ = memory_->addCurve(tr("CUDA reserved"), kOrange);
   peak_ = memory_->addCurve(tr("CUDA peak allocated"), kRed);
@@ -163,14 +161,18 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
   memoryKindKnown_ = false;
   // The device named in the settings decides which memory to show until the first step says;
   // "auto" leaves the previous choice.
-  if (settings.device == "cpu") showMemoryOf(false);
-  if (settings.device.rfind("cuda", 0) == 0) showMemoryOf(true);
+  if (const auto device = parse_device(settings.device)) {
+    if (device->kind == DeviceChoice::Kind::Cpu) showMemoryOf(false);
+    if (device->kind == DeviceChoice::Kind::Cuda) showMemoryOf(true);
+  }
   epochsByStep_.clear();
 }
 
 void TrainingCharts::addStep(const StepMetrics& step) {
   const auto x = static_cast<double>(step.step);
   lastStep_ = step.step;
+  // Every chart spans the run so far, so an accuracy point per epoch sits at its step.
+  for (LiveChart* chart : charts()) chart->setKeyRangeHint(0, x);
   loss_->append(rawLoss_, x, step.loss);
   if (std::isfinite(step.loss)) {
     ema_ = smoothing_ * ema_ + (1 - smoothing_) * step.loss;
@@ -198,14 +200,47 @@ void TrainingCharts::addStep(const StepMetrics& step) {
 }
 
 void TrainingCharts::addEpoch(const EpochMetrics& epoch) {
-  const auto x = static_cast<double>(lastStep_);
+  addEpochAt(lastStep_, epoch);
+}
+
+void TrainingCharts::showRecordedRun(const RecordedRun& run) {
+  std::uint64_t peakResident = 0;  // not recorded; the running maximum is the same figure
+  for (const RecordedStep& recorded : run.steps) {
+    StepMetrics step;
+    step.step = recorded.step;
+    step.loss = recorded.loss;
+    step.lr = recorded.lr;
+    step.samples_per_second = recorded.samples_per_second;
+    step.memory.is_cuda = recorded.memory_allocated_bytes > 0 || recorded.memory_reserved_bytes > 0;
+    step.memory.allocated_bytes = recorded.memory_allocated_bytes;
+    step.memory.reserved_bytes = recorded.memory_reserved_bytes;
+    step.memory.peak_allocated_bytes = recorded.memory_peak_bytes;
+    step.memory.resident_bytes = recorded.resident_bytes;
+    peakResident = std::max(peakResident, recorded.resident_bytes);
+    step.memory.peak_resident_bytes = peakResident;
+    addStep(step);
+  }
+  for (const RecordedEpoch& recorded : run.epochs) {
+    EpochMetrics epoch;
+    epoch.epoch = recorded.epoch;
+    epoch.train_loss = recorded.train_loss;
+    epoch.train_accuracy = recorded.train_accuracy;
+    epoch.val_loss = recorded.val_loss;
+    epoch.val_accuracy = recorded.val_accuracy;
+    addEpochAt(recorded.step, epoch);
+  }
+  resetViews();
+}
+
+void TrainingCharts::addEpochAt(std::int64_t step, const EpochMetrics& epoch) {
+  const auto x = static_cast<double>(step);
   loss_->append(valLoss_, x, epoch.val_loss);
   accuracy_->append(trainAcc_, x, epoch.train_accuracy * 100);
   accuracy_->append(valAcc_, x, epoch.val_accuracy * 100);
   EpochMetrics kept = epoch;
   kept.confusion.clear();
   kept.misclassified.clear();
-  epochsByStep_[lastStep_] = std::move(kept);
+  epochsByStep_[step] = std::move(kept);
 }
 
 void TrainingCharts::setOverlays(const std::vector<RecordedRun>& runs) {

@@ -40,6 +40,8 @@ class TrainingCharts : public QWidget {
   void beginRun(const TrainingSettings& settings);
   void addStep(const StepMetrics& step);
   void addEpoch(const EpochMetrics& epoch);
+  // A run read back from its folder, drawn as it was (after beginRun).
+  void showRecordedRun(const RecordedRun& run);
   // Earlier runs drawn on the loss chart (smoothed like the current run); empty removes them.
   void setOverlays(const std::vector<RecordedRun>& runs);
 
@@ -70,6 +72,7 @@ class TrainingCharts : public QWidget {
   void showMemoryOf(bool cuda);
   // Writes the debiased EMA of `keys`/`values` into `curve` of the loss chart.
   void smoothInto(const std::vector<double>& keys, const std::vector<double>& values, int curve);
+  void addEpochAt(std::int64_t step, const EpochMetrics& epoch);
 
   LiveChart* loss_ = nullptr;
   LiveChart* accuracy_ = nullptr;

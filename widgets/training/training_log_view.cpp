@@ -2,6 +2,8 @@
 
 #include <QTime>
 
+#include "engine_text.h"
+
 namespace convstudio {
 
 TrainingLogView::TrainingLogView(QWidget* parent) : QPlainTextEdit(parent) {
@@ -15,7 +17,7 @@ TrainingLogView::TrainingLogView(QWidget* parent) : QPlainTextEdit(parent) {
 }
 
 void TrainingLogView::addLine(const LogLine& line) {
-  addText(line.level, QString::fromStdString(line.text));
+  addText(line.level, engineText(line.message, line.text));
 }
 
 void TrainingLogView::addText(LogLevel level, const QString& text) {

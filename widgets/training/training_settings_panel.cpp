@@ -1,7 +1,9 @@
 #include "training_settings_panel.h"
 
+#include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QMap>
 #include <QScrollArea>
 #include <QStyle>
 #include <QTimer>
@@ -17,6 +19,29 @@ namespace {
 
 constexpr int kPreviewDelayMs = 300;  // typing a folder or spinning a value asks once
 constexpr const char* kProblemProperty = "problem";
+constexpr const char* kNoteFieldProperty = "noteFor";
+
+bool layoutHolds(QLayout* layout, QWidget* widget) {
+  for (int i = 0; i < layout->count(); ++i) {
+    QLayoutItem* item = layout->itemAt(i);
+    if (item->widget() == widget) return true;
+    if (item->layout() != nullptr && layoutHolds(item->layout(), widget)) return true;
+  }
+  return false;
+}
+
+// The row of `form` that holds `field`, itself or inside a row's layout; -1 when none.
+int rowOf(QFormLayout* form, QWidget* field) {
+  for (int row = 0; row < form->rowCount(); ++row) {
+    for (QFormLayout::ItemRole role : {QFormLayout::FieldRole, QFormLayout::SpanningRole}) {
+      QLayoutItem* item = form->itemAt(row, role);
+      if (item == nullptr) continue;
+      if (item->widget() == field) return row;
+      if (item->layout() != nullptr && layoutHolds(item->layout(), field)) return row;
+    }
+  }
+  return -1;
+}
 
 QGroupBox* section(const QString& title, QWidget* content, QWidget* parent) {
   auto* box = new QGroupBox(title, parent);
@@ -139,12 +164,20 @@ void TrainingSettingsPanel::check() {
     }
   }
   problems_ = SettingsCheck::run(dataset_, training_, devices_);
-  QString html;
+  QString unplaced;
+  QMap<QString, QString> notes;  // by field
+  QStringList fieldOrder;        // the fields in the order their problems came
   for (const SettingsProblem& p : problems_) {
     const bool error = p.severity == SettingsProblem::Severity::Error;
-    html += QStringLiteral("<div style='color:%1'>%2 %3</div>")
-                .arg(error ? QStringLiteral("#c00000") : QStringLiteral("#a05a00"),
-                     error ? tr("Error:") : tr("Note:"), p.message.toHtmlEscaped());
+    const QString line = QStringLiteral("<div style='color:%1'>%2 %3</div>")
+                             .arg(error ? QStringLiteral("#c00000") : QStringLiteral("#a05a00"),
+                                  error ? tr("Error:") : tr("Note:"), p.message.toHtmlEscaped());
+    if (findChild<QWidget*>(p.field) != nullptr) {
+      if (!notes.contains(p.field)) fieldOrder << p.field;
+      notes[p.field] += line;
+    } else {
+      unplaced += line;
+    }
     if (QWidget* field = findChild<QWidget*>(p.field)) {
       // An error outranks a warning on the same field.
       if (error || field->property(kProblemProperty).toString() != QLatin1String("error")) {
@@ -153,9 +186,47 @@ void TrainingSettingsPanel::check() {
       }
     }
   }
-  problemsLabel_->setText(html);
-  problemsLabel_->setVisible(!problems_.empty());
+  // Rebuilt only when they change: every keystroke in a field comes through here.
+  QString shown;
+  for (const QString& field : std::as_const(fieldOrder)) shown += field + notes.value(field);
+  if (shown != shownNotes_) {
+    shownNotes_ = shown;
+    for (QLabel* note : std::as_const(notes_)) {
+      if (auto* form = qobject_cast<QFormLayout*>(note->parentWidget()->layout())) {
+        form->removeRow(note);  // deletes the note
+      }
+    }
+    notes_.clear();
+    for (const QString& field : std::as_const(fieldOrder)) {
+      if (!placeNote(field, notes.value(field))) unplaced += notes.value(field);
+    }
+  }
+  problemsLabel_->setText(unplaced);
+  problemsLabel_->setVisible(!unplaced.isEmpty());
   emit problemsChanged();
+}
+
+bool TrainingSettingsPanel::placeNote(const QString& fieldName, const QString& html) {
+  QWidget* field = findChild<QWidget*>(fieldName);
+  QWidget* editor = field ? field->parentWidget() : nullptr;
+  auto* form = editor ? qobject_cast<QFormLayout*>(editor->layout()) : nullptr;
+  const int row = form ? rowOf(form, field) : -1;
+  if (row < 0) return false;
+  auto* note = new QLabel(html, editor);
+  note->setObjectName(QStringLiteral("settingsNote"));
+  note->setProperty(kNoteFieldProperty, fieldName);
+  note->setWordWrap(true);
+  note->setTextFormat(Qt::RichText);
+  form->insertRow(row + 1, QString(), note);
+  notes_ << note;
+  return true;
+}
+
+QLabel* TrainingSettingsPanel::noteFor(const QString& field) const {
+  for (QLabel* note : notes_) {
+    if (note->property(kNoteFieldProperty).toString() == field) return note;
+  }
+  return nullptr;
 }
 
 void TrainingSettingsPanel::setRunning(bool running) {

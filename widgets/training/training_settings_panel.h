@@ -1,6 +1,7 @@
 #pragma once
 // The training settings of the open project, edited in place: data (with a preview of
-// augmented samples), run and optimizer. Problems are explained above the fields before Start.
+// augmented samples), run and optimizer. Problems are explained right under the field they
+// concern, before Start.
 // Edits are reported by settingsEdited(); the owner writes them into the project.
 
 #include <QWidget>
@@ -35,6 +36,8 @@ class TrainingSettingsPanel : public QWidget {
   TrainingSettings trainingSettings() const { return training_; }
 
   const std::vector<SettingsProblem>& problems() const { return problems_; }
+  // The note shown under a field (its object name), or nullptr when it has none.
+  QLabel* noteFor(const QString& field) const;
   // Empty when Start may go ahead; otherwise the first error, for Start's tooltip.
   QString blockingProblem() const;
   // While a run uses the settings they are read-only.
@@ -55,12 +58,16 @@ class TrainingSettingsPanel : public QWidget {
   // Shows dataset_ and training_ in every field, then checks them.
   void loadEditors();
   void schedulePreview();
+  // Puts each problem's explanation in a row under its field; true when it found the field.
+  bool placeNote(const QString& field, const QString& html);
 
   DatasetSettingsEditor* datasetEditor_ = nullptr;
   RunSettingsEditor* runEditor_ = nullptr;
   OptimizerSettingsEditor* optimizerEditor_ = nullptr;
   SamplePreviewGrid* preview_ = nullptr;
-  QLabel* problemsLabel_ = nullptr;
+  QLabel* problemsLabel_ = nullptr;  // problems that concern no single field
+  QList<QLabel*> notes_;
+  QString shownNotes_;  // what notes_ say, to rebuild them only when that changes
   QTimer* previewDelay_ = nullptr;
   DatasetSettings dataset_;
   TrainingSettings training_;

@@ -66,7 +66,9 @@ ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape>
   result.errors = GraphValidator::validate(graph);
   std::set<std::string, std::less<>> failed;
   for (const Error& error : result.errors) {
-    if (!error.block_id.empty()) failed.insert(error.block_id);
+    // A block whose output goes nowhere still has a shape worth showing (the last block of a
+    // chain being built); only problems with its inputs or parameters stop inference there.
+    if (!error.block_id.empty() && error.field != "output") failed.insert(error.block_id);
   }
   std::map<std::string, TensorShape, std::less<>> shapes;
   for (const std::string& id : partial_order(graph)) {

@@ -56,12 +56,32 @@ std::optional<LrSchedule> parse_lr_schedule(std::string_view text) {
 }
 
 bool is_valid_device(std::string_view text) {
-  if (text == "auto" || text == "cpu" || text == "cuda") return true;
-  if (!text.starts_with("cuda:") || text.size() == 5 || text.size() > 8) return false;
+  return parse_device(text).has_value();
+}
+
+std::optional<DeviceChoice> parse_device(std::string_view text) {
+  if (text == "auto") return DeviceChoice{DeviceChoice::Kind::Auto, 0};
+  if (text == "cpu") return DeviceChoice{DeviceChoice::Kind::Cpu, 0};
+  if (text == "cuda") return DeviceChoice{DeviceChoice::Kind::Cuda, 0};
+  if (!text.starts_with("cuda:") || text.size() == 5 || text.size() > 8) return std::nullopt;
+  int index = 0;
   for (char ch : text.substr(5)) {
-    if (!std::isdigit(static_cast<unsigned char>(ch))) return false;
+    if (!std::isdigit(static_cast<unsigned char>(ch))) return std::nullopt;
+    index = index * 10 + (ch - '0');
   }
-  return true;
+  return DeviceChoice{DeviceChoice::Kind::Cuda, index};
+}
+
+std::string to_string(const DeviceChoice& choice) {
+  switch (choice.kind) {
+    case DeviceChoice::Kind::Auto:
+      return "auto";
+    case DeviceChoice::Kind::Cpu:
+      return "cpu";
+    case DeviceChoice::Kind::Cuda:
+      return "cuda:" + std::to_string(choice.index);
+  }
+  return "auto";
 }
 
 }  // namespace convstudio

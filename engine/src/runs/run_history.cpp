@@ -23,7 +23,8 @@ std::string settings_summary(const nlohmann::json& training) {
 
 }  // namespace
 
-std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder) {
+std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder,
+                                             RunDetail detail) {
   std::ifstream run_file(folder / "run.json");
   const nlohmann::json run = nlohmann::json::parse(run_file, nullptr, /*allow_exceptions=*/false);
   if (!run.is_object() || run.value("format", "") != "convstudio-run") return std::nullopt;
@@ -35,48 +36,59 @@ std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder
   if (run.contains("project") && run["project"].contains("training")) {
     record.settings_summary = settings_summary(run["project"]["training"]);
   }
+  if (detail == RunDetail::Summary) return record;
   std::ifstream metrics(folder / "metrics.jsonl");
   std::string line;
+  std::int64_t last_step = 0;
   while (std::getline(metrics, line)) {
     const nlohmann::json entry = nlohmann::json::parse(line, nullptr, false);
     if (!entry.is_object()) continue;  // a line cut short by a crash
     if (entry.value("kind", "") == "step") {
-      record.steps.push_back(
-          {entry.value("step", std::int64_t{0}), entry.value("loss", 0.0), entry.value("lr", 0.0)});
+      RecordedStep step;
+      step.step = entry.value("step", std::int64_t{0});
+      step.loss = entry.value("loss", 0.0);
+      step.lr = entry.value("lr", 0.0);
+      step.samples_per_second = entry.value("samples_per_second", 0.0);
+      step.memory_allocated_bytes = entry.value("memory_allocated_bytes", std::uint64_t{0});
+      step.memory_reserved_bytes = entry.value("memory_reserved_bytes", std::uint64_t{0});
+      step.memory_peak_bytes = entry.value("memory_peak_bytes", std::uint64_t{0});
+      step.resident_bytes = entry.value("resident_bytes", std::uint64_t{0});
+      last_step = step.step;
+      record.steps.push_back(step);
     } else if (entry.value("kind", "") == "epoch") {
-      record.epochs.push_back({entry.value("epoch", std::int64_t{0}),
-                               entry.value("train_loss", 0.0), entry.value("val_loss", 0.0),
-                               entry.value("val_accuracy", 0.0)});
+      RecordedEpoch epoch;
+      epoch.epoch = entry.value("epoch", std::int64_t{0});
+      epoch.step = last_step;
+      epoch.train_loss = entry.value("train_loss", 0.0);
+      epoch.train_accuracy = entry.value("train_accuracy", 0.0);
+      epoch.val_loss = entry.value("val_loss", 0.0);
+      epoch.val_accuracy = entry.value("val_accuracy", 0.0);
+      // A malformed matrix is dropped rather than failing the whole run.
+      try {
+        if (entry.contains("confusion")) {
+          epoch.confusion = entry["confusion"].get<std::vector<std::vector<std::int64_t>>>();
+        }
+        if (entry.contains("class_names")) {
+          epoch.class_names = entry["class_names"].get<std::vector<std::string>>();
+        }
+      } catch (const nlohmann::json::exception&) {
+        epoch.confusion.clear();
+        epoch.class_names.clear();
+      }
+      record.epochs.push_back(std::move(epoch));
     }
   }
   return record;
 }
 
-std::optional<std::filesystem::path> newest_trained_model(
-    const std::filesystem::path& project_file) {
-  const std::filesystem::path runs = runs_folder(project_file);
-  std::vector<std::filesystem::path> folders;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(runs, ec)) {
-    if (entry.is_directory(ec)) folders.push_back(entry.path());
-  }
-  // Run folders are named by their start time, so the greatest name is the newest run.
-  std::sort(folders.rbegin(), folders.rend());
-  for (const std::filesystem::path& folder : folders) {
-    for (const char* name : {"best.ckpt", "last.ckpt"}) {
-      if (std::filesystem::is_directory(folder / name, ec)) return folder / name;
-    }
-  }
-  return std::nullopt;
-}
-
-std::vector<RecordedRun> list_recorded_runs(const std::filesystem::path& project_file) {
+std::vector<RecordedRun> list_recorded_runs(const std::filesystem::path& project_file,
+                                            RunDetail detail) {
   const std::filesystem::path runs = runs_folder(project_file);
   std::vector<RecordedRun> found;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(runs, ec)) {
     if (!entry.is_directory()) continue;
-    if (auto run = load_recorded_run(entry.path())) found.push_back(std::move(*run));
+    if (auto run = load_recorded_run(entry.path(), detail)) found.push_back(std::move(*run));
   }
   std::sort(found.begin(), found.end(),
             [](const RecordedRun& a, const RecordedRun& b) { return a.name > b.name; });

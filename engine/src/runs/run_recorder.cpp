@@ -4,20 +4,9 @@
 #include <ctime>
 
 #include "convstudio/model/project_file.h"
+#include "timestamped_name.h"
 
 namespace convstudio {
-namespace {
-
-std::string local_time(const char* format) {
-  const std::time_t now = std::time(nullptr);
-  std::tm parts{};
-  localtime_r(&now, &parts);
-  char text[64];
-  std::strftime(text, sizeof text, format, &parts);
-  return text;
-}
-
-}  // namespace
 
 std::filesystem::path runs_folder(const std::filesystem::path& project_file) {
   std::filesystem::path runs = project_file;
@@ -26,13 +15,10 @@ std::filesystem::path runs_folder(const std::filesystem::path& project_file) {
 }
 
 std::filesystem::path new_run_folder(const std::filesystem::path& project_file) {
-  const std::filesystem::path runs = runs_folder(project_file);
-  std::filesystem::path folder = runs / local_time("%Y%m%d-%H%M%S");
-  // Two runs started within the same second get distinct folders.
-  for (int n = 2; std::filesystem::exists(folder); ++n) {
-    folder = runs / (local_time("%Y%m%d-%H%M%S") + "-" + std::to_string(n));
-  }
-  return folder;
+  return unique_timestamped_path(runs_folder(project_file), "", [](const auto& folder) {
+    std::error_code ec;
+    return std::filesystem::exists(folder, ec);
+  });
 }
 
 RunRecorder::RunRecorder(const std::filesystem::path& folder, const Project& project)
@@ -41,7 +27,7 @@ RunRecorder::RunRecorder(const std::filesystem::path& folder, const Project& pro
   std::filesystem::create_directories(folder_, ec);
   run_ = {{"format", "convstudio-run"},
           {"version", 1},
-          {"started", local_time("%Y-%m-%dT%H:%M:%S")},
+          {"started", local_time_text("%Y-%m-%dT%H:%M:%S")},
           {"state", "preparing"},
           {"project", nlohmann::json::parse(ProjectFile::serialize(project))}};
   write_run_file();

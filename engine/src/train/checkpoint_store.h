@@ -14,12 +14,9 @@
 #include "convstudio/error.h"
 #include "convstudio/result.h"
 #include "module_tensors.h"
+#include "runs/checkpoint_files.h"
 
 namespace convstudio {
-
-inline constexpr char kCheckpointModelFile[] = "model.safetensors";
-inline constexpr char kCheckpointOptimizerFile[] = "optimizer.pt";
-inline constexpr char kCheckpointStateFile[] = "state.json";
 
 struct CheckpointData {
   NamedTensors model;     // CPU tensors

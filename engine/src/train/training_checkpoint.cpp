@@ -21,7 +21,7 @@ nlohmann::json TrainingRun::run_config() const {
           {"std", options_.project.dataset.normalize ? dataset_.info.std : std::vector<float>{}}};
 }
 
-std::string TrainingRun::write_checkpoint(const std::string& name) {
+std::string TrainingRun::write_checkpoint(const std::string& folder) {
   if (options_.out_dir.empty() || !model_) return {};
   CheckpointState state;
   state.epoch = boundary_.epoch;
@@ -32,13 +32,13 @@ std::string TrainingRun::write_checkpoint(const std::string& name) {
   state.schedule = schedule_->state();
   state.scaler = scaler_->state();
   state.rng = boundary_.rng;
-  const std::filesystem::path dir = std::filesystem::path(options_.out_dir) / (name + ".ckpt");
+  const std::filesystem::path dir = std::filesystem::path(options_.out_dir) / folder;
   const CheckpointData data = capture_checkpoint(**model_, *optimizer_, std::move(state));
   if (auto error = convstudio::save_checkpoint(dir, data)) {
-    log(LogLevel::Warning, "could not save the checkpoint: " + error->describe());
+    log(LogLevel::Warning, {messages::kCheckpointNotSaved, {error->describe()}});
     return {};
   }
-  if (name == "last") last_saved_step_ = global_step_;
+  if (folder == kLastCheckpointFolder) last_saved_step_ = global_step_;
   return dir.string();
 }
 
@@ -70,7 +70,7 @@ bool TrainingRun::resume_from_checkpoint() {
   schedule_->load_state(data.state.schedule);
   scaler_->load_state(data.state.scaler);
   if (auto problem = restore_rng_state(data.state.rng)) {
-    log(LogLevel::Warning, "random state not restored: " + *problem);
+    log(LogLevel::Warning, {messages::kRandomStateNotRestored, {*problem}});
   }
   start_epoch_ = data.state.epoch;
   start_batch_ = data.state.step_in_epoch;
@@ -80,9 +80,9 @@ bool TrainingRun::resume_from_checkpoint() {
     best_accuracy_ = data.state.metrics["best_accuracy"].get<double>();
   }
   summary_.epochs = start_epoch_;
-  log(LogLevel::Info, "resumed from " + dir.string() + " at epoch " +
-                          std::to_string(start_epoch_ + 1) + ", batch " +
-                          std::to_string(start_batch_) + ", step " + std::to_string(global_step_));
+  log(LogLevel::Info, {messages::kResumedFrom,
+                       {dir.string(), std::to_string(start_epoch_ + 1),
+                        std::to_string(start_batch_), std::to_string(global_step_)}});
   return true;
 }
 

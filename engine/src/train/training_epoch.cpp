@@ -29,18 +29,16 @@ TrainingRun::EpochEnd TrainingRun::train_epoch_with_recovery(std::int64_t epoch,
     } catch (const c10::OutOfMemoryError&) {
       optimizer_->zero_grad(true);
       release_cached_memory(device_);
-      const std::string where = "out of memory at batch size " + std::to_string(batch_size_) +
-                                " with accumulation " + std::to_string(accumulate_) + " on " +
-                                summary_.device;
+      const std::string failed_batch = std::to_string(batch_size_);
+      const std::string failed_accumulate = std::to_string(accumulate_);
       if (!settings_.auto_oom_retry || batch_size_ < 2) {
+        MessageText text{
+            messages::kOutOfMemory,
+            {failed_batch, failed_accumulate, summary_.device, std::to_string(batch_size_ / 2),
+             std::to_string(accumulate_ * 2), std::to_string(batch_size_ * accumulate_)}};
+        std::string english = text.english();
         fail(RunErrorKind::OutOfMemory,
-             Error::in_setting(
-                 "training.batch_size",
-                 where + ". Lower the batch size (batch " + std::to_string(batch_size_ / 2) +
-                     " with accumulation " + std::to_string(accumulate_ * 2) +
-                     " keeps the effective batch of " + std::to_string(batch_size_ * accumulate_) +
-                     "), or turn on automatic out-of-memory recovery."),
-             true);
+             Error::in_setting("training.batch_size", std::move(english)), true, std::move(text));
         return EpochEnd::Failed;
       }
       // Go on from the last optimizer step with half the batch and twice the accumulation:
@@ -54,9 +52,9 @@ TrainingRun::EpochEnd TrainingRun::train_epoch_with_recovery(std::int64_t epoch,
       train_loader_.reset();
       make_loaders();
       skip_batches = consumed_samples / batch_size_;
-      log(LogLevel::Warning, where + "; retrying with batch " + std::to_string(batch_size_) +
-                                 " and accumulation " + std::to_string(accumulate_) +
-                                 " (same effective batch)");
+      log(LogLevel::Warning, {messages::kOutOfMemoryRetry,
+                              {failed_batch, failed_accumulate, summary_.device,
+                               std::to_string(batch_size_), std::to_string(accumulate_)}});
     }
   }
 }
@@ -128,14 +126,12 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     group_position = 0;
     const double step_loss = group_loss_sum.item<double>() / static_cast<double>(group_samples);
     if (!std::isfinite(step_loss) && settings_.amp == AmpMode::Off) {
-      fail(RunErrorKind::NonFiniteLoss,
-           Error::without_place(
-               "the loss became " + std::string(std::isnan(step_loss) ? "NaN" : "infinite") +
-               " at step " + std::to_string(global_step_ + 1) + " (epoch " +
-               std::to_string(epoch + 1) + ", batch " + std::to_string(batch_index) +
-               "); the weights of the last good step are kept. Lower the learning rate, turn on "
-               "gradient clipping, or check the data."),
-           true);
+      MessageText text{std::isnan(step_loss) ? messages::kLossNaN : messages::kLossInfinite,
+                       {std::to_string(global_step_ + 1), std::to_string(epoch + 1),
+                        std::to_string(batch_index)}};
+      std::string english = text.english();
+      fail(RunErrorKind::NonFiniteLoss, Error::without_place(std::move(english)), true,
+           std::move(text));
       return EpochEnd::Failed;
     }
     epoch_loss_sum_ += group_loss_sum;
@@ -178,12 +174,19 @@ void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std:
   metrics.batches_per_epoch = batches;
   metrics.loss = loss;
   metrics.lr = lr;
+  // Throughput and ETA come from the recent steps only: the first steps of a run are several
+  // times slower than the rest, and an average from the start would keep the ETA too long for
+  // most of the run.
+  double seconds_per_step =
+      static_cast<double>(training_seconds_) /
+      static_cast<double>(std::max<std::int64_t>(1, global_step_ - first_step_));
   if (recent_steps_.size() >= 2) {
     std::int64_t window_samples = 0;
     for (std::size_t i = 1; i < recent_steps_.size(); ++i)
       window_samples += recent_steps_[i].second;
     const double span = recent_steps_.back().first - recent_steps_.front().first;
     metrics.samples_per_second = span > 0 ? window_samples / span : 0;
+    if (span > 0) seconds_per_step = span / static_cast<double>(recent_steps_.size() - 1);
   } else {
     metrics.samples_per_second = training_seconds_ > 0 ? samples / training_seconds_ : 0;
   }
@@ -192,8 +195,7 @@ void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std:
   const double wall = wall_seconds();
   metrics.loader_stall_share =
       wall > 0 ? (stall_seconds_before_ + train_loader_->stall_seconds()) / wall : 0;
-  const double per_step = training_seconds_ / static_cast<double>(global_step_ - first_step_);
-  metrics.eta_seconds = per_step * static_cast<double>(total_steps_ - global_step_);
+  metrics.eta_seconds = seconds_per_step * static_cast<double>(total_steps_ - global_step_);
   metrics.memory = probe_memory(device_);
   const std::uint64_t peak = metrics.memory.is_cuda ? metrics.memory.peak_allocated_bytes
                                                     : metrics.memory.peak_resident_bytes;
@@ -232,10 +234,11 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
                             {"val_accuracy", metrics.val_accuracy}});
   if (metrics.best) {
     best_accuracy_ = evaluation.accuracy;
-    if (settings_.keep_best) summary_.best_checkpoint = write_checkpoint("best");
+    if (settings_.keep_best) summary_.best_checkpoint = write_checkpoint(kBestCheckpointFolder);
   }
   const std::int64_t every = settings_.checkpoint_every_epochs;
-  if (every > 0 && (epoch + 1) % every == 0) summary_.last_checkpoint = write_checkpoint("last");
+  if (every > 0 && (epoch + 1) % every == 0)
+    summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
   listener_.on_epoch(metrics);
 
   // Early stopping watches the validation loss.
@@ -244,8 +247,7 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
     epochs_without_improvement_ = 0;
   } else if (++epochs_without_improvement_ >= settings_.early_stopping_patience &&
              settings_.early_stopping_patience > 0) {
-    log(LogLevel::Info, "early stopping: validation loss has not improved for " +
-                            std::to_string(epochs_without_improvement_) + " epochs");
+    log(LogLevel::Info, {messages::kEarlyStopping, {std::to_string(epochs_without_improvement_)}});
     return false;
   }
   return true;

@@ -9,6 +9,7 @@
 #include "device_selection.h"
 #include "memory_probe.h"
 #include "optimizer_factory.h"
+#include "runs/checkpoint_files.h"
 
 namespace convstudio {
 namespace {
@@ -86,7 +87,7 @@ RunSummary TrainingRun::execute() {
   summary_.skipped_steps = scaler_->skipped_steps();
   // The epoch-end save may already hold exactly this state; writing it again is wasted I/O.
   if (summary_.last_checkpoint.empty() || last_saved_step_ != global_step_) {
-    summary_.last_checkpoint = write_checkpoint("last");
+    summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
   }
   if (control_.cancelled()) end = EpochEnd::Cancelled;  // also during validation
   if (end == EpochEnd::Cancelled) {
@@ -120,25 +121,29 @@ bool TrainingRun::prepare() {
   if (!analysis_.ok()) {
     // The first problem keeps its place, so the GUI can point at the block.
     Error first = analysis_.errors.front();
+    MessageText text{
+        messages::kModelProblems,
+        {std::to_string(analysis_.errors.size()),
+         first.block_id.empty() ? std::string("graph") : first.block_id, first.message}};
     first.message = "the model has " + std::to_string(analysis_.errors.size()) +
                     " problem(s); first: " + first.message;
-    fail(RunErrorKind::Graph, std::move(first), false);
+    fail(RunErrorKind::Graph, std::move(first), false, std::move(text));
     return false;
   }
   const TensorShape input = analysis_.input_shape;
   classes_ = analysis_.output_shape().channels();
 
-  log(LogLevel::Info, "loading the dataset");
+  log(LogLevel::Info, {messages::kLoadingDataset, {}});
   if (!load_data(input)) return false;
   const auto dataset_classes = static_cast<std::int64_t>(dataset_.info.class_names.size());
   if (dataset_classes != classes_) {
-    fail(RunErrorKind::Graph,
-         Error::in_block(output_block_id(analysis_), "Output", "params.classes",
-                         "Output: " + std::to_string(classes_) + " classes, but the dataset has " +
-                             std::to_string(dataset_classes) +
-                             "; set the Output block's classes to " +
-                             std::to_string(dataset_classes)),
-         false);
+    MessageText text{messages::kClassCountMismatch,
+                     {std::to_string(classes_), std::to_string(dataset_classes)}};
+    std::string english = text.english();
+    fail(
+        RunErrorKind::Graph,
+        Error::in_block(output_block_id(analysis_), "Output", "params.classes", std::move(english)),
+        false, std::move(text));
     return false;
   }
 
@@ -168,11 +173,10 @@ bool TrainingRun::prepare() {
   boundary_ = {start_epoch_, start_batch_, capture_rng_state()};
   first_step_ = global_step_;
   reset_peak_memory(device_);
-  log(LogLevel::Info,
-      "training on " + summary_.device + ": " + std::to_string(dataset_.info.train_count) +
-          " training and " + std::to_string(dataset_.info.validation_count) +
-          " validation images, batch " + std::to_string(batch_size_) + " x accumulation " +
-          std::to_string(accumulate_) + ", " + std::to_string(total_steps_) + " optimizer steps");
+  log(LogLevel::Info, {messages::kTrainingOn,
+                       {summary_.device, std::to_string(dataset_.info.train_count),
+                        std::to_string(dataset_.info.validation_count), std::to_string(batch_size_),
+                        std::to_string(accumulate_), std::to_string(total_steps_)}});
   return true;
 }
 
@@ -183,7 +187,8 @@ bool TrainingRun::load_data(const TensorShape& input) {
     if (Clock::now() - last_report >= std::chrono::seconds(1)) {
       last_report = Clock::now();
       const bool scanning = progress.stage == DatasetProgress::Stage::Scanning;
-      log(LogLevel::Info,
+      log_as_is(
+          LogLevel::Info,
           (scanning ? "scanning " + progress.path + ": " + std::to_string(progress.done) + " files"
                     : "sampling normalisation statistics: " + std::to_string(progress.done) +
                           " of " + std::to_string(progress.total) + " images"));
@@ -206,14 +211,15 @@ bool TrainingRun::load_data(const TensorShape& input) {
   }
   dataset_ = std::move(loaded).value();
   for (const Error& warning : dataset_.info.warnings) {
-    log(LogLevel::Warning, warning.describe());
+    log_as_is(LogLevel::Warning, warning.describe());
   }
   const DatasetInfo& info = dataset_.info;
   if (info.from_files) {
     const auto megabytes = [](std::int64_t bytes) {
       return std::to_string((bytes + (1 << 19)) >> 20) + " MB";
     };
-    log(LogLevel::Info,
+    log_as_is(
+        LogLevel::Info,
         std::to_string(info.train_count + info.validation_count) + " image files (" +
             megabytes(info.files_on_disk_bytes) + ") indexed" +
             (info.index_reused ? " (cached index, unchanged)" : "") + "; fitted to " +
@@ -235,9 +241,9 @@ void TrainingRun::report_skipped(const std::vector<Error>& skipped) {
   for (const Error& problem : skipped) {
     if (!skipped_files_.insert(problem.file).second) continue;
     if (skipped_files_.size() <= kNamedSkippedFiles) {
-      log(LogLevel::Warning, problem.describe() + "; left out of its batch");
+      log_as_is(LogLevel::Warning, problem.describe() + "; left out of its batch");
     } else if (skipped_files_.size() == kNamedSkippedFiles + 1) {
-      log(LogLevel::Warning, "more unreadable image files are being left out; not named");
+      log_as_is(LogLevel::Warning, "more unreadable image files are being left out; not named");
     }
   }
 }
@@ -279,9 +285,10 @@ double TrainingRun::wall_seconds() const {
   return std::chrono::duration<double>(Clock::now() - started_).count();
 }
 
-void TrainingRun::fail(RunErrorKind kind, Error problem, bool leave_checkpoint) {
+void TrainingRun::fail(RunErrorKind kind, Error problem, bool leave_checkpoint, MessageText text) {
   RunError error(kind, std::move(problem));
-  if (leave_checkpoint && model_) error.checkpoint = write_checkpoint("last");
+  error.text = std::move(text);
+  if (leave_checkpoint && model_) error.checkpoint = write_checkpoint(kLastCheckpointFolder);
   summary_.state = RunState::Failed;
   summary_.steps = global_step_;
   summary_.last_checkpoint = error.checkpoint;
@@ -290,8 +297,13 @@ void TrainingRun::fail(RunErrorKind kind, Error problem, bool leave_checkpoint) 
   set_state(RunState::Failed, error.describe());
 }
 
-void TrainingRun::log(LogLevel level, const std::string& text) {
-  listener_.on_log({level, text});
+void TrainingRun::log(LogLevel level, MessageText message) {
+  std::string english = message.english();
+  listener_.on_log({level, std::move(english), std::move(message)});
+}
+
+void TrainingRun::log_as_is(LogLevel level, const std::string& text) {
+  log(level, MessageText{std::string(messages::kAsIs), {text}});
 }
 
 void TrainingRun::set_state(RunState state, const std::string& message) {

@@ -21,6 +21,7 @@
 #include "nn/graph_module.h"
 #include "rng_state.h"
 #include "run_control.h"
+#include "runs/engine_messages.h"
 #include "training_test_hooks.h"
 
 namespace convstudio {
@@ -51,12 +52,17 @@ class TrainingRun {
   bool validate(std::int64_t epoch, double epoch_seconds);
   void report_step(std::int64_t epoch, std::int64_t batch_index, std::int64_t batches, double loss,
                    double lr, std::int64_t samples);
-  // Saves the state at the last optimizer-step boundary as OUT/NAME.ckpt; returns its path, or
-  // an empty string (with a logged warning) when there is no out folder or the save failed.
-  std::string write_checkpoint(const std::string& name);
+  // Saves the state at the last optimizer-step boundary as OUT/FOLDER (kBestCheckpointFolder or
+  // kLastCheckpointFolder); returns its path, or an empty string (with a logged warning) when
+  // there is no out folder or the save failed.
+  std::string write_checkpoint(const std::string& folder);
   nlohmann::json run_config() const;
-  void fail(RunErrorKind kind, Error error, bool leave_checkpoint);
-  void log(LogLevel level, const std::string& text);
+  // A failure keeps its place (the Error) and, when the engine wrote the sentence itself, its
+  // pattern from runs/engine_messages.h (`text`), so the studio can show it translated.
+  void fail(RunErrorKind kind, Error error, bool leave_checkpoint, MessageText text = {});
+  void log(LogLevel level, MessageText message);
+  // A text from elsewhere (a reader's Error), shown as it is.
+  void log_as_is(LogLevel level, const std::string& text);
   void set_state(RunState state, const std::string& message = {});
   std::int64_t steps_per_epoch() const;
   double wall_seconds() const;

@@ -108,5 +108,18 @@ TEST(TensorShape, PrintsAndParsesWithTheMultiplicationSign) {
   EXPECT_TRUE(TensorShape::parse("0x2x2").empty());
 }
 
+TEST(ShapeInference, TheLastBlockOfAnUnfinishedChainStillHasItsShape) {
+  // Input → Conv2d, not wired on to the Output yet: the conv's output goes nowhere (an error),
+  // but its shape is known and shown.
+  const Graph graph = input(1, 28, 28)
+                          .then("conv", "Conv2d", {{"out_channels", i(6)}, {"kernel", i(5)}})
+                          .block("out", "Output")
+                          .graph();
+  const ModelAnalysis analysis = ShapeInference::run(graph);
+  ASSERT_FALSE(analysis.ok());
+  ASSERT_NE(analysis.find("conv"), nullptr);
+  EXPECT_EQ(analysis.find("conv")->output_shape, TensorShape::image(6, 24, 24));
+}
+
 }  // namespace
 }  // namespace convstudio

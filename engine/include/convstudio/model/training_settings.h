@@ -51,4 +51,22 @@ std::optional<LrSchedule> parse_lr_schedule(std::string_view text);
 // True for "auto", "cpu", "cuda" and "cuda:K" with K a non-negative integer.
 bool is_valid_device(std::string_view text);
 
+// A device setting taken apart, so no caller parses "cuda:K" itself.
+struct DeviceChoice {
+  enum class Kind { Auto, Cpu, Cuda };
+  Kind kind = Kind::Auto;
+  int index = 0;  // the GPU of "cuda:K"; "cuda" means the first one (0)
+
+  // Whether a run trains on a GPU: "auto" takes the first GPU when CUDA is available.
+  bool uses_cuda(bool cuda_available) const {
+    return kind == Kind::Cuda || (kind == Kind::Auto && cuda_available);
+  }
+  // The GPU a run uses when it uses one (the first for "auto" and "cuda").
+  int cuda_index() const { return kind == Kind::Cuda ? index : 0; }
+};
+// nullopt for anything is_valid_device refuses.
+std::optional<DeviceChoice> parse_device(std::string_view text);
+// The setting that names exactly this device: "cuda:K", or "cpu", or "auto".
+std::string to_string(const DeviceChoice& choice);
+
 }  // namespace convstudio

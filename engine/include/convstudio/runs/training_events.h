@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "convstudio/error.h"
+#include "convstudio/runs/message_text.h"
 #include "convstudio/train/memory_snapshot.h"
 
 namespace convstudio {
@@ -60,19 +61,23 @@ std::string to_string(RunState state);
 
 enum class LogLevel { Info, Warning, Error };
 
+// `text` is `message` in English (what the CLI prints); the studio translates `message`.
 struct LogLine {
   LogLevel level = LogLevel::Info;
   std::string text;
+  MessageText message = {};
 };
 
 // Why a run could not go on: an Error with its place (the data file, the block, the device
 // setting, the checkpoint), so the GUI can point at it and describe() is the one line to print.
 // `kind` lets the GUI pick its dialog (an out-of-memory dialog says what to change).
+// `text` is the same sentence as a pattern for the studio to translate, when the engine wrote it.
 enum class RunErrorKind { Device, Data, Graph, Checkpoint, OutOfMemory, NonFiniteLoss, Internal };
 
 struct RunError : Error {
   RunErrorKind kind = RunErrorKind::Internal;
   std::string checkpoint;  // the checkpoint left behind, if any
+  MessageText text;        // empty when the message came from elsewhere (a reader's Error)
 
   RunError() = default;
   RunError(RunErrorKind kind, Error error, std::string checkpoint = {})

@@ -1,0 +1,39 @@
+#pragma once
+// Where a project's runs are kept, also before it has a file of its own, and how they follow it
+// when it is saved somewhere new. Runs sit in PROJECT.runs/ next to the file (run_recorder.h);
+// an unsaved project gets a file name of its own in the studio's data folder, so its runs never
+// mix with another unsaved project's.
+
+#include <filesystem>
+#include <optional>
+
+#include "convstudio/runs/message_text.h"
+
+namespace convstudio {
+
+// A file name for the runs of a project that has no file yet: DATA/unsaved/DATE-TIME.convstudio,
+// whose runs folder does not exist yet. Nothing is written.
+std::filesystem::path unsaved_project_file(const std::filesystem::path& data_folder);
+
+enum class CarryMode {
+  Move,  // the old place goes away (an unsaved project's)
+  Copy,  // the old project keeps its runs (Save As of a saved project)
+};
+
+struct CarriedRuns {
+  int runs = 0;                      // run folders now in the new place
+  std::optional<MessageText> error;  // the first run that could not be carried, and why
+};
+
+// Carries every run of `from_project` into the runs folder of `to_project`, except the run
+// folder `busy` (a run still being written; carry it with carry_run once it has ended). A run
+// whose folder name is taken there gets a "-2", "-3"… suffix. A move that cannot rename
+// (another file system) copies, then removes the original.
+CarriedRuns carry_runs(const std::filesystem::path& from_project,
+                       const std::filesystem::path& to_project, CarryMode mode,
+                       const std::filesystem::path& busy = {});
+// Carries one run folder into the runs folder of `to_project`, as carry_runs does.
+CarriedRuns carry_run(const std::filesystem::path& run_folder,
+                      const std::filesystem::path& to_project, CarryMode mode);
+
+}  // namespace convstudio

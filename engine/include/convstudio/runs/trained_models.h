@@ -1,0 +1,47 @@
+#pragma once
+// The trained models (checkpoints) a project's runs left, which of them fit the network that is
+// open, and which one to use when the user has not chosen: what Export and the Inference panel
+// offer. Torch-free: reads the checkpoints' state.json and the runs' own files only.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "convstudio/model/graph.h"
+#include "convstudio/runs/message_text.h"
+
+namespace convstudio {
+
+struct RunCheckpoint {
+  std::filesystem::path folder;  // RUN/best.ckpt or RUN/last.ckpt
+  std::string run;               // the run folder's name (its start time)
+  std::string run_state;         // "finished", "cancelled", "failed", "running"
+  bool best = false;             // the best validation checkpoint, else the last one
+  double val_accuracy = -1;      // of that checkpoint's epoch, 0..1; -1 when not validated
+};
+
+// The network a checkpoint was trained on; nullopt with `why` set when it cannot be read.
+std::optional<Graph> checkpoint_graph(const std::filesystem::path& checkpoint,
+                                      MessageText* why = nullptr);
+
+// The first difference between the network of a checkpoint (`trained`) and the open one
+// (`open`), in the user's words; nullopt when they are the same network. Block positions do
+// not count; a parameter left at its default equals the default written out.
+std::optional<MessageText> network_difference(const Graph& trained, const Graph& open);
+
+// Why `checkpoint` cannot serve `open` (unreadable, or another network); nullopt when it fits.
+std::optional<MessageText> checkpoint_mismatch(const std::filesystem::path& checkpoint,
+                                               const Graph& open);
+
+// Every checkpoint of the project's runs that fits `open`: newest run first, its best
+// checkpoint before its last one. Checkpoints of other networks are left out.
+std::vector<RunCheckpoint> fitting_checkpoints(const std::filesystem::path& project_file,
+                                               const Graph& open);
+
+// What "the trained model" means when the user has not chosen one: the best checkpoint of the
+// newest finished run (its last one when it kept no best); when no run finished, the newest
+// fitting checkpoint. nullopt when no run left a checkpoint of this network.
+std::optional<RunCheckpoint> default_checkpoint(const std::vector<RunCheckpoint>& fitting);
+
+}  // namespace convstudio

@@ -1,0 +1,76 @@
+#pragma once
+// The patterns of the sentences the engine tells the user while it trains and looks after runs
+// (MessageText::pattern). Marked for Qt's lupdate, which copies them into the studio's
+// translations under the context "EngineMessages"; the engine itself stays Qt-free, so the
+// marker is defined here to leave the text as it is.
+
+#ifndef QT_TRANSLATE_NOOP
+#define QT_TRANSLATE_NOOP(context, text) text
+#endif
+
+namespace convstudio::messages {
+
+// ---- Training log lines ----
+inline constexpr const char* kLoadingDataset =
+    QT_TRANSLATE_NOOP("EngineMessages", "loading the dataset");
+inline constexpr const char* kTrainingOn = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "training on %1: %2 training and %3 validation images, batch %4 x accumulation %5, %6 "
+    "optimizer steps");
+inline constexpr const char* kOutOfMemoryRetry = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "out of memory at batch size %1 with accumulation %2 on %3; retrying with batch %4 and "
+    "accumulation %5 (same effective batch)");
+inline constexpr const char* kEarlyStopping = QT_TRANSLATE_NOOP(
+    "EngineMessages", "early stopping: validation loss has not improved for %1 epochs");
+inline constexpr const char* kCheckpointNotSaved =
+    QT_TRANSLATE_NOOP("EngineMessages", "could not save the checkpoint: %1");
+inline constexpr const char* kRandomStateNotRestored =
+    QT_TRANSLATE_NOOP("EngineMessages", "random state not restored: %1");
+inline constexpr const char* kResumedFrom =
+    QT_TRANSLATE_NOOP("EngineMessages", "resumed from %1 at epoch %2, batch %3, step %4");
+// A text that is already complete (a dataset warning, a file error): shown as it is.
+inline constexpr const char* kAsIs = "%1";
+
+// ---- Why a run stopped ----
+inline constexpr const char* kModelProblems =
+    QT_TRANSLATE_NOOP("EngineMessages", "the model has %1 problem(s); first: %2: %3");
+inline constexpr const char* kClassCountMismatch = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "Output: %1 classes, but the dataset has %2; set the Output block's classes to %2");
+inline constexpr const char* kOutOfMemory = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "out of memory at batch size %1 with accumulation %2 on %3. Lower the batch size (batch %4 "
+    "with accumulation %5 keeps the effective batch of %6), or turn on automatic out-of-memory "
+    "recovery.");
+inline constexpr const char* kLossNaN = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "the loss became NaN at step %1 (epoch %2, batch %3); the weights of the last good step are "
+    "kept. Lower the learning rate, turn on gradient clipping, or check the data.");
+inline constexpr const char* kLossInfinite = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "the loss became infinite at step %1 (epoch %2, batch %3); the weights of the last good step "
+    "are kept. Lower the learning rate, turn on gradient clipping, or check the data.");
+
+// ---- Whether a checkpoint fits the open network ----
+inline constexpr const char* kCheckpointUnreadable =
+    QT_TRANSLATE_NOOP("EngineMessages", "%1 is not a readable checkpoint: %2");
+inline constexpr const char* kCheckpointBlockMissing = QT_TRANSLATE_NOOP(
+    "EngineMessages", "it was trained on a different network: this model has no block %1 (%2)");
+inline constexpr const char* kCheckpointBlockExtra = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "it was trained on a different network: block %1 (%2) of this model is not in it");
+inline constexpr const char* kCheckpointBlockType = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "it was trained on a different network: block %1 is a %2 there and a %3 here");
+inline constexpr const char* kCheckpointParam = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "it was trained on a different network: %1 of block %2 is %3 there and %4 here");
+inline constexpr const char* kCheckpointWiring = QT_TRANSLATE_NOOP(
+    "EngineMessages", "it was trained on a different network: the wires into block %1 differ");
+
+// ---- Keeping runs with their project ----
+inline constexpr const char* kRunsNotCarried =
+    QT_TRANSLATE_NOOP("EngineMessages", "could not carry the runs from %1 to %2: %3");
+
+}  // namespace convstudio::messages

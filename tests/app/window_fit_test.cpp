@@ -1,0 +1,176 @@
+// The main window on a 1280×720 screen (the offscreen platform is given one): it fits with every
+// dock open and an error block selected, no dock draws over another, a fitted model shows every
+// block, a size remembered from a bigger screen is shrunk to this one, and docked tabs show
+// their whole titles.
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QScreen>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTest>
+
+#include "app_settings.h"
+#include "block_item.h"
+#include "builder_canvas.h"
+#include "builder_scene.h"
+#include "builder_view.h"
+#include "graph_document.h"
+#include "main_window.h"
+#include "project_controller.h"
+
+using namespace convstudio;
+
+namespace {
+
+// Docks the user sees: docked, and not a tab behind another (Qt parks those out of sight).
+QList<QDockWidget*> visibleDocks(const MainWindow& window) {
+  QList<QDockWidget*> docks;
+  for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+    if (dock->isVisible() && !dock->isFloating() && !dock->visibleRegion().isEmpty()) {
+      docks << dock;
+    }
+  }
+  return docks;
+}
+
+}  // namespace
+
+class WindowFitTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setOrganizationName(QStringLiteral("ConvStudioTest"));
+    QApplication::setApplicationName(QStringLiteral("WindowFitTest"));
+  }
+
+  void init() {
+    settings::kMainWindowGeometry.clear();
+    settings::kMainWindowState.clear();
+  }
+
+  void theScreenIs1280x720() {
+    // What the rest of this test stands on (tests/app/offscreen_1280x720.json).
+    QCOMPARE(QGuiApplication::primaryScreen()->geometry().size(), QSize(1280, 720));
+  }
+
+  void fitsWithAnErrorBlockSelectedAndNoDockOverlaps() {
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // The whole screen, less the window's frame.
+    const QSize screenful = window.size();
+    QVERIFY(screenful.width() >= 1270 && screenful.height() >= 710);
+    window.projects()->openExample();
+    // A block with an error: a Conv2d whose input is not connected. Its long error text in
+    // Properties once raised the window's minimum height to 829 pixels.
+    const QString lonely = window.document()->addBlock(QStringLiteral("Conv2d"), QPointF(400, 0));
+    QVERIFY(!window.document()->errorsOf(lonely).empty());
+    window.canvas()->scene()->selectBlocks({lonely});
+    window.propertiesDock()->raise();
+    QCoreApplication::processEvents();
+
+    const QSize minimum = window.minimumSizeHint();
+    QVERIFY2(
+        minimum.width() <= 1280 && minimum.height() <= 720,
+        qPrintable(QStringLiteral("minimum %1×%2").arg(minimum.width()).arg(minimum.height())));
+    QCOMPARE(window.size(), screenful);  // it did not grow off the screen
+    const QList<QDockWidget*> docks = visibleDocks(window);
+    QVERIFY(docks.contains(window.propertiesDock()));
+    for (QDockWidget* dock : docks) {
+      const QRect g = dock->geometry();
+      QVERIFY2(window.rect().contains(g), qPrintable(QStringLiteral("%1 at %2,%3 %4×%5")
+                                                         .arg(dock->objectName())
+                                                         .arg(g.x())
+                                                         .arg(g.y())
+                                                         .arg(g.width())
+                                                         .arg(g.height())));
+      for (QDockWidget* other : docks) {
+        if (other == dock) continue;
+        QVERIFY2(
+            !dock->geometry().intersects(other->geometry()),
+            qPrintable(dock->objectName() + QStringLiteral(" overlaps ") + other->objectName()));
+      }
+    }
+    // The canvas and the settings keep room to work in.
+    QVERIFY2(window.canvas()->height() >= 250,
+             qPrintable(QString::number(window.canvas()->height())));
+    QVERIFY2(window.canvas()->width() >= 500,
+             qPrintable(QString::number(window.canvas()->width())));
+    QVERIFY(window.propertiesDock()->height() >= 400);
+  }
+
+  void fitShowsEveryBlockOfResnetSmall() {
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.projects()->newFromTemplate(QStringLiteral("resnet-small")));
+    QCoreApplication::processEvents();
+    BuilderView* view = window.canvas()->view();
+    const auto everyBlockShown = [&] {
+      const QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+      for (const Block& block : window.document()->graph().blocks()) {
+        BlockItem* item = window.canvas()->scene()->blockItem(QString::fromStdString(block.id));
+        if (!visible.contains(item->sceneBoundingRect())) return false;
+      }
+      return true;
+    };
+    // Opened fitted, and fitted again by View > Fit to View after scrolling away.
+    QVERIFY(everyBlockShown());
+    QCOMPARE(window.document()->graph().blocks().size(), std::size_t{32});
+    view->resetZoom();
+    view->centerOn(0, 0);
+    QVERIFY(!everyBlockShown());
+    view->fitToView();
+    QVERIFY(everyBlockShown());
+  }
+
+  void aSizeFromABiggerScreenIsShrunkToThisOne() {
+    {
+      MainWindow first;
+      first.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&first));
+      first.setGeometry(200, 150, 1900, 1150);  // as saved on a 1920×1200 screen
+      first.close();
+    }
+    MainWindow second;
+    second.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&second));
+    const QRect available = second.screen()->availableGeometry();
+    QVERIFY2(available.contains(second.frameGeometry()),
+             qPrintable(QStringLiteral("%1,%2 %3×%4")
+                            .arg(second.frameGeometry().x())
+                            .arg(second.frameGeometry().y())
+                            .arg(second.frameGeometry().width())
+                            .arg(second.frameGeometry().height())));
+  }
+
+  void dockedTabsShowTheirWholeTitles() {
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.projects()->openExample();
+    QCoreApplication::processEvents();
+    const QList<QTabBar*> bars = window.findChildren<QTabBar*>();
+    QVERIFY(!bars.isEmpty());
+    for (QTabBar* bar : bars) {
+      if (!bar->isVisible()) continue;
+      QCOMPARE(bar->elideMode(), Qt::ElideNone);
+      for (int i = 0; i < bar->count(); ++i) {
+        const QRect tab = bar->tabRect(i);
+        const int textWidth = bar->fontMetrics().horizontalAdvance(bar->tabText(i));
+        QVERIFY2(tab.width() >= textWidth, qPrintable(bar->tabText(i)));
+        // Whole, and in view: the default layout needs no scroll arrows at 1280×720.
+        QVERIFY2(bar->rect().contains(tab), qPrintable(bar->tabText(i)));
+      }
+    }
+  }
+};
+
+QTEST_MAIN(WindowFitTest)
+#include "window_fit_test.moc"

@@ -1,0 +1,89 @@
+#include "convstudio/runs/project_runs.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "convstudio/runs/run_recorder.h"
+#include "scratch_folder.h"
+
+namespace convstudio {
+namespace {
+namespace fs = std::filesystem;
+
+// A run folder with one file in it, as the recorder and the trainer leave them.
+void make_run(const fs::path& project, const std::string& name, const std::string& text) {
+  const fs::path run = runs_folder(project) / name;
+  fs::create_directories(run / "last.ckpt");
+  std::ofstream(run / "last.ckpt" / "state.json") << text;
+}
+
+std::string read(const fs::path& file) {
+  std::ifstream in(file);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(ProjectRuns, EveryUnsavedProjectGetsItsOwnPlace) {
+  const fs::path data = testing::scratch_folder("data");
+  const fs::path first = unsaved_project_file(data);
+  make_run(first, "20260101-120000", "first");
+  const fs::path second = unsaved_project_file(data);
+  EXPECT_NE(first, second);
+  EXPECT_FALSE(fs::exists(runs_folder(second)));
+  EXPECT_EQ(first.parent_path(), data / "unsaved");
+  EXPECT_EQ(first.extension(), ".convstudio");
+}
+
+TEST(ProjectRuns, SavingAnUnsavedProjectMovesItsRuns) {
+  const fs::path folder = testing::scratch_folder("move");
+  const fs::path unsaved = unsaved_project_file(folder / "data");
+  make_run(unsaved, "20260101-120000", "a");
+  make_run(unsaved, "20260101-130000", "b");
+  const fs::path saved = folder / "mine.convstudio";
+
+  const CarriedRuns carried = carry_runs(unsaved, saved, CarryMode::Move);
+  ASSERT_FALSE(carried.error) << carried.error->english();
+  EXPECT_EQ(carried.runs, 2);
+  EXPECT_EQ(read(runs_folder(saved) / "20260101-130000" / "last.ckpt" / "state.json"), "b");
+  EXPECT_FALSE(fs::exists(runs_folder(unsaved)));
+}
+
+TEST(ProjectRuns, SaveAsOfASavedProjectCopiesAndRenamesClashingRuns) {
+  const fs::path folder = testing::scratch_folder("copy");
+  const fs::path old_file = folder / "old.convstudio";
+  const fs::path new_file = folder / "new.convstudio";
+  make_run(old_file, "20260101-120000", "old run");
+  make_run(new_file, "20260101-120000", "a run of the file saved over");
+
+  const CarriedRuns carried = carry_runs(old_file, new_file, CarryMode::Copy);
+  ASSERT_FALSE(carried.error) << carried.error->english();
+  EXPECT_EQ(carried.runs, 1);
+  // The old project keeps its run; the new one has it beside its own, under a free name.
+  EXPECT_EQ(read(runs_folder(old_file) / "20260101-120000" / "last.ckpt" / "state.json"),
+            "old run");
+  EXPECT_EQ(read(runs_folder(new_file) / "20260101-120000" / "last.ckpt" / "state.json"),
+            "a run of the file saved over");
+  EXPECT_EQ(read(runs_folder(new_file) / "20260101-120000-2" / "last.ckpt" / "state.json"),
+            "old run");
+}
+
+TEST(ProjectRuns, AProjectWithoutRunsCarriesNothing) {
+  const fs::path folder = testing::scratch_folder("none");
+  const CarriedRuns carried =
+      carry_runs(folder / "a.convstudio", folder / "b.convstudio", CarryMode::Move);
+  EXPECT_FALSE(carried.error);
+  EXPECT_EQ(carried.runs, 0);
+  EXPECT_FALSE(fs::exists(runs_folder(folder / "b.convstudio")));
+}
+
+TEST(ProjectRuns, NewRunFoldersNeverRepeat) {
+  const fs::path project = testing::scratch_folder("runs") / "p.convstudio";
+  const fs::path first = new_run_folder(project);
+  fs::create_directories(first);
+  const fs::path second = new_run_folder(project);
+  EXPECT_NE(first, second);
+  EXPECT_EQ(first.parent_path(), runs_folder(project));
+}
+
+}  // namespace
+}  // namespace convstudio

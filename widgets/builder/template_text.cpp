@@ -1,0 +1,37 @@
+#include "template_text.h"
+
+#include <QCoreApplication>
+
+namespace convstudio {
+namespace {
+
+// Keep in step with resources/templates/*.json ("description"); template_text_test fails when
+// a template is added or its description changes without this list.
+const char* const kDescriptions[] = {
+    QT_TRANSLATE_NOOP("TemplateLibrary",
+                      "LeNet-5 as in the PyTorch tutorial: two 5×5 convolutions with max-pooling, "
+                      "three fully connected layers."),
+    QT_TRANSLATE_NOOP("TemplateLibrary",
+                      "Small MobileNet: depthwise-separable blocks (3×3 depthwise conv with groups "
+                      "= channels, then 1×1 pointwise), global pool."),
+    QT_TRANSLATE_NOOP("TemplateLibrary",
+                      "Small ResNet: a 3×3 stem and three residual stages (16, 32, 64 channels) "
+                      "with Add shortcuts, 1×1 projections where channels change, global pool."),
+    QT_TRANSLATE_NOOP("TemplateLibrary",
+                      "Small VGG: three stages of two 3×3 conv-BN-ReLU and a max-pool (32, 64, 128 "
+                      "channels), global pool, two dense layers."),
+};
+
+}  // namespace
+
+QString TemplateText::description(const TemplateInfo& info) {
+  return QCoreApplication::translate("TemplateLibrary", info.description.c_str());
+}
+
+QStringList TemplateText::knownDescriptions() {
+  QStringList list;
+  for (const char* text : kDescriptions) list << QString::fromUtf8(text);
+  return list;
+}
+
+}  // namespace convstudio
