@@ -15,7 +15,9 @@ TEST(BuildInfo, ReportsLibTorchTwoAndOpenCvFour) {
 TEST(BuildInfo, CudaVersionsArePresentExactlyWhenCudaIsCompiledIn) {
   BuildInfo info = build_info();
   EXPECT_EQ(info.cuda_compiled, !info.cuda_compiled_version.empty());
-  if (info.cuda_compiled) EXPECT_FALSE(info.cudnn_version.empty());
+  if (info.cuda_compiled) {
+    EXPECT_FALSE(info.cudnn_version.empty());
+  }
 }
 
 TEST(DeviceReport, DescribesTheCpu) {

@@ -37,7 +37,7 @@ std::optional<CheckpointFacts> read_checkpoint(const std::filesystem::path& chec
   const nlohmann::json& project = state["config"]["project"];
   ProjectLoadResult loaded =
       ProjectFile::parse(project.is_string() ? project.get<std::string>() : project.dump());
-  if (!loaded.ok()) return refuse(loaded.errors.front().to_string());
+  if (!loaded.ok()) return refuse(loaded.errors.front().describe());
   CheckpointFacts facts;
   facts.graph = std::move(loaded.project->graph);
   const nlohmann::json metrics = state.value("metrics", nlohmann::json::object());

@@ -33,7 +33,7 @@ std::vector<std::uint8_t> read_planar(const std::string& path, const ImageTarget
   std::vector<std::uint8_t> pixels(static_cast<std::size_t>(target.channels) * target.height *
                                    target.width);
   const std::optional<Error> error = read_image_file(path, target, pixels.data());
-  EXPECT_FALSE(error.has_value()) << error->to_string();
+  EXPECT_FALSE(error.has_value()) << (error ? error->describe() : "");
   return pixels;
 }
 

@@ -172,7 +172,7 @@ TEST_F(InferenceModelTest, EveryExportCarriesTheFitAndPredictAppliesIt) {
   ASSERT_FALSE(OnnxExport::write(model_, dir_ / "m.onnx"));
   for (const char* name : {"m.ckpt", "m.safetensors", "m.pt", "m.onnx"}) {
     const InferenceModelLoad load = InferenceModel::load(dir_ / name);
-    ASSERT_TRUE(load.model) << load.error;
+    ASSERT_TRUE(load.model) << load.error->describe();
     EXPECT_EQ(load.model->contract().fit, FitMode::Pad) << name;
   }
   EXPECT_EQ(model_.contract.to_json()["fit"], "pad");
