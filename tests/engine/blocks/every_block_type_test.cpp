@@ -26,29 +26,22 @@
 #include "export/python_export.h"
 #include "export/torchscript_export.h"
 #include "nn/graph_module.h"
+#include "reference_readers.h"
 #include "train/module_tensors.h"
 
 namespace convstudio {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::max_difference;
+using testing::opencv_difference;
+using testing::write_floats;
 constexpr double kTolerance = 1e-4;
 
 std::vector<std::int64_t> with_batch(std::int64_t batch, const TensorShape& shape) {
   std::vector<std::int64_t> sizes{batch};
   sizes.insert(sizes.end(), shape.dims.begin(), shape.dims.end());
   return sizes;
-}
-
-double max_difference(const torch::Tensor& a, const torch::Tensor& b) {
-  return (a.to(torch::kDouble) - b.to(torch::kDouble)).abs().max().item<double>();
-}
-
-void write_floats(const fs::path& file, const torch::Tensor& tensor) {
-  const torch::Tensor values = tensor.to(torch::kFloat).contiguous();
-  std::ofstream out(file, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(values.data_ptr<float>()),
-            static_cast<std::streamsize>(values.numel() * 4));
 }
 
 std::string figure(double value) {
@@ -128,18 +121,6 @@ void expect_module_matches_inference(const Graph& graph, const ModelAnalysis& an
     }
   }
   EXPECT_EQ(named, registered);
-}
-
-double opencv_difference(const fs::path& onnx, const torch::Tensor& input,
-                         const torch::Tensor& expected) {
-  cv::dnn::Net net = cv::dnn::readNetFromONNX(onnx.string());
-  std::vector<int> dims(input.sizes().begin(), input.sizes().end());
-  cv::Mat blob(static_cast<int>(dims.size()), dims.data(), CV_32F,
-               const_cast<float*>(input.contiguous().data_ptr<float>()));
-  net.setInput(blob, "input");
-  cv::Mat out = net.forward();
-  torch::Tensor got = torch::from_blob(out.ptr<float>(), expected.sizes(), torch::kFloat).clone();
-  return max_difference(got, expected);
 }
 
 // A format that cannot express the block says so at the block, naming its type.

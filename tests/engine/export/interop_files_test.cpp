@@ -16,12 +16,16 @@
 #include "export/onnx_export.h"
 #include "export/python_export.h"
 #include "export/torchscript_export.h"
+#include "reference_readers.h"
 #include "trained_model_factory.h"
 
 namespace convstudio {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::max_difference;
+using testing::opencv_difference;
+using testing::write_floats;
 constexpr double kTolerance = 1e-4;
 
 struct Case {
@@ -79,29 +83,6 @@ Graph every_block_graph() {
   const auto drop = add("Dropout", {relu}, {{"p", 0.5}});
   add("Output", {drop}, {{"classes", std::int64_t{5}}});
   return g;
-}
-
-void write_floats(const fs::path& file, const torch::Tensor& tensor) {
-  const torch::Tensor values = tensor.to(torch::kFloat).contiguous();
-  std::ofstream out(file, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(values.data_ptr<float>()),
-            static_cast<std::streamsize>(values.numel() * 4));
-}
-
-double max_difference(const torch::Tensor& a, const torch::Tensor& b) {
-  return (a.to(torch::kDouble) - b.to(torch::kDouble)).abs().max().item<double>();
-}
-
-double opencv_difference(const fs::path& onnx, const torch::Tensor& input,
-                         const torch::Tensor& expected) {
-  cv::dnn::Net net = cv::dnn::readNetFromONNX(onnx.string());
-  std::vector<int> dims(input.sizes().begin(), input.sizes().end());
-  cv::Mat blob(static_cast<int>(dims.size()), dims.data(), CV_32F,
-               const_cast<float*>(input.contiguous().data_ptr<float>()));
-  net.setInput(blob, "input");
-  cv::Mat out = net.forward();
-  torch::Tensor got = torch::from_blob(out.ptr<float>(), expected.sizes(), torch::kFloat).clone();
-  return max_difference(got, expected);
 }
 
 TEST(InteropFiles, EveryFormatOfEveryTemplateMatchesLibTorchInCpp) {
