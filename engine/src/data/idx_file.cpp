@@ -157,9 +157,9 @@ std::uint64_t read_growing(GzipStream& stream, std::vector<std::uint8_t>& buffer
 }
 
 Error too_large(const std::string& path, const std::string& promise) {
-  return Error::at_byte(path, 4,
-                        "the header promises " + promise +
-                            ": too large for any file (more than 2^64 bytes)");
+  return Error::at_byte(
+      path, 4,
+      "the header promises " + promise + ": too large for any file (more than 2^64 bytes)");
 }
 
 Error out_of_memory(const std::string& path, const std::string& promise) {

@@ -29,8 +29,7 @@ RunRecorder::RunRecorder(const std::filesystem::path& folder, const Project& pro
   if (ec) problem_ = folder_.string() + ": cannot create the folder: " + ec.message();
   const auto now = local_time_text("%Y-%m-%dT%H:%M:%S");
   const std::filesystem::path csv_file = folder_ / "metrics.csv";
-  const bool resumed =
-      start == Start::Resumed && std::filesystem::is_regular_file(csv_file, ec);
+  const bool resumed = start == Start::Resumed && std::filesystem::is_regular_file(csv_file, ec);
   nlohmann::json previous;
   if (resumed) {
     std::ifstream in(folder_ / "run.json");

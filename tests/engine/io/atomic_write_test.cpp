@@ -123,9 +123,8 @@ TEST(AtomicWrite, WrittenFileHonoursTheUmask) {
   const fs::path folder = fresh_folder("umask");
   const mode_t previous = ::umask(027);
   const auto error = write_text(folder / "notes.txt", "x");
-  const auto dir_error = replace_directory_atomically(folder / "run.ckpt", [](const fs::path& d) {
-    return write_text(d / "a.txt", "a");
-  });
+  const auto dir_error = replace_directory_atomically(
+      folder / "run.ckpt", [](const fs::path& d) { return write_text(d / "a.txt", "a"); });
   ::umask(previous);
   ASSERT_FALSE(error.has_value());
   ASSERT_FALSE(dir_error.has_value());
