@@ -29,6 +29,10 @@ inline constexpr const char* kRandomStateNotRestored =
     QT_TRANSLATE_NOOP("EngineMessages", "random state not restored: %1");
 inline constexpr const char* kResumedFrom =
     QT_TRANSLATE_NOOP("EngineMessages", "resumed from %1 at epoch %2, batch %3, step %4");
+inline constexpr const char* kLegacyOptimizerRead = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "%1 is in the old format, read with LibTorch's unpickler (meant for trusted files only); the "
+    "next checkpoint saves it as optimizer.safetensors");
 // A text that is already complete (a dataset warning, a file error): shown as it is.
 inline constexpr const char* kAsIs = "%1";
 

@@ -44,7 +44,7 @@ std::string TrainingRun::write_checkpoint(const std::string& folder) {
 
 bool TrainingRun::resume_from_checkpoint() {
   const std::filesystem::path dir(options_.resume_checkpoint);
-  Result<CheckpointData> loaded = load_checkpoint(dir);
+  Result<CheckpointData> loaded = load_checkpoint(dir, CheckpointUse::Resume);
   if (!loaded) {
     fail(RunErrorKind::Checkpoint, loaded.error(), false);
     return false;
@@ -66,6 +66,10 @@ bool TrainingRun::resume_from_checkpoint() {
   if (auto error = apply_checkpoint(data, **model_, *optimizer_, dir)) {
     fail(RunErrorKind::Checkpoint, *error, false);
     return false;
+  }
+  if (data.legacy_optimizer) {
+    log(LogLevel::Warning,
+        {messages::kLegacyOptimizerRead, {(dir / kLegacyCheckpointOptimizerFile).string()}});
   }
   schedule_->load_state(data.state.schedule);
   scaler_->load_state(data.state.scaler);
