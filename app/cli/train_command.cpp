@@ -111,9 +111,11 @@ int run_train(const TrainOptions& options) {
     return kExitFailure;
   }
   Trainer trainer(std::move(run), &log);
-  // Ctrl+C cancels cleanly (a checkpoint is written); the handler only sets a flag.
+  // Ctrl+C cancels cleanly (a checkpoint is written); so does SIGTERM, which schedulers,
+  // `timeout` and `kill` send. The handler only sets a flag.
   interrupt_requested = false;
   std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
   std::atomic<bool> done{false};
   std::thread watcher([&] {
     while (!done) {
@@ -125,6 +127,7 @@ int run_train(const TrainOptions& options) {
   done = true;
   watcher.join();
   std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
   log.recorder().finish(run_summary_json(summary));
   std::cout << run_summary_json(summary).dump() << std::endl;
   return exit_code_for(summary);
