@@ -14,6 +14,7 @@
 #include <memory>
 #include <thread>
 
+#include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/runs/run_summary_json.h"
 #include "convstudio/train/checkpoint_evaluation.h"
@@ -104,6 +105,16 @@ int run_train(const TrainOptions& options) {
   }
   run.out_dir = options.out.empty() ? new_run_folder(options.file).string() : options.out;
   run.resume_checkpoint = options.resume;
+  if (!options.resume.empty()) {
+    // A checkpoint that a crash left moved aside (NAME.ckpt.old-XXXXXX) is put back first.
+    recover_moved_aside(options.resume);
+    std::error_code missing;
+    if (!std::filesystem::is_directory(options.resume, missing)) {
+      std::cerr << "error: --resume " << options.resume
+                << ": not a checkpoint folder (a checkpoint is a NAME.ckpt folder)\n";
+      return kExitUsageError;
+    }
+  }
 
   MetricsLog log(run.out_dir, run.project, isatty(STDERR_FILENO) != 0);
   if (!log.ok()) {
@@ -194,8 +205,8 @@ void add_train_command(CLI::App& app, int& exit_code) {
                 "off, or auto with a budget such as 2G");
   c->add_option("--out", o->out,
                 "Folder for metrics and checkpoints (default: FILE.runs/DATE-TIME)");
-  c->add_option("--resume", o->resume, "Checkpoint folder (*.ckpt) to continue from")
-      ->check(CLI::ExistingDirectory);
+  // Checked in run_train, after a checkpoint a crash left moved aside is put back.
+  c->add_option("--resume", o->resume, "Checkpoint folder (*.ckpt) to continue from");
   c->callback([o, &exit_code] { exit_code = run_train(*o); });
 }
 

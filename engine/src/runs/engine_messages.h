@@ -29,6 +29,10 @@ inline constexpr const char* kRandomStateNotRestored =
     QT_TRANSLATE_NOOP("EngineMessages", "random state not restored: %1");
 inline constexpr const char* kResumedFrom =
     QT_TRANSLATE_NOOP("EngineMessages", "resumed from %1 at epoch %2, batch %3, step %4");
+inline constexpr const char* kStaleTemporaryRemoved =
+    QT_TRANSLATE_NOOP("EngineMessages", "removed %1, left by a save that was interrupted");
+inline constexpr const char* kCheckpointRecovered = QT_TRANSLATE_NOOP(
+    "EngineMessages", "recovered %1 from the copy a save that was interrupted had moved aside");
 inline constexpr const char* kLegacyOptimizerRead = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "%1 is in the old format, read with LibTorch's unpickler (meant for trusted files only); the "

@@ -23,6 +23,7 @@ nlohmann::json TrainingRun::run_config() const {
 
 std::string TrainingRun::write_checkpoint(const std::string& folder) {
   if (options_.out_dir.empty() || !model_) return {};
+  save_error_.reset();
   CheckpointState state;
   state.epoch = boundary_.epoch;
   state.step_in_epoch = boundary_.batch_in_epoch;
@@ -36,6 +37,7 @@ std::string TrainingRun::write_checkpoint(const std::string& folder) {
   const CheckpointData data = capture_checkpoint(**model_, *optimizer_, std::move(state));
   if (auto error = convstudio::save_checkpoint(dir, data)) {
     log(LogLevel::Warning, {messages::kCheckpointNotSaved, {error->describe()}});
+    save_error_ = std::move(error);
     return {};
   }
   if (folder == kLastCheckpointFolder) last_saved_step_ = global_step_;

@@ -1,0 +1,133 @@
+// What a run does when its own files fail it: a save that cannot be written ends the run as
+// failed, and what kill -9 left in a run folder is tidied when the next run starts there.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <vector>
+
+#include "convstudio/train/trainer.h"
+#include "tiny_dataset.h"
+#include "train/checkpoint_store.h"
+
+namespace convstudio {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::fresh_folder;
+using testing::tiny_project;
+using testing::write_tiny_idx_dataset;
+
+// Takes the run's out folder away after the first step, as when a disk is unplugged or a
+// folder deleted while a run goes on: every later save fails.
+class RemoveFolderAtFirstStep : public TrainingListener {
+ public:
+  explicit RemoveFolderAtFirstStep(fs::path folder) : folder_(std::move(folder)) {}
+  void on_step(const StepMetrics& metrics) override {
+    if (metrics.step == 1) fs::remove_all(folder_);
+  }
+
+ private:
+  fs::path folder_;
+};
+
+class CancelAtStep : public TrainingListener {
+ public:
+  explicit CancelAtStep(std::int64_t step) : step_(step) {}
+  void on_step(const StepMetrics& metrics) override {
+    if (metrics.step == step_ && trainer != nullptr) trainer->cancel();
+  }
+  Trainer* trainer = nullptr;
+
+ private:
+  std::int64_t step_;
+};
+
+class LogCollector : public TrainingListener {
+ public:
+  void on_log(const LogLine& line) override { lines.push_back(line.text); }
+  bool mentions(const std::string& text) const {
+    for (const auto& line : lines) {
+      if (line.find(text) != std::string::npos) return true;
+    }
+    return false;
+  }
+  std::vector<std::string> lines;
+};
+
+class TrainerSaves : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fresh_folder(::testing::UnitTest::GetInstance()->current_test_info()->name());
+    data_ = root_ / "data";
+    write_tiny_idx_dataset(data_, 64, 32, 4, 8, 11);
+  }
+  RunOptions options_for(const Project& project, const std::string& out) const {
+    RunOptions options;
+    options.project = project;
+    options.out_dir = (root_ / out).string();
+    return options;
+  }
+  fs::path root_, data_;
+};
+
+TEST_F(TrainerSaves, FailedFinalCheckpointFailsTheRunAndSaysWhy) {
+  Project project = tiny_project(data_, 4, 8);
+  project.training.keep_best = false;
+  project.training.checkpoint_every_epochs = 0;
+  RemoveFolderAtFirstStep remove(root_ / "run");
+  Trainer trainer(options_for(project, "run"), &remove);
+  const RunSummary summary = trainer.run();
+  ASSERT_EQ(summary.state, RunState::Failed);
+  ASSERT_TRUE(summary.error.has_value());
+  EXPECT_EQ(summary.error->kind, RunErrorKind::Save);
+  EXPECT_NE(summary.error->message.find("could not save the checkpoint"), std::string::npos)
+      << summary.error->message;
+  EXPECT_TRUE(summary.last_checkpoint.empty());
+}
+
+TEST_F(TrainerSaves, FailedBestCheckpointFailsTheRun) {
+  Project project = tiny_project(data_, 4, 8);
+  project.training.keep_best = true;
+  RemoveFolderAtFirstStep remove(root_ / "run");
+  Trainer trainer(options_for(project, "run"), &remove);
+  const RunSummary summary = trainer.run();
+  ASSERT_EQ(summary.state, RunState::Failed);
+  ASSERT_TRUE(summary.error.has_value());
+  EXPECT_EQ(summary.error->kind, RunErrorKind::Save);
+}
+
+// kill -9 between the two renames of a checkpoint swap (file systems without RENAME_EXCHANGE)
+// leaves last.ckpt moved aside as last.ckpt.old-XXXXXX, the new copy as a temporary.
+TEST_F(TrainerSaves, ResumeRecoversACheckpointACrashLeftMovedAside) {
+  Project project = tiny_project(data_, 4, 8);
+  project.training.epochs = 2;
+  CancelAtStep cancel(3);
+  Trainer first(options_for(project, "run"), &cancel);
+  cancel.trainer = &first;
+  ASSERT_EQ(first.run().state, RunState::Cancelled);
+  const fs::path run = root_ / "run";
+  fs::rename(run / "last.ckpt", run / "last.ckpt.old-Ab12Cd");
+  fs::create_directories(run / "last.ckpt.tmp-Zx9cVb");
+  std::ofstream(run / "last.ckpt.tmp-Zx9cVb" / "state.json") << "{";
+  std::ofstream(run / "best.ckpt.tmp-Qq1wW2") << "half a file";
+
+  RunOptions resume = options_for(project, "run");
+  resume.resume_checkpoint = (run / "last.ckpt").string();
+  LogCollector log;
+  Trainer second(resume, &log);
+  const RunSummary summary = second.run();
+  ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe() : "");
+  EXPECT_EQ(summary.epochs, 2);
+  EXPECT_TRUE(log.mentions("recovered"));
+  EXPECT_TRUE(log.mentions("left by a save that was interrupted"));
+  for (const auto& entry : fs::directory_iterator(run)) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_EQ(name.find(".tmp-"), std::string::npos) << name;
+    EXPECT_EQ(name.find(".old-"), std::string::npos) << name;
+  }
+  EXPECT_TRUE(load_checkpoint(run / "last.ckpt").ok());
+}
+
+}  // namespace
+}  // namespace convstudio
