@@ -129,5 +129,18 @@ TEST_F(TrainerSaves, ResumeRecoversACheckpointACrashLeftMovedAside) {
   EXPECT_TRUE(load_checkpoint(run / "last.ckpt").ok());
 }
 
+// Stopped before its first step, a run has measured nothing: no figure reads as 0.
+TEST_F(TrainerSaves, RunStoppedBeforeAnyStepReportsNoFigures) {
+  Project project = tiny_project(data_, 4, 8);
+  Trainer trainer(options_for(project, "run"), nullptr);
+  trainer.cancel();
+  const RunSummary summary = trainer.run();
+  EXPECT_EQ(summary.steps, 0);
+  EXPECT_FALSE(summary.train_loss.has_value());
+  EXPECT_FALSE(summary.val_loss.has_value());
+  EXPECT_FALSE(summary.val_accuracy.has_value());
+  EXPECT_FALSE(summary.samples_per_second.has_value());
+}
+
 }  // namespace
 }  // namespace convstudio
