@@ -86,10 +86,55 @@ bool TrainingRun::resume_from_checkpoint() {
     best_accuracy_ = data.state.metrics["best_accuracy"].get<double>();
   }
   summary_.epochs = start_epoch_;
+  keep_last_measured_figures();
   log(LogLevel::Info, {messages::kResumedFrom,
                        {dir.string(), std::to_string(start_epoch_ + 1),
                         std::to_string(start_batch_), std::to_string(global_step_)}});
+  if (!options_.new_end) restore_planned_end(config);
+  if (global_step_ >= total_steps_ || start_epoch_ >= settings_.epochs) {
+    log(LogLevel::Info, {messages::kNothingLeftToTrain,
+                         {std::to_string(global_step_), std::to_string(total_steps_),
+                          std::to_string(std::min(start_epoch_, settings_.epochs)),
+                          std::to_string(settings_.epochs)}});
+  }
   return true;
+}
+
+void TrainingRun::restore_planned_end(const nlohmann::json& config) {
+  // The project inside the checkpoint is the one the run started with: its end is the plan.
+  // (A project edited since, or its default of 1 epoch, must not cut the run short.)
+  const nlohmann::json* training = nullptr;
+  if (config.contains("project") && config["project"].contains("training")) {
+    training = &config["project"]["training"];
+  }
+  if (training == nullptr) return;
+  if (auto epochs = training->find("epochs");
+      epochs != training->end() && epochs->is_number_integer()) {
+    settings_.epochs = epochs->get<std::int64_t>();
+  }
+  if (auto steps = training->find("max_steps");
+      steps != training->end() && steps->is_number_integer()) {
+    settings_.max_steps = steps->get<std::int64_t>();
+  }
+  total_steps_ = steps_per_epoch() * settings_.epochs;
+  if (settings_.max_steps > 0) total_steps_ = std::min(total_steps_, settings_.max_steps);
+  log(LogLevel::Info,
+      {messages::kResumePlan, {std::to_string(settings_.epochs), std::to_string(total_steps_)}});
+}
+
+void TrainingRun::keep_last_measured_figures() {
+  // The figures of the epochs before the checkpoint were measured: a resumed run that trains
+  // little or nothing reports them, not zeros.
+  if (!epoch_history_.is_array() || epoch_history_.empty()) return;
+  const nlohmann::json& last = epoch_history_.back();
+  auto figure = [&](const char* name) -> std::optional<double> {
+    auto found = last.find(name);
+    if (found == last.end() || !found->is_number()) return std::nullopt;
+    return found->get<double>();
+  };
+  summary_.train_loss = figure("train_loss");
+  summary_.val_loss = figure("val_loss");
+  summary_.val_accuracy = figure("val_accuracy");
 }
 
 }  // namespace convstudio

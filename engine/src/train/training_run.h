@@ -45,6 +45,10 @@ class TrainingRun {
   // Logs files a batch had to leave out: each file once, the first kNamedSkippedFiles by name.
   void report_skipped(const std::vector<Error>& skipped);
   bool resume_from_checkpoint();
+  // Takes the epochs and max steps of the project saved in the checkpoint's config.
+  void restore_planned_end(const nlohmann::json& config);
+  // The last epoch's figures from the checkpoint's history go into the summary.
+  void keep_last_measured_figures();
   // Removes stale temporaries from the out folder and recovers checkpoints a crash left moved
   // aside (see clean_interrupted_writes), with a warning for each.
   void tidy_interrupted_writes();
@@ -73,7 +77,7 @@ class TrainingRun {
   double wall_seconds() const;
 
   const RunOptions& options_;
-  const TrainingSettings& settings_;
+  TrainingSettings settings_;  // a copy: resuming restores the end the run was planned with
   TrainingListener& listener_;
   RunControl& control_;
   RunSummary summary_;

@@ -129,6 +129,29 @@ TEST_F(TrainerSaves, ResumeRecoversACheckpointACrashLeftMovedAside) {
   EXPECT_TRUE(load_checkpoint(run / "last.ckpt").ok());
 }
 
+// The scenario as a new user meets it: train for 3 epochs, stopped during epoch 2, then
+// resumed from the project whose own setting is 1 epoch. The run continues to the planned end.
+TEST_F(TrainerSaves, ResumeKeepsThePlannedEndOfTheRun) {
+  Project project = tiny_project(data_, 4, 8);
+  project.training.epochs = 3;
+  CancelAtStep cancel(10);  // 8 steps per epoch: during epoch 2
+  Trainer first(options_for(project, "run"), &cancel);
+  cancel.trainer = &first;
+  ASSERT_EQ(first.run().state, RunState::Cancelled);
+
+  Project as_saved = project;
+  as_saved.training.epochs = 1;  // the project file's default, as `train P --resume` reads it
+  RunOptions resume = options_for(as_saved, "run");
+  resume.resume_checkpoint = (root_ / "run" / "last.ckpt").string();
+  Trainer second(resume, nullptr);
+  const RunSummary summary = second.run();
+  ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe() : "");
+  EXPECT_EQ(summary.epochs, 3);
+  EXPECT_EQ(summary.steps, 24);
+  ASSERT_TRUE(summary.train_loss.has_value());
+  EXPECT_GT(*summary.train_loss, 0);
+}
+
 // Stopped before its first step, a run has measured nothing: no figure reads as 0.
 TEST_F(TrainerSaves, RunStoppedBeforeAnyStepReportsNoFigures) {
   Project project = tiny_project(data_, 4, 8);
@@ -140,6 +163,41 @@ TEST_F(TrainerSaves, RunStoppedBeforeAnyStepReportsNoFigures) {
   EXPECT_FALSE(summary.val_loss.has_value());
   EXPECT_FALSE(summary.val_accuracy.has_value());
   EXPECT_FALSE(summary.samples_per_second.has_value());
+}
+
+TEST_F(TrainerSaves, ResumeWithANewEndTakesIt) {
+  Project project = tiny_project(data_, 4, 8);
+  project.training.epochs = 1;
+  Trainer first(options_for(project, "run"), nullptr);
+  ASSERT_EQ(first.run().state, RunState::Finished);
+  project.training.epochs = 2;
+  RunOptions resume = options_for(project, "run");
+  resume.resume_checkpoint = (root_ / "run" / "last.ckpt").string();
+  resume.new_end = true;
+  Trainer second(resume, nullptr);
+  const RunSummary summary = second.run();
+  ASSERT_EQ(summary.state, RunState::Finished);
+  EXPECT_EQ(summary.epochs, 2);
+  EXPECT_EQ(summary.steps, 16);
+}
+
+TEST_F(TrainerSaves, ResumeWithNothingLeftSaysSoAndKeepsTheFigures) {
+  Project project = tiny_project(data_, 4, 8);
+  project.training.epochs = 1;
+  Trainer first(options_for(project, "run"), nullptr);
+  const RunSummary done = first.run();
+  ASSERT_EQ(done.state, RunState::Finished);
+  RunOptions resume = options_for(project, "run");
+  resume.resume_checkpoint = (root_ / "run" / "last.ckpt").string();
+  LogCollector log;
+  Trainer second(resume, &log);
+  const RunSummary summary = second.run();
+  ASSERT_EQ(summary.state, RunState::Finished);
+  EXPECT_TRUE(log.mentions("nothing left to train"));
+  EXPECT_EQ(summary.steps, 8);
+  EXPECT_EQ(summary.epochs, 1);
+  ASSERT_TRUE(summary.val_accuracy.has_value());
+  EXPECT_EQ(summary.val_accuracy, done.val_accuracy);
 }
 
 }  // namespace

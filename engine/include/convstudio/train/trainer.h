@@ -17,6 +17,9 @@ struct RunOptions {
   Project project;
   std::string out_dir;            // checkpoints and nothing else; created when missing
   std::string resume_checkpoint;  // a *.ckpt folder to continue from; empty starts afresh
+  // Resuming keeps the end the run was planned with (its epochs and max steps, saved in the
+  // checkpoint) unless this says the project's end is a new one the user asked for.
+  bool new_end = false;
 };
 
 // The final figures of a run (also the CLI's last JSON line). A figure that was never measured
