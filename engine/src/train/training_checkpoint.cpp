@@ -11,7 +11,10 @@ namespace convstudio {
 nlohmann::json TrainingRun::run_config() const {
   // The whole project travels with the checkpoint, so `evaluate`, `export` and `predict` need
   // nothing else; so do the preprocessing facts an exported model must repeat.
-  return {{"project", nlohmann::json::parse(ProjectFile::serialize(options_.project))},
+  // The settings in effect, so a run resumed twice keeps the end it was planned with.
+  Project project = options_.project;
+  project.training = settings_;
+  return {{"project", nlohmann::json::parse(ProjectFile::serialize(project))},
           {"batch_size", batch_size_},
           {"accumulate", accumulate_},
           {"device", summary_.device},

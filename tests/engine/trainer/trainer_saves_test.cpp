@@ -150,6 +150,10 @@ TEST_F(TrainerSaves, ResumeKeepsThePlannedEndOfTheRun) {
   EXPECT_EQ(summary.steps, 24);
   ASSERT_TRUE(summary.train_loss.has_value());
   EXPECT_GT(*summary.train_loss, 0);
+  // The checkpoints of the resumed part carry the same plan, for a second resume.
+  Result<CheckpointData> last = load_checkpoint(root_ / "run" / "last.ckpt");
+  ASSERT_TRUE(last.ok());
+  EXPECT_EQ(last.value().state.config["project"]["training"]["epochs"], 3);
 }
 
 // Stopped before its first step, a run has measured nothing: no figure reads as 0.
