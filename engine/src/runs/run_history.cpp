@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <string>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
@@ -21,18 +23,37 @@ std::string settings_summary(const nlohmann::json& training) {
   return summary;
 }
 
+// entry[key] when it is a value of T's kind; `fallback` when it is missing, null (a figure
+// that was not measured) or of another type (a hand edit, another version): json::value()
+// throws for those, and one odd line must not take the runs list down.
+template <class T>
+T field_or(const nlohmann::json& entry, const char* key, T fallback) {
+  auto found = entry.find(key);
+  if (found == entry.end()) return fallback;
+  if constexpr (std::is_same_v<T, std::string>) {
+    return found->is_string() ? found->template get<T>() : fallback;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return found->is_number() ? found->template get<T>() : fallback;
+  } else if constexpr (std::is_unsigned_v<T>) {
+    return found->is_number_unsigned() ? found->template get<T>() : fallback;
+  } else {
+    return found->is_number_integer() ? found->template get<T>() : fallback;
+  }
+}
+
 }  // namespace
 
 std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder,
                                              RunDetail detail) {
   std::ifstream run_file(folder / "run.json");
   const nlohmann::json run = nlohmann::json::parse(run_file, nullptr, /*allow_exceptions=*/false);
-  if (!run.is_object() || run.value("format", "") != "convstudio-run") return std::nullopt;
+  if (!run.is_object() || field_or(run, "format", std::string()) != "convstudio-run")
+    return std::nullopt;
   RecordedRun record;
   record.folder = folder;
   record.name = folder.filename().string();
-  record.state = run.value("state", "unknown");
-  record.started = run.value("started", "");
+  record.state = field_or(run, "state", std::string("unknown"));
+  record.started = field_or(run, "started", std::string());
   if (run.contains("project") && run["project"].contains("training")) {
     record.settings_summary = settings_summary(run["project"]["training"]);
   }
@@ -43,26 +64,26 @@ std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder
   while (std::getline(metrics, line)) {
     const nlohmann::json entry = nlohmann::json::parse(line, nullptr, false);
     if (!entry.is_object()) continue;  // a line cut short by a crash
-    if (entry.value("kind", "") == "step") {
+    if (field_or(entry, "kind", std::string()) == "step") {
       RecordedStep step;
-      step.step = entry.value("step", std::int64_t{0});
-      step.loss = entry.value("loss", 0.0);
-      step.lr = entry.value("lr", 0.0);
-      step.samples_per_second = entry.value("samples_per_second", 0.0);
-      step.memory_allocated_bytes = entry.value("memory_allocated_bytes", std::uint64_t{0});
-      step.memory_reserved_bytes = entry.value("memory_reserved_bytes", std::uint64_t{0});
-      step.memory_peak_bytes = entry.value("memory_peak_bytes", std::uint64_t{0});
-      step.resident_bytes = entry.value("resident_bytes", std::uint64_t{0});
+      step.step = field_or(entry, "step", std::int64_t{0});
+      step.loss = field_or(entry, "loss", 0.0);
+      step.lr = field_or(entry, "lr", 0.0);
+      step.samples_per_second = field_or(entry, "samples_per_second", 0.0);
+      step.memory_allocated_bytes = field_or(entry, "memory_allocated_bytes", std::uint64_t{0});
+      step.memory_reserved_bytes = field_or(entry, "memory_reserved_bytes", std::uint64_t{0});
+      step.memory_peak_bytes = field_or(entry, "memory_peak_bytes", std::uint64_t{0});
+      step.resident_bytes = field_or(entry, "resident_bytes", std::uint64_t{0});
       last_step = step.step;
       record.steps.push_back(step);
-    } else if (entry.value("kind", "") == "epoch") {
+    } else if (field_or(entry, "kind", std::string()) == "epoch") {
       RecordedEpoch epoch;
-      epoch.epoch = entry.value("epoch", std::int64_t{0});
+      epoch.epoch = field_or(entry, "epoch", std::int64_t{0});
       epoch.step = last_step;
-      epoch.train_loss = entry.value("train_loss", 0.0);
-      epoch.train_accuracy = entry.value("train_accuracy", 0.0);
-      epoch.val_loss = entry.value("val_loss", 0.0);
-      epoch.val_accuracy = entry.value("val_accuracy", 0.0);
+      epoch.train_loss = field_or(entry, "train_loss", 0.0);
+      epoch.train_accuracy = field_or(entry, "train_accuracy", 0.0);
+      epoch.val_loss = field_or(entry, "val_loss", 0.0);
+      epoch.val_accuracy = field_or(entry, "val_accuracy", 0.0);
       // A malformed matrix is dropped rather than failing the whole run.
       try {
         if (entry.contains("confusion")) {
