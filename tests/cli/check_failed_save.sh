@@ -17,5 +17,8 @@ cat "$work/stderr.txt"
 echo "exit code $code"
 test $code -eq 1 || exit 1
 grep -q "could not save the checkpoint" "$work/stderr.txt" || exit 1
+# The error names the checkpoint's file, not the temporary folder it was being written in.
+grep -q "run/last.ckpt/" "$work/stderr.txt" || exit 1
+if grep -q "\.tmp-" "$work/stderr.txt"; then exit 1; fi
 tail -n 1 "$work/stdout.txt" | grep -q '"state":"failed"' || exit 1
 test ! -e "$work/run/last.ckpt"

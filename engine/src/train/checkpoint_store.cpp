@@ -35,7 +35,9 @@ CheckpointData capture_checkpoint(const torch::nn::Module& model,
 
 std::optional<Error> save_checkpoint(const fs::path& dir, const CheckpointData& data) {
   return replace_directory_atomically(dir, [&](const fs::path& staging) -> std::optional<Error> {
+    // Errors name the file the user will look for, not the temporary folder it was written in.
     if (auto error = write_file_atomically(staging / kCheckpointOptimizerFile, data.optimizer)) {
+      error->file = (dir / kCheckpointOptimizerFile).string();
       return error;
     }
     SafetensorsContent weights{data.model, {{"format", "pt"}, {"producer", "ConvStudio"}}};
@@ -43,8 +45,12 @@ std::optional<Error> save_checkpoint(const fs::path& dir, const CheckpointData& 
       error->file = (dir / kCheckpointModelFile).string();
       return error;
     }
-    return write_file_atomically(staging / kCheckpointStateFile,
-                                 checkpoint_state_to_json(data.state).dump(2) + "\n");
+    if (auto error = write_file_atomically(staging / kCheckpointStateFile,
+                                           checkpoint_state_to_json(data.state).dump(2) + "\n")) {
+      error->file = (dir / kCheckpointStateFile).string();
+      return error;
+    }
+    return std::nullopt;
   });
 }
 
