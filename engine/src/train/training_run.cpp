@@ -78,7 +78,9 @@ RunSummary TrainingRun::execute() {
   }
 
   summary_.steps = global_step_;
-  if (training_seconds_ > 0) summary_.samples_per_second = samples_trained_ / training_seconds_;
+  if (training_seconds_ > 0 && samples_trained_ > 0) {
+    summary_.samples_per_second = samples_trained_ / training_seconds_;
+  }
   const double wall = wall_seconds();
   const double stalls = stall_seconds_before_ + train_loader_->stall_seconds();
   summary_.loader_stall_share = wall > 0 ? stalls / wall : 0;
