@@ -38,7 +38,7 @@ Json SettingsJson::to_json(const DatasetSettings& d) {
 }
 
 Json SettingsJson::to_json(const TrainingSettings& t) {
-  return Json{{"device", t.device},
+  Json json{{"device", t.device},
               {"batch_size", t.batch_size},
               {"accumulate", t.accumulate},
               {"amp", to_string(t.amp)},
@@ -61,6 +61,9 @@ Json SettingsJson::to_json(const TrainingSettings& t) {
               {"early_stopping_patience", t.early_stopping_patience},
               {"auto_oom_retry", t.auto_oom_retry},
               {"loader_workers", t.loader_workers}};
+  // Written only when set, so projects that do not fine-tune read the same as before.
+  if (t.pretrained_lr_multiplier != 1.0) json["pretrained_lr_multiplier"] = t.pretrained_lr_multiplier;
+  return json;
 }
 
 DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::string& path,
@@ -142,6 +145,7 @@ TrainingSettings SettingsJson::training_from_json(const Json& json, const std::s
   f.read("early_stopping_patience", t.early_stopping_patience, 0, 1 << 20);
   f.read("auto_oom_retry", t.auto_oom_retry);
   f.read("loader_workers", t.loader_workers, 0, 256);
+  f.read("pretrained_lr_multiplier", t.pretrained_lr_multiplier, 0.0, 1.0);
   f.finish();
   return t;
 }
