@@ -29,10 +29,18 @@ inline constexpr const char* kRandomStateNotRestored =
     QT_TRANSLATE_NOOP("EngineMessages", "random state not restored: %1");
 inline constexpr const char* kResumedFrom =
     QT_TRANSLATE_NOOP("EngineMessages", "resumed from %1 at epoch %2, batch %3, step %4");
+inline constexpr const char* kStartingFromWeights =
+    QT_TRANSLATE_NOOP("EngineMessages", "starting from the weights in %1 (%2 tensors)");
+inline constexpr const char* kOutputReinitialised = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "%1: the class count changed, so this block starts from fresh weights; the other blocks keep "
+    "theirs");
 // A text that is already complete (a dataset warning, a file error): shown as it is.
 inline constexpr const char* kAsIs = "%1";
 
 // ---- Why a run stopped ----
+inline constexpr const char* kStartWeightsUnusable =
+    QT_TRANSLATE_NOOP("EngineMessages", "cannot start from the weights: %1");
 inline constexpr const char* kModelProblems =
     QT_TRANSLATE_NOOP("EngineMessages", "the model has %1 problem(s); first: %2: %3");
 inline constexpr const char* kClassCountMismatch = QT_TRANSLATE_NOOP(

@@ -17,6 +17,9 @@ struct RunOptions {
   Project project;
   std::string out_dir;            // checkpoints and nothing else; created when missing
   std::string resume_checkpoint;  // a *.ckpt folder to continue from; empty starts afresh
+  // A safetensors file of starting weights named "<block id>.<tensor>" (the project's, see
+  // ProjectFile::weights_file); empty starts from PyTorch's initialisation. Ignored on resume.
+  std::string start_weights;
 };
 
 // The final figures of a run (also the CLI's last JSON line).
