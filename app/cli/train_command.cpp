@@ -104,6 +104,7 @@ int run_train(const TrainOptions& options) {
   }
   run.out_dir = options.out.empty() ? new_run_folder(options.file).string() : options.out;
   run.resume_checkpoint = options.resume;
+  run.start_weights = ProjectFile::weights_file(run.project, options.file).string();
 
   MetricsLog log(run.out_dir, run.project, isatty(STDERR_FILENO) != 0);
   if (!log.ok()) {

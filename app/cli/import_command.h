@@ -1,0 +1,13 @@
+#pragma once
+// `convstudio-cli import MODEL.onnx --out P.convstudio`: an ONNX classifier becomes a project
+// with its weights as the starting weights, or every node that cannot be imported is listed.
+
+namespace CLI {
+class App;
+}
+
+namespace convstudio::cli {
+
+void add_import_command(CLI::App& app, int& exit_code);
+
+}  // namespace convstudio::cli
