@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 
+#include "convstudio/model/project_file.h"
 #include "convstudio/runs/run_recorder.h"
 #include "training_worker.h"
 
@@ -61,6 +62,9 @@ bool TrainingController::start(const Project& project, const QString& runsOwnerF
   options.project = project;
   options.out_dir = QFile::encodeName(folder).toStdString();
   options.resume_checkpoint = QFile::encodeName(resumeCheckpoint).toStdString();
+  // An imported project (or one given starting weights) trains from them.
+  options.start_weights =
+      ProjectFile::weights_file(project, QFile::encodeName(runsOwnerFile).toStdString()).string();
   running_ = true;
   state_ = RunState::Preparing;
   runFolder_ = folder;
