@@ -61,8 +61,6 @@ Json SettingsJson::to_json(const TrainingSettings& t) {
               {"early_stopping_patience", t.early_stopping_patience},
               {"auto_oom_retry", t.auto_oom_retry},
               {"loader_workers", t.loader_workers}};
-  // Written only when set, so projects that do not fine-tune read the same as before.
-  if (t.pretrained_lr_multiplier != 1.0) json["pretrained_lr_multiplier"] = t.pretrained_lr_multiplier;
   return json;
 }
 
@@ -145,7 +143,6 @@ TrainingSettings SettingsJson::training_from_json(const Json& json, const std::s
   f.read("early_stopping_patience", t.early_stopping_patience, 0, 1 << 20);
   f.read("auto_oom_retry", t.auto_oom_retry);
   f.read("loader_workers", t.loader_workers, 0, 256);
-  f.read("pretrained_lr_multiplier", t.pretrained_lr_multiplier, 0.0, 1.0);
   f.finish();
   return t;
 }

@@ -38,9 +38,6 @@ struct TrainingSettings {
   std::int64_t early_stopping_patience = 0;  // epochs; 0 = off
   bool auto_oom_retry = false;  // on out-of-memory: half the batch, twice the accumulation
   std::int64_t loader_workers = 2;
-  // Fine-tuning: the learning rate of blocks that start from the project's weights is lr times
-  // this (1 = the same as new blocks).
-  double pretrained_lr_multiplier = 1.0;
 
   bool operator==(const TrainingSettings&) const = default;
 };
