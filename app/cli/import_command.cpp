@@ -26,8 +26,8 @@ int run_import(const ImportOptions& options) {
               << result.describe_errors();
     return kExitUsageError;
   }
-  std::cout << "imported " << options.model << " (" << result.producer << ", opset "
-            << result.opset << "): " << result.project.graph.blocks().size() << " blocks, "
+  std::cout << "imported " << options.model << " (" << result.producer << ", opset " << result.opset
+            << "): " << result.project.graph.blocks().size() << " blocks, "
             << result.parameter_count << " parameters\n";
   for (const std::string& file : result.files) std::cout << "wrote " << file << "\n";
   return kExitOk;

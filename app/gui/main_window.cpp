@@ -15,7 +15,6 @@
 #include <QTimer>
 #include <QUndoStack>
 
-#include "model_importer.h"
 #include "about_dialog.h"
 #include "app_settings.h"
 #include "builder_canvas.h"
@@ -30,6 +29,7 @@
 #include "graph_document.h"
 #include "inference_controller.h"
 #include "main_toolbar.h"
+#include "model_importer.h"
 #include "overview_map.h"
 #include "palette_widget.h"
 #include "problems_widget.h"
@@ -138,8 +138,8 @@ void MainWindow::createMenus() {
   recentMenu_->setObjectName(QStringLiteral("recentMenu"));
   fileMenu_->addAction(tr("Open the &Example"), projects_, &ProjectController::openExample);
   importer_ = new ModelImporter(projects_, this);
-  QAction* importAction = fileMenu_->addAction(tr("&Import Model…"), importer_,
-                                               &ModelImporter::importWithDialogs);
+  QAction* importAction =
+      fileMenu_->addAction(tr("&Import Model…"), importer_, &ModelImporter::importWithDialogs);
   importAction->setObjectName(QStringLiteral("importModelAction"));
   importAction->setToolTip(
       tr("Turn an ONNX classifier (from PyTorch or elsewhere) into a project with its weights"));

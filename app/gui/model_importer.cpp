@@ -25,17 +25,17 @@ void ModelImporter::importWithDialogs() {
   if (model.isEmpty()) return;
   const QFileInfo info(model);
   const QString suggested = info.dir().filePath(info.completeBaseName() + ".convstudio");
-  const QString projectFile = QFileDialog::getSaveFileName(
-      dialogParent_, tr("Save the Imported Project As"), suggested,
-      tr("ConvStudio projects (*.convstudio)"));
+  const QString projectFile =
+      QFileDialog::getSaveFileName(dialogParent_, tr("Save the Imported Project As"), suggested,
+                                   tr("ConvStudio projects (*.convstudio)"));
   if (projectFile.isEmpty()) return;
   connect(
       this, &ModelImporter::finished, this,
       [this](bool ok, const QString& message) {
         if (!ok) {
           QMessageBox box(QMessageBox::Warning, tr("Import Model"),
-                          tr("The model cannot be imported; nothing was written."),
-                          QMessageBox::Ok, dialogParent_);
+                          tr("The model cannot be imported; nothing was written."), QMessageBox::Ok,
+                          dialogParent_);
           box.setDetailedText(message);
           box.setInformativeText(message.section(QLatin1Char('\n'), 0, 2));
           box.exec();

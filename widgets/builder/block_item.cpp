@@ -142,13 +142,13 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   painter->setFont(font);
   const QFontMetrics fm(font);
   // A frozen block says so before its id, and its body is hatched.
-  const QString frozen = content_.frozen ? QCoreApplication::translate("BlockItem", "frozen") +
-                                               QStringLiteral(" · ")
-                                         : QString();
-  painter->drawText(headerText, Qt::AlignRight | Qt::AlignVCenter,
-                    frozen + fm.elidedText(id_, Qt::ElideMiddle,
-                                           static_cast<int>(kWidth / 2 - 12 -
-                                                            fm.horizontalAdvance(frozen))));
+  const QString frozen =
+      content_.frozen ? QCoreApplication::translate("BlockItem", "frozen") + QStringLiteral(" · ")
+                      : QString();
+  painter->drawText(
+      headerText, Qt::AlignRight | Qt::AlignVCenter,
+      frozen + fm.elidedText(id_, Qt::ElideMiddle,
+                             static_cast<int>(kWidth / 2 - 12 - fm.horizontalAdvance(frozen))));
   if (content_.frozen) {
     painter->setPen(Qt::NoPen);
     painter->setBrush(QBrush(QColor(0x60, 0x90, 0xc0, 60), Qt::BDiagPattern));

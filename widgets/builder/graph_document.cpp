@@ -17,8 +17,8 @@
 #include "move_blocks_command.h"
 #include "paste_command.h"
 #include "set_param_command.h"
-#include "set_trainable_command.h"
 #include "set_settings_command.h"
+#include "set_trainable_command.h"
 
 namespace convstudio {
 namespace {

@@ -4,8 +4,8 @@
 
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
-#include "nn/graph_module.h"
 #include "io/safetensors_io.h"
+#include "nn/graph_module.h"
 #include "train/checkpoint_store.h"
 
 namespace convstudio {

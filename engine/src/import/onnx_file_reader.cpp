@@ -2,6 +2,8 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <set>
 
@@ -35,9 +37,8 @@ Result<std::string> external_bytes(const onnx::TensorProto& tensor, const fs::pa
   const fs::path relative(location);
   if (location.empty() || relative.is_absolute() ||
       std::any_of(relative.begin(), relative.end(), [](const fs::path& p) { return p == ".."; })) {
-    return Error::in_file(model_file, "tensor " + tensor.name() +
-                                          ": external data location '" + location +
-                                          "' must be a file beside the model");
+    return Error::in_file(model_file, "tensor " + tensor.name() + ": external data location '" +
+                                          location + "' must be a file beside the model");
   }
   const fs::path data_file = folder / relative;
   std::ifstream in(data_file, std::ios::binary);
@@ -56,7 +57,8 @@ Result<std::string> external_bytes(const onnx::TensorProto& tensor, const fs::pa
   std::string bytes(want, '\0');
   in.seekg(static_cast<std::streamoff>(offset));
   in.read(bytes.data(), static_cast<std::streamsize>(want));
-  if (!in) return Error::at_byte(data_file.string(), offset, "reading " + tensor.name() + " failed");
+  if (!in)
+    return Error::at_byte(data_file.string(), offset, "reading " + tensor.name() + " failed");
   return bytes;
 }
 
@@ -72,12 +74,23 @@ Result<torch::Tensor> to_tensor(const onnx::TensorProto& t, const fs::path& fold
   torch::ScalarType type;
   std::size_t element_size;
   switch (t.data_type()) {
-    case onnx::TensorProto::FLOAT: type = torch::kFloat32, element_size = 4; break;
-    case onnx::TensorProto::DOUBLE: type = torch::kFloat64, element_size = 8; break;
-    case onnx::TensorProto::FLOAT16: type = torch::kFloat16, element_size = 2; break;
-    case onnx::TensorProto::INT64: type = torch::kInt64, element_size = 8; break;
-    case onnx::TensorProto::INT32: type = torch::kInt32, element_size = 4; break;
-    default: return fail("data type " + std::to_string(t.data_type()) + " is not supported");
+    case onnx::TensorProto::FLOAT:
+      type = torch::kFloat32, element_size = 4;
+      break;
+    case onnx::TensorProto::DOUBLE:
+      type = torch::kFloat64, element_size = 8;
+      break;
+    case onnx::TensorProto::FLOAT16:
+      type = torch::kFloat16, element_size = 2;
+      break;
+    case onnx::TensorProto::INT64:
+      type = torch::kInt64, element_size = 8;
+      break;
+    case onnx::TensorProto::INT32:
+      type = torch::kInt32, element_size = 4;
+      break;
+    default:
+      return fail("data type " + std::to_string(t.data_type()) + " is not supported");
   }
   std::string raw;
   if (t.data_location() == onnx::TensorProto::EXTERNAL) {
@@ -114,9 +127,12 @@ Result<torch::Tensor> to_tensor(const onnx::TensorProto& t, const fs::path& fold
 Result<OnnxAttribute> to_attribute(const onnx::AttributeProto& a, const fs::path& folder,
                                    const std::string& model_file) {
   switch (a.type()) {
-    case onnx::AttributeProto::INT: return OnnxAttribute(std::int64_t{a.i()});
-    case onnx::AttributeProto::FLOAT: return OnnxAttribute(double{a.f()});
-    case onnx::AttributeProto::STRING: return OnnxAttribute(a.s());
+    case onnx::AttributeProto::INT:
+      return OnnxAttribute(std::int64_t{a.i()});
+    case onnx::AttributeProto::FLOAT:
+      return OnnxAttribute(double{a.f()});
+    case onnx::AttributeProto::STRING:
+      return OnnxAttribute(a.s());
     case onnx::AttributeProto::INTS:
       return OnnxAttribute(std::vector<std::int64_t>(a.ints().begin(), a.ints().end()));
     case onnx::AttributeProto::FLOATS:
@@ -126,7 +142,8 @@ Result<OnnxAttribute> to_attribute(const onnx::AttributeProto& a, const fs::path
       if (!t) return t.error();
       return OnnxAttribute(std::move(t).value());
     }
-    default: return OnnxAttribute(std::string("<unsupported attribute type>"));
+    default:
+      return OnnxAttribute(std::string("<unsupported attribute type>"));
   }
 }
 

@@ -23,7 +23,8 @@ bool add_input(const OnnxModelView& view, MappingContext& context) {
         "; ConvStudio imports image classifiers whose input is batch×C×H×W with fixed C, H and W"));
     return false;
   }
-  OnnxNodeView input{.name = view.input_name, .op_type = "input"};
+  // The Input block is "input" whatever the file calls its input ("x", "input.1").
+  OnnxNodeView input{.name = "input", .op_type = "input"};
   context.add_block(input, "Input", {{"channels", d[1]}, {"height", d[2]}, {"width", d[3]}}, {},
                     view.input_name);
   return true;

@@ -58,10 +58,10 @@ CheckedImport check(const fs::path& model, const ImportProgress& progress) {
   for (const auto& [id, features] : mapped.flatten_features) {
     const std::int64_t inferred = analysis.find(id)->output_shape.element_count();
     if (inferred != features) {
-      result.errors.push_back(Error::in_block(
-          mapped.node_of_block[id], "Reshape", "",
-          "reshapes " + std::to_string(inferred) + " values per sample to " +
-              std::to_string(features) + " features; only a flatten is supported"));
+      result.errors.push_back(
+          Error::in_block(mapped.node_of_block[id], "Reshape", "",
+                          "reshapes " + std::to_string(inferred) + " values per sample to " +
+                              std::to_string(features) + " features; only a flatten is supported"));
     }
   }
   if (!result.errors.empty()) return out;
@@ -121,12 +121,30 @@ OnnxImportResult import_onnx_model(const fs::path& model, const fs::path& projec
 }
 
 std::vector<std::string> supported_onnx_operators() {
-  return {"Conv",        "BatchNormalization", "Relu",     "LeakyRelu",  "Sigmoid",
-          "Tanh",        "Gelu",               "HardSwish", "HardSigmoid", "Clip (ReLU6, ReLU)",
-          "MaxPool",     "AveragePool",        "GlobalAveragePool", "ReduceMean (over H, W)",
-          "Flatten",     "Reshape (flatten; with Shape/Gather/Unsqueeze/Concat/Slice)",
-          "Gemm",        "MatMul + Add",       "Add",       "Concat",     "Dropout",
-          "Identity",    "Softmax (last node)", "Constant"};
+  return {"Conv",
+          "BatchNormalization",
+          "Relu",
+          "LeakyRelu",
+          "Sigmoid",
+          "Tanh",
+          "Gelu",
+          "HardSwish",
+          "HardSigmoid",
+          "Clip (ReLU6, ReLU)",
+          "MaxPool",
+          "AveragePool",
+          "GlobalAveragePool",
+          "ReduceMean (over H, W)",
+          "Flatten",
+          "Reshape (flatten; with Shape/Gather/Unsqueeze/Concat/Slice)",
+          "Gemm",
+          "MatMul + Add",
+          "Add",
+          "Concat",
+          "Dropout",
+          "Identity",
+          "Softmax (last node)",
+          "Constant"};
 }
 
 }  // namespace convstudio

@@ -42,9 +42,8 @@ std::string MappingContext::add_block(const OnnxNodeView& node, const std::strin
   const bool readable =
       !node.name.empty() && node.name.size() <= 40 &&
       (std::isalpha(static_cast<unsigned char>(node.name[0])) || node.name[0] == '_') &&
-      std::all_of(node.name.begin(), node.name.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-      });
+      std::all_of(node.name.begin(), node.name.end(),
+                  [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
   if (readable && out_.node_of_block.count(node.name) == 0 && graph.rename_block(id, node.name)) {
     id = node.name;
   }

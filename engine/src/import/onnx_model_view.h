@@ -33,11 +33,11 @@ struct OnnxNodeView {
 
 struct OnnxModelView {
   std::int64_t opset = 0;
-  std::string producer;         // "pytorch 2.14.1"
-  std::string input_name;       // the one graph input that is not an initializer
+  std::string producer;                  // "pytorch 2.14.1"
+  std::string input_name;                // the one graph input that is not an initializer
   std::vector<std::int64_t> input_dims;  // -1 for a symbolic dimension (the batch)
   std::string output_name;
-  std::vector<OnnxNodeView> nodes;  // in the file's (topological) order
+  std::vector<OnnxNodeView> nodes;                 // in the file's (topological) order
   std::map<std::string, torch::Tensor> constants;  // float32 or int64, CPU, contiguous
   std::map<std::string, std::string> metadata;     // the model's metadata_props
 };

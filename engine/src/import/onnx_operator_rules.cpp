@@ -2,7 +2,9 @@
 
 #include "import/onnx_operator_rules.h"
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace convstudio::onnx_import {
 
@@ -67,7 +69,8 @@ bool map_hard_sigmoid(const OnnxNodeView& node, MappingContext& context) {
   // PyTorch's Hardsigmoid is relu6(x + 3) / 6: alpha 1/6, beta 1/2.
   if (std::abs(node.real("alpha", 0.2) - 1.0 / 6.0) > 1e-6 ||
       std::abs(node.real("beta", 0.5) - 0.5) > 1e-6) {
-    return context.refuse(node, "only alpha 1/6 and beta 1/2 (PyTorch's Hardsigmoid) are supported");
+    return context.refuse(node,
+                          "only alpha 1/6 and beta 1/2 (PyTorch's Hardsigmoid) are supported");
   }
   return simple("Hardsigmoid")(node, context);
 }
@@ -118,8 +121,9 @@ OperatorRule pool(const std::string& type) {
       return context.refuse(node, "the indices output is not supported");
     }
     if (type == "AvgPool2d" && pads[0] > 0 && node.integer("count_include_pad", 0) == 0) {
-      return context.refuse(node, "count_include_pad 0 with padding is not supported "
-                                  "(ConvStudio's AvgPool2d counts the padded zeros)");
+      return context.refuse(node,
+                            "count_include_pad 0 with padding is not supported "
+                            "(ConvStudio's AvgPool2d counts the padded zeros)");
     }
     context.add_block(node, type,
                       {{"kernel", kernel[0]},
@@ -133,8 +137,8 @@ OperatorRule pool(const std::string& type) {
 
 bool map_global_pool(const OnnxNodeView& node, MappingContext& context) {
   if (data_input(node, 0, context).empty()) return false;
-  context.add_block(node, "AdaptiveAvgPool2d", {{"output_size", std::int64_t{1}}},
-                    {node.inputs[0]}, node.outputs.at(0));
+  context.add_block(node, "AdaptiveAvgPool2d", {{"output_size", std::int64_t{1}}}, {node.inputs[0]},
+                    node.outputs.at(0));
   return true;
 }
 
@@ -159,8 +163,8 @@ bool map_reduce_mean(const OnnxNodeView& node, MappingContext& context) {
   }
   if (node.integer("keepdims", 1) != 0) return map_global_pool(node, context);
   const std::string pooled = node.outputs.at(0) + "/pooled";
-  context.add_block(node, "AdaptiveAvgPool2d", {{"output_size", std::int64_t{1}}},
-                    {node.inputs[0]}, pooled);
+  context.add_block(node, "AdaptiveAvgPool2d", {{"output_size", std::int64_t{1}}}, {node.inputs[0]},
+                    pooled);
   context.add_block(node, "Flatten", {}, {pooled}, node.outputs.at(0));
   return true;
 }
@@ -182,8 +186,13 @@ bool map_reshape(const OnnxNodeView& node, MappingContext& context) {
   }
   std::vector<std::int64_t> shown;
   for (const auto& d : *target) shown.push_back(d.value_or(-1));
-  const bool flat = target->size() == 2 && (!(*target)[0] || *(*target)[0] == -1 ||
-                                            *(*target)[0] == 0 || *(*target)[0] == 1);
+  // The first size is the batch: computed from Shape, -1, 0 (copy), or the batch the model was
+  // exported with (PyTorch's dynamo exporter writes its example's batch as a constant).
+  const std::int64_t exported_batch =
+      context.view().input_dims.empty() ? -1 : context.view().input_dims.front();
+  const auto& first = target->size() == 2 ? (*target)[0] : std::nullopt;
+  const bool flat = target->size() == 2 && (!first || *first == -1 || *first == 0 || *first == 1 ||
+                                            *first == exported_batch);
   const bool features_known = flat && (*target)[1] && *(*target)[1] > 0;
   const bool features_free = flat && (*target)[1] && *(*target)[1] == -1;
   if (!features_known && !features_free) {

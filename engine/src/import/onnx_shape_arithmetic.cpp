@@ -15,7 +15,8 @@ bool is_known(const std::string& value, const MappingContext& context) {
 bool fold_constant(const OnnxNodeView& node, MappingContext& context) {
   torch::Tensor value;
   const auto& a = node.attributes;
-  if (auto it = a.find("value"); it != a.end() && std::holds_alternative<torch::Tensor>(it->second)) {
+  if (auto it = a.find("value");
+      it != a.end() && std::holds_alternative<torch::Tensor>(it->second)) {
     value = std::get<torch::Tensor>(it->second);
   } else if (node.has("value_int")) {
     value = torch::tensor(node.integer("value_int", 0));
@@ -59,8 +60,7 @@ bool fold_on_integers(const OnnxNodeView& node, MappingContext& context) {
     }
   } else if (op == "Slice") {
     if (in.size() < 3 || in[1].size() != 1 || in[2].size() != 1 || !in[1][0] || !in[2][0]) {
-      return context.refuse(node,
-                            "only slices of one axis with constant bounds are supported") ||
+      return context.refuse(node, "only slices of one axis with constant bounds are supported") ||
              true;
     }
     const auto size = static_cast<std::int64_t>(in[0].size());

@@ -2,6 +2,9 @@
 
 #include "import/onnx_operator_rules.h"
 
+#include <algorithm>
+#include <functional>
+
 namespace convstudio::onnx_import {
 namespace {
 
@@ -28,8 +31,9 @@ std::optional<ConvPadding> conv_padding(const OnnxNodeView& node, std::int64_t s
       return std::nullopt;
     }
     if (auto_pad == "SAME_LOWER" && total % 2 == 1) {
-      why = "auto_pad SAME_LOWER puts the odd pixel at the top and left; ConvStudio (like "
-            "PyTorch) puts it at the bottom and right";
+      why =
+          "auto_pad SAME_LOWER puts the odd pixel at the top and left; ConvStudio (like "
+          "PyTorch) puts it at the bottom and right";
       return std::nullopt;
     }
     return ConvPadding{.same = true};

@@ -154,7 +154,7 @@ std::optional<Error> ProjectFile::save(const Project& project, const std::filesy
 }
 
 std::filesystem::path ProjectFile::weights_file(const Project& project,
-                                               const std::filesystem::path& project_file) {
+                                                const std::filesystem::path& project_file) {
   if (project.weights.empty()) return {};
   const std::filesystem::path weights(project.weights);
   return weights.is_absolute() ? weights : project_file.parent_path() / weights;

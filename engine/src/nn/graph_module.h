@@ -45,7 +45,7 @@ class GraphModuleImpl : public torch::nn::Module {
     std::string id;
     std::vector<int> inputs;  // indices into the value slots, by port; none for the Input block
     blocks::TorchLayer layer;
-    bool frozen = false;  // Block::trainable false
+    bool frozen = false;             // Block::trainable false
     std::vector<int> release_after;  // slots whose last reader is this step
   };
 

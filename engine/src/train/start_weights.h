@@ -14,9 +14,9 @@
 namespace convstudio {
 
 struct StartWeightsReport {
-  std::int64_t copied = 0;                  // tensors copied from the file
-  std::vector<std::string> reinitialised;   // Output blocks whose classes changed
-  std::vector<std::string> not_in_file;     // blocks with tensors the file does not have
+  std::int64_t copied = 0;                 // tensors copied from the file
+  std::vector<std::string> reinitialised;  // Output blocks whose classes changed
+  std::vector<std::string> not_in_file;    // blocks with tensors the file does not have
 };
 
 // Changes nothing when it returns an error; `source` names the file.

@@ -7,9 +7,9 @@
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/model/shape_inference.h"
 #include "device_selection.h"
+#include "io/safetensors_io.h"
 #include "memory_probe.h"
 #include "optimizer_factory.h"
-#include "io/safetensors_io.h"
 #include "runs/checkpoint_files.h"
 #include "start_weights.h"
 

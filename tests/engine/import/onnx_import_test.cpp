@@ -29,10 +29,9 @@ class OnnxImport : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("convstudio_import_" + std::string(::testing::UnitTest::GetInstance()
-                                                    ->current_test_info()
-                                                    ->name()) +
-            "_" + std::to_string(::getpid()));
+           ("convstudio_import_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
+            std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
@@ -63,7 +62,8 @@ TEST_F(OnnxImport, PyTorchModelsKeepTheirParameterCountAndAnswers) {
   const auto& models = pytorch_models();
   ASSERT_FALSE(models.empty());
   int imported = 0;
-  std::cout << "model                          params(PyTorch) params(imported) max|ours-onnxruntime|\n";
+  std::cout
+      << "model                          params(PyTorch) params(imported) max|ours-onnxruntime|\n";
   for (const auto& model : models) {
     if (model.refused) continue;
     SCOPED_TRACE(model.name);

@@ -19,12 +19,11 @@ torch::Tensor read_floats(const fs::path& file, std::vector<std::int64_t> shape)
 }
 
 std::vector<PyTorchModel> make_models() {
-  const fs::path dir = fs::temp_directory_path() /
-                       ("convstudio_import_models_" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("convstudio_import_models_" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  const std::string command = std::string(CONVSTUDIO_PYTHON) + " " +
-                              CONVSTUDIO_MAKE_IMPORT_MODELS + " " + dir.string() + " > " +
-                              (dir / "python.log").string() + " 2>&1";
+  const std::string command = std::string(CONVSTUDIO_PYTHON) + " " + CONVSTUDIO_MAKE_IMPORT_MODELS +
+                              " " + dir.string() + " > " + (dir / "python.log").string() + " 2>&1";
   if (std::system(command.c_str()) != 0) {
     std::ifstream log(dir / "python.log");
     ADD_FAILURE() << "make_import_models.py failed:\n" << log.rdbuf();

@@ -28,10 +28,13 @@ class LogRecorder : public TrainingListener {
 // Input 1×8×8 → Conv2d → BatchNorm2d → ReLU → Flatten → Output(classes).
 Graph backbone_with_head(std::int64_t classes) {
   Graph graph;
-  graph.insert_block({.id = "input", .type = "Input",
-                      .params = {{"channels", std::int64_t{1}}, {"height", std::int64_t{8}},
+  graph.insert_block({.id = "input",
+                      .type = "Input",
+                      .params = {{"channels", std::int64_t{1}},
+                                 {"height", std::int64_t{8}},
                                  {"width", std::int64_t{8}}}});
-  graph.insert_block({.id = "conv", .type = "Conv2d",
+  graph.insert_block({.id = "conv",
+                      .type = "Conv2d",
                       .params = {{"out_channels", std::int64_t{4}}, {"padding", std::int64_t{1}}}});
   graph.insert_block({.id = "bn", .type = "BatchNorm2d"});
   graph.insert_block({.id = "relu", .type = "ReLU"});
@@ -78,8 +81,8 @@ TEST(FineTuning, FrozenBackboneKeepsWeightsAndStatisticsBitwiseWhileTheNewHeadLe
   LogRecorder listener;
   Trainer trainer(options, &listener);
   const RunSummary summary = trainer.run();
-  ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe()
-                                                                 : std::string());
+  ASSERT_EQ(summary.state, RunState::Finished)
+      << (summary.error ? summary.error->describe() : std::string());
 
   bool said_head_is_new = false;
   for (const LogLine& line : listener.lines) {
@@ -91,8 +94,8 @@ TEST(FineTuning, FrozenBackboneKeepsWeightsAndStatisticsBitwiseWhileTheNewHeadLe
   Result<CheckpointData> last = load_checkpoint(root / "run" / "last.ckpt");
   ASSERT_TRUE(last.ok());
   const NamedTensors& trained = last.value().model;
-  for (const char* name : {"conv.weight", "conv.bias", "bn.weight", "bn.bias", "bn.running_mean",
-                           "bn.running_var"}) {
+  for (const char* name :
+       {"conv.weight", "conv.bias", "bn.weight", "bn.bias", "bn.running_mean", "bn.running_var"}) {
     EXPECT_TRUE(torch::equal(trained.at(name), start.at(name))) << name << " changed";
   }
   EXPECT_EQ(trained.at("head.weight").size(0), 4);

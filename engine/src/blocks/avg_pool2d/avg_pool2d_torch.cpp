@@ -10,15 +10,17 @@ namespace {
 
 TorchLayer build(const Block& block, const BlockAnalysis&) {
   const PoolWindow window = pool_window(block);
-  return module_layer(torch::nn::AvgPool2d(
-      torch::nn::AvgPool2dOptions(window.kernel).stride(window.stride).padding(window.padding).ceil_mode(window.ceil_mode)));
+  return module_layer(torch::nn::AvgPool2d(torch::nn::AvgPool2dOptions(window.kernel)
+                                               .stride(window.stride)
+                                               .padding(window.padding)
+                                               .ceil_mode(window.ceil_mode)));
 }
 
 std::string torchscript(const Block& block, const std::vector<std::string>& in) {
   const PoolWindow window = pool_window(block);
   return "torch.avg_pool2d(" + in[0] + ", " + python_ints(square(window.kernel)) + ", " +
-         python_ints(square(window.stride)) + ", " + python_ints(square(window.padding)) +
-         ", " + python_bool(window.ceil_mode) + ", True, None)";
+         python_ints(square(window.stride)) + ", " + python_ints(square(window.padding)) + ", " +
+         python_bool(window.ceil_mode) + ", True, None)";
 }
 
 std::string python(const Block& block, const std::vector<std::string>& in) {

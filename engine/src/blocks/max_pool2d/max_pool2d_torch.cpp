@@ -9,8 +9,10 @@ namespace {
 
 TorchLayer build(const Block& block, const BlockAnalysis&) {
   const PoolWindow window = pool_window(block);
-  return module_layer(torch::nn::MaxPool2d(
-      torch::nn::MaxPool2dOptions(window.kernel).stride(window.stride).padding(window.padding).ceil_mode(window.ceil_mode)));
+  return module_layer(torch::nn::MaxPool2d(torch::nn::MaxPool2dOptions(window.kernel)
+                                               .stride(window.stride)
+                                               .padding(window.padding)
+                                               .ceil_mode(window.ceil_mode)));
 }
 
 std::string torchscript(const Block& block, const std::vector<std::string>& in) {
