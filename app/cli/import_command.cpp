@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "convstudio/import/onnx_import.h"
+#include "convstudio/import/project_weights.h"
 #include "exit_codes.h"
 
 namespace convstudio::cli {
@@ -33,7 +34,46 @@ int run_import(const ImportOptions& options) {
   return kExitOk;
 }
 
+struct WeightsOptions {
+  std::string project;
+  std::string from;
+};
+
+int run_weights(const WeightsOptions& options) {
+  const ProjectWeightsResult result = set_project_weights(options.project, options.from);
+  if (result.error) {
+    std::cerr << "error: " << result.error->describe() << "\n";
+    return kExitUsageError;
+  }
+  std::cout << "took " << result.copied << " tensors from " << options.from << "\n";
+  for (const std::string& block : result.reinitialised) {
+    std::cout << block << ": the class count changed, so this block starts from fresh weights\n";
+  }
+  for (const std::string& block : result.not_in_file) {
+    std::cout << block << ": not in the file, starts from fresh weights\n";
+  }
+  std::cout << "wrote " << result.weights_file << "\n";
+  return kExitOk;
+}
+
 }  // namespace
+
+void add_weights_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<WeightsOptions>();
+  auto* c = app.add_subcommand(
+      "weights",
+      "Set a project's starting weights from a checkpoint, a safetensors file or an "
+      "ONNX model");
+  c->add_option("project", options->project, "Project file (*.convstudio)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  c->add_option("--from", options->from,
+                "Checkpoint folder (*.ckpt), safetensors file (tensors named <block id>.<name>) "
+                "or ONNX model")
+      ->required()
+      ->check(CLI::ExistingPath);
+  c->callback([options, &exit_code] { exit_code = run_weights(*options); });
+}
 
 void add_import_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ImportOptions>();

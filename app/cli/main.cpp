@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   add_train_command(app, exit_code);
   add_evaluate_command(app, exit_code);
   add_import_command(app, exit_code);
+  add_weights_command(app, exit_code);
   add_export_command(app, exit_code);
   add_predict_command(app, exit_code);
 

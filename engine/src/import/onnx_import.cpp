@@ -5,6 +5,7 @@
 #include "convstudio/model/shape_inference.h"
 #include "import/onnx_file_reader.h"
 #include "import/onnx_graph_mapper.h"
+#include "import/onnx_import_internal.h"
 #include "io/safetensors_io.h"
 #include "nn/graph_module.h"
 
@@ -119,6 +120,23 @@ OnnxImportResult import_onnx_model(const fs::path& model, const fs::path& projec
   if (progress) progress(1.0, "done");
   return result;
 }
+
+namespace onnx_import {
+
+Result<NamedTensors> onnx_model_weights(const fs::path& model) {
+  CheckedImport checked = check(model, {});
+  if (!checked.result.ok()) {
+    Error error = checked.result.errors.front();
+    if (checked.result.errors.size() > 1) {
+      error = Error::in_file(model.string(),
+                             "cannot be imported:\n" + checked.result.describe_errors());
+    }
+    return error;
+  }
+  return std::move(checked.mapped.tensors);
+}
+
+}  // namespace onnx_import
 
 std::vector<std::string> supported_onnx_operators() {
   return {"Conv",
