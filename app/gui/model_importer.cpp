@@ -1,5 +1,6 @@
 #include "model_importer.h"
 
+#include <QApplication>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -55,9 +56,10 @@ void ModelImporter::importFile(const QString& model, const QString& projectFile)
   progress->setValue(0);
   QPointer<QProgressDialog> guard(progress);
   // The engine reports progress on the pool thread; the dialog moves on the UI thread.
+  // (The pointer is read only there: a QPointer is not for other threads.)
   const ImportProgress report = [guard](double fraction, const std::string&) {
     QMetaObject::invokeMethod(
-        guard.data(),
+        qApp,
         [guard, fraction] {
           if (guard) guard->setValue(static_cast<int>(fraction * 100));
         },

@@ -2,6 +2,8 @@
 // every block, with shapes and no problems; a file that is not a model reports and opens nothing.
 
 #include <QApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>

@@ -2,10 +2,12 @@
 // as projects: same parameter count as PyTorch, same answers as onnxruntime.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <set>
 
 #include "convstudio/import/onnx_import.h"
 #include "convstudio/model/project_file.h"

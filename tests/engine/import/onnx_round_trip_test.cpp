@@ -1,6 +1,9 @@
 // ConvStudio -> ONNX -> import gives back the same graph and the same weights.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
 
 #include <filesystem>
 
