@@ -24,7 +24,9 @@ bool add_input(const OnnxModelView& view, MappingContext& context) {
     return false;
   }
   // The Input block is "input" whatever the file calls its input ("x", "input.1").
-  OnnxNodeView input{.name = "input", .op_type = "input"};
+  OnnxNodeView input;
+  input.name = "input";
+  input.op_type = "input";
   context.add_block(input, "Input", {{"channels", d[1]}, {"height", d[2]}, {"width", d[3]}}, {},
                     view.input_name);
   return true;

@@ -16,6 +16,7 @@ namespace {
 
 using testing::fresh_folder;
 using testing::write_tiny_idx_dataset;
+using BlockParams = std::map<std::string, ParamValue, std::less<>>;
 
 class LogRecorder : public TrainingListener {
  public:
@@ -28,18 +29,20 @@ class LogRecorder : public TrainingListener {
 // Input 1×8×8 → Conv2d → BatchNorm2d → ReLU → Flatten → Output(classes).
 Graph backbone_with_head(std::int64_t classes) {
   Graph graph;
-  graph.insert_block({.id = "input",
-                      .type = "Input",
-                      .params = {{"channels", std::int64_t{1}},
-                                 {"height", std::int64_t{8}},
-                                 {"width", std::int64_t{8}}}});
-  graph.insert_block({.id = "conv",
-                      .type = "Conv2d",
-                      .params = {{"out_channels", std::int64_t{4}}, {"padding", std::int64_t{1}}}});
-  graph.insert_block({.id = "bn", .type = "BatchNorm2d"});
-  graph.insert_block({.id = "relu", .type = "ReLU"});
-  graph.insert_block({.id = "flatten", .type = "Flatten"});
-  graph.insert_block({.id = "head", .type = "Output", .params = {{"classes", classes}}});
+  auto add = [&graph](const char* id, const char* type, BlockParams params) {
+    Block block;
+    block.id = id;
+    block.type = type;
+    block.params = std::move(params);
+    graph.insert_block(std::move(block));
+  };
+  add("input", "Input",
+      {{"channels", std::int64_t{1}}, {"height", std::int64_t{8}}, {"width", std::int64_t{8}}});
+  add("conv", "Conv2d", {{"out_channels", std::int64_t{4}}, {"padding", std::int64_t{1}}});
+  add("bn", "BatchNorm2d", {});
+  add("relu", "ReLU", {});
+  add("flatten", "Flatten", {});
+  add("head", "Output", {{"classes", classes}});
   const char* chain[] = {"input", "conv", "bn", "relu", "flatten", "head"};
   for (int i = 0; i + 1 < 6; ++i) graph.insert_connection({chain[i], chain[i + 1], 0});
   return graph;
