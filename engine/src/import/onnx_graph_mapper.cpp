@@ -81,6 +81,7 @@ MappedModel map_onnx_graph(const OnnxModelView& view) {
   for (const OnnxNodeView& node : view.nodes) {
     if (context.skip_after_refusal(node)) continue;
     if (fold_shape_node(node, context)) continue;
+    if (fold_constant_node(node, context)) continue;
     const OperatorRule* rule = find_operator_rule(node.op_type);
     if (rule == nullptr) {
       context.refuse(node, "the operator is not supported");

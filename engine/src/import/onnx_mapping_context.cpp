@@ -23,7 +23,7 @@ const ShapeValue* MappingContext::shape_value(const std::string& value) const {
 std::optional<ShapeValue> MappingContext::integers(const std::string& value) const {
   if (const ShapeValue* shape = shape_value(value)) return *shape;
   const torch::Tensor* tensor = constant(value);
-  if (tensor == nullptr || tensor->dim() > 1) return std::nullopt;
+  if (tensor == nullptr || tensor->dim() > 1 || tensor->is_floating_point()) return std::nullopt;
   const torch::Tensor flat = tensor->to(torch::kFloat64).reshape({-1});
   ShapeValue result;
   for (std::int64_t i = 0; i < flat.numel(); ++i) {

@@ -67,5 +67,8 @@ const OperatorRule* find_operator_rule(const std::string& op_type);
 // Shape arithmetic (Shape, Gather, Unsqueeze, Concat of sizes ...): evaluated when every input is
 // a constant or shape value. False when the node is not shape arithmetic.
 bool fold_shape_node(const OnnxNodeView& node, MappingContext& context);
+// Arithmetic whose inputs are all constants (initializers PyTorch did not fold): evaluated into
+// one more constant. False when an input is not constant or the operator is not foldable.
+bool fold_constant_node(const OnnxNodeView& node, MappingContext& context);
 
 }  // namespace convstudio::onnx_import

@@ -4,6 +4,9 @@
 
 #include "import/onnx_mapping_context.h"
 
+#include <algorithm>
+#include <set>
+
 namespace convstudio::onnx_import {
 namespace {
 
@@ -24,6 +27,9 @@ bool fold_constant(const OnnxNodeView& node, MappingContext& context) {
     value = torch::tensor(node.ints("value_ints"));
   } else if (node.has("value_float")) {
     value = torch::tensor(static_cast<float>(node.real("value_float", 0)));
+  } else if (auto it = a.find("value_floats");
+             it != a.end() && std::holds_alternative<std::vector<double>>(it->second)) {
+    value = torch::tensor(std::get<std::vector<double>>(it->second)).to(torch::kFloat32);
   } else {
     return context.refuse(node, "the constant's form is not supported");
   }
@@ -77,7 +83,89 @@ bool fold_on_integers(const OnnxNodeView& node, MappingContext& context) {
   return true;
 }
 
+// Arithmetic on constants that PyTorch's dynamo exporter leaves unfolded (optimize=False):
+// evaluated with LibTorch, so the result is one more constant. Nullopt: not such an operator.
+std::optional<torch::Tensor> fold_on_constants(const OnnxNodeView& node,
+                                               const std::vector<torch::Tensor>& in,
+                                               const MappingContext& context) {
+  const std::string& op = node.op_type;
+  if (op == "Identity") return in.at(0);
+  if (op == "Neg") return -in.at(0);
+  if (op == "Sqrt") return in.at(0).sqrt();
+  if (op == "Reciprocal") return in.at(0).reciprocal();
+  if (in.size() == 2 && (op == "Add" || op == "Sub" || op == "Mul" || op == "Div")) {
+    if (op == "Add") return in[0] + in[1];
+    if (op == "Sub") return in[0] - in[1];
+    if (op == "Mul") return in[0] * in[1];
+    const bool integral = in[0].scalar_type() == torch::kInt64;
+    return integral ? in[0].div(in[1], "floor") : in[0] / in[1];
+  }
+  if (op == "CastLike" && in.size() == 2) return in[0].to(in[1].scalar_type());
+  if (op == "Cast") {
+    static const std::set<std::int64_t> floats{1, 10, 11, 16};  // float, f16, double, bf16
+    return in.at(0).to(floats.count(node.integer("to", 1)) ? torch::kFloat32 : torch::kInt64);
+  }
+  if (op == "Expand" && in.size() == 2) {
+    const auto shape = context.integers(node.inputs[1]);
+    if (!shape) return std::nullopt;
+    std::vector<std::int64_t> dims;
+    for (const auto& d : *shape) dims.push_back(d.value_or(1));
+    // ONNX broadcasts both ways; adding zeros of the target shape does the same.
+    return in[0] + torch::zeros(dims, in[0].options());
+  }
+  if (op == "Reshape" && in.size() == 2) {
+    const auto shape = context.integers(node.inputs[1]);
+    if (!shape) return std::nullopt;
+    std::vector<std::int64_t> dims;
+    for (std::size_t i = 0; i < shape->size(); ++i) {
+      const std::int64_t d = (*shape)[i].value_or(-1);
+      dims.push_back(d == 0 && i < static_cast<std::size_t>(in[0].dim()) ? in[0].size(i) : d);
+    }
+    return in[0].reshape(dims);
+  }
+  if ((op == "Unsqueeze" || op == "Squeeze") && !in.empty()) {
+    std::vector<std::int64_t> axes = node.ints("axes");
+    if (in.size() > 1)
+      axes = std::vector<std::int64_t>(in[1].data_ptr<std::int64_t>(),
+                                       in[1].data_ptr<std::int64_t>() + in[1].numel());
+    torch::Tensor t = in[0];
+    if (op == "Squeeze") return axes.empty() ? t.squeeze() : t.squeeze(axes);
+    std::sort(axes.begin(), axes.end());
+    for (std::int64_t axis : axes) t = t.unsqueeze(axis < 0 ? axis + t.dim() + 1 : axis);
+    return t;
+  }
+  if (op == "Concat" && !in.empty()) return torch::cat(in, node.integer("axis", 0));
+  if (op == "Transpose" && in.size() == 1) {
+    std::vector<std::int64_t> perm = node.ints("perm");
+    if (perm.empty()) {
+      for (std::int64_t i = in[0].dim() - 1; i >= 0; --i) perm.push_back(i);
+    }
+    return in[0].permute(perm).contiguous();
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+bool fold_constant_node(const OnnxNodeView& node, MappingContext& context) {
+  if (node.inputs.empty() || node.outputs.size() != 1) return false;
+  std::vector<torch::Tensor> in;
+  for (const std::string& input : node.inputs) {
+    const torch::Tensor* t = input.empty() ? nullptr : context.constant(input);
+    if (t == nullptr) return false;
+    in.push_back(*t);
+  }
+  try {
+    std::optional<torch::Tensor> value = fold_on_constants(node, in, context);
+    if (!value) return false;
+    const bool integral = !value->is_floating_point();
+    context.set_constant(node.outputs[0],
+                         value->to(integral ? torch::kInt64 : torch::kFloat32).contiguous());
+  } catch (const std::exception& error) {
+    context.refuse(node, std::string("cannot fold its constant inputs: ") + error.what());
+  }
+  return true;
+}
 
 bool fold_shape_node(const OnnxNodeView& node, MappingContext& context) {
   const std::string& op = node.op_type;
