@@ -68,8 +68,8 @@ TEST_P(OnnxRoundTrip, GivesTheSameGraphAndWeights) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Templates, OnnxRoundTrip, ::testing::Values("resnet-small", "lenet5"),
-                         [](const auto& info) {
-                           std::string name = info.param;
+                         [](const auto& test_info) {
+                           std::string name = test_info.param;
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });
