@@ -27,9 +27,9 @@ bool fold_constant(const OnnxNodeView& node, MappingContext& context) {
     value = torch::tensor(node.ints("value_ints"));
   } else if (node.has("value_float")) {
     value = torch::tensor(static_cast<float>(node.real("value_float", 0)));
-  } else if (auto it = a.find("value_floats");
-             it != a.end() && std::holds_alternative<std::vector<double>>(it->second)) {
-    value = torch::tensor(std::get<std::vector<double>>(it->second)).to(torch::kFloat32);
+  } else if (auto floats = a.find("value_floats");
+             floats != a.end() && std::holds_alternative<std::vector<double>>(floats->second)) {
+    value = torch::tensor(std::get<std::vector<double>>(floats->second)).to(torch::kFloat32);
   } else {
     return context.refuse(node, "the constant's form is not supported");
   }
