@@ -170,6 +170,18 @@ bool fold_constant_node(const OnnxNodeView& node, MappingContext& context) {
 bool fold_shape_node(const OnnxNodeView& node, MappingContext& context) {
   const std::string& op = node.op_type;
   if (op == "Constant") return fold_constant(node, context) || true;
+  if (op == "Shape" && context.constant(node.inputs.at(0)) != nullptr) {
+    // The shape of an initializer (dynamo writes Shape(weight) for a missing bias) is known.
+    const torch::Tensor& t = *context.constant(node.inputs[0]);
+    context.set_constant(node.outputs.at(0), torch::tensor(t.sizes().vec(), torch::kInt64));
+    return true;
+  }
+  if (op == "CastLike" && context.constant(node.inputs.at(0)) != nullptr) {
+    // Only the second input's element type matters; every block computes in float32.
+    const torch::Tensor& t = *context.constant(node.inputs[0]);
+    context.set_constant(node.outputs.at(0), t.is_floating_point() ? t.to(torch::kFloat32) : t);
+    return true;
+  }
   if (op == "Shape") {
     // The sizes are not known while mapping: the batch and the rest read as unknown.
     context.set_shape_value(node.outputs.at(0), ShapeValue(4, std::nullopt));
