@@ -173,7 +173,18 @@ bool fold_shape_node(const OnnxNodeView& node, MappingContext& context) {
   if (op == "Shape" && context.constant(node.inputs.at(0)) != nullptr) {
     // The shape of an initializer (dynamo writes Shape(weight) for a missing bias) is known.
     const torch::Tensor& t = *context.constant(node.inputs[0]);
-    context.set_constant(node.outputs.at(0), torch::tensor(t.sizes().vec(), torch::kInt64));
+    // Shape's start and end (opset 15) pick a slice of the sizes.
+    const auto rank = static_cast<std::int64_t>(t.dim());
+    std::int64_t start = node.integer("start", 0), end = node.integer("end", rank);
+    if (start < 0) start += rank;
+    if (end < 0) end += rank;
+    start = std::clamp<std::int64_t>(start, 0, rank);
+    end = std::clamp<std::int64_t>(end, start, rank);
+    const std::vector<std::int64_t> sizes = t.sizes().vec();
+    context.set_constant(
+        node.outputs.at(0),
+        torch::tensor(std::vector<std::int64_t>(sizes.begin() + start, sizes.begin() + end),
+                      torch::kInt64));
     return true;
   }
   if (op == "CastLike" && context.constant(node.inputs.at(0)) != nullptr) {
