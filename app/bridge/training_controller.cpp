@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 
+#include "convstudio/model/project_file.h"
 #include "convstudio/runs/run_recorder.h"
 #include "training_worker.h"
 
@@ -63,6 +64,9 @@ bool TrainingController::start(const Project& project, const QString& runsOwnerF
   options.resume_checkpoint = QFile::encodeName(resumeCheckpoint).toStdString();
   // The studio shows the epochs and max steps it trains with: what the panel says is the end.
   options.new_end = true;
+  // An imported project (or one given starting weights) trains from them.
+  options.start_weights =
+      ProjectFile::weights_file(project, QFile::encodeName(runsOwnerFile).toStdString()).string();
   running_ = true;
   state_ = RunState::Preparing;
   runFolder_ = folder;

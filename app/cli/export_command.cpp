@@ -21,7 +21,10 @@ struct ExportOptions {
 
 int run_export(const ExportOptions& options) {
   const ExportFormat format = *parse_export_format(options.format);
-  const ExportResult result = export_checkpoint(options.checkpoint, format, options.out);
+  // A project file exports its current weights (imported, or set from a file) untrained.
+  const bool project = std::filesystem::is_regular_file(options.checkpoint);
+  const ExportResult result = project ? export_project(options.checkpoint, format, options.out)
+                                      : export_checkpoint(options.checkpoint, format, options.out);
   if (!options.quiet && !result.report.blocks.empty()) {
     std::cout << "block mapping (" << export_format_name(format);
     if (result.report.opset > 0) std::cout << ", opset " << result.report.opset;
@@ -45,10 +48,12 @@ void add_export_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ExportOptions>();
   auto* c = app.add_subcommand(
       "export",
-      "Export a checkpoint to TorchScript, ONNX, safetensors + graph JSON or PyTorch code");
-  c->add_option("checkpoint", options->checkpoint, "Checkpoint folder (*.ckpt)")
+      "Export a checkpoint, or a project's current weights, to TorchScript, ONNX, safetensors + "
+      "graph JSON or PyTorch code");
+  c->add_option("checkpoint", options->checkpoint,
+                "Checkpoint folder (*.ckpt), or a project file (*.convstudio) with weights")
       ->required()
-      ->check(CLI::ExistingDirectory);
+      ->check(CLI::ExistingPath);
   c->add_option("--format", options->format, "torchscript, onnx, safetensors or python")
       ->required()
       ->check(CLI::IsMember({"torchscript", "onnx", "safetensors", "python"}));

@@ -7,6 +7,7 @@
 #include "devices_command.h"
 #include "exit_codes.h"
 #include "export_command.h"
+#include "import_command.h"
 #include "predict_command.h"
 #include "template_commands.h"
 #include "train_command.h"
@@ -27,6 +28,8 @@ int main(int argc, char** argv) {
   add_inspect_command(app, exit_code);
   add_train_command(app, exit_code);
   add_evaluate_command(app, exit_code);
+  add_import_command(app, exit_code);
+  add_weights_command(app, exit_code);
   add_export_command(app, exit_code);
   add_predict_command(app, exit_code);
 

@@ -132,6 +132,7 @@ int run_train(const TrainOptions& options) {
       std::filesystem::equivalent(
           run.out_dir, resume_folder.empty() ? std::filesystem::path(".") : resume_folder,
           same_error);
+  run.start_weights = ProjectFile::weights_file(run.project, options.file).string();
 
   MetricsLog log(run.out_dir, run.project, isatty(STDERR_FILENO) != 0,
                  same_folder ? RunRecorder::Start::Resumed : RunRecorder::Start::Fresh);

@@ -64,6 +64,12 @@ EditActions::EditActions(BuilderCanvas* canvas, QMenu* menu, QWidget* window)
   add(menu, tr("Select &All"), QKeySequence::SelectAll, &BuilderCanvas::selectAll);
   menu->addSeparator();
   add(menu, tr("A&rrange Blocks"), QKeySequence(Qt::CTRL | Qt::Key_L), &BuilderCanvas::autoLayout);
+  menu->addSeparator();
+  add(menu, tr("&Freeze Everything Before This Block"), QKeySequence(),
+      &BuilderCanvas::freezeBeforeSelection)
+      ->setObjectName(QStringLiteral("freezeBeforeAction"));
+  add(menu, tr("Toggle &Trainable"), QKeySequence(), &BuilderCanvas::toggleTrainable)
+      ->setObjectName(QStringLiteral("toggleTrainableAction"));
 }
 
 QAction* EditActions::add(QMenu* menu, const QString& text, QKeySequence shortcut,

@@ -29,6 +29,7 @@
 #include "graph_document.h"
 #include "inference_controller.h"
 #include "main_toolbar.h"
+#include "model_importer.h"
 #include "overview_map.h"
 #include "palette_widget.h"
 #include "problems_widget.h"
@@ -136,6 +137,12 @@ void MainWindow::createMenus() {
   recentMenu_ = fileMenu_->addMenu(tr("Open &Recent"));
   recentMenu_->setObjectName(QStringLiteral("recentMenu"));
   fileMenu_->addAction(tr("Open the &Example"), projects_, &ProjectController::openExample);
+  importer_ = new ModelImporter(projects_, this);
+  QAction* importAction =
+      fileMenu_->addAction(tr("&Import Model…"), importer_, &ModelImporter::importWithDialogs);
+  importAction->setObjectName(QStringLiteral("importModelAction"));
+  importAction->setToolTip(
+      tr("Turn an ONNX classifier (from PyTorch or elsewhere) into a project with its weights"));
   fileMenu_->addSeparator();
   projectActions_ << fileMenu_->addAction(tr("&Save"), QKeySequence::Save, projects_,
                                           &ProjectController::save)

@@ -21,6 +21,7 @@ class ExportDialog;
 class InferenceController;
 class GraphDocument;
 class MainToolBar;
+class ModelImporter;
 class PaletteWidget;
 class ProblemsWidget;
 class ProjectController;
@@ -42,6 +43,7 @@ class MainWindow : public QMainWindow {
   BuilderCanvas* canvas() const { return canvas_; }
   TrainingCockpit* training() const { return training_; }
   InferenceController* inference() const { return inference_; }
+  ModelImporter* importer() const { return importer_; }
   MainToolBar* toolBar() const { return toolBar_; }
   StartPage* startPage() const { return startPage_; }
   QDockWidget* paletteDock() const { return paletteDock_; }
@@ -87,6 +89,7 @@ class MainWindow : public QMainWindow {
   DeviceReport devices_;
   GraphDocument* document_ = nullptr;
   ProjectController* projects_ = nullptr;
+  ModelImporter* importer_ = nullptr;
   QStackedWidget* pages_ = nullptr;
   StartPage* startPage_ = nullptr;
   BuilderCanvas* canvas_ = nullptr;

@@ -1,6 +1,7 @@
 #include "block_item.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QFontMetrics>
 #include <QPainter>
 #include <QPalette>
@@ -140,8 +141,19 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   painter->drawText(headerText, Qt::AlignLeft | Qt::AlignVCenter, content_.type);
   painter->setFont(font);
   const QFontMetrics fm(font);
-  painter->drawText(headerText, Qt::AlignRight | Qt::AlignVCenter,
-                    fm.elidedText(id_, Qt::ElideMiddle, static_cast<int>(kWidth / 2 - 12)));
+  // A frozen block says so before its id, and its body is hatched.
+  const QString frozen =
+      content_.frozen ? QCoreApplication::translate("BlockItem", "frozen") + QStringLiteral(" · ")
+                      : QString();
+  painter->drawText(
+      headerText, Qt::AlignRight | Qt::AlignVCenter,
+      frozen + fm.elidedText(id_, Qt::ElideMiddle,
+                             static_cast<int>(kWidth / 2 - 12 - fm.horizontalAdvance(frozen))));
+  if (content_.frozen) {
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QBrush(QColor(0x60, 0x90, 0xc0, 60), Qt::BDiagPattern));
+    painter->drawRect(QRectF(1, kHeaderHeight, kWidth - 2, kHeight - kHeaderHeight - 1));
+  }
 
   const QColor text = invalid ? QColor(0x30, 0x10, 0x10) : palette.color(QPalette::Text);
   painter->setPen(text);

@@ -25,6 +25,7 @@ class BlockItem : public QGraphicsItem {
     QString errors;  // one per line; empty when the block is fine
     int inputPorts = 1;
     bool hasOutput = true;
+    bool frozen = false;  // not trainable: fine-tuning leaves its weights alone
   };
 
   explicit BlockItem(QString id);

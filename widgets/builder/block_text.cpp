@@ -63,6 +63,7 @@ BlockItem::Content BlockText::content(const GraphDocument& document, const Block
   BlockItem::Content content;
   content.type = QString::fromStdString(block.type);
   content.params = keyParams(block);
+  content.frozen = !block.trainable;
   const BlockSpec* spec = LayerCatalog::instance().find(block.type);
   if (spec != nullptr) {
     content.category = QString::fromStdString(spec->category);

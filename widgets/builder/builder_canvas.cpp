@@ -75,6 +75,18 @@ void BuilderCanvas::selectAll() {
   for (QGraphicsItem* item : scene_->items()) item->setSelected(true);
 }
 
+void BuilderCanvas::freezeBeforeSelection() {
+  const QStringList ids = scene_->selectedBlockIds();
+  if (ids.size() == 1) document_->freezeBefore(ids.front());
+}
+
+void BuilderCanvas::toggleTrainable() {
+  const QStringList ids = scene_->selectedBlockIds();
+  if (ids.isEmpty()) return;
+  const Block* first = document_->graph().find_block(ids.front().toStdString());
+  document_->setTrainable(ids, first != nullptr && !first->trainable);
+}
+
 void BuilderCanvas::autoLayout() {
   document_->autoLayout();
   view_->fitToView();

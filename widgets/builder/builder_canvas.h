@@ -30,6 +30,10 @@ class BuilderCanvas : public QWidget {
   void deleteSelection();
   void selectAll();
   void autoLayout();
+  // Fine-tuning: freezes every block feeding the selected one (one undo step), or flips
+  // "trainable" on the selected blocks.
+  void freezeBeforeSelection();
+  void toggleTrainable();
   // Adds a block of `type` below the selected block (or in the middle of the view), wired to
   // the selected block when that is possible: what a palette double-click does.
   void addBlock(const QString& type);

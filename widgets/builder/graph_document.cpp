@@ -18,6 +18,7 @@
 #include "paste_command.h"
 #include "set_param_command.h"
 #include "set_settings_command.h"
+#include "set_trainable_command.h"
 
 namespace convstudio {
 namespace {
@@ -162,6 +163,32 @@ void GraphDocument::setParam(const QString& id, const QString& name, const Param
   undoStack_->push(new SetParamCommand(this, id, name, value));
 }
 
+void GraphDocument::setTrainable(const QStringList& ids, bool trainable) {
+  auto* command = new SetTrainableCommand(this, ids, trainable);
+  if (command->isObsolete()) {
+    delete command;
+    return;
+  }
+  undoStack_->push(command);
+}
+
+void GraphDocument::freezeBefore(const QString& id) {
+  QStringList ancestors;
+  std::vector<std::string> pending{id.toStdString()};
+  std::set<std::string> seen;
+  while (!pending.empty()) {
+    const std::string at = pending.back();
+    pending.pop_back();
+    for (const Connection& wire : project_.graph.inputs_of(at)) {
+      if (seen.insert(wire.from).second) {
+        ancestors << QString::fromStdString(wire.from);
+        pending.push_back(wire.from);
+      }
+    }
+  }
+  setTrainable(ancestors, false);
+}
+
 QStringList GraphDocument::paste(const QByteArray& fragmentJson, QPointF offset) {
   const std::optional<Graph> fragment = GraphFragment::fromJson(fragmentJson);
   if (!fragment || fragment->empty()) return {};
@@ -225,6 +252,14 @@ bool GraphDocument::setBlockParam(const QString& id, const QString& name, const 
   emit blockChanged(id);
   graphEdited();
   return true;
+}
+
+bool GraphDocument::setBlockTrainable(const QString& id, bool trainable) {
+  Block* block = project_.graph.find_block(id.toStdString());
+  if (block == nullptr) return false;
+  block->trainable = trainable;
+  emit blockChanged(id);
+  return true;  // shapes do not change: no analysis
 }
 
 bool GraphDocument::setBlockPosition(const QString& id, QPointF position) {

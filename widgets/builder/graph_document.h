@@ -57,6 +57,10 @@ class GraphDocument : public QObject {
   // Pastes a fragment (GraphFragment JSON) shifted by `offset` with fresh ids; returns them.
   QStringList paste(const QByteArray& fragmentJson, QPointF offset);
   void autoLayout();
+  // Freezes (or unfreezes) the blocks, one undo command.
+  void setTrainable(const QStringList& ids, bool trainable);
+  // Fine-tuning in one step: freezes every block that feeds `id`, directly or not.
+  void freezeBefore(const QString& id);
 
   // ---- Primitives, for undo commands only ----
   bool insertBlockAt(const Block& block, std::size_t index);
@@ -65,6 +69,7 @@ class GraphDocument : public QObject {
   bool removeConnection(const Connection& connection);
   bool setBlockParam(const QString& id, const QString& name, const ParamValue& value);
   bool setBlockPosition(const QString& id, QPointF position);
+  bool setBlockTrainable(const QString& id, bool trainable);
   void applySettings(const DatasetSettings& dataset, const TrainingSettings& training);
 
   // Defers the analysis until the outermost batch ends, so a command touching many blocks

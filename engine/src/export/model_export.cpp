@@ -5,6 +5,7 @@
 #include "export/python_export.h"
 #include "export/torchscript_export.h"
 #include "export/trained_model.h"
+#include "io/safetensors_io.h"
 
 namespace convstudio {
 namespace {
@@ -50,12 +51,24 @@ ExportResult check_checkpoint_export(const fs::path& checkpoint_dir, ExportForma
   return load_and_check(checkpoint_dir, format, model);
 }
 
-ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat format,
-                               const fs::path& out) {
-  std::optional<TrainedModel> loaded;
-  ExportResult result = load_and_check(checkpoint_dir, format, loaded);
-  if (result.error) return result;
-  const TrainedModel& model = *loaded;
+namespace {
+
+// Checks `model` against `format` and writes it to `out` (and its companion).
+ExportResult check_and_write(Result<TrainedModel> loaded, const fs::path& source,
+                             ExportFormat format, const fs::path& out) {
+  ExportResult result;
+  result.report.format = format;
+  if (!loaded) return failed(std::move(result), loaded.error(), true);
+  const TrainedModel& model = loaded.value();
+  result.report = ExportCompatibility::check(model.graph, model.analysis, format);
+  if (!result.report.ok()) {
+    std::string message = "cannot export to " + std::string(export_format_name(format)) + ":";
+    for (const Error& refusal : result.report.refusals) {
+      message +=
+          "\n  " + (refusal.block_id.empty() ? "graph" : refusal.block_id) + ": " + refusal.message;
+    }
+    return failed(std::move(result), Error::in_file(source.string(), message), true);
+  }
   std::error_code ec;
   if (out.has_parent_path() && !fs::exists(out.parent_path(), ec)) {
     return failed(std::move(result),
@@ -94,6 +107,18 @@ ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat form
   result.files.push_back(out.string());
   if (!companion.empty()) result.files.push_back(companion.string());
   return result;
+}
+
+}  // namespace
+
+ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat format,
+                               const fs::path& out) {
+  return check_and_write(load_trained_model(checkpoint_dir), checkpoint_dir, format, out);
+}
+
+ExportResult export_project(const fs::path& project_file, ExportFormat format,
+                            const fs::path& out) {
+  return check_and_write(load_project_model(project_file), project_file, format, out);
 }
 
 }  // namespace convstudio

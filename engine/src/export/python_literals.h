@@ -25,6 +25,10 @@ inline std::string python_float(double value) {
 }
 
 // [a, b] from a list of ints.
+inline std::string python_bool(bool value) {
+  return value ? "True" : "False";
+}
+
 inline std::string python_ints(const std::vector<std::int64_t>& values) {
   std::string text = "[";
   for (std::size_t i = 0; i < values.size(); ++i) {

@@ -4,6 +4,7 @@
 
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
+#include "io/safetensors_io.h"
 #include "nn/graph_module.h"
 #include "train/checkpoint_store.h"
 
@@ -100,6 +101,24 @@ Result<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_
   }
   return make_trained_model(std::move(project.project->graph), std::move(checkpoint.value().model),
                             std::move(contract), checkpoint_dir.string());
+}
+
+Result<TrainedModel> load_project_model(const std::filesystem::path& project_file) {
+  ProjectLoadResult loaded = ProjectFile::load(project_file);
+  if (!loaded.ok()) return loaded.errors.front();
+  const Project& project = *loaded.project;
+  if (project.weights.empty()) {
+    return Error::in_file(project_file.string(),
+                          "the project has no weights yet: import a model, set its starting "
+                          "weights from a file, or train it and export the checkpoint");
+  }
+  const std::filesystem::path weights = ProjectFile::weights_file(project, project_file);
+  Result<SafetensorsContent> content = read_safetensors(weights);
+  if (!content) return content.error();
+  PreprocessingContract contract;
+  contract.fit = project.dataset.fit;
+  return make_trained_model(project.graph, std::move(content.value().tensors), std::move(contract),
+                            weights.string());
 }
 
 }  // namespace convstudio

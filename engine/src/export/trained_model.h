@@ -26,6 +26,10 @@ struct TrainedModel {
 // Reads a checkpoint folder and checks that its graph infers and its weights fit the graph.
 Result<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_dir);
 
+// A project file with its starting weights (ProjectFile::weights_file) as a trained model, with
+// the project's fit mode and no normalisation. Refuses a project without weights.
+Result<TrainedModel> load_project_model(const std::filesystem::path& project_file);
+
 // Runs shape inference at contract.input and checks that `tensors` fit the graph exactly (by
 // building the LibTorch module and loading them). `source` names the file in errors.
 Result<TrainedModel> make_trained_model(Graph graph, NamedTensors tensors,

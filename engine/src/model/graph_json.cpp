@@ -67,11 +67,14 @@ nlohmann::ordered_json GraphJson::to_json(const Graph& graph) {
   for (const Block& block : graph.blocks()) {
     Json params = Json::object();
     for (const auto& [name, value] : block.params) params[name] = value_to_json(value);
-    blocks.push_back(Json{{"id", block.id},
-                          {"type", block.type},
-                          {"x", block.x},
-                          {"y", block.y},
-                          {"params", std::move(params)}});
+    Json entry{{"id", block.id},
+               {"type", block.type},
+               {"x", block.x},
+               {"y", block.y},
+               {"params", std::move(params)}};
+    // Written only when frozen, so files without frozen blocks read the same as before.
+    if (!block.trainable) entry["trainable"] = false;
+    blocks.push_back(std::move(entry));
   }
   Json connections = Json::array();
   for (const Connection& c : graph.connections()) {
@@ -95,6 +98,7 @@ Graph GraphJson::from_json(const nlohmann::ordered_json& json, const std::string
       block_fields.read("type", block.type);
       block_fields.read("x", block.x, -1e9, 1e9);
       block_fields.read("y", block.y, -1e9, 1e9);
+      block_fields.read("trainable", block.trainable);
       if (const Json* params = block_fields.object("params")) {
         read_params(*params, block_path + ".params", block, errors);
       }

@@ -87,6 +87,15 @@ ProjectLoadResult ProjectFile::parse(std::string_view text) {
   if (const Json* training = fields.object("training")) {
     project.training = SettingsJson::training_from_json(*training, "training", result.errors);
   }
+  if (json.contains("weights")) {
+    const Json& weights = json["weights"];
+    if (weights.is_string() && !weights.get<std::string>().empty()) {
+      project.weights = weights.get<std::string>();
+    } else {
+      result.errors.push_back(Error::at_field("", "weights", "must be a file name"));
+    }
+    fields.skip("weights");
+  }
   fields.finish();
   // Top-level fields were named ".graph"; drop the leading dot of the root path.
   for (Error& error : result.errors) {
@@ -112,10 +121,11 @@ ProjectLoadResult ProjectFile::load(const std::filesystem::path& path) {
 
 std::string ProjectFile::serialize(const Project& project) {
   Json json{{"format", kFormat},
-            {"version", kVersion},
+            {"version", project.weights.empty() ? 1 : kVersion},
             {"graph", GraphJson::to_json(project.graph)},
             {"dataset", SettingsJson::to_json(project.dataset)},
             {"training", SettingsJson::to_json(project.training)}};
+  if (!project.weights.empty()) json["weights"] = project.weights;
   return json.dump(2) + "\n";
 }
 
@@ -123,6 +133,19 @@ std::optional<Error> ProjectFile::save(const Project& project, const std::filesy
   // The checkpoints' writer: data and folder entry synced, so a crash or power loss right after
   // a save (or an autosave) leaves the new file or the old one, never an empty one.
   return write_file_atomically(path, serialize(project));
+}
+
+std::filesystem::path ProjectFile::weights_file(const Project& project,
+                                                const std::filesystem::path& project_file) {
+  if (project.weights.empty()) return {};
+  const std::filesystem::path weights(project.weights);
+  return weights.is_absolute() ? weights : project_file.parent_path() / weights;
+}
+
+std::filesystem::path ProjectFile::default_weights_file(const std::filesystem::path& project_file) {
+  std::filesystem::path file = project_file;
+  file.replace_extension(".weights.safetensors");
+  return file;
 }
 
 }  // namespace convstudio

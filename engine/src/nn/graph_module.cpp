@@ -56,7 +56,13 @@ void GraphModuleImpl::add_step(const Graph& graph, const Block& block, const Blo
   for (const Connection& wire : graph.inputs_of(block.id))
     step.inputs.push_back(slot_of.at(wire.from));
   step.layer = blocks::block_torch(block.type).build(block, shapes);
-  if (step.layer.module) register_module(block.id, step.layer.module);
+  step.frozen = !block.trainable;
+  if (step.layer.module) {
+    register_module(block.id, step.layer.module);
+    if (step.frozen) {
+      for (auto& parameter : step.layer.module->parameters()) parameter.requires_grad_(false);
+    }
+  }
   if (blocks::is_model_output(block)) {
     softmax_for_inference_ = block.bool_param("softmax");
     output_step_ = static_cast<int>(steps_.size());
@@ -69,12 +75,29 @@ torch::Tensor GraphModuleImpl::run(torch::Tensor input, std::map<std::string, to
   torch::Tensor output;
   for (std::size_t s = 0; s < steps_.size(); ++s) {
     Step& step = steps_[s];
-    values[s] = step.layer.forward(inputs_of(step.inputs, values, input), is_training());
+    // A frozen block runs as at inference: BatchNorm uses and keeps its running statistics.
+    values[s] =
+        step.layer.forward(inputs_of(step.inputs, values, input), is_training() && !step.frozen);
     if (static_cast<int>(s) == output_step_) output = values[s];
     if (all != nullptr) (*all)[step.id] = values[s];
     for (int slot : step.release_after) values[slot] = torch::Tensor();
   }
   return output;
+}
+
+void GraphModuleImpl::train(bool on) {
+  torch::nn::Module::train(on);
+  for (Step& step : steps_) {
+    if (step.frozen && step.layer.module) step.layer.module->eval();
+  }
+}
+
+std::vector<torch::Tensor> GraphModuleImpl::trainable_parameters() const {
+  std::vector<torch::Tensor> result;
+  for (const auto& parameter : parameters()) {
+    if (parameter.requires_grad()) result.push_back(parameter);
+  }
+  return result;
 }
 
 torch::Tensor GraphModuleImpl::forward(torch::Tensor input) {

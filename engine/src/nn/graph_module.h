@@ -33,6 +33,11 @@ class GraphModuleImpl : public torch::nn::Module {
   std::map<std::string, torch::Tensor> forward_all(torch::Tensor input);
 
   std::int64_t parameter_count() const;
+  // Puts the module in training mode, except frozen blocks (Block::trainable false), which stay
+  // in eval mode so BatchNorm neither uses batch statistics nor updates its running ones.
+  void train(bool on = true) override;
+  // The parameters of trainable blocks: what the optimizer steps (frozen ones need no grad).
+  std::vector<torch::Tensor> trainable_parameters() const;
   const std::vector<std::string>& block_order() const { return order_; }
 
  private:
@@ -40,6 +45,7 @@ class GraphModuleImpl : public torch::nn::Module {
     std::string id;
     std::vector<int> inputs;  // indices into the value slots, by port; none for the Input block
     blocks::TorchLayer layer;
+    bool frozen = false;             // Block::trainable false
     std::vector<int> release_after;  // slots whose last reader is this step
   };
 

@@ -45,10 +45,18 @@ inline constexpr const char* kNothingLeftToTrain = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "nothing left to train: the checkpoint is at step %1 of %2 (epoch %3 of %4); give more "
     "epochs or steps to go on");
+inline constexpr const char* kStartingFromWeights =
+    QT_TRANSLATE_NOOP("EngineMessages", "starting from the weights in %1 (%2 tensors)");
+inline constexpr const char* kOutputReinitialised = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "%1: the class count changed, so this block starts from fresh weights; the other blocks keep "
+    "theirs");
 // A text that is already complete (a dataset warning, a file error): shown as it is.
 inline constexpr const char* kAsIs = "%1";
 
 // ---- Why a run stopped ----
+inline constexpr const char* kStartWeightsUnusable =
+    QT_TRANSLATE_NOOP("EngineMessages", "cannot start from the weights: %1");
 inline constexpr const char* kModelProblems =
     QT_TRANSLATE_NOOP("EngineMessages", "the model has %1 problem(s); first: %2: %3");
 inline constexpr const char* kClassCountMismatch = QT_TRANSLATE_NOOP(

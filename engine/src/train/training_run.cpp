@@ -8,9 +8,11 @@
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/shape_inference.h"
 #include "device_selection.h"
+#include "io/safetensors_io.h"
 #include "memory_probe.h"
 #include "optimizer_factory.h"
 #include "runs/checkpoint_files.h"
+#include "start_weights.h"
 
 namespace convstudio {
 namespace {
@@ -160,8 +162,12 @@ bool TrainingRun::prepare() {
   }
 
   model_.emplace(options_.project.graph, analysis_);
+  if (options_.resume_checkpoint.empty() && !options_.start_weights.empty() &&
+      !load_start_weights()) {
+    return false;
+  }
   (*model_)->to(device_);
-  optimizer_ = make_optimizer(settings_, (*model_)->parameters());
+  optimizer_ = make_optimizer(settings_, (*model_)->trainable_parameters());
   batch_size_ = settings_.batch_size;
   accumulate_ = settings_.accumulate;
   make_loaders();
@@ -190,6 +196,25 @@ bool TrainingRun::prepare() {
                        {summary_.device, std::to_string(dataset_.info.train_count),
                         std::to_string(dataset_.info.validation_count), std::to_string(batch_size_),
                         std::to_string(accumulate_), std::to_string(total_steps_)}});
+  return true;
+}
+
+bool TrainingRun::load_start_weights() {
+  Result<SafetensorsContent> content = read_safetensors(options_.start_weights);
+  Result<StartWeightsReport> applied =
+      content ? apply_start_weights(**model_, options_.project.graph, content.value().tensors,
+                                    options_.start_weights)
+              : Result<StartWeightsReport>(content.error());
+  if (!applied) {
+    MessageText text{messages::kStartWeightsUnusable, {applied.error().describe()}};
+    fail(RunErrorKind::Checkpoint, applied.error(), false, std::move(text));
+    return false;
+  }
+  log(LogLevel::Info, {messages::kStartingFromWeights,
+                       {options_.start_weights, std::to_string(applied.value().copied)}});
+  for (const std::string& block : applied.value().reinitialised) {
+    log(LogLevel::Warning, {messages::kOutputReinitialised, {block}});
+  }
   return true;
 }
 

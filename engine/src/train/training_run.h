@@ -41,6 +41,8 @@ class TrainingRun {
   enum class EpochEnd { Completed, StepLimit, Cancelled, Failed };
 
   bool prepare();
+  // Copies RunOptions::start_weights into the new model; fails the run when they do not fit.
+  bool load_start_weights();
   bool load_data(const TensorShape& input);
   // Logs files a batch had to leave out: each file once, the first kNamedSkippedFiles by name.
   void report_skipped(const std::vector<Error>& skipped);

@@ -28,6 +28,12 @@ struct ExportResult {
 ExportResult export_checkpoint(const std::filesystem::path& checkpoint_dir, ExportFormat format,
                                const std::filesystem::path& out);
 
+// Exports a project's current weights (ProjectFile::weights_file: imported, or set from a file)
+// without training, as export_checkpoint does for a checkpoint. A project without weights is
+// refused. The preprocessing contract is the project's fit mode, no normalisation.
+ExportResult export_project(const std::filesystem::path& project_file, ExportFormat format,
+                            const std::filesystem::path& out);
+
 // The file a format writes beside its main file `out`: OUT with .json for the native form, OUT
 // with .safetensors for the python form; empty for the single-file formats.
 std::filesystem::path export_companion_file(const std::filesystem::path& out, ExportFormat format);

@@ -18,6 +18,8 @@ struct Block {
   std::map<std::string, ParamValue, std::less<>> params;
   double x = 0;
   double y = 0;
+  // False: training leaves the block's weights (and BatchNorm statistics) exactly as they are.
+  bool trainable = true;
 
   // The parameter's value, or the catalog default when unset or of the wrong kind.
   // Int parameters read as 0, floats 0.0, bools false, choices "" when unknown to the catalog.

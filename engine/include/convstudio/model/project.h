@@ -1,6 +1,8 @@
 #pragma once
 // A ConvStudio project: the model graph with its dataset and training settings.
 
+#include <string>
+
 #include "convstudio/model/dataset_settings.h"
 #include "convstudio/model/graph.h"
 #include "convstudio/model/training_settings.h"
@@ -12,6 +14,10 @@ struct Project {
   Graph graph;
   DatasetSettings dataset;
   TrainingSettings training;
+  // The starting weights (an imported model's, or set from a file): a safetensors file whose
+  // tensors are named "<block id>.<tensor>", relative to the project file's folder. Empty:
+  // training starts from PyTorch's initialisation.
+  std::string weights;
 
   bool operator==(const Project&) const = default;
 };

@@ -21,14 +21,16 @@ struct ProjectLoadResult {
 };
 
 // The on-disk format: {"format": "convstudio-project", "version": 1, "graph": {...},
-// "dataset": {...}, "training": {...}}. Missing settings keys take their defaults; unknown
+// "dataset": {...}, "training": {...}}; version 2 adds "weights" (the starting weights file,
+// relative to the project), and is written only when a project has them, so projects without
+// weights stay readable by older ConvStudios. Missing settings keys take their defaults; unknown
 // keys, wrong types and bad enum values are errors naming the field. Files from a newer format
 // version are refused. Graph problems (cycles, bad shapes) are not load errors: a project with
 // an invalid graph loads, and ShapeInference reports them at the blocks.
 class ProjectFile {
  public:
   static constexpr const char* kFormat = "convstudio-project";
-  static constexpr int kVersion = 1;
+  static constexpr int kVersion = 2;
   static constexpr const char* kExtension = ".convstudio";
 
   static ProjectLoadResult parse(std::string_view text);
@@ -38,6 +40,12 @@ class ProjectFile {
   // Writes to a temporary file beside `path`, then renames it over `path`, so a crash never
   // leaves a half-written project. Returns the error, or nullopt on success.
   static std::optional<Error> save(const Project& project, const std::filesystem::path& path);
+  // The project's starting weights file (`weights` resolved against the project file's folder);
+  // empty when it has none.
+  static std::filesystem::path weights_file(const Project& project,
+                                            const std::filesystem::path& project_file);
+  // "NAME.weights.safetensors" for a project file NAME.convstudio.
+  static std::filesystem::path default_weights_file(const std::filesystem::path& project_file);
 };
 
 }  // namespace convstudio

@@ -20,6 +20,9 @@ struct RunOptions {
   // Resuming keeps the end the run was planned with (its epochs and max steps, saved in the
   // checkpoint) unless this says the project's end is a new one the user asked for.
   bool new_end = false;
+  // A safetensors file of starting weights named "<block id>.<tensor>" (the project's, see
+  // ProjectFile::weights_file); empty starts from PyTorch's initialisation. Ignored on resume.
+  std::string start_weights;
 };
 
 // The final figures of a run (also the CLI's last JSON line). A figure that was never measured

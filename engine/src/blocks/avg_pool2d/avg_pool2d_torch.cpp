@@ -10,22 +10,24 @@ namespace {
 
 TorchLayer build(const Block& block, const BlockAnalysis&) {
   const PoolWindow window = pool_window(block);
-  return module_layer(torch::nn::AvgPool2d(
-      torch::nn::AvgPool2dOptions(window.kernel).stride(window.stride).padding(window.padding)));
+  return module_layer(torch::nn::AvgPool2d(torch::nn::AvgPool2dOptions(window.kernel)
+                                               .stride(window.stride)
+                                               .padding(window.padding)
+                                               .ceil_mode(window.ceil_mode)));
 }
 
 std::string torchscript(const Block& block, const std::vector<std::string>& in) {
   const PoolWindow window = pool_window(block);
   return "torch.avg_pool2d(" + in[0] + ", " + python_ints(square(window.kernel)) + ", " +
-         python_ints(square(window.stride)) + ", " + python_ints(square(window.padding)) +
-         ", False, True, None)";
+         python_ints(square(window.stride)) + ", " + python_ints(square(window.padding)) + ", " +
+         python_bool(window.ceil_mode) + ", True, None)";
 }
 
 std::string python(const Block& block, const std::vector<std::string>& in) {
   const PoolWindow window = pool_window(block);
   return "F.avg_pool2d(" + in[0] + ", " + std::to_string(window.kernel) + ", " +
          std::to_string(window.stride) + ", " + std::to_string(window.padding) +
-         ", ceil_mode=False, count_include_pad=True)";
+         ", ceil_mode=" + python_bool(window.ceil_mode) + ", count_include_pad=True)";
 }
 
 std::string onnx(const OnnxBlock& b, OnnxSink& sink) {
@@ -49,7 +51,7 @@ std::string onnx(const OnnxBlock& b, OnnxSink& sink) {
                     .ints("kernel_shape", square(window.kernel))
                     .ints("strides", square(window.stride))
                     .ints("pads", pool_pads)
-                    .integer("ceil_mode", 0)
+                    .integer("ceil_mode", window.ceil_mode ? 1 : 0)
                     .integer("count_include_pad", 1));
   return b.output;
 }
@@ -62,8 +64,21 @@ BlockTorch torch_half() {
       .torchscript = torchscript,
       .python = python,
       .onnx = onnx,
-      .onnx_target = [](const Block& block, const BlockAnalysis&) -> ExportTarget {
-        return {pool_window(block).padding > 0
+      .onnx_target = [](const Block& block, const BlockAnalysis& shapes) -> ExportTarget {
+        PoolWindow window = pool_window(block);
+        if (window.ceil_mode && !shapes.input_shapes.empty()) {
+          // Runtimes disagree on the divisor of a window that hangs past the edge.
+          const TensorShape& x = shapes.input_shapes.front();
+          PoolWindow floor = window;
+          floor.ceil_mode = false;
+          if (pooled_size(x.height(), window) != pooled_size(x.height(), floor) ||
+              pooled_size(x.width(), window) != pooled_size(x.width(), floor)) {
+            return {"AveragePool (ceil_mode 1)",
+                    "ceil mode adds a partial last window here, which ONNX runtimes average "
+                    "differently from PyTorch"};
+          }
+        }
+        return {window.padding > 0
                     ? "Pad (zeros) + AveragePool (kernel_shape, strides, count_include_pad 1, "
                       "ceil_mode 0)"
                     : "AveragePool (kernel_shape, strides, pads, count_include_pad 1, ceil_mode 0)",

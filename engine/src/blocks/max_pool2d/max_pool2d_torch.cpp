@@ -9,21 +9,24 @@ namespace {
 
 TorchLayer build(const Block& block, const BlockAnalysis&) {
   const PoolWindow window = pool_window(block);
-  return module_layer(torch::nn::MaxPool2d(
-      torch::nn::MaxPool2dOptions(window.kernel).stride(window.stride).padding(window.padding)));
+  return module_layer(torch::nn::MaxPool2d(torch::nn::MaxPool2dOptions(window.kernel)
+                                               .stride(window.stride)
+                                               .padding(window.padding)
+                                               .ceil_mode(window.ceil_mode)));
 }
 
 std::string torchscript(const Block& block, const std::vector<std::string>& in) {
   const PoolWindow window = pool_window(block);
   return "torch.max_pool2d(" + in[0] + ", " + python_ints(square(window.kernel)) + ", " +
          python_ints(square(window.stride)) + ", " + python_ints(square(window.padding)) +
-         ", [1, 1], False)";
+         ", [1, 1], " + python_bool(window.ceil_mode) + ")";
 }
 
 std::string python(const Block& block, const std::vector<std::string>& in) {
   const PoolWindow window = pool_window(block);
   return "F.max_pool2d(" + in[0] + ", " + std::to_string(window.kernel) + ", " +
-         std::to_string(window.stride) + ", " + std::to_string(window.padding) + ")";
+         std::to_string(window.stride) + ", " + std::to_string(window.padding) +
+         ", ceil_mode=" + python_bool(window.ceil_mode) + ")";
 }
 
 std::string onnx(const OnnxBlock& b, OnnxSink& sink) {
@@ -32,7 +35,7 @@ std::string onnx(const OnnxBlock& b, OnnxSink& sink) {
                     .ints("kernel_shape", square(window.kernel))
                     .ints("strides", square(window.stride))
                     .ints("pads", std::vector<std::int64_t>(4, window.padding))
-                    .integer("ceil_mode", 0)
+                    .integer("ceil_mode", window.ceil_mode ? 1 : 0)
                     .ints("dilations", {1, 1})
                     .integer("storage_order", 0));
   return b.output;
@@ -46,8 +49,10 @@ BlockTorch torch_half() {
       .torchscript = torchscript,
       .python = python,
       .onnx = onnx,
-      .onnx_target = [](const Block&, const BlockAnalysis&) -> ExportTarget {
-        return {"MaxPool (kernel_shape, strides, pads, ceil_mode 0)", {}};
+      .onnx_target = [](const Block& block, const BlockAnalysis&) -> ExportTarget {
+        return {pool_window(block).ceil_mode ? "MaxPool (kernel_shape, strides, pads, ceil_mode 1)"
+                                             : "MaxPool (kernel_shape, strides, pads, ceil_mode 0)",
+                {}};
       },
       .torchscript_target = "torch.max_pool2d",
       .python_target = "F.max_pool2d",

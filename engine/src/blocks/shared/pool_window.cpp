@@ -14,7 +14,11 @@ std::vector<ParamSpec> pool_params() {
                 QT_TRANSLATE_NOOP("BlockCatalog", "Step between windows; 0 = the kernel size.")),
       int_param("padding", QT_TRANSLATE_NOOP("BlockCatalog", "Padding"), 0, 0, 15,
                 QT_TRANSLATE_NOOP("BlockCatalog",
-                                  "Implicit padding on each side; at most half the kernel."))};
+                                  "Implicit padding on each side; at most half the kernel.")),
+      bool_param("ceil_mode", QT_TRANSLATE_NOOP("BlockCatalog", "Ceil mode"), false,
+                 QT_TRANSLATE_NOOP("BlockCatalog",
+                                   "Round the output size up, so a last partial window counts "
+                                   "(PyTorch's ceil_mode)."))};
 }
 
 PoolWindow pool_window(const Block& block) {
@@ -23,7 +27,19 @@ PoolWindow pool_window(const Block& block) {
   const std::int64_t stride = block.int_param("stride");
   window.stride = stride == 0 ? window.kernel : stride;  // PyTorch: stride defaults to the kernel
   window.padding = block.int_param("padding");
+  window.ceil_mode = block.bool_param("ceil_mode");
   return window;
+}
+
+std::int64_t pooled_size(std::int64_t size, const PoolWindow& window) {
+  const std::int64_t span = size + 2 * window.padding - window.kernel;
+  std::int64_t out = span / window.stride + 1;
+  if (window.ceil_mode) {
+    out = (span + window.stride - 1) / window.stride + 1;
+    // PyTorch drops a last window that would start in the right padding.
+    if ((out - 1) * window.stride >= size + window.padding) --out;
+  }
+  return out;
 }
 
 bool infer_pool(ShapeRule& r, bool keeps_indices) {
@@ -41,8 +57,8 @@ bool infer_pool(ShapeRule& r, bool keeps_indices) {
                                      padded_text(x.height(), x.width(), padding));
   }
   if (!ok) return false;
-  const std::int64_t h = (x.height() + 2 * padding - k) / window.stride + 1;
-  const std::int64_t w = (x.width() + 2 * padding - k) / window.stride + 1;
+  const std::int64_t h = pooled_size(x.height(), window);
+  const std::int64_t w = pooled_size(x.width(), window);
   r.out.output_shape = TensorShape::image(x.channels(), h, w);
   r.out.saves_input = true;
   if (keeps_indices) r.out.saved_index_bytes = r.out.output_shape.element_count() * 8;

@@ -14,10 +14,13 @@ struct PoolWindow {
   std::int64_t kernel = 1;
   std::int64_t stride = 1;  // resolved: never 0
   std::int64_t padding = 0;
+  bool ceil_mode = false;  // round the output size up (PyTorch's ceil_mode)
 };
 
 std::vector<ParamSpec> pool_params();
 PoolWindow pool_window(const Block& block);
+// The output height or width for an input of `size`, by PyTorch's rule (ceil_mode included).
+std::int64_t pooled_size(std::int64_t size, const PoolWindow& window);
 // Output C×H'×W'; autograd keeps the input (and max pooling its int64 indices).
 bool infer_pool(ShapeRule& rule, bool keeps_indices);
 std::optional<BlockParams> sample_pool(ParamSampler& sampler);

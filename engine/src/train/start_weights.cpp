@@ -1,0 +1,67 @@
+#include "train/start_weights.h"
+
+#include <set>
+
+namespace convstudio {
+namespace {
+
+std::string shape_text(const torch::Tensor& t) {
+  std::string text;
+  for (std::int64_t d : t.sizes()) text += (text.empty() ? "" : "×") + std::to_string(d);
+  return text.empty() ? "scalar" : text;
+}
+
+}  // namespace
+
+Result<StartWeightsReport> apply_start_weights(torch::nn::Module& module, const Graph& graph,
+                                               const NamedTensors& tensors,
+                                               const std::string& source) {
+  StartWeightsReport report;
+  std::vector<std::pair<torch::Tensor, torch::Tensor>> copies;  // (target, value)
+  std::set<std::string> reinitialised, missing;
+  std::string mismatches;
+  auto visit = [&](const std::string& name, torch::Tensor target) {
+    const std::string block_id = name.substr(0, name.find('.'));
+    const Block* block = graph.find_block(block_id);
+    auto it = tensors.find(name);
+    if (it == tensors.end()) {
+      missing.insert(block_id);
+      return;
+    }
+    if (it->second.sizes() != target.sizes()) {
+      if (block != nullptr && block->type == "Output") {
+        reinitialised.insert(block_id);
+        return;
+      }
+      mismatches += "\n  " + block_id + ": " + name.substr(block_id.size() + 1) + " is " +
+                    shape_text(it->second) + " in the file, " + shape_text(target) +
+                    " in the model";
+      return;
+    }
+    copies.emplace_back(target, it->second);
+  };
+  for (const auto& item : module.named_parameters(true)) visit(item.key(), item.value());
+  for (const auto& item : module.named_buffers(true)) visit(item.key(), item.value());
+  if (!mismatches.empty()) {
+    return Error::in_file(source, "its weights do not fit these blocks:" + mismatches);
+  }
+  // An Output block keeps none of its old tensors once one of them no longer fits.
+  torch::NoGradGuard no_grad;
+  for (auto& [target, value] : copies) {
+    bool skip = false;
+    for (const std::string& id : reinitialised) {
+      // Tensor identity: compare against the block's own tensors by storage.
+      for (const auto& item : module.named_parameters(true)) {
+        if (item.key().rfind(id + ".", 0) == 0 && item.value().is_same(target)) skip = true;
+      }
+    }
+    if (skip) continue;
+    target.copy_(value.to(target.device(), target.scalar_type()));
+    ++report.copied;
+  }
+  report.reinitialised.assign(reinitialised.begin(), reinitialised.end());
+  report.not_in_file.assign(missing.begin(), missing.end());
+  return report;
+}
+
+}  // namespace convstudio

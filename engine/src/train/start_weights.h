@@ -1,0 +1,27 @@
+#pragma once
+// Starting a model from weights saved elsewhere (an imported model, a checkpoint, a safetensors
+// file named by block id): every tensor that fits is copied; an Output block whose class count
+// changed is left freshly initialised (and said so); other shape mismatches are refused, listed
+// by block. Internal to the engine.
+
+#include <string>
+#include <vector>
+
+#include "convstudio/model/graph.h"
+#include "convstudio/result.h"
+#include "train/module_tensors.h"
+
+namespace convstudio {
+
+struct StartWeightsReport {
+  std::int64_t copied = 0;                 // tensors copied from the file
+  std::vector<std::string> reinitialised;  // Output blocks whose classes changed
+  std::vector<std::string> not_in_file;    // blocks with tensors the file does not have
+};
+
+// Changes nothing when it returns an error; `source` names the file.
+Result<StartWeightsReport> apply_start_weights(torch::nn::Module& module, const Graph& graph,
+                                               const NamedTensors& tensors,
+                                               const std::string& source);
+
+}  // namespace convstudio

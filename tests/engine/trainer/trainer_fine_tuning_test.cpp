@@ -1,0 +1,138 @@
+// Fine-tuning: starting weights from a file, frozen blocks, and an Output block whose class count
+// changed.
+
+#include <gtest/gtest.h>
+
+#include "convstudio/model/shape_inference.h"
+#include "convstudio/train/trainer.h"
+#include "io/safetensors_io.h"
+#include "nn/graph_module.h"
+#include "tiny_dataset.h"
+#include "train/checkpoint_store.h"
+#include "train/module_tensors.h"
+
+namespace convstudio {
+namespace {
+
+using testing::fresh_folder;
+using testing::write_tiny_idx_dataset;
+using BlockParams = std::map<std::string, ParamValue, std::less<>>;
+
+class LogRecorder : public TrainingListener {
+ public:
+  std::vector<LogLine> lines;
+  std::vector<RunError> errors;
+  void on_log(const LogLine& line) override { lines.push_back(line); }
+  void on_error(const RunError& error) override { errors.push_back(error); }
+};
+
+// Input 1×8×8 → Conv2d → BatchNorm2d → ReLU → Flatten → Output(classes).
+Graph backbone_with_head(std::int64_t classes) {
+  Graph graph;
+  auto add = [&graph](const char* id, const char* type, BlockParams params) {
+    Block block;
+    block.id = id;
+    block.type = type;
+    block.params = std::move(params);
+    graph.insert_block(std::move(block));
+  };
+  add("input", "Input",
+      {{"channels", std::int64_t{1}}, {"height", std::int64_t{8}}, {"width", std::int64_t{8}}});
+  add("conv", "Conv2d", {{"out_channels", std::int64_t{4}}, {"padding", std::int64_t{1}}});
+  add("bn", "BatchNorm2d", {});
+  add("relu", "ReLU", {});
+  add("flatten", "Flatten", {});
+  add("head", "Output", {{"classes", classes}});
+  const char* chain[] = {"input", "conv", "bn", "relu", "flatten", "head"};
+  for (int i = 0; i + 1 < 6; ++i) graph.insert_connection({chain[i], chain[i + 1], 0});
+  return graph;
+}
+
+// Weights of a "pretrained" model with `classes` outputs and BatchNorm statistics far from 0/1.
+NamedTensors pretrained_weights(std::int64_t classes) {
+  torch::manual_seed(3);
+  const Graph graph = backbone_with_head(classes);
+  GraphModule module(graph, ShapeInference::run(graph));
+  NamedTensors tensors = extract_named_tensors(*module);
+  tensors["bn.running_mean"].uniform_(-1, 1);
+  tensors["bn.running_var"].uniform_(0.5, 2);
+  tensors["bn.weight"].uniform_(0.5, 1.5);
+  return tensors;
+}
+
+TEST(FineTuning, FrozenBackboneKeepsWeightsAndStatisticsBitwiseWhileTheNewHeadLearns) {
+  const auto root = fresh_folder("FrozenBackbone");
+  write_tiny_idx_dataset(root / "data", 64, 32, 4, 8, 7);
+  // The file's head has 3 classes; the project's 4: the head starts fresh, the rest from the file.
+  const NamedTensors start = pretrained_weights(3);
+  SafetensorsContent content;
+  content.tensors = start;
+  ASSERT_FALSE(write_safetensors(root / "start.safetensors", content));
+
+  RunOptions options;
+  options.project.graph = backbone_with_head(4);
+  for (const char* id : {"conv", "bn"}) options.project.graph.find_block(id)->trainable = false;
+  options.project.dataset.source = DatasetKind::Idx;
+  options.project.dataset.path = (root / "data").string();
+  options.project.training.device = "cpu";
+  options.project.training.loader_workers = 1;
+  options.project.training.epochs = 3;
+  options.project.training.batch_size = 16;
+  options.project.training.lr = 0.1;
+  options.out_dir = (root / "run").string();
+  options.start_weights = (root / "start.safetensors").string();
+  LogRecorder listener;
+  Trainer trainer(options, &listener);
+  const RunSummary summary = trainer.run();
+  ASSERT_EQ(summary.state, RunState::Finished)
+      << (summary.error ? summary.error->describe() : std::string());
+
+  bool said_head_is_new = false;
+  for (const LogLine& line : listener.lines) {
+    said_head_is_new = said_head_is_new || (line.text.find("head") != std::string::npos &&
+                                            line.text.find("fresh weights") != std::string::npos);
+  }
+  EXPECT_TRUE(said_head_is_new);
+
+  Result<CheckpointData> last = load_checkpoint(root / "run" / "last.ckpt");
+  ASSERT_TRUE(last.ok());
+  const NamedTensors& trained = last.value().model;
+  for (const char* name :
+       {"conv.weight", "conv.bias", "bn.weight", "bn.bias", "bn.running_mean", "bn.running_var"}) {
+    EXPECT_TRUE(torch::equal(trained.at(name), start.at(name))) << name << " changed";
+  }
+  EXPECT_EQ(trained.at("head.weight").size(0), 4);
+  // The head learned: the frozen features separate the bright squares well enough to beat
+  // chance (1 in 4) by far.
+  EXPECT_GT(summary.val_accuracy, 0.5);
+}
+
+TEST(FineTuning, MismatchedStartWeightsAreListedByBlockAndNothingTrains) {
+  const auto root = fresh_folder("MismatchedStart");
+  write_tiny_idx_dataset(root / "data", 16, 8, 4, 8, 7);
+  NamedTensors start = pretrained_weights(4);
+  start["conv.weight"] = torch::zeros({8, 1, 3, 3});
+  SafetensorsContent content;
+  content.tensors = start;
+  ASSERT_FALSE(write_safetensors(root / "start.safetensors", content));
+  RunOptions options;
+  options.project.graph = backbone_with_head(4);
+  options.project.dataset.source = DatasetKind::Idx;
+  options.project.dataset.path = (root / "data").string();
+  options.project.training.device = "cpu";
+  options.project.training.loader_workers = 1;
+  options.out_dir = (root / "run").string();
+  options.start_weights = (root / "start.safetensors").string();
+  LogRecorder listener;
+  Trainer trainer(options, &listener);
+  const RunSummary summary = trainer.run();
+  EXPECT_EQ(summary.state, RunState::Failed);
+  ASSERT_TRUE(summary.error.has_value());
+  const std::string text = summary.error->describe();
+  EXPECT_NE(text.find("conv: weight is 8×1×3×3 in the file, 4×1×3×3 in the model"),
+            std::string::npos)
+      << text;
+}
+
+}  // namespace
+}  // namespace convstudio
