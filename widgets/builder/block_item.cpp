@@ -40,6 +40,10 @@ BlockItem::BlockItem(QString id) : id_(std::move(id)) {
 }
 
 void BlockItem::setContent(const Content& content) {
+  // Every analysis refreshes every block; most are unchanged, and a repaint of each of 1,000
+  // blocks would cost more than the edit itself.
+  if (hasContent_ && content == content_) return;
+  hasContent_ = true;
   prepareGeometryChange();
   content_ = content;
   setToolTip(content.errors.isEmpty() ? QStringLiteral("%1 (%2)").arg(content.type, id_)

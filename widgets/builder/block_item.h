@@ -25,6 +25,8 @@ class BlockItem : public QGraphicsItem {
     QString errors;  // one per line; empty when the block is fine
     int inputPorts = 1;
     bool hasOutput = true;
+
+    bool operator==(const Content&) const = default;
   };
 
   explicit BlockItem(QString id);
@@ -57,6 +59,7 @@ class BlockItem : public QGraphicsItem {
 
   QString id_;
   Content content_;
+  bool hasContent_ = false;
   std::function<void(const QString&)> moved_;
   bool snap_ = true;
   int highlightedPort_ = -1;

@@ -133,7 +133,12 @@ void BuilderScene::refreshBlock(const QString& id) {
 
 void BuilderScene::refreshAllBlocks() {
   checkedWire_.reset();  // the model changed: a wire may be accepted or refused now
-  for (auto it = blocks_.cbegin(); it != blocks_.cend(); ++it) refreshBlock(it.key());
+  const QHash<QString, BlockItem::Content> contents = BlockText::contents(*document_);
+  for (auto it = blocks_.cbegin(); it != blocks_.cend(); ++it) {
+    if (auto content = contents.constFind(it.key()); content != contents.cend()) {
+      it.value()->setContent(*content);
+    }
+  }
   // Port counts of Add/Concat follow their wires, so wire ends may move.
   for (const auto& [connection, item] : wires_) updateWire(item);
 }

@@ -26,6 +26,9 @@ WireItem::WireItem(Connection connection) : connection_(std::move(connection)) {
 }
 
 void WireItem::setEnds(QPointF from, QPointF to) {
+  // Each analysis re-places every wire (port counts may change); most stay where they were.
+  if (ends_ == std::pair(from, to)) return;
+  ends_ = std::pair(from, to);
   QPainterPath path(from);
   const qreal drop = to.y() - from.y();
   if (drop > 1.5 * kRowHeight && std::abs(to.x() - from.x()) < kBlockWidth) {
