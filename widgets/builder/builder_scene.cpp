@@ -318,6 +318,8 @@ void BuilderScene::drawBackground(QPainter* painter, const QRectF& rect) {
   if (!snap_) return;
   // A dot every second grid step: enough to show the snapping without noise.
   const qreal step = BlockItem::kGrid * 2;
+  // Zoomed out until the dots would be closer than a few pixels, they are noise (and millions).
+  if (step * painter->worldTransform().m11() < 6) return;
   painter->setPen(QPen(QColor(0xc8, 0xcc, 0xd2), 1.5));
   const qreal left = std::floor(rect.left() / step) * step;
   const qreal top = std::floor(rect.top() / step) * step;

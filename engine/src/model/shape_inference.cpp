@@ -44,19 +44,19 @@ void mark_saved_outputs(const Graph& graph, const GraphIndex& index, ModelAnalys
 ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape> input) {
   ModelAnalysis result;
   result.errors = GraphValidator::validate(graph);
-  std::set<std::string, std::less<>> failed;
+  const GraphIndex index(graph);
+  std::vector<bool> failed(graph.blocks().size(), false);
   for (const Error& error : result.errors) {
     // A block whose output goes nowhere still has a shape worth showing (the last block of a
     // chain being built); only problems with its inputs or parameters stop inference there.
-    if (!error.block_id.empty() && error.field != "output") failed.insert(error.block_id);
+    if (error.field == "output") continue;
+    if (auto at = index.position(error.block_id)) failed[*at] = true;
   }
   // Every block's output shape by position; empty until the block is inferred.
-  const GraphIndex index(graph);
   std::vector<std::optional<TensorShape>> shapes(graph.blocks().size());
   for (const std::size_t at : index.partial_order()) {
     const Block& block = graph.blocks()[at];
-    const std::string& id = block.id;
-    if (failed.contains(id)) continue;
+    if (failed[at]) continue;
     BlockAnalysis analysis;
     analysis.id = block.id;
     analysis.type = block.type;
