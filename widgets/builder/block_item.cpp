@@ -19,6 +19,9 @@ constexpr qreal kHeaderHeight = 22;
 // by its type in large letters (an overview of a big model, fitted to the view).
 constexpr qreal kOverviewScale = 0.55;
 constexpr qreal kOverviewTextPixels = 12;  // on screen
+// Below this height on screen a block's text cannot be read: a plain box says where it is, and a
+// 1,000-block network fitted to the window repaints in a few milliseconds.
+constexpr qreal kTinyBlockPixels = 14;
 
 QColor categoryColor(const QString& category) {
   if (category == QLatin1String("Input/Output")) return QColor(0x5b, 0x7d, 0xb1);
@@ -41,6 +44,10 @@ BlockItem::BlockItem(QString id) : id_(std::move(id)) {
 }
 
 void BlockItem::setContent(const Content& content) {
+  // Every analysis refreshes every block; most are unchanged, and a repaint of each of 1,000
+  // blocks would cost more than the edit itself.
+  if (hasContent_ && content == content_) return;
+  hasContent_ = true;
   prepareGeometryChange();
   content_ = content;
   setToolTip(content.errors.isEmpty() ? QStringLiteral("%1 (%2)").arg(content.type, id_)
@@ -97,8 +104,12 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   const bool invalid = !content_.errors.isEmpty();
   const QColor accent = invalid ? QColor(0xd0, 0x30, 0x30) : categoryColor(content_.category);
   const QRectF body(0, 0, kWidth, kHeight);
-  painter->setRenderHint(QPainter::Antialiasing);
   const qreal scale = option->levelOfDetailFromTransform(painter->worldTransform());
+  if (scale * kHeight < kTinyBlockPixels) {
+    painter->fillRect(body, isSelected() ? palette.color(QPalette::Highlight) : accent);
+    return;
+  }
+  painter->setRenderHint(QPainter::Antialiasing);
   if (scale < kOverviewScale) {
     painter->setPen(QPen(isSelected() ? palette.color(QPalette::Highlight) : accent.darker(130),
                          (isSelected() ? 3 : 1.5) / std::max(scale, 0.05)));

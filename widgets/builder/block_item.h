@@ -26,6 +26,8 @@ class BlockItem : public QGraphicsItem {
     int inputPorts = 1;
     bool hasOutput = true;
     bool frozen = false;  // not trainable: fine-tuning leaves its weights alone
+
+    bool operator==(const Content&) const = default;
   };
 
   explicit BlockItem(QString id);
@@ -58,6 +60,7 @@ class BlockItem : public QGraphicsItem {
 
   QString id_;
   Content content_;
+  bool hasContent_ = false;
   std::function<void(const QString&)> moved_;
   bool snap_ = true;
   int highlightedPort_ = -1;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 #include "convstudio/model/layer_catalog.h"
 #include "convstudio/model/units.h"
@@ -59,37 +61,76 @@ QString BlockText::keyParams(const Block& block) {
   return parts.join(QStringLiteral(" · "));
 }
 
-BlockItem::Content BlockText::content(const GraphDocument& document, const Block& block) {
+namespace {
+
+// What content() needs besides the block, looked up once for the whole graph or for one block.
+struct BlockFacts {
+  int usedPorts = 0;  // highest wired input port + 1
+  const BlockAnalysis* analysis = nullptr;
+  QStringList errors;
+};
+
+BlockItem::Content contentFrom(const Block& block, const BlockFacts& facts) {
   BlockItem::Content content;
   content.type = QString::fromStdString(block.type);
-  content.params = keyParams(block);
+  content.params = BlockText::keyParams(block);
   content.frozen = !block.trainable;
   const BlockSpec* spec = LayerCatalog::instance().find(block.type);
   if (spec != nullptr) {
     content.category = QString::fromStdString(spec->category);
     content.hasOutput = spec->has_consumers;
     // Multi-input blocks show one free port beyond those wired, up to their maximum.
-    int used = 0;
-    for (const Connection& c : document.graph().inputs_of(block.id)) {
-      used = std::max(used, c.to_port + 1);
-    }
-    content.inputPorts = spec->max_inputs <= 1
-                             ? spec->max_inputs
-                             : std::clamp(used + 1, spec->min_inputs, spec->max_inputs);
+    content.inputPorts = spec->max_inputs <= 1 ? spec->max_inputs
+                                               : std::clamp(facts.usedPorts + 1, spec->min_inputs,
+                                                            spec->max_inputs);
   }
-  if (const BlockAnalysis* analysis = document.analysis().find(block.id)) {
-    content.shape = QString::fromStdString(analysis->output_shape.to_string());
-    if (analysis->params > 0) {
+  if (facts.analysis != nullptr) {
+    content.shape = QString::fromStdString(facts.analysis->output_shape.to_string());
+    if (facts.analysis->params > 0) {
       content.cost = QCoreApplication::translate("BlockText", "%1 params")
-                         .arg(QString::fromStdString(format_count(analysis->params)));
+                         .arg(QString::fromStdString(format_count(facts.analysis->params)));
     }
   }
-  QStringList errors;
-  for (const Error& e : document.errorsOf(QString::fromStdString(block.id))) {
-    errors << QString::fromStdString(e.message);
-  }
-  content.errors = errors.join(QLatin1Char('\n'));
+  content.errors = facts.errors.join(QLatin1Char('\n'));
   return content;
+}
+
+}  // namespace
+
+BlockItem::Content BlockText::content(const GraphDocument& document, const Block& block) {
+  BlockFacts facts;
+  for (const Connection& c : document.graph().inputs_of(block.id)) {
+    facts.usedPorts = std::max(facts.usedPorts, c.to_port + 1);
+  }
+  facts.analysis = document.analysis().find(block.id);
+  for (const Error& e : document.errorsOf(QString::fromStdString(block.id))) {
+    facts.errors << QString::fromStdString(e.message);
+  }
+  return contentFrom(block, facts);
+}
+
+QHash<QString, BlockItem::Content> BlockText::contents(const GraphDocument& document) {
+  const Graph& graph = document.graph();
+  std::unordered_map<std::string_view, BlockFacts> facts;
+  facts.reserve(graph.blocks().size());
+  for (const Connection& c : graph.connections()) {
+    int& used = facts[c.to].usedPorts;
+    used = std::max(used, c.to_port + 1);
+  }
+  for (const BlockAnalysis& analysis : document.analysis().blocks) {
+    facts[analysis.id].analysis = &analysis;
+  }
+  for (const Error& e : document.analysis().errors) {
+    if (!e.block_id.empty()) facts[e.block_id].errors << QString::fromStdString(e.message);
+  }
+  QHash<QString, BlockItem::Content> result;
+  result.reserve(static_cast<qsizetype>(graph.blocks().size()));
+  for (const Block& block : graph.blocks()) {
+    auto found = facts.find(block.id);
+    result.insert(QString::fromStdString(block.id),
+                  contentFrom(block, found == facts.end() ? BlockFacts{} : found->second));
+  }
+  return result;
 }
 
 }  // namespace convstudio

@@ -133,7 +133,12 @@ void BuilderScene::refreshBlock(const QString& id) {
 
 void BuilderScene::refreshAllBlocks() {
   checkedWire_.reset();  // the model changed: a wire may be accepted or refused now
-  for (auto it = blocks_.cbegin(); it != blocks_.cend(); ++it) refreshBlock(it.key());
+  const QHash<QString, BlockItem::Content> contents = BlockText::contents(*document_);
+  for (auto it = blocks_.cbegin(); it != blocks_.cend(); ++it) {
+    if (auto content = contents.constFind(it.key()); content != contents.cend()) {
+      it.value()->setContent(*content);
+    }
+  }
   // Port counts of Add/Concat follow their wires, so wire ends may move.
   for (const auto& [connection, item] : wires_) updateWire(item);
 }
@@ -313,6 +318,8 @@ void BuilderScene::drawBackground(QPainter* painter, const QRectF& rect) {
   if (!snap_) return;
   // A dot every second grid step: enough to show the snapping without noise.
   const qreal step = BlockItem::kGrid * 2;
+  // Zoomed out until the dots would be closer than a few pixels, they are noise (and millions).
+  if (step * painter->worldTransform().m11() < 6) return;
   painter->setPen(QPen(QColor(0xc8, 0xcc, 0xd2), 1.5));
   const qreal left = std::floor(rect.left() / step) * step;
   const qreal top = std::floor(rect.top() / step) * step;

@@ -3,6 +3,7 @@
 #include <QPainter>
 #include <QPainterPathStroker>
 #include <QPen>
+#include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
 #include <cmath>
@@ -26,6 +27,9 @@ WireItem::WireItem(Connection connection) : connection_(std::move(connection)) {
 }
 
 void WireItem::setEnds(QPointF from, QPointF to) {
+  // Each analysis re-places every wire (port counts may change); most stay where they were.
+  if (ends_ == std::pair(from, to)) return;
+  ends_ = std::pair(from, to);
   QPainterPath path(from);
   const qreal drop = to.y() - from.y();
   if (drop > 1.5 * kRowHeight && std::abs(to.x() - from.x()) < kBlockWidth) {
@@ -49,9 +53,17 @@ QPainterPath WireItem::shape() const {
   return stroker.createStroke(path());
 }
 
-void WireItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
-  painter->setRenderHint(QPainter::Antialiasing);
+void WireItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   const QColor color = isSelected() ? QColor(0x2a, 0x7a, 0xe2) : QColor(0x6a, 0x6a, 0x6a);
+  // Zoomed far out (a large network fitted to the window) a wire is thinner than a pixel:
+  // a one-pixel line without antialiasing looks the same and costs a fraction.
+  if (option->levelOfDetailFromTransform(painter->worldTransform()) < 0.25) {
+    painter->setPen(QPen(color, 0));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawPath(path());
+    return;
+  }
+  painter->setRenderHint(QPainter::Antialiasing);
   painter->setPen(QPen(color, isSelected() ? 3 : 2));
   painter->setBrush(Qt::NoBrush);
   painter->drawPath(path());

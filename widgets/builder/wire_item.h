@@ -3,6 +3,9 @@
 
 #include <QGraphicsPathItem>
 
+#include <optional>
+#include <utility>
+
 #include "convstudio/model/connection.h"
 
 namespace convstudio {
@@ -21,6 +24,7 @@ class WireItem : public QGraphicsPathItem {
 
  private:
   Connection connection_;
+  std::optional<std::pair<QPointF, QPointF>> ends_;  // unset until placed
 };
 
 }  // namespace convstudio

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "convstudio/model/layer_catalog.h"
+#include "graph_index.h"
 
 namespace convstudio {
 namespace {
@@ -77,9 +78,7 @@ constexpr std::size_t kUnvisited = static_cast<std::size_t>(-1);
 
 class Validation {
  public:
-  explicit Validation(const Graph& graph) : graph_(graph) {
-    for (std::size_t i = 0; i < graph.blocks().size(); ++i) index_[graph.blocks()[i].id] = i;
-  }
+  explicit Validation(const Graph& graph) : graph_(graph), index_(graph) {}
 
   std::vector<Error> run() {
     check_blocks();
@@ -101,8 +100,8 @@ class Validation {
         Error::in_block(block.id, block.type, std::move(field), block.type + ": " + message));
   }
   std::ptrdiff_t order_of(const std::string& id) const {
-    auto it = index_.find(id);
-    return it == index_.end() ? -1 : static_cast<std::ptrdiff_t>(it->second);
+    auto at = index_.position(id);
+    return at ? static_cast<std::ptrdiff_t>(*at) : -1;
   }
   const BlockSpec* spec_of(const Block& block) const {
     return LayerCatalog::instance().find(block.type);
@@ -131,15 +130,16 @@ class Validation {
     const auto& wires = graph_.connections();
     for (std::size_t i = 0; i < wires.size(); ++i) {
       const Connection& c = wires[i];
-      const std::string field = "connections[" + std::to_string(i) + "]";
-      const Block* from = graph_.find_block(c.from);
-      const Block* to = graph_.find_block(c.to);
+      // Built only for a problem: this loop runs on every edit, over every wire.
+      auto field = [i] { return "connections[" + std::to_string(i) + "]"; };
+      const Block* from = index_.block(c.from);
+      const Block* to = index_.block(c.to);
       if (to == nullptr) {
         if (from)
-          add(*from, field, "wired to unknown block '" + c.to + "'");
+          add(*from, field(), "wired to unknown block '" + c.to + "'");
         else
           errors_.push_back(Error::in_block(
-              {}, {}, field, "wire between unknown blocks '" + c.from + "' and '" + c.to + "'"));
+              {}, {}, field(), "wire between unknown blocks '" + c.from + "' and '" + c.to + "'"));
         continue;
       }
       if (from == nullptr) {
@@ -150,7 +150,7 @@ class Validation {
       const BlockSpec* from_spec = spec_of(*from);
       const BlockSpec* to_spec = spec_of(*to);
       if (from_spec && !from_spec->has_consumers) {
-        add(*from, field, "ends the network; nothing can follow it (wired to '" + c.to + "')");
+        add(*from, field(), "ends the network; nothing can follow it (wired to '" + c.to + "')");
         continue;
       }
       if (to_spec && (c.to_port < 0 || c.to_port >= to_spec->max_inputs)) {
@@ -166,7 +166,7 @@ class Validation {
         }
         continue;
       }
-      valid_.push_back(c);
+      valid_.push_back(&c);
     }
     // Who feeds and who follows each block, once: the checks below then cost O(blocks + wires).
     const std::size_t n = graph_.blocks().size();
@@ -175,12 +175,13 @@ class Validation {
     wired_.assign(n, false);
     for (const Connection& c : wires) {
       for (const std::string* end : {&c.from, &c.to}) {
-        if (auto it = index_.find(*end); it != index_.end()) wired_[it->second] = true;
+        if (auto at = index_.position(*end)) wired_[*at] = true;
       }
     }
     for (std::size_t i = 0; i < valid_.size(); ++i) {
-      feeders_[index_.at(valid_[i].to)].push_back(i);
-      consumers_[index_.at(valid_[i].from)].push_back(index_.at(valid_[i].to));
+      const std::size_t to = *index_.position(valid_[i]->to);
+      feeders_[to].push_back(i);
+      consumers_[*index_.position(valid_[i]->from)].push_back(to);
     }
   }
 
@@ -191,7 +192,7 @@ class Validation {
       if (spec == nullptr || spec->max_inputs == 0) continue;
       std::map<int, std::vector<std::string>> feeders;
       for (std::size_t wire : feeders_[b]) {
-        feeders[valid_[wire].to_port].push_back(valid_[wire].from);
+        feeders[valid_[wire]->to_port].push_back(valid_[wire]->from);
       }
       if (!wired_[b]) {
         add(block, port_field(0), "not connected to anything");
@@ -227,7 +228,7 @@ class Validation {
       errors_.push_back(Error::in_graph("the graph has no " + type + " block"));
     }
     for (std::size_t i = 1; i < ids.size(); ++i) {
-      add(*graph_.find_block(ids[i]), "type",
+      add(*index_.block(ids[i]), "type",
           "a graph has exactly one " + type + " block; '" + ids[0] + "' is the first");
     }
   }
@@ -314,20 +315,26 @@ class Validation {
   }
 
   void check_dead_ends() {
-    std::set<std::string> reaches_output;
-    std::vector<std::string> stack = graph_.blocks_of_type("Output");
-    if (stack.empty()) return;
-    while (!stack.empty()) {
-      std::string id = std::move(stack.back());
-      stack.pop_back();
-      if (!reaches_output.insert(id).second) continue;
-      for (std::size_t wire : feeders_[index_.at(id)]) stack.push_back(valid_[wire].from);
+    std::vector<std::size_t> stack;
+    for (std::size_t b = 0; b < graph_.blocks().size(); ++b) {
+      if (graph_.blocks()[b].type == "Output") stack.push_back(b);
     }
-    std::set<std::string> has_error;
-    for (const Error& error : errors_) has_error.insert(error.block_id);
+    if (stack.empty()) return;
+    std::vector<bool> reaches_output(graph_.blocks().size(), false);
+    while (!stack.empty()) {
+      const std::size_t at = stack.back();
+      stack.pop_back();
+      if (reaches_output[at]) continue;
+      reaches_output[at] = true;
+      for (std::size_t wire : feeders_[at]) stack.push_back(*index_.position(valid_[wire]->from));
+    }
+    std::vector<bool> has_error(graph_.blocks().size(), false);
+    for (const Error& error : errors_) {
+      if (auto at = index_.position(error.block_id)) has_error[*at] = true;
+    }
     for (std::size_t b = 0; b < graph_.blocks().size(); ++b) {
       const Block& block = graph_.blocks()[b];
-      if (reaches_output.contains(block.id) || has_error.contains(block.id)) continue;
+      if (reaches_output[b] || has_error[b]) continue;
       const BlockSpec* spec = spec_of(block);
       if (spec == nullptr || !spec->has_consumers) continue;
       if (!consumers_[b].empty()) continue;  // a block further on is the dead end
@@ -336,8 +343,8 @@ class Validation {
   }
 
   const Graph& graph_;
-  std::map<std::string, std::size_t, std::less<>> index_;
-  std::vector<Connection> valid_;
+  const GraphIndex index_;
+  std::vector<const Connection*> valid_;
   std::vector<std::vector<std::size_t>> feeders_;    // per block: indices into valid_ feeding it
   std::vector<std::vector<std::size_t>> consumers_;  // per block: blocks it feeds (valid wires)
   std::vector<bool> wired_;                          // per block: touched by any wire at all

@@ -3,38 +3,18 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 #include "blocks/block_model.h"
 #include "convstudio/model/graph_validator.h"
+#include "graph_index.h"
 
 namespace convstudio {
 namespace {
 
-// Blocks in dependency order; blocks in or behind a cycle are left out (they have errors).
-std::vector<std::string> partial_order(const Graph& graph) {
-  if (auto order = graph.topological_order()) return *order;
-  std::vector<std::string> order;
-  std::set<std::string, std::less<>> placed;
-  bool progress = true;
-  while (progress) {
-    progress = false;
-    for (const Block& block : graph.blocks()) {
-      if (placed.contains(block.id)) continue;
-      bool ready = true;
-      for (const Connection& c : graph.inputs_of(block.id)) {
-        if (graph.find_block(c.from) != nullptr && !placed.contains(c.from)) ready = false;
-      }
-      if (!ready) continue;
-      placed.insert(block.id);
-      order.push_back(block.id);
-      progress = true;
-    }
-  }
-  return order;
-}
-
-void mark_saved_outputs(const Graph& graph, ModelAnalysis& result) {
-  std::map<std::string, BlockAnalysis*, std::less<>> by_id;
+void mark_saved_outputs(const Graph& graph, const GraphIndex& index, ModelAnalysis& result) {
+  std::unordered_map<std::string_view, BlockAnalysis*> by_id;
   for (BlockAnalysis& block : result.blocks) {
     by_id[block.id] = &block;
     if (block.saves_output) block.output_saved_for_backward = true;
@@ -51,8 +31,8 @@ void mark_saved_outputs(const Graph& graph, ModelAnalysis& result) {
     const blocks::BlockModel* model = blocks::find_block_model(it->type);
     if (model == nullptr || !model->output_is_view || !it->output_saved_for_backward) continue;
     it->output_saved_for_backward = false;
-    for (const Connection& c : graph.inputs_of(it->id)) {
-      if (auto from = by_id.find(c.from); from != by_id.end()) {
+    for (const Connection* c : index.inputs(*index.position(it->id))) {
+      if (auto from = by_id.find(c->from); from != by_id.end()) {
         from->second->output_saved_for_backward = true;
       }
     }
@@ -64,27 +44,30 @@ void mark_saved_outputs(const Graph& graph, ModelAnalysis& result) {
 ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape> input) {
   ModelAnalysis result;
   result.errors = GraphValidator::validate(graph);
-  std::set<std::string, std::less<>> failed;
+  const GraphIndex index(graph);
+  std::vector<bool> failed(graph.blocks().size(), false);
   for (const Error& error : result.errors) {
     // A block whose output goes nowhere still has a shape worth showing (the last block of a
     // chain being built); only problems with its inputs or parameters stop inference there.
-    if (!error.block_id.empty() && error.field != "output") failed.insert(error.block_id);
+    if (error.field == "output") continue;
+    if (auto at = index.position(error.block_id)) failed[*at] = true;
   }
-  std::map<std::string, TensorShape, std::less<>> shapes;
-  for (const std::string& id : partial_order(graph)) {
-    if (failed.contains(id)) continue;
-    const Block& block = *graph.find_block(id);
+  // Every block's output shape by position; empty until the block is inferred.
+  std::vector<std::optional<TensorShape>> shapes(graph.blocks().size());
+  for (const std::size_t at : index.partial_order()) {
+    const Block& block = graph.blocks()[at];
+    if (failed[at]) continue;
     BlockAnalysis analysis;
     analysis.id = block.id;
     analysis.type = block.type;
     bool inputs_known = true;
-    for (const Connection& c : graph.inputs_of(id)) {
-      auto it = shapes.find(c.from);
-      if (it == shapes.end()) {
+    for (const Connection* c : index.inputs(at)) {
+      const auto from = index.position(c->from);
+      if (!from || !shapes[*from]) {
         inputs_known = false;  // fed by a failed block: skipped silently
         break;
       }
-      analysis.input_shapes.push_back(it->second);
+      analysis.input_shapes.push_back(*shapes[*from]);
     }
     if (!inputs_known) continue;
     if (!blocks::infer_block(block, analysis, result.errors, input)) continue;
@@ -92,18 +75,14 @@ ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape>
     if (analysis.input_shapes.empty()) result.input_shape = analysis.output_shape;
     analysis.output_elements = analysis.output_shape.element_count();
     analysis.activation_bytes = analysis.output_elements * 4;
-    shapes[id] = analysis.output_shape;
+    shapes[at] = analysis.output_shape;
     result.blocks.push_back(std::move(analysis));
   }
-  mark_saved_outputs(graph, result);
+  mark_saved_outputs(graph, index, result);
   // Structural and shape problems together, in the order the blocks were placed.
-  std::map<std::string, std::ptrdiff_t, std::less<>> position;
-  for (std::size_t k = 0; k < graph.blocks().size(); ++k) {
-    position[graph.blocks()[k].id] = static_cast<std::ptrdiff_t>(k);
-  }
   auto position_of = [&](const Error& error) {
-    auto it = position.find(error.block_id);
-    return it == position.end() ? std::ptrdiff_t{-1} : it->second;
+    auto at = index.position(error.block_id);
+    return at ? static_cast<std::ptrdiff_t>(*at) : std::ptrdiff_t{-1};
   };
   std::stable_sort(result.errors.begin(), result.errors.end(),
                    [&](const Error& a, const Error& b) { return position_of(a) < position_of(b); });
