@@ -33,11 +33,14 @@ export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
 export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
 flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined"
 flags+=" -fno-omit-frame-pointer -Wno-unknown-warning-option"
+# FUZZ_NO_BUILD=1: run the harnesses as built (another build may be using the folder).
+if [[ -z ${FUZZ_NO_BUILD:-} ]]; then
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER="$clangxx" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DCONVSTUDIO_FUZZERS=ON -DCONVSTUDIO_WERROR=OFF -DCONVSTUDIO_VENV="$venv" >/dev/null
 nice -n 10 cmake --build "$build" -j "${JOBS:-2}" --target "${harnesses[@]}"
+fi
 
 # LibTorch keeps registries alive until exit on purpose; its leaks are not ours.
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1"
@@ -46,7 +49,8 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
 summary="$build/fuzz-summary.tsv"
 mkdir -p "$build/logs"
-printf 'harness\tseconds\texecs\tcoverage\tfeatures\tcorpus\tresult\n' >"$summary"
+# One line per harness run, appended, so separate runs of a few harnesses add up to one table.
+[[ -f $summary ]] || printf 'harness\tseconds\texecs\tcoverage\tfeatures\tcorpus\tresult\n' >"$summary"
 
 fuzz_one() {
   local name=$1 work="$build/corpus/$name" artifacts="$build/artifacts/$name"
@@ -82,4 +86,5 @@ for name in "${harnesses[@]}"; do
 done
 while (($(jobs -rp | wc -l) > 0)); do wait -n || failed=1; done
 column -t -s $'\t' "$summary"
+echo "(table: $summary; logs: $build/logs/)"
 exit $failed

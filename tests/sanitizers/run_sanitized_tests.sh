@@ -7,7 +7,8 @@
 # Only our code is instrumented: LibTorch, OpenCV and Qt come prebuilt (the wheel, Debian), so a
 # bug inside them is not seen, and their own synchronisation is invisible to TSan (the
 # suppressions in this folder name each such case with its reason).
-# Usage: run_sanitized_tests.sh asan|tsan [BUILD_DIR] [VENV]   (JOBS=2 by default)
+# Usage: run_sanitized_tests.sh asan|tsan [BUILD_DIR] [VENV]   (JOBS=2 by default;
+# SANITIZE_TARGETS="model_tests runs_tests" runs a subset of the test programs)
 set -euo pipefail
 
 mode=${1:?asan or tsan}
@@ -38,6 +39,8 @@ case "$mode" in
     ;;
   *) echo "usage: $0 asan|tsan [BUILD_DIR] [VENV]" >&2; exit 2 ;;
 esac
+
+[[ -n ${SANITIZE_TARGETS:-} ]] && read -r -a targets <<<"$SANITIZE_TARGETS"
 
 export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
 export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
