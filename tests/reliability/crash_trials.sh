@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Crash trials (issue 12): TRIALS runs of `convstudio-cli train` (lenet5 on a 2048-image cut of
-# Fashion-MNIST, a checkpoint every epoch, EPOCHS epochs) killed with SIGKILL at a random moment.
+# Crash trials (issue 12): TRIALS runs of `convstudio-cli train` (lenet5 on a 512-image cut of
+# Fashion-MNIST, a checkpoint every epoch, EPOCHS=3 epochs) killed with SIGKILL at a random moment.
 # After each kill, the newest complete checkpoint (last.ckpt, else best.ckpt) must load
 # (`evaluate`) and `train --resume` must finish the planned run (exit 0, EPOCHS epochs in its
 # summary). A run killed before its first checkpoint must have left no checkpoint folder at all,
@@ -9,10 +9,10 @@
 set -uo pipefail
 
 cli=$1; work=$2; trials=${3:-100}; seed=${4:-1}
-epochs=${EPOCHS:-4}
+epochs=${EPOCHS:-3}
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$work"; mkdir -p "$work"
-python3 "$here/make_idx_subset.py" "$work/data" 2048 512
+python3 "$here/make_idx_subset.py" "$work/data" "${TRAIN_IMAGES:-512}" "${TEST_IMAGES:-128}"
 "$cli" new --template lenet5 --out "$work/lenet.convstudio" >/dev/null || exit 1
 python3 - "$work/lenet.convstudio" "$work/data" "$epochs" <<'PY'
 import json, sys
@@ -20,7 +20,7 @@ path, data, epochs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 project = json.load(open(path))
 project["dataset"].update({"source": "idx", "path": data, "cache": "off"})
 project["training"].update({"epochs": epochs, "checkpoint_every_epochs": 1, "keep_best": True,
-                            "batch_size": 64, "device": "cpu"})
+                            "batch_size": 32, "device": "cpu"})
 json.dump(project, open(path, "w"), indent=2)
 PY
 
