@@ -1,6 +1,7 @@
 #include "dataset_preview_loader.h"
 
 #include <chrono>
+#include <exception>
 
 #include "convstudio/data/dataset.h"
 #include "convstudio/data/dataset_request.h"
@@ -38,8 +39,24 @@ DatasetPreviewLoader::~DatasetPreviewLoader() {
 void DatasetPreviewLoader::request(const DatasetSettings& settings, quint64 seed, int count) {
   const int generation = ++generation_;
   pool_.clear();  // drop requests not yet started; the newest one wins
-  pool_.start(
-      [this, settings, seed, count, generation] { load(settings, seed, count, generation); });
+  pool_.start([this, settings, seed, count, generation] {
+    // An exception escaping a pool thread ends the studio; a dataset that cannot be previewed
+    // (memory running out while indexing, say) only fails its preview.
+    QString problem;
+    try {
+      load(settings, seed, count, generation);
+      return;
+    } catch (const std::exception& error) {
+      problem = QString::fromLocal8Bit(error.what());
+    } catch (...) {
+      problem = tr("an unknown error");
+    }
+    cached_.reset();
+    if (generation != generation_) return;
+    const QString message = tr("Cannot preview the dataset: %1").arg(problem);
+    QMetaObject::invokeMethod(
+        this, [this, message] { emit previewFailed(message); }, Qt::QueuedConnection);
+  });
 }
 
 void DatasetPreviewLoader::cancelScan() {

@@ -61,6 +61,8 @@ bool TrainingController::start(const Project& project, const QString& runsOwnerF
   options.project = project;
   options.out_dir = QFile::encodeName(folder).toStdString();
   options.resume_checkpoint = QFile::encodeName(resumeCheckpoint).toStdString();
+  // The studio shows the epochs and max steps it trains with: what the panel says is the end.
+  options.new_end = true;
   running_ = true;
   state_ = RunState::Preparing;
   runFolder_ = folder;

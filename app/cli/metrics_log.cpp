@@ -18,8 +18,8 @@ std::string format_duration(double seconds) {
 }  // namespace
 
 MetricsLog::MetricsLog(const std::filesystem::path& run_folder, const Project& project,
-                       bool interactive)
-    : recorder_(run_folder, project),
+                       bool interactive, RunRecorder::Start start)
+    : recorder_(run_folder, project, start),
       interactive_(interactive),
       last_line_(std::chrono::steady_clock::now()) {}
 

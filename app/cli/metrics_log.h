@@ -13,7 +13,8 @@ namespace convstudio::cli {
 
 class MetricsLog : public TrainingListener {
  public:
-  MetricsLog(const std::filesystem::path& run_folder, const Project& project, bool interactive);
+  MetricsLog(const std::filesystem::path& run_folder, const Project& project, bool interactive,
+             RunRecorder::Start start = RunRecorder::Start::Fresh);
 
   bool ok() const { return recorder_.ok(); }
   RunRecorder& recorder() { return recorder_; }

@@ -14,6 +14,7 @@
 #include <memory>
 #include <thread>
 
+#include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/runs/run_summary_json.h"
 #include "convstudio/train/checkpoint_evaluation.h"
@@ -102,18 +103,49 @@ int run_train(const TrainOptions& options) {
       run.project.dataset.cache_budget_mb = std::max<std::int64_t>(1, *budget >> 20);
     }
   }
-  run.out_dir = options.out.empty() ? new_run_folder(options.file).string() : options.out;
   run.resume_checkpoint = options.resume;
+  if (!options.resume.empty()) {
+    // A checkpoint that a crash left moved aside (NAME.ckpt.old-XXXXXX) is put back first.
+    recover_moved_aside(options.resume);
+    std::error_code missing;
+    if (!std::filesystem::is_directory(options.resume, missing)) {
+      std::cerr << "error: --resume " << options.resume
+                << ": not a checkpoint folder (a checkpoint is a NAME.ckpt folder)\n";
+      return kExitUsageError;
+    }
+  }
+  // A resumed run goes on in the folder of its checkpoint unless told otherwise, so its record
+  // (run.json, metrics) stays one; its end is the planned one unless a new one is given.
+  const std::filesystem::path resume_folder =
+      std::filesystem::path(options.resume).lexically_normal().parent_path();
+  if (!options.out.empty()) {
+    run.out_dir = options.out;
+  } else if (!options.resume.empty()) {
+    run.out_dir = resume_folder.empty() ? std::string(".") : resume_folder.string();
+  } else {
+    run.out_dir = new_run_folder(options.file).string();
+  }
+  run.new_end = options.epochs.has_value() || options.max_steps.has_value();
+  std::error_code same_error;
+  const bool same_folder =
+      !options.resume.empty() &&
+      std::filesystem::equivalent(
+          run.out_dir, resume_folder.empty() ? std::filesystem::path(".") : resume_folder,
+          same_error);
 
-  MetricsLog log(run.out_dir, run.project, isatty(STDERR_FILENO) != 0);
+  MetricsLog log(run.out_dir, run.project, isatty(STDERR_FILENO) != 0,
+                 same_folder ? RunRecorder::Start::Resumed : RunRecorder::Start::Fresh);
   if (!log.ok()) {
-    std::cerr << "error: cannot write metrics into " << run.out_dir << "\n";
+    std::cerr << "error: cannot write metrics into " << run.out_dir << ": "
+              << log.recorder().problem() << "\n";
     return kExitFailure;
   }
   Trainer trainer(std::move(run), &log);
-  // Ctrl+C cancels cleanly (a checkpoint is written); the handler only sets a flag.
+  // Ctrl+C cancels cleanly (a checkpoint is written); so does SIGTERM, which schedulers,
+  // `timeout` and `kill` send. The handler only sets a flag.
   interrupt_requested = false;
   std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
   std::atomic<bool> done{false};
   std::thread watcher([&] {
     while (!done) {
@@ -125,8 +157,14 @@ int run_train(const TrainOptions& options) {
   done = true;
   watcher.join();
   std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
   log.recorder().finish(run_summary_json(summary));
   std::cout << run_summary_json(summary).dump() << std::endl;
+  if (!log.recorder().ok()) {
+    // The checkpoint may be fine, but the run's record is not: say so and do not claim success.
+    std::cerr << "error: the run's record is incomplete: " << log.recorder().problem() << "\n";
+    return summary.state == RunState::Finished ? kExitFailure : exit_code_for(summary);
+  }
   return exit_code_for(summary);
 }
 
@@ -190,9 +228,12 @@ void add_train_command(CLI::App& app, int& exit_code) {
                 "Decoded-image cache: auto (when the set fits a quarter of the memory), on, "
                 "off, or auto with a budget such as 2G");
   c->add_option("--out", o->out,
-                "Folder for metrics and checkpoints (default: FILE.runs/DATE-TIME)");
-  c->add_option("--resume", o->resume, "Checkpoint folder (*.ckpt) to continue from")
-      ->check(CLI::ExistingDirectory);
+                "Folder for metrics and checkpoints (default: FILE.runs/DATE-TIME; with --resume, "
+                "the checkpoint's folder)");
+  // Checked in run_train, after a checkpoint a crash left moved aside is put back.
+  c->add_option("--resume", o->resume,
+                "Checkpoint folder (*.ckpt) to continue from, to the end the run was planned "
+                "with unless --epochs or --max-steps is given; in its folder unless --out is");
   c->callback([o, &exit_code] { exit_code = run_train(*o); });
 }
 

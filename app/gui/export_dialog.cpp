@@ -275,6 +275,13 @@ void ExportDialog::runCheck() {
           showStatus(tr("Every block can be exported."), false);
         }
         emit checked(checkPassed_);
+      },
+      [this, generation](const QString& problem) {
+        if (generation != generation_) return;
+        checkPassed_ = false;
+        export_->setEnabled(false);
+        showStatus(tr("Cannot check the checkpoint: %1").arg(problem), true);
+        emit checked(false);
       });
 }
 
@@ -326,6 +333,11 @@ bool ExportDialog::startExport() {
         showStatus(tr("Wrote %1").arg(lines.join(QStringLiteral(", "))), false);
         tryIt_->setEnabled(true);
         emit exported(written_);
+      },
+      [this](const QString& problem) {
+        setBusy(false);
+        showStatus(tr("Export failed: %1").arg(problem), true);
+        emit exportFailed(problem);
       });
   return true;
 }

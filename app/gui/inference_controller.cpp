@@ -68,6 +68,11 @@ void InferenceController::setModelPath(const QString& path, const QString& name)
                                       QString::fromStdString(contract.input.to_string()))
                                  .arg(contract.class_names.size()),
                              true);
+      },
+      [this, shown, generation](const QString& problem) {
+        if (generation != generation_ || !panel_) return;
+        model_.reset();
+        panel_->setModelText(tr("Cannot use %1: %2").arg(shown, problem), false);
       });
 }
 
@@ -91,6 +96,11 @@ void InferenceController::predict(const QStringList& images, int topK, double te
       },
       [this, generation](const QList<ImagePredictionRow>& rows) {
         if (generation == generation_ && panel_) panel_->showPredictions(rows);
+      },
+      [this, generation](const QString& problem) {
+        if (generation != generation_ || !panel_) return;
+        panel_->showPredictions({});
+        panel_->showMessage(tr("Prediction failed: %1").arg(problem));
       });
 }
 
@@ -133,6 +143,9 @@ void InferenceController::predictFolder(const QString& folder, const QString& cs
                                              .arg(result.images)
                                              .arg(result.failed));
         }
+      },
+      [this](const QString& problem) {
+        if (panel_) panel_->finishFolderPrediction(tr("Folder prediction failed: %1").arg(problem));
       });
 }
 

@@ -400,10 +400,15 @@ void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFo
   QString outcome;
   switch (summary.state) {
     case RunState::Finished:
-      outcome = tr("Finished: %1 steps, validation accuracy %2%, %3 samples/s.")
-                    .arg(summary.steps)
-                    .arg(summary.val_accuracy * 100, 0, 'f', 1)
-                    .arg(summary.samples_per_second, 0, 'f', 0);
+      // Figures that were not measured (no validation, no step timed) are left out, not 0.
+      outcome = tr("Finished: %1 steps").arg(summary.steps);
+      if (summary.val_accuracy) {
+        outcome += tr(", validation accuracy %1%").arg(*summary.val_accuracy * 100, 0, 'f', 1);
+      }
+      if (summary.samples_per_second) {
+        outcome += tr(", %1 samples/s").arg(*summary.samples_per_second, 0, 'f', 0);
+      }
+      outcome += QLatin1Char('.');
       break;
     case RunState::Cancelled:
       outcome = tr("Stopped after %1 steps; checkpoint %2")

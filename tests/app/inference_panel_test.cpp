@@ -14,6 +14,7 @@
 #include <QThreadPool>
 #include <QTreeWidget>
 
+#include "convstudio/export/model_export.h"
 #include "inference/inference_panel.h"
 #include "inference_controller.h"
 #include "training_test_data.h"
@@ -57,6 +58,41 @@ class InferencePanelTest : public QObject {
     QTreeWidgetItem* bad = results->topLevelItem(1);
     QCOMPARE(bad->childCount(), 0);
     QVERIFY(!bad->text(1).isEmpty());  // the reason the image could not be read
+  }
+
+  // An .onnx whose contract promises another input size than its network takes: it opens, but
+  // OpenCV DNN throws when it runs. The panel says so and the studio goes on.
+  void predictionThatThrowsIsReportedAndTheStudioGoesOn() {
+    QTemporaryDir dir;
+    const QString checkpoint = testing::trainTinyCheckpoint(dir.path());
+    QVERIFY(!checkpoint.isEmpty());
+    const QString onnx = dir.filePath(QStringLiteral("model.onnx"));
+    const ExportResult exported =
+        export_checkpoint(checkpoint.toStdString(), ExportFormat::Onnx, onnx.toStdString());
+    QVERIFY2(!exported.error, exported.error ? exported.error->describe().c_str() : "");
+    QFile file(onnx);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray bytes = file.readAll();
+    file.close();
+    // Same length, so the protobuf stays well-formed: 1×8×8 becomes 1×9×9.
+    QVERIFY(bytes.contains("[1,8,8]"));
+    bytes.replace("[1,8,8]", "[1,9,9]");
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(bytes);
+    file.close();
+
+    QImage image(9, 9, QImage::Format_Grayscale8);
+    image.fill(200);
+    const QString png = dir.filePath(QStringLiteral("sample.png"));
+    QVERIFY(image.save(png));
+
+    InferenceController controller;
+    std::unique_ptr<InferencePanel> panel(controller.panel());
+    auto* message = panel->findChild<QLabel*>(QStringLiteral("inferenceMessage"));
+    QVERIFY(message);
+    controller.setModelPath(onnx);
+    panel->setImages({png});
+    QTRY_VERIFY_WITH_TIMEOUT(message->text().contains(QStringLiteral("Prediction failed")), 30000);
   }
 
   void folderPredictionShowsProgressAndCanBeCancelled() {

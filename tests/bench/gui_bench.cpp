@@ -138,7 +138,7 @@ GuiResult guiRun(const Project& project, const QString& projectFile, std::int64_
                      LiveChart* loss = cockpit.charts()->lossChart();
                      result.plottedPoints = overlaid;
                      for (int c = 0; c < 3; ++c) result.plottedPoints += loss->series(c).size();
-                     result.samplesPerSecond = summary.samples_per_second;
+                     result.samplesPerSecond = summary.samples_per_second.value_or(0);
                      loop.quit();
                    });
   if (probeLatency) probe.start();

@@ -44,7 +44,8 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   modelChoice_->hide();  // until the project has trained models
   auto* openModel = new QPushButton(tr("Open model…"), this);
   openModel->setToolTip(
-      tr("A checkpoint folder (*.ckpt), or a .safetensors, TorchScript .pt or .onnx export"));
+      tr("A checkpoint folder (*.ckpt), or a .safetensors, .onnx or TorchScript .pt export. A "
+         ".pt file runs code from the file when it is opened: open only .pt files you trust."));
 
   topK_ = new QSpinBox(this);
   topK_->setRange(1, 100);
@@ -189,9 +190,12 @@ void InferencePanel::dropEvent(QDropEvent* event) {
 }
 
 void InferencePanel::chooseModel() {
+  // The safe formats come first and are the default filter: a TorchScript .pt file carries code
+  // that runs when it is loaded, so it is offered separately, with that said in its filter.
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Open model"), QString(),
-      tr("Exported models (*.safetensors *.pt *.onnx);;Checkpoint state (state.json)"));
+      tr("Safe model files (*.safetensors *.onnx);;Checkpoint state (state.json);;"
+         "TorchScript, runs code from the file: open only if you trust it (*.pt)"));
   if (path.isEmpty()) return;
   // A checkpoint is a folder; choosing its state.json opens the folder.
   const QFileInfo info(path);

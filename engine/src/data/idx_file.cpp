@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <new>
+#include <stdexcept>
 
 namespace convstudio {
 namespace {
@@ -137,6 +139,33 @@ Error truncated(const std::string& path, const GzipStream& stream, const std::st
                             (problem.empty() ? "" : " (" + problem + ")"));
 }
 
+// Reads up to `bytes` into `buffer`, growing it as data arrives (to twice what has arrived, at
+// least kFirstChunk), so a header that promises more than the file holds costs memory in
+// proportion to the file, not to the promise. One allocation for files under kFirstChunk.
+std::uint64_t read_growing(GzipStream& stream, std::vector<std::uint8_t>& buffer,
+                           std::uint64_t bytes, std::string& problem) {
+  constexpr std::uint64_t kFirstChunk = std::uint64_t{64} << 20;
+  std::uint64_t done = 0;
+  while (done < bytes) {
+    const std::uint64_t target = std::min(bytes, std::max(kFirstChunk, 2 * done));
+    buffer.resize(target);
+    done += stream.read(buffer.data() + done, target - done, problem);
+    if (done < target) break;
+  }
+  buffer.resize(done);
+  return done;
+}
+
+Error too_large(const std::string& path, const std::string& promise) {
+  return Error::at_byte(
+      path, 4,
+      "the header promises " + promise + ": too large for any file (more than 2^64 bytes)");
+}
+
+Error out_of_memory(const std::string& path, const std::string& promise) {
+  return Error::in_file(path, "not enough memory to read " + promise);
+}
+
 }  // namespace
 
 Result<ImageSet> read_idx_images(const std::string& path) {
@@ -153,16 +182,21 @@ Result<ImageSet> read_idx_images(const std::string& path) {
   images.height = static_cast<int>(sizes[1]);
   images.width = static_cast<int>(sizes[2]);
   const std::uint64_t count = sizes[0];
-  const std::uint64_t bytes = count * images.image_bytes();
-  // Read straight into the final buffer: Fashion-MNIST is 47 MB, a second copy is not free.
-  images.pixels.resize(bytes);
+  const std::string promise = std::to_string(count) + " images of " + std::to_string(sizes[1]) +
+                              " x " + std::to_string(sizes[2]);
+  std::uint64_t bytes = 0;
+  if (__builtin_mul_overflow(count, sizes[1] * sizes[2], &bytes)) return too_large(path, promise);
   std::string problem;
-  const std::uint64_t got = stream.read(images.pixels.data(), bytes, problem);
-  if (got < bytes) {
-    const std::string promise = std::to_string(count) + " images of " + std::to_string(sizes[1]) +
-                                " x " + std::to_string(sizes[2]);
-    return truncated(path, stream, promise, bytes, got, problem);
+  std::uint64_t got = 0;
+  try {
+    // Read straight into the final buffer: Fashion-MNIST is 47 MB, a second copy is not free.
+    got = read_growing(stream, images.pixels, bytes, problem);
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(path, promise);
+  } catch (const std::length_error&) {  // the buffer only grows with the data; kept as a guard
+    return out_of_memory(path, promise);
   }
+  if (got < bytes) return truncated(path, stream, promise, bytes, got, problem);
   images.labels.assign(count, 0);
   return images;
 }
@@ -177,9 +211,16 @@ Result<std::vector<std::int64_t>> read_idx_labels(const std::string& path) {
   if (sizes.empty()) return error;
 
   const std::uint64_t count = sizes[0];
-  std::vector<std::uint8_t> raw(count);
+  std::vector<std::uint8_t> raw;
   std::string problem;
-  const std::uint64_t got = stream.read(raw.data(), count, problem);
+  std::uint64_t got = 0;
+  try {
+    got = read_growing(stream, raw, count, problem);
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(path, std::to_string(count) + " labels");
+  } catch (const std::length_error&) {
+    return out_of_memory(path, std::to_string(count) + " labels");
+  }
   if (got < count) {
     return truncated(path, stream, std::to_string(count) + " labels", count, got, problem);
   }

@@ -1,7 +1,10 @@
 #include "convstudio/io/atomic_write.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
+#include <fstream>
+#include <mutex>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -43,6 +46,48 @@ std::optional<Error> sync_directory(const fs::path& dir) {
   if (!synced) error = error_at(dir, "cannot sync the folder");
   ::close(fd);
   return error;
+}
+
+// umask(2) can only be read by setting it, which races with other threads creating files;
+// Linux shows it in /proc/self/status (since 4.7), so read it there and swap only as a fallback.
+mode_t current_umask() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("Umask:", 0) == 0)
+      return static_cast<mode_t>(std::stoul(line.substr(6), nullptr, 8));
+  }
+  static std::mutex swapping;
+  std::lock_guard lock(swapping);
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return mask;
+}
+
+// mkstemp and mkdtemp create private entries (0600, 0700); a saved file or folder gets the
+// permissions any new one would: 0666 or 0777 less the umask.
+constexpr mode_t kNewFileMode = 0666;
+constexpr mode_t kNewFolderMode = 0777;
+
+// NAME.tmp-XXXXXX or NAME.old-XXXXXX as made by temporary_template; NAME is returned.
+std::optional<std::string> base_of_leftover(const std::string& name, std::string_view infix) {
+  constexpr std::size_t kRandomChars = 6;
+  const std::size_t length = infix.size() + kRandomChars;
+  if (name.size() <= length) return std::nullopt;
+  const std::size_t at = name.size() - length;
+  if (name.compare(at, infix.size(), infix) != 0) return std::nullopt;
+  for (std::size_t i = at + infix.size(); i < name.size(); ++i) {
+    if (!std::isalnum(static_cast<unsigned char>(name[i]))) return std::nullopt;
+  }
+  return name.substr(0, at);
+}
+
+// A moved-aside copy worth recovering holds something: the folder was renamed aside whole; an
+// empty one was only made to rename onto and the process died before it was used.
+bool holds_something(const fs::path& entry) {
+  std::error_code error;
+  if (fs::is_directory(entry, error)) return !fs::is_empty(entry, error) && !error;
+  return fs::is_regular_file(entry, error);
 }
 
 }  // namespace
@@ -103,8 +148,9 @@ std::optional<Error> AtomicFile::write(std::string_view bytes) {
 
 std::optional<Error> AtomicFile::commit() {
   if (fd_ < 0) return Error::in_file(target_.string(), "file is already closed");
-  // mkstemp creates 0600; a saved file should get the usual permissions.
-  ::fchmod(fd_, 0644);
+  if (::fchmod(fd_, kNewFileMode & ~current_umask()) != 0) {
+    return error_at(target_, "cannot set the permissions of the temporary file");
+  }
   if (::fsync(fd_) != 0) return error_at(target_, "cannot flush to disk");
   const int fd = std::exchange(fd_, -1);
   if (::close(fd) != 0) return error_at(target_, "cannot close");
@@ -141,7 +187,9 @@ std::optional<Error> replace_directory_atomically(const fs::path& target,
     filled = Error::in_file(target.string(), std::string("writing failed: ") + exception.what());
   }
   if (filled) return abandon(*filled);
-  ::chmod(staging.c_str(), 0755);
+  if (::chmod(staging.c_str(), kNewFolderMode & ~current_umask()) != 0) {
+    return abandon(error_at(target, "cannot set the permissions of the new folder"));
+  }
   if (auto error = sync_directory(staging)) return abandon(*error);
 
   const fs::path parent = parent_of(target);
@@ -186,6 +234,50 @@ std::optional<Error> replace_directory_atomically(const fs::path& target,
   std::error_code ignored;
   fs::remove_all(aside, ignored);
   return synced;
+}
+
+bool recover_moved_aside(const fs::path& target) {
+  std::error_code error;
+  if (fs::exists(target, error) || error) return false;
+  const fs::path parent = parent_of(target);
+  const std::string name = target.filename().string();
+  std::optional<fs::path> newest;
+  fs::file_time_type newest_time;
+  for (const auto& entry : fs::directory_iterator(parent, error)) {
+    const auto base = base_of_leftover(entry.path().filename().string(), ".old-");
+    if (!base || *base != name || !holds_something(entry.path())) continue;
+    const auto time = fs::last_write_time(entry.path(), error);
+    if (!newest || time > newest_time) {
+      newest = entry.path();
+      newest_time = time;
+    }
+  }
+  if (!newest || ::rename(newest->c_str(), target.c_str()) != 0) return false;
+  sync_directory(parent);
+  return true;
+}
+
+InterruptedWrites clean_interrupted_writes(const fs::path& folder) {
+  InterruptedWrites done;
+  std::vector<fs::path> temporaries;
+  std::vector<std::pair<fs::path, std::string>> set_aside;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(folder, error)) {
+    const std::string name = entry.path().filename().string();
+    if (base_of_leftover(name, ".tmp-")) temporaries.push_back(entry.path());
+    if (auto base = base_of_leftover(name, ".old-")) set_aside.emplace_back(entry.path(), *base);
+  }
+  for (const auto& [aside, base] : set_aside) {
+    if (recover_moved_aside(folder / base)) done.recovered.push_back(folder / base);
+  }
+  for (const auto& [aside, base] : set_aside) {
+    if (fs::exists(aside, error) && fs::remove_all(aside, error) > 0) done.removed.push_back(aside);
+  }
+  for (const fs::path& temporary : temporaries) {
+    if (fs::remove_all(temporary, error) > 0) done.removed.push_back(temporary);
+  }
+  if (!done.removed.empty() || !done.recovered.empty()) sync_directory(folder);
+  return done;
 }
 
 }  // namespace convstudio

@@ -19,12 +19,14 @@ std::string Graph::add_block(std::string_view type, double x, double y) {
   block.x = x;
   block.y = y;
   std::string id = block.id;
+  block_at_[id] = blocks_.size();
   blocks_.push_back(std::move(block));
   return id;
 }
 
 bool Graph::insert_block(Block block) {
   if (block.id.empty() || find_block(block.id) != nullptr) return false;
+  block_at_[block.id] = blocks_.size();
   blocks_.push_back(std::move(block));
   return true;
 }
@@ -34,7 +36,12 @@ bool Graph::remove_block(std::string_view id) {
       std::find_if(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.id == id; });
   if (it == blocks_.end()) return false;
   blocks_.erase(it);
-  std::erase_if(connections_, [&](const Connection& c) { return c.from == id || c.to == id; });
+  std::erase_if(connections_, [&](const Connection& c) {
+    if (c.from != id && c.to != id) return false;
+    connection_set_.erase(c);
+    return true;
+  });
+  index_blocks();
   return true;
 }
 
@@ -74,20 +81,25 @@ std::optional<Error> Graph::connect(const Connection& connection) {
     return refuse("wiring '" + connection.from + "' into '" + connection.to +
                   "' would make a cycle");
   }
+  connection_set_.insert(connection);
   connections_.push_back(connection);
   return std::nullopt;
 }
 
 bool Graph::insert_connection(Connection connection) {
-  if (std::find(connections_.begin(), connections_.end(), connection) != connections_.end()) {
-    return false;
-  }
+  if (!connection_set_.insert(connection).second) return false;
   connections_.push_back(std::move(connection));
   return true;
 }
 
 bool Graph::disconnect(const Connection& connection) {
+  connection_set_.erase(connection);
   return std::erase(connections_, connection) > 0;
+}
+
+void Graph::index_blocks() {
+  block_at_.clear();
+  for (std::size_t i = 0; i < blocks_.size(); ++i) block_at_[blocks_[i].id] = i;
 }
 
 bool Graph::set_param(std::string_view id, std::string_view name, ParamValue value) {
@@ -109,26 +121,26 @@ bool Graph::rename_block(std::string_view id, std::string_view new_id) {
   Block* block = find_block(id);
   if (block == nullptr || new_id.empty() || find_block(new_id) != nullptr) return false;
   std::string old_id = block->id;
+  const std::size_t at = block_at_.at(old_id);
+  block_at_.erase(old_id);
+  block_at_[std::string(new_id)] = at;
   block->id = std::string(new_id);
   for (Connection& c : connections_) {
     if (c.from == old_id) c.from = std::string(new_id);
     if (c.to == old_id) c.to = std::string(new_id);
   }
+  connection_set_ = std::set<Connection>(connections_.begin(), connections_.end());
   return true;
 }
 
 const Block* Graph::find_block(std::string_view id) const {
-  for (const Block& block : blocks_) {
-    if (block.id == id) return &block;
-  }
-  return nullptr;
+  auto it = block_at_.find(id);
+  return it == block_at_.end() ? nullptr : &blocks_[it->second];
 }
 
 Block* Graph::find_block(std::string_view id) {
-  for (Block& block : blocks_) {
-    if (block.id == id) return &block;
-  }
-  return nullptr;
+  auto it = block_at_.find(id);
+  return it == block_at_.end() ? nullptr : &blocks_[it->second];
 }
 
 std::vector<Connection> Graph::inputs_of(std::string_view id) const {

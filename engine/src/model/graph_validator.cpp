@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <map>
 #include <set>
 
@@ -73,6 +72,8 @@ std::optional<std::string> check_value(const ParamSpec& spec, const ParamValue& 
   }
   return std::nullopt;
 }
+
+constexpr std::size_t kUnvisited = static_cast<std::size_t>(-1);
 
 class Validation {
  public:
@@ -167,20 +168,32 @@ class Validation {
       }
       valid_.push_back(c);
     }
+    // Who feeds and who follows each block, once: the checks below then cost O(blocks + wires).
+    const std::size_t n = graph_.blocks().size();
+    feeders_.assign(n, {});
+    consumers_.assign(n, {});
+    wired_.assign(n, false);
+    for (const Connection& c : wires) {
+      for (const std::string* end : {&c.from, &c.to}) {
+        if (auto it = index_.find(*end); it != index_.end()) wired_[it->second] = true;
+      }
+    }
+    for (std::size_t i = 0; i < valid_.size(); ++i) {
+      feeders_[index_.at(valid_[i].to)].push_back(i);
+      consumers_[index_.at(valid_[i].from)].push_back(index_.at(valid_[i].to));
+    }
   }
 
   void check_inputs() {
-    for (const Block& block : graph_.blocks()) {
+    for (std::size_t b = 0; b < graph_.blocks().size(); ++b) {
+      const Block& block = graph_.blocks()[b];
       const BlockSpec* spec = spec_of(block);
       if (spec == nullptr || spec->max_inputs == 0) continue;
       std::map<int, std::vector<std::string>> feeders;
-      for (const Connection& c : valid_) {
-        if (c.to == block.id) feeders[c.to_port].push_back(c.from);
+      for (std::size_t wire : feeders_[b]) {
+        feeders[valid_[wire].to_port].push_back(valid_[wire].from);
       }
-      const bool has_any_wire =
-          std::any_of(graph_.connections().begin(), graph_.connections().end(),
-                      [&](const Connection& c) { return c.from == block.id || c.to == block.id; });
-      if (!has_any_wire) {
+      if (!wired_[b]) {
         add(block, port_field(0), "not connected to anything");
         continue;
       }
@@ -219,48 +232,57 @@ class Validation {
     }
   }
 
-  std::vector<std::size_t> successors(std::size_t node) const {
-    std::vector<std::size_t> result;
-    for (const Connection& c : valid_) {
-      if (c.from == graph_.blocks()[node].id) result.push_back(index_.at(c.to));
-    }
-    return result;
-  }
+  const std::vector<std::size_t>& successors(std::size_t node) const { return consumers_[node]; }
 
   // Tarjan's strongly connected components; each cycle is reported once, at its first block.
+  // Iterative, with an explicit stack of (block, next successor to look at): a recursive visit
+  // overflows the thread's stack on a chain of some ten thousand blocks.
   void check_cycles() {
     const std::size_t n = graph_.blocks().size();
-    std::vector<int> number(n, -1), low(n, 0);
+    std::vector<std::size_t> number(n, kUnvisited), low(n, 0);
     std::vector<bool> on_stack(n, false);
-    std::vector<std::size_t> stack;
-    int counter = 0;
-    std::function<void(std::size_t)> visit = [&](std::size_t v) {
+    std::vector<std::size_t> component_stack;
+    std::vector<std::pair<std::size_t, std::size_t>> visits;
+    std::size_t counter = 0;
+    auto enter = [&](std::size_t v) {
       number[v] = low[v] = counter++;
-      stack.push_back(v);
+      component_stack.push_back(v);
       on_stack[v] = true;
-      for (std::size_t w : successors(v)) {
-        if (number[w] < 0) {
-          visit(w);
-          low[v] = std::min(low[v], low[w]);
-        } else if (on_stack[w]) {
-          low[v] = std::min(low[v], number[w]);
-        }
-      }
-      if (low[v] != number[v]) return;
-      std::set<std::size_t> component;
-      std::size_t w = 0;
-      do {
-        w = stack.back();
-        stack.pop_back();
-        on_stack[w] = false;
-        component.insert(w);
-      } while (w != v);
-      std::vector<std::size_t> succ = successors(v);
-      bool self_loop = std::find(succ.begin(), succ.end(), v) != succ.end();
-      if (component.size() > 1 || self_loop) report_cycle(component);
+      visits.emplace_back(v, 0);
     };
-    for (std::size_t v = 0; v < n; ++v) {
-      if (number[v] < 0) visit(v);
+    for (std::size_t root = 0; root < n; ++root) {
+      if (number[root] != kUnvisited) continue;
+      enter(root);
+      while (!visits.empty()) {
+        auto& [v, next] = visits.back();
+        if (next < successors(v).size()) {
+          const std::size_t w = successors(v)[next++];
+          if (number[w] == kUnvisited) {
+            enter(w);  // invalidates v and next; the loop takes them afresh
+          } else if (on_stack[w]) {
+            low[v] = std::min(low[v], number[w]);
+          }
+          continue;
+        }
+        const std::size_t done = v;
+        visits.pop_back();
+        if (!visits.empty()) {
+          const std::size_t parent = visits.back().first;
+          low[parent] = std::min(low[parent], low[done]);
+        }
+        if (low[done] != number[done]) continue;
+        std::set<std::size_t> component;
+        std::size_t w = 0;
+        do {
+          w = component_stack.back();
+          component_stack.pop_back();
+          on_stack[w] = false;
+          component.insert(w);
+        } while (w != done);
+        const auto& succ = successors(done);
+        const bool self_loop = std::find(succ.begin(), succ.end(), done) != succ.end();
+        if (component.size() > 1 || self_loop) report_cycle(component);
+      }
     }
   }
 
@@ -274,11 +296,12 @@ class Validation {
       for (std::size_t next : successors(queue[head])) {
         if (!component.contains(next)) continue;
         if (next == start) {
+          path.push_back(graph_.blocks()[start].id);
           for (std::size_t at = queue[head];; at = parent[at]) {
-            path.insert(path.begin(), graph_.blocks()[at].id);
+            path.push_back(graph_.blocks()[at].id);
             if (at == start) break;
           }
-          path.push_back(graph_.blocks()[start].id);
+          std::reverse(path.begin(), path.end());
           break;
         }
         if (!parent.contains(next) && next != start) {
@@ -298,19 +321,16 @@ class Validation {
       std::string id = std::move(stack.back());
       stack.pop_back();
       if (!reaches_output.insert(id).second) continue;
-      for (const Connection& c : valid_) {
-        if (c.to == id) stack.push_back(c.from);
-      }
+      for (std::size_t wire : feeders_[index_.at(id)]) stack.push_back(valid_[wire].from);
     }
     std::set<std::string> has_error;
     for (const Error& error : errors_) has_error.insert(error.block_id);
-    for (const Block& block : graph_.blocks()) {
+    for (std::size_t b = 0; b < graph_.blocks().size(); ++b) {
+      const Block& block = graph_.blocks()[b];
       if (reaches_output.contains(block.id) || has_error.contains(block.id)) continue;
       const BlockSpec* spec = spec_of(block);
       if (spec == nullptr || !spec->has_consumers) continue;
-      bool has_consumer = std::any_of(valid_.begin(), valid_.end(),
-                                      [&](const Connection& c) { return c.from == block.id; });
-      if (has_consumer) continue;  // a block further on is the dead end
+      if (!consumers_[b].empty()) continue;  // a block further on is the dead end
       add(block, "output", "output is not used (no path to the Output block)");
     }
   }
@@ -318,6 +338,9 @@ class Validation {
   const Graph& graph_;
   std::map<std::string, std::size_t, std::less<>> index_;
   std::vector<Connection> valid_;
+  std::vector<std::vector<std::size_t>> feeders_;    // per block: indices into valid_ feeding it
+  std::vector<std::vector<std::size_t>> consumers_;  // per block: blocks it feeds (valid wires)
+  std::vector<bool> wired_;                          // per block: touched by any wire at all
   std::vector<Error> errors_;
 };
 

@@ -1,7 +1,8 @@
 #include "convstudio/model/project_file.h"
 
+#include "convstudio/io/atomic_write.h"
+
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <system_error>
 
@@ -123,28 +124,9 @@ std::string ProjectFile::serialize(const Project& project) {
 }
 
 std::optional<Error> ProjectFile::save(const Project& project, const std::filesystem::path& path) {
-  const std::string text = serialize(project);
-  std::filesystem::path temporary = path;
-  temporary += ".tmp-" + std::to_string(std::random_device{}());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) return Error::in_file(path.string(), "cannot open a temporary file beside it");
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(temporary, ignored);
-      return Error::in_file(path.string(), "writing failed (disk full?)");
-    }
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    return Error::in_file(path.string(), "cannot replace the file: " + error.message());
-  }
-  return std::nullopt;
+  // The checkpoints' writer: data and folder entry synced, so a crash or power loss right after
+  // a save (or an autosave) leaves the new file or the old one, never an empty one.
+  return write_file_atomically(path, serialize(project));
 }
 
 }  // namespace convstudio

@@ -5,7 +5,10 @@
 namespace convstudio {
 
 inline constexpr char kCheckpointModelFile[] = "model.safetensors";
-inline constexpr char kCheckpointOptimizerFile[] = "optimizer.pt";
+inline constexpr char kCheckpointOptimizerFile[] = "optimizer.safetensors";
+// What held the optimizer state before: LibTorch's archive, read (only to resume) with its
+// unpickler, which is meant for trusted files.
+inline constexpr char kLegacyCheckpointOptimizerFile[] = "optimizer.pt";
 inline constexpr char kCheckpointStateFile[] = "state.json";
 // The checkpoints a run keeps in its folder.
 inline constexpr char kBestCheckpointFolder[] = "best.ckpt";

@@ -29,6 +29,22 @@ inline constexpr const char* kRandomStateNotRestored =
     QT_TRANSLATE_NOOP("EngineMessages", "random state not restored: %1");
 inline constexpr const char* kResumedFrom =
     QT_TRANSLATE_NOOP("EngineMessages", "resumed from %1 at epoch %2, batch %3, step %4");
+inline constexpr const char* kStaleTemporaryRemoved =
+    QT_TRANSLATE_NOOP("EngineMessages", "removed %1, left by a save that was interrupted");
+inline constexpr const char* kCheckpointRecovered = QT_TRANSLATE_NOOP(
+    "EngineMessages", "recovered %1 from the copy a save that was interrupted had moved aside");
+inline constexpr const char* kLegacyOptimizerRead = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "%1 is in the old format, read with LibTorch's unpickler (meant for trusted files only); the "
+    "next checkpoint saves it as optimizer.safetensors");
+inline constexpr const char* kResumePlan = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "continuing to the end the run was planned with: %1 epochs, at most %2 steps (a new "
+    "--epochs or --max-steps changes it)");
+inline constexpr const char* kNothingLeftToTrain = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "nothing left to train: the checkpoint is at step %1 of %2 (epoch %3 of %4); give more "
+    "epochs or steps to go on");
 // A text that is already complete (a dataset warning, a file error): shown as it is.
 inline constexpr const char* kAsIs = "%1";
 

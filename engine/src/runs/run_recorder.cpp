@@ -3,6 +3,7 @@
 #include <chrono>
 #include <ctime>
 
+#include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
 #include "timestamped_name.h"
 
@@ -21,28 +22,56 @@ std::filesystem::path new_run_folder(const std::filesystem::path& project_file) 
   });
 }
 
-RunRecorder::RunRecorder(const std::filesystem::path& folder, const Project& project)
+RunRecorder::RunRecorder(const std::filesystem::path& folder, const Project& project, Start start)
     : folder_(folder) {
   std::error_code ec;
   std::filesystem::create_directories(folder_, ec);
-  run_ = {{"format", "convstudio-run"},
-          {"version", 1},
-          {"started", local_time_text("%Y-%m-%dT%H:%M:%S")},
-          {"state", "preparing"},
-          {"project", nlohmann::json::parse(ProjectFile::serialize(project))}};
+  if (ec) problem_ = folder_.string() + ": cannot create the folder: " + ec.message();
+  const auto now = local_time_text("%Y-%m-%dT%H:%M:%S");
+  const std::filesystem::path csv_file = folder_ / "metrics.csv";
+  const bool resumed = start == Start::Resumed && std::filesystem::is_regular_file(csv_file, ec);
+  nlohmann::json previous;
+  if (resumed) {
+    std::ifstream in(folder_ / "run.json");
+    previous = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  }
+  if (resumed && previous.is_object()) {
+    // The record of the run so far stays; this part is noted as a resumption.
+    run_ = std::move(previous);
+    run_["resumed"].push_back(now);
+    run_["state"] = "preparing";
+    run_.erase("summary");
+  } else {
+    run_ = {{"format", "convstudio-run"},
+            {"version", 1},
+            {"started", now},
+            {"state", "preparing"},
+            {"project", nlohmann::json::parse(ProjectFile::serialize(project))}};
+    if (resumed) run_["resumed"] = nlohmann::json::array({now});
+  }
   write_run_file();
-  jsonl_.open(folder_ / "metrics.jsonl");
-  csv_.open(folder_ / "metrics.csv");
-  csv_ << "kind,step,epoch,loss,lr,samples_per_second,loss_scale,skipped_steps,"
-          "memory_allocated_bytes,memory_reserved_bytes,resident_bytes,train_loss,"
-          "train_accuracy,val_loss,val_accuracy,duration_seconds\n";
-  ok_ = !ec && jsonl_.good() && csv_.good();
+  const auto mode = resumed ? std::ios::app : std::ios::trunc;
+  jsonl_.open(folder_ / "metrics.jsonl", std::ios::out | mode);
+  csv_.open(csv_file, std::ios::out | mode);
+  if (!resumed) {
+    csv_ << "kind,step,epoch,loss,lr,samples_per_second,loss_scale,skipped_steps,"
+            "memory_allocated_bytes,memory_reserved_bytes,resident_bytes,train_loss,"
+            "train_accuracy,val_loss,val_accuracy,duration_seconds\n";
+  }
+  check(jsonl_, "metrics.jsonl");
+  check(csv_, "metrics.csv");
+}
+
+void RunRecorder::check(const std::ofstream& stream, const char* file) {
+  if (stream.good() || !problem_.empty()) return;
+  problem_ = (folder_ / file).string() + ": cannot write (disk full, or the folder is gone?)";
 }
 
 void RunRecorder::write_run_file() {
-  // Small, rewritten at state changes only: a plain rewrite is enough.
-  std::ofstream out(folder_ / "run.json");
-  out << run_.dump(2) << "\n";
+  // Rewritten at state changes: atomically, so a crash mid-write leaves the previous run.json.
+  if (auto error = write_file_atomically(folder_ / "run.json", run_.dump(2) + "\n")) {
+    if (problem_.empty()) problem_ = error->describe();
+  }
 }
 
 void RunRecorder::on_step(const StepMetrics& s) {
@@ -78,9 +107,11 @@ void RunRecorder::on_epoch(const EpochMetrics& e) {
                                {"class_names", e.class_names}};
   jsonl_ << line.dump() << "\n";
   jsonl_.flush();
+  check(jsonl_, "metrics.jsonl");
   csv_ << "epoch,," << e.epoch << ",,,,,,,,," << e.train_loss << "," << e.train_accuracy << ","
        << e.val_loss << "," << e.val_accuracy << "," << e.duration_seconds << "\n";
   csv_.flush();
+  check(csv_, "metrics.csv");
 }
 
 void RunRecorder::on_state(RunState state, const std::string& message) {
@@ -88,6 +119,8 @@ void RunRecorder::on_state(RunState state, const std::string& message) {
   if (!message.empty()) run_["message"] = message;
   jsonl_.flush();
   csv_.flush();
+  check(jsonl_, "metrics.jsonl");
+  check(csv_, "metrics.csv");
   write_run_file();
 }
 

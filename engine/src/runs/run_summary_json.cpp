@@ -1,14 +1,22 @@
 #include "convstudio/runs/run_summary_json.h"
 
 namespace convstudio {
+namespace {
+
+// An unmeasured figure is null, so no reader mistakes it for a measured 0.
+nlohmann::json measured(const std::optional<double>& figure) {
+  return figure ? nlohmann::json(*figure) : nlohmann::json(nullptr);
+}
+
+}  // namespace
 
 nlohmann::json run_summary_json(const RunSummary& s) {
   return {{"epochs", s.epochs},
           {"steps", s.steps},
-          {"train_loss", s.train_loss},
-          {"val_loss", s.val_loss},
-          {"val_accuracy", s.val_accuracy},
-          {"samples_per_second", s.samples_per_second},
+          {"train_loss", measured(s.train_loss)},
+          {"val_loss", measured(s.val_loss)},
+          {"val_accuracy", measured(s.val_accuracy)},
+          {"samples_per_second", measured(s.samples_per_second)},
           {"peak_memory_bytes", s.peak_memory_bytes},
           {"device", s.device},
           {"amp", s.amp},

@@ -26,19 +26,6 @@ Result<std::string> read_whole_file(const fs::path& file) {
   return std::move(bytes).str();
 }
 
-// Opening the archive proves optimizer.pt is intact without needing the optimizer itself.
-std::optional<Error> check_optimizer_archive(const std::string& bytes, const fs::path& file) {
-  try {
-    torch::serialize::InputArchive archive;
-    archive.load_from(bytes.data(), bytes.size(), torch::Device(torch::kCPU));
-  } catch (const c10::Error& error) {
-    std::string message = error.what_without_backtrace();
-    return Error::in_file(
-        file.string(), "not a readable LibTorch archive: " + message.substr(0, message.find('\n')));
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 CheckpointData capture_checkpoint(const torch::nn::Module& model,
@@ -61,7 +48,7 @@ std::optional<Error> save_checkpoint(const fs::path& dir, const CheckpointData& 
   });
 }
 
-Result<CheckpointData> load_checkpoint(const fs::path& dir) {
+Result<CheckpointData> load_checkpoint(const fs::path& dir, CheckpointUse use) {
   std::error_code error;
   if (!fs::exists(dir, error)) {
     return Error::in_file(dir.string(), "the checkpoint does not exist");
@@ -93,10 +80,24 @@ Result<CheckpointData> load_checkpoint(const fs::path& dir) {
   if (!weights) return weights.error();
   data.model = std::move(weights.value().tensors);
 
+  if (use == CheckpointUse::Weights) return data;
   const fs::path optimizer_file = dir / kCheckpointOptimizerFile;
+  const fs::path legacy_file = dir / kLegacyCheckpointOptimizerFile;
+  std::error_code missing;
+  if (!fs::exists(optimizer_file, missing) && fs::is_regular_file(legacy_file, missing)) {
+    // A checkpoint from before optimizer.safetensors: read to resume, and said so (the run logs
+    // it), since LibTorch's unpickler is only meant for files one trusts.
+    auto legacy = read_whole_file(legacy_file);
+    if (!legacy) return legacy.error();
+    data.optimizer = std::move(legacy).value();
+    data.legacy_optimizer = true;
+    return data;
+  }
   auto optimizer = read_whole_file(optimizer_file);
   if (!optimizer) return optimizer.error();
-  if (auto problem = check_optimizer_archive(optimizer.value(), optimizer_file)) return *problem;
+  if (auto problem = check_optimizer_state(optimizer.value(), optimizer_file.string())) {
+    return *problem;
+  }
   data.optimizer = std::move(optimizer).value();
   return data;
 }
@@ -109,6 +110,10 @@ std::optional<Error> apply_checkpoint(const CheckpointData& data, torch::nn::Mod
   std::optional<torch::Device> device;
   auto parameters = model.parameters();
   if (!parameters.empty()) device = parameters.front().device();
+  if (data.legacy_optimizer) {
+    return load_legacy_optimizer_state(optimizer, data.optimizer,
+                                       (dir / kLegacyCheckpointOptimizerFile).string(), device);
+  }
   return load_optimizer_state(optimizer, data.optimizer, (dir / kCheckpointOptimizerFile).string(),
                               device);
 }

@@ -11,7 +11,10 @@ namespace convstudio {
 nlohmann::json TrainingRun::run_config() const {
   // The whole project travels with the checkpoint, so `evaluate`, `export` and `predict` need
   // nothing else; so do the preprocessing facts an exported model must repeat.
-  return {{"project", nlohmann::json::parse(ProjectFile::serialize(options_.project))},
+  // The settings in effect, so a run resumed twice keeps the end it was planned with.
+  Project project = options_.project;
+  project.training = settings_;
+  return {{"project", nlohmann::json::parse(ProjectFile::serialize(project))},
           {"batch_size", batch_size_},
           {"accumulate", accumulate_},
           {"device", summary_.device},
@@ -23,6 +26,7 @@ nlohmann::json TrainingRun::run_config() const {
 
 std::string TrainingRun::write_checkpoint(const std::string& folder) {
   if (options_.out_dir.empty() || !model_) return {};
+  save_error_.reset();
   CheckpointState state;
   state.epoch = boundary_.epoch;
   state.step_in_epoch = boundary_.batch_in_epoch;
@@ -36,6 +40,7 @@ std::string TrainingRun::write_checkpoint(const std::string& folder) {
   const CheckpointData data = capture_checkpoint(**model_, *optimizer_, std::move(state));
   if (auto error = convstudio::save_checkpoint(dir, data)) {
     log(LogLevel::Warning, {messages::kCheckpointNotSaved, {error->describe()}});
+    save_error_ = std::move(error);
     return {};
   }
   if (folder == kLastCheckpointFolder) last_saved_step_ = global_step_;
@@ -44,7 +49,7 @@ std::string TrainingRun::write_checkpoint(const std::string& folder) {
 
 bool TrainingRun::resume_from_checkpoint() {
   const std::filesystem::path dir(options_.resume_checkpoint);
-  Result<CheckpointData> loaded = load_checkpoint(dir);
+  Result<CheckpointData> loaded = load_checkpoint(dir, CheckpointUse::Resume);
   if (!loaded) {
     fail(RunErrorKind::Checkpoint, loaded.error(), false);
     return false;
@@ -67,6 +72,10 @@ bool TrainingRun::resume_from_checkpoint() {
     fail(RunErrorKind::Checkpoint, *error, false);
     return false;
   }
+  if (data.legacy_optimizer) {
+    log(LogLevel::Warning,
+        {messages::kLegacyOptimizerRead, {(dir / kLegacyCheckpointOptimizerFile).string()}});
+  }
   schedule_->load_state(data.state.schedule);
   scaler_->load_state(data.state.scaler);
   if (auto problem = restore_rng_state(data.state.rng)) {
@@ -80,10 +89,55 @@ bool TrainingRun::resume_from_checkpoint() {
     best_accuracy_ = data.state.metrics["best_accuracy"].get<double>();
   }
   summary_.epochs = start_epoch_;
+  keep_last_measured_figures();
   log(LogLevel::Info, {messages::kResumedFrom,
                        {dir.string(), std::to_string(start_epoch_ + 1),
                         std::to_string(start_batch_), std::to_string(global_step_)}});
+  if (!options_.new_end) restore_planned_end(config);
+  if (global_step_ >= total_steps_ || start_epoch_ >= settings_.epochs) {
+    log(LogLevel::Info, {messages::kNothingLeftToTrain,
+                         {std::to_string(global_step_), std::to_string(total_steps_),
+                          std::to_string(std::min(start_epoch_, settings_.epochs)),
+                          std::to_string(settings_.epochs)}});
+  }
   return true;
+}
+
+void TrainingRun::restore_planned_end(const nlohmann::json& config) {
+  // The project inside the checkpoint is the one the run started with: its end is the plan.
+  // (A project edited since, or its default of 1 epoch, must not cut the run short.)
+  const nlohmann::json* training = nullptr;
+  if (config.contains("project") && config["project"].contains("training")) {
+    training = &config["project"]["training"];
+  }
+  if (training == nullptr) return;
+  if (auto epochs = training->find("epochs");
+      epochs != training->end() && epochs->is_number_integer()) {
+    settings_.epochs = epochs->get<std::int64_t>();
+  }
+  if (auto steps = training->find("max_steps");
+      steps != training->end() && steps->is_number_integer()) {
+    settings_.max_steps = steps->get<std::int64_t>();
+  }
+  total_steps_ = steps_per_epoch() * settings_.epochs;
+  if (settings_.max_steps > 0) total_steps_ = std::min(total_steps_, settings_.max_steps);
+  log(LogLevel::Info,
+      {messages::kResumePlan, {std::to_string(settings_.epochs), std::to_string(total_steps_)}});
+}
+
+void TrainingRun::keep_last_measured_figures() {
+  // The figures of the epochs before the checkpoint were measured: a resumed run that trains
+  // little or nothing reports them, not zeros.
+  if (!epoch_history_.is_array() || epoch_history_.empty()) return;
+  const nlohmann::json& last = epoch_history_.back();
+  auto figure = [&](const char* name) -> std::optional<double> {
+    auto found = last.find(name);
+    if (found == last.end() || !found->is_number()) return std::nullopt;
+    return found->get<double>();
+  };
+  summary_.train_loss = figure("train_loss");
+  summary_.val_loss = figure("val_loss");
+  summary_.val_accuracy = figure("val_accuracy");
 }
 
 }  // namespace convstudio

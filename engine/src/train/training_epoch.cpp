@@ -234,7 +234,10 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
                             {"val_accuracy", metrics.val_accuracy}});
   if (metrics.best) {
     best_accuracy_ = evaluation.accuracy;
-    if (settings_.keep_best) summary_.best_checkpoint = write_checkpoint(kBestCheckpointFolder);
+    if (settings_.keep_best) {
+      summary_.best_checkpoint = write_checkpoint(kBestCheckpointFolder);
+      if (save_error_) best_save_error_ = save_error_;
+    }
   }
   const std::int64_t every = settings_.checkpoint_every_epochs;
   if (every > 0 && (epoch + 1) % every == 0)

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "convstudio/data/dataset_request.h"
+#include "convstudio/io/atomic_write.h"
 #include "convstudio/model/shape_inference.h"
 #include "device_selection.h"
 #include "memory_probe.h"
@@ -77,7 +78,7 @@ RunSummary TrainingRun::execute() {
   }
 
   summary_.steps = global_step_;
-  summary_.samples_per_second = training_seconds_ > 0 ? samples_trained_ / training_seconds_ : 0;
+  if (training_seconds_ > 0) summary_.samples_per_second = samples_trained_ / training_seconds_;
   const double wall = wall_seconds();
   const double stalls = stall_seconds_before_ + train_loader_->stall_seconds();
   summary_.loader_stall_share = wall > 0 ? stalls / wall : 0;
@@ -88,6 +89,15 @@ RunSummary TrainingRun::execute() {
   // The epoch-end save may already hold exactly this state; writing it again is wasted I/O.
   if (summary_.last_checkpoint.empty() || last_saved_step_ != global_step_) {
     summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
+    // A run that ends without the checkpoint it was meant to leave has lost its work: it fails.
+    if (save_error_) {
+      fail_save(*save_error_);
+      return summary_;
+    }
+  }
+  if (best_save_error_) {
+    fail_save(*best_save_error_);
+    return summary_;
   }
   if (control_.cancelled()) end = EpochEnd::Cancelled;  // also during validation
   if (end == EpochEnd::Cancelled) {
@@ -169,6 +179,7 @@ bool TrainingRun::prepare() {
   scaler_ = std::make_unique<LossScaler>(scaling);
 
   if (!options_.out_dir.empty()) std::filesystem::create_directories(options_.out_dir);
+  tidy_interrupted_writes();
   if (!options_.resume_checkpoint.empty() && !resume_from_checkpoint()) return false;
   boundary_ = {start_epoch_, start_batch_, capture_rng_state()};
   first_step_ = global_step_;
@@ -236,6 +247,24 @@ bool TrainingRun::load_data(const TensorShape& input) {
   return true;
 }
 
+void TrainingRun::tidy_interrupted_writes() {
+  // A run killed while it saved (kill -9, power loss) leaves what the next one must tidy: its
+  // own folder is this run's alone, the checkpoint resumed from is put back only by name.
+  InterruptedWrites found;
+  if (!options_.out_dir.empty()) found = clean_interrupted_writes(options_.out_dir);
+  for (const auto& removed : found.removed) {
+    log(LogLevel::Warning, {messages::kStaleTemporaryRemoved, {removed.string()}});
+  }
+  std::vector<std::filesystem::path> recovered = found.recovered;
+  if (!options_.resume_checkpoint.empty() &&
+      recover_moved_aside(std::filesystem::path(options_.resume_checkpoint))) {
+    recovered.emplace_back(options_.resume_checkpoint);
+  }
+  for (const auto& checkpoint : recovered) {
+    log(LogLevel::Warning, {messages::kCheckpointRecovered, {checkpoint.string()}});
+  }
+}
+
 void TrainingRun::report_skipped(const std::vector<Error>& skipped) {
   constexpr std::size_t kNamedSkippedFiles = 20;
   for (const Error& problem : skipped) {
@@ -295,6 +324,13 @@ void TrainingRun::fail(RunErrorKind kind, Error problem, bool leave_checkpoint, 
   summary_.error = error;
   listener_.on_error(error);
   set_state(RunState::Failed, error.describe());
+}
+
+void TrainingRun::fail_save(const Error& error) {
+  MessageText text{messages::kCheckpointNotSaved, {error.describe()}};
+  Error placed = error;
+  placed.message = "could not save the checkpoint: " + error.message;
+  fail(RunErrorKind::Save, std::move(placed), false, std::move(text));
 }
 
 void TrainingRun::log(LogLevel level, MessageText message) {

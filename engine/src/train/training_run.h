@@ -45,6 +45,13 @@ class TrainingRun {
   // Logs files a batch had to leave out: each file once, the first kNamedSkippedFiles by name.
   void report_skipped(const std::vector<Error>& skipped);
   bool resume_from_checkpoint();
+  // Takes the epochs and max steps of the project saved in the checkpoint's config.
+  void restore_planned_end(const nlohmann::json& config);
+  // The last epoch's figures from the checkpoint's history go into the summary.
+  void keep_last_measured_figures();
+  // Removes stale temporaries from the out folder and recovers checkpoints a crash left moved
+  // aside (see clean_interrupted_writes), with a warning for each.
+  void tidy_interrupted_writes();
   void make_loaders();
   EpochEnd train_epoch(std::int64_t epoch, std::int64_t skip_batches);
   EpochEnd train_epoch_with_recovery(std::int64_t epoch, std::int64_t skip_batches);
@@ -53,9 +60,11 @@ class TrainingRun {
   void report_step(std::int64_t epoch, std::int64_t batch_index, std::int64_t batches, double loss,
                    double lr, std::int64_t samples);
   // Saves the state at the last optimizer-step boundary as OUT/FOLDER (kBestCheckpointFolder or
-  // kLastCheckpointFolder); returns its path, or an empty string (with a logged warning) when
-  // there is no out folder or the save failed.
+  // kLastCheckpointFolder); returns its path, or an empty string when there is no out folder or
+  // the save failed (then with a logged warning, and save_error_ says why).
   std::string write_checkpoint(const std::string& folder);
+  // Ends the run as failed because a checkpoint could not be saved (`error` says why).
+  void fail_save(const Error& error);
   nlohmann::json run_config() const;
   // A failure keeps its place (the Error) and, when the engine wrote the sentence itself, its
   // pattern from runs/engine_messages.h (`text`), so the studio can show it translated.
@@ -68,7 +77,7 @@ class TrainingRun {
   double wall_seconds() const;
 
   const RunOptions& options_;
-  const TrainingSettings& settings_;
+  TrainingSettings settings_;  // a copy: resuming restores the end the run was planned with
   TrainingListener& listener_;
   RunControl& control_;
   RunSummary summary_;
@@ -98,8 +107,10 @@ class TrainingRun {
   std::int64_t epochs_without_improvement_ = 0;
   std::int64_t first_step_ = 0;  // global step the run (or the resumed run) started at
   bool injected_out_of_memory_ = false;
-  std::int64_t last_saved_step_ = -1;    // global step of the newest "last" checkpoint
-  std::set<std::string> skipped_files_;  // unreadable files already reported
+  std::int64_t last_saved_step_ = -1;     // global step of the newest "last" checkpoint
+  std::optional<Error> save_error_;       // why the latest write_checkpoint failed
+  std::optional<Error> best_save_error_;  // a best checkpoint that could not be saved
+  std::set<std::string> skipped_files_;   // unreadable files already reported
 
   // Epoch statistics, summed on the device to avoid a sync per micro-batch.
   torch::Tensor epoch_loss_sum_;

@@ -160,6 +160,58 @@ TEST(IdxDataset, CutGzipStreamIsTruncation) {
       << loaded.error().describe();
 }
 
+// An IDX header whose sizes are crafted, followed by a few bytes: what a stranger's file can hold.
+std::vector<std::uint8_t> crafted_images(std::uint32_t count, std::uint32_t rows,
+                                         std::uint32_t cols) {
+  std::vector<std::uint8_t> bytes = testing::idx_images(1, 2, 2);
+  auto put = [&](std::size_t at, std::uint32_t value) {
+    for (int i = 0; i < 4; ++i) bytes[at + i] = static_cast<std::uint8_t>(value >> (24 - 8 * i));
+  };
+  put(4, count);
+  put(8, rows);
+  put(12, cols);
+  return bytes;
+}
+
+// 2^30 images of 2^17 x 2^17 pixels: 2^64 bytes, which unsigned arithmetic wraps to 0.
+TEST(IdxDataset, SizesWhoseProductOverflowsAreRefused) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 4, 0, 2, 2, 2, false);
+  testing::write_file(folder / "train-images-idx3-ubyte",
+                      crafted_images(1u << 30, 1u << 17, 1u << 17), false);
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().file, folder / "train-images-idx3-ubyte");
+  EXPECT_NE(loaded.error().message.find("too large"), std::string::npos)
+      << loaded.error().describe();
+}
+
+// An honest header promising 2^61 bytes in a file of a few: the reader must find the file short
+// without first asking for memory the file could never fill.
+TEST(IdxDataset, HugePromiseInASmallFileIsTruncationNotAnAllocation) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 4, 0, 2, 2, 2, false);
+  testing::write_file(folder / "train-images-idx3-ubyte",
+                      crafted_images(0x7FFFFFFFu, 1u << 15, 1u << 15), false);
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_NE(loaded.error().message.find("truncated"), std::string::npos)
+      << loaded.error().describe();
+}
+
+TEST(IdxDataset, HugeLabelCountInASmallFileIsTruncation) {
+  TempFolder folder;
+  testing::write_idx_dataset(folder.path(), 4, 0, 2, 2, 2, false);
+  std::vector<std::uint8_t> labels = testing::idx_labels({0, 1, 0, 1});
+  labels[4] = 0x7F;  // 2^31 - 1 labels promised, 4 present
+  labels[5] = labels[6] = labels[7] = 0xFF;
+  testing::write_file(folder / "train-labels-idx1-ubyte", labels, false);
+  Result<Dataset> loaded = load_dataset(idx_source(folder.path()));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_NE(loaded.error().message.find("truncated"), std::string::npos)
+      << loaded.error().describe();
+}
+
 TEST(IdxDataset, FileEndingInsideTheHeaderIsTruncation) {
   TempFolder folder;
   testing::write_idx_dataset(folder.path(), 5, 0, 2, 2, 2, false);

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 namespace convstudio {
 namespace {
 
@@ -113,6 +115,78 @@ TEST(AtomicWrite, MissingParentFolderIsAnError) {
   auto error = write_text("/nonexistent-folder/notes.txt", "x");
   ASSERT_TRUE(error.has_value());
   EXPECT_EQ(error->file, "/nonexistent-folder/notes.txt");
+}
+
+// A saved file gets the permissions any program's new file gets: 0666 less the umask, so a
+// user who keeps their work private (umask 077) does not find it world-readable.
+TEST(AtomicWrite, WrittenFileHonoursTheUmask) {
+  const fs::path folder = fresh_folder("umask");
+  const mode_t previous = ::umask(027);
+  const auto error = write_text(folder / "notes.txt", "x");
+  const auto dir_error = replace_directory_atomically(
+      folder / "run.ckpt", [](const fs::path& d) { return write_text(d / "a.txt", "a"); });
+  ::umask(previous);
+  ASSERT_FALSE(error.has_value());
+  ASSERT_FALSE(dir_error.has_value());
+  struct stat file_status {};
+  ASSERT_EQ(::stat((folder / "notes.txt").c_str(), &file_status), 0);
+  EXPECT_EQ(file_status.st_mode & 0777, 0640u);
+  struct stat dir_status {};
+  ASSERT_EQ(::stat((folder / "run.ckpt").c_str(), &dir_status), 0);
+  EXPECT_EQ(dir_status.st_mode & 0777, 0750u);
+}
+
+// What kill -9 in the middle of a save leaves behind: a temporary that nothing else removes,
+// and (on file systems without the one-step swap, killed between the two renames) the previous
+// version moved aside as the only copy.
+TEST(InterruptedWrites, StaleTemporariesAreRemoved) {
+  const fs::path folder = fresh_folder("stale");
+  ASSERT_FALSE(write_text(folder / "last.ckpt.tmp-Ab12Cd", "half").has_value());
+  fs::create_directories(folder / "best.ckpt.tmp-x9Y8z7");
+  ASSERT_FALSE(write_text(folder / "best.ckpt.tmp-x9Y8z7" / "state.json", "{").has_value());
+  ASSERT_FALSE(write_text(folder / "metrics.csv", "kept").has_value());
+
+  const InterruptedWrites found = clean_interrupted_writes(folder);
+  EXPECT_EQ(found.removed.size(), 2u);
+  EXPECT_TRUE(found.recovered.empty());
+  EXPECT_FALSE(fs::exists(folder / "last.ckpt.tmp-Ab12Cd"));
+  EXPECT_FALSE(fs::exists(folder / "best.ckpt.tmp-x9Y8z7"));
+  EXPECT_EQ(read_text(folder / "metrics.csv"), "kept");
+}
+
+TEST(InterruptedWrites, OldCopyIsRecoveredWhenItIsTheOnlyOne) {
+  const fs::path folder = fresh_folder("old_only");
+  fs::create_directories(folder / "last.ckpt.old-Qw3rTy");
+  ASSERT_FALSE(write_text(folder / "last.ckpt.old-Qw3rTy" / "state.json", "old").has_value());
+  fs::create_directories(folder / "last.ckpt.tmp-Zx9cVb");  // the new one, maybe incomplete
+
+  const InterruptedWrites found = clean_interrupted_writes(folder);
+  ASSERT_EQ(found.recovered.size(), 1u);
+  EXPECT_EQ(found.recovered.front(), folder / "last.ckpt");
+  EXPECT_EQ(read_text(folder / "last.ckpt" / "state.json"), "old");
+  EXPECT_TRUE(leftovers(folder, "last.ckpt").empty());
+}
+
+TEST(InterruptedWrites, OldCopyIsRemovedWhenTheNewOneIsInPlace) {
+  const fs::path folder = fresh_folder("old_and_new");
+  fs::create_directories(folder / "last.ckpt");
+  ASSERT_FALSE(write_text(folder / "last.ckpt" / "state.json", "new").has_value());
+  fs::create_directories(folder / "last.ckpt.old-Qw3rTy");
+  ASSERT_FALSE(write_text(folder / "last.ckpt.old-Qw3rTy" / "state.json", "old").has_value());
+
+  const InterruptedWrites found = clean_interrupted_writes(folder);
+  EXPECT_TRUE(found.recovered.empty());
+  EXPECT_EQ(read_text(folder / "last.ckpt" / "state.json"), "new");
+  EXPECT_TRUE(leftovers(folder, "last.ckpt").empty());
+}
+
+TEST(InterruptedWrites, OneCheckpointIsRecoveredByName) {
+  const fs::path folder = fresh_folder("by_name");
+  fs::create_directories(folder / "last.ckpt.old-Qw3rTy");
+  ASSERT_FALSE(write_text(folder / "last.ckpt.old-Qw3rTy" / "state.json", "old").has_value());
+  EXPECT_TRUE(recover_moved_aside(folder / "last.ckpt"));
+  EXPECT_EQ(read_text(folder / "last.ckpt" / "state.json"), "old");
+  EXPECT_FALSE(recover_moved_aside(folder / "best.ckpt"));
 }
 
 }  // namespace

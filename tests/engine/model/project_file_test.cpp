@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
 #include "convstudio/model/template_library.h"
 #include "scratch_folder.h"
 
@@ -144,6 +146,19 @@ TEST(ProjectFile, SavingIntoAMissingFolderIsAnError) {
   const auto error = ProjectFile::save(Project{}, "/nonexistent/dir/x.convstudio");
   ASSERT_TRUE(error.has_value());
   EXPECT_EQ(error->file, "/nonexistent/dir/x.convstudio");
+}
+
+// Saves and autosaves go through the checkpoints' atomic writer, which gives the file the
+// permissions any new file gets (0666 less the umask): a private umask keeps a project private.
+TEST(ProjectFile, SavedProjectHasTheModeTheUmaskAsksFor) {
+  const auto path = testing::scratch_folder("umask") / "private.convstudio";
+  const mode_t previous = ::umask(077);
+  const auto error = ProjectFile::save(sample_project(), path);
+  ::umask(previous);
+  ASSERT_FALSE(error.has_value()) << error->describe();
+  struct stat status {};
+  ASSERT_EQ(::stat(path.c_str(), &status), 0);
+  EXPECT_EQ(status.st_mode & 0777, 0600u);
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "io/safetensors_io.h"
+#include "runs/checkpoint_files.h"
 #include "scratch_folder.h"
 #include "train/optimizer_state.h"
 
@@ -97,7 +99,7 @@ void expect_resume_matches_uninterrupted(const MakeOptimizer& make_optimizer) {
   auto resumed_optimizer = make_optimizer(resumed->parameters());
   train(resumed, *resumed_optimizer, batches, 0, 1);
 
-  auto loaded = load_checkpoint(dir);
+  auto loaded = load_checkpoint(dir, CheckpointUse::Resume);
   ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   auto applied = apply_checkpoint(loaded.value(), *resumed, *resumed_optimizer, dir);
   ASSERT_FALSE(applied.has_value()) << applied->describe();
@@ -125,6 +127,65 @@ TEST(CheckpointStore, ResumedAdamMatchesAnUninterruptedRun) {
   });
 }
 
+TEST(CheckpointStore, ResumedAdamWMatchesAnUninterruptedRun) {
+  expect_resume_matches_uninterrupted([](std::vector<torch::Tensor> params) {
+    return std::make_unique<torch::optim::AdamW>(
+        params, torch::optim::AdamWOptions(0.01).weight_decay(0.01).amsgrad(true));
+  });
+}
+
+// Opening a checkpoint to predict, export or evaluate reads weights and state only: a damaged
+// (or hostile) optimizer file cannot stop it, and no LibTorch unpickler is ever run on it.
+TEST(CheckpointStore, WeightsUseNeverReadsTheOptimizerFile) {
+  const fs::path dir = fresh_folder("weights_only") / "run.ckpt";
+  TinyNet model;
+  torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.1).momentum(0.9));
+  ASSERT_FALSE(save_checkpoint(dir, capture_checkpoint(*model, optimizer, sample_state())));
+  std::ofstream(dir / kCheckpointOptimizerFile, std::ios::trunc) << "not an optimizer state";
+  auto loaded = load_checkpoint(dir);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+  EXPECT_TRUE(loaded.value().optimizer.empty());
+  EXPECT_FALSE(load_checkpoint(dir, CheckpointUse::Resume).ok());
+}
+
+// The optimizer state is plain data: a safetensors file that the safetensors reader decodes.
+TEST(CheckpointStore, OptimizerStateIsSafetensorsNotALibTorchArchive) {
+  const fs::path dir = fresh_folder("safetensors_optimizer") / "run.ckpt";
+  TinyNet model;
+  torch::optim::Adam optimizer(model->parameters(), torch::optim::AdamOptions(0.01));
+  train(model, optimizer, make_batches(1), 0, 1);
+  ASSERT_FALSE(save_checkpoint(dir, capture_checkpoint(*model, optimizer, sample_state())));
+  EXPECT_FALSE(fs::exists(dir / "optimizer.pt"));
+  auto content = read_safetensors(dir / "optimizer.safetensors");
+  ASSERT_TRUE(content.ok()) << content.error().describe();
+  EXPECT_TRUE(content.value().tensors.contains("0.0.exp_avg"));
+  EXPECT_TRUE(content.value().metadata.contains("convstudio.optimizer"));
+}
+
+// A checkpoint written before optimizer.safetensors (LibTorch's archive in optimizer.pt) still
+// resumes; it is read only then, and the trainer says so.
+TEST(CheckpointStore, OldCheckpointWithOptimizerPtStillResumes) {
+  const fs::path dir = fresh_folder("legacy") / "run.ckpt";
+  TinyNet model;
+  torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.1).momentum(0.9));
+  train(model, optimizer, make_batches(1), 0, 1);
+  ASSERT_FALSE(save_checkpoint(dir, capture_checkpoint(*model, optimizer, sample_state())));
+  fs::remove(dir / kCheckpointOptimizerFile);
+  {
+    torch::serialize::OutputArchive archive;
+    optimizer.save(archive);
+    archive.save_to((dir / "optimizer.pt").string());
+  }
+  auto loaded = load_checkpoint(dir, CheckpointUse::Resume);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+  EXPECT_TRUE(loaded.value().legacy_optimizer);
+  TinyNet other;
+  torch::optim::SGD other_optimizer(other->parameters(),
+                                    torch::optim::SGDOptions(0.1).momentum(0.9));
+  EXPECT_FALSE(apply_checkpoint(loaded.value(), *other, other_optimizer, dir).has_value());
+  EXPECT_EQ(other_optimizer.state().size(), optimizer.state().size());
+}
+
 TEST(CheckpointStore, StateRoundTripKeepsEveryField) {
   const fs::path dir = fresh_folder("state") / "run.ckpt";
   TinyNet model;
@@ -149,7 +210,7 @@ TEST(CheckpointStore, StateRoundTripKeepsEveryField) {
   EXPECT_EQ(read.rng.cuda_generators, state.rng.cuda_generators);
   EXPECT_EQ(read.rng.data_loader, "loader state 42");
   EXPECT_TRUE(fs::is_regular_file(dir / "model.safetensors"));
-  EXPECT_TRUE(fs::is_regular_file(dir / "optimizer.pt"));
+  EXPECT_TRUE(fs::is_regular_file(dir / "optimizer.safetensors"));
   EXPECT_TRUE(fs::is_regular_file(dir / "state.json"));
 }
 
@@ -161,7 +222,7 @@ TEST(CheckpointStore, FailedSaveLeavesThePreviousCheckpointIntact) {
   CheckpointData first = capture_checkpoint(*model, optimizer, sample_state());
   ASSERT_FALSE(save_checkpoint(dir, first).has_value());
 
-  // optimizer.pt gets written, then the weights cannot be: the save fails midway.
+  // optimizer.safetensors gets written, then the weights cannot be: the save fails midway.
   CheckpointData second = first;
   second.state.global_step = 999;
   second.model["unstorable"] = torch::zeros({2}, torch::kComplexFloat);
@@ -192,7 +253,7 @@ class DamagedCheckpoint : public ::testing::Test {
     std::ofstream(dir_ / file, std::ios::binary | std::ios::trunc) << bytes;
   }
   std::string load_error() {
-    auto loaded = load_checkpoint(dir_);
+    auto loaded = load_checkpoint(dir_, CheckpointUse::Resume);
     EXPECT_FALSE(loaded.ok());
     return loaded.ok() ? std::string() : loaded.error().describe();
   }
@@ -220,11 +281,10 @@ TEST_F(DamagedCheckpoint, TruncatedWeightsAreReported) {
   EXPECT_NE(error.find("past the data area"), std::string::npos) << error;
 }
 
-TEST_F(DamagedCheckpoint, GarbageOptimizerArchiveIsReported) {
-  overwrite("optimizer.pt", "this is not a zip archive");
+TEST_F(DamagedCheckpoint, GarbageOptimizerStateIsReported) {
+  overwrite("optimizer.safetensors", "this is not a safetensors file");
   const std::string error = load_error();
-  EXPECT_NE(error.find("optimizer.pt: not a readable LibTorch archive"), std::string::npos)
-      << error;
+  EXPECT_NE(error.find("optimizer.safetensors"), std::string::npos) << error;
 }
 
 TEST_F(DamagedCheckpoint, InvalidStateJsonIsReported) {
@@ -270,7 +330,7 @@ TEST_F(DamagedCheckpoint, WeightsOfAnotherArchitectureNameTheTensorAndBothShapes
 }
 
 TEST_F(DamagedCheckpoint, StateOfAnotherOptimizerKindIsRefused) {
-  auto loaded = load_checkpoint(dir_);
+  auto loaded = load_checkpoint(dir_, CheckpointUse::Resume);
   ASSERT_TRUE(loaded.ok());
   TinyNet model;
   torch::optim::Adam adam(model->parameters(), 0.1);

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "convstudio/error.h"
 #include "convstudio/result.h"
@@ -49,5 +50,22 @@ std::optional<Error> write_file_atomically(const std::filesystem::path& target,
 using DirectoryFiller = std::function<std::optional<Error>(const std::filesystem::path&)>;
 std::optional<Error> replace_directory_atomically(const std::filesystem::path& target,
                                                   const DirectoryFiller& fill);
+
+// What a write that kill -9 interrupted leaves in a folder, and what clean_interrupted_writes did
+// with it.
+struct InterruptedWrites {
+  std::vector<std::filesystem::path> removed;    // stale NAME.tmp-XXXXXX and spare NAME.old-XXXXXX
+  std::vector<std::filesystem::path> recovered;  // NAME put back from NAME.old-XXXXXX
+};
+
+// Tidies `folder` after a crash: temporaries of the writers above (NAME.tmp-XXXXXX) are removed;
+// an old version moved aside (NAME.old-XXXXXX, left when the process died between the two
+// renames of replace_directory_atomically) becomes NAME again when NAME is missing, and is
+// removed otherwise. Only for folders no other process is writing into (a run's own folder).
+InterruptedWrites clean_interrupted_writes(const std::filesystem::path& folder);
+
+// Puts `target` back from its moved-aside copy (target.old-XXXXXX) when target is missing;
+// true when it did. For one named checkpoint in a folder that may not be ours to clean.
+bool recover_moved_aside(const std::filesystem::path& target);
 
 }  // namespace convstudio

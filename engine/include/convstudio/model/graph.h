@@ -1,7 +1,10 @@
 #pragma once
 // The model graph: blocks and the wires between them, edited by value ids.
 
+#include <cstddef>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,9 +66,14 @@ class Graph {
 
  private:
   bool reaches(std::string_view from, std::string_view to) const;
+  void index_blocks();
 
   std::vector<Block> blocks_;
   std::vector<Connection> connections_;
+  // Lookups by id and duplicate checks in O(log n), so that loading a file of many thousand
+  // blocks is not quadratic. Derived from the two vectors above and kept in step with them.
+  std::map<std::string, std::size_t, std::less<>> block_at_;
+  std::set<Connection> connection_set_;
 };
 
 }  // namespace convstudio

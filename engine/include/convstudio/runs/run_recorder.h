@@ -17,10 +17,17 @@ namespace convstudio {
 
 class RunRecorder : public TrainingListener {
  public:
-  // Creates `folder` and writes run.json with the project; check ok() afterwards.
-  RunRecorder(const std::filesystem::path& folder, const Project& project);
+  // Fresh: the folder's record starts over. Resumed: a run continued into its own folder keeps
+  // what is there and appends to it.
+  enum class Start { Fresh, Resumed };
 
-  bool ok() const { return ok_; }
+  // Creates `folder` and writes run.json with the project; check ok() afterwards.
+  RunRecorder(const std::filesystem::path& folder, const Project& project,
+              Start start = Start::Fresh);
+
+  // False once any write failed (folder gone, disk full); problem() says which file and why.
+  bool ok() const { return problem_.empty(); }
+  const std::string& problem() const { return problem_; }
   const std::filesystem::path& folder() const { return folder_; }
 
   void on_step(const StepMetrics& step) override;
@@ -32,12 +39,14 @@ class RunRecorder : public TrainingListener {
 
  private:
   void write_run_file();
+  // Records the first failure of a metrics stream.
+  void check(const std::ofstream& stream, const char* file);
 
   std::filesystem::path folder_;
   nlohmann::json run_;
   std::ofstream jsonl_;
   std::ofstream csv_;
-  bool ok_ = false;
+  std::string problem_;
 };
 
 // Where the runs of `project_file` are kept: PROJECT.runs next to it.

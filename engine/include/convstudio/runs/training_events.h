@@ -72,7 +72,18 @@ struct LogLine {
 // setting, the checkpoint), so the GUI can point at it and describe() is the one line to print.
 // `kind` lets the GUI pick its dialog (an out-of-memory dialog says what to change).
 // `text` is the same sentence as a pattern for the studio to translate, when the engine wrote it.
-enum class RunErrorKind { Device, Data, Graph, Checkpoint, OutOfMemory, NonFiniteLoss, Internal };
+// Checkpoint: the checkpoint to resume from is unusable; Save: one the run wrote could not be
+// saved.
+enum class RunErrorKind {
+  Device,
+  Data,
+  Graph,
+  Checkpoint,
+  Save,
+  OutOfMemory,
+  NonFiniteLoss,
+  Internal
+};
 
 struct RunError : Error {
   RunErrorKind kind = RunErrorKind::Internal;

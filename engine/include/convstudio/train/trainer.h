@@ -17,17 +17,21 @@ struct RunOptions {
   Project project;
   std::string out_dir;            // checkpoints and nothing else; created when missing
   std::string resume_checkpoint;  // a *.ckpt folder to continue from; empty starts afresh
+  // Resuming keeps the end the run was planned with (its epochs and max steps, saved in the
+  // checkpoint) unless this says the project's end is a new one the user asked for.
+  bool new_end = false;
 };
 
-// The final figures of a run (also the CLI's last JSON line).
+// The final figures of a run (also the CLI's last JSON line). A figure that was never measured
+// (no step trained, no validation run) is absent, never 0.
 struct RunSummary {
   RunState state = RunState::Finished;
   std::int64_t epochs = 0;  // epochs completed
   std::int64_t steps = 0;   // optimizer steps taken
-  double train_loss = 0;
-  double val_loss = 0;
-  double val_accuracy = 0;
-  double samples_per_second = 0;
+  std::optional<double> train_loss;
+  std::optional<double> val_loss;
+  std::optional<double> val_accuracy;
+  std::optional<double> samples_per_second;
   double loader_stall_share = 0;
   std::uint64_t peak_memory_bytes = 0;
   std::string device;
