@@ -7,6 +7,8 @@
 # Only our code is instrumented: LibTorch, OpenCV and Qt come prebuilt (the wheel, Debian), so a
 # bug inside them is not seen, and their own synchronisation is invisible to TSan (the
 # suppressions in this folder name each such case with its reason).
+# The torch-free model and runs tests also run sanitized in the clang fuzz build, which instruments
+# convstudio_model anyway: `tests/fuzz/fuzz.sh` folder, target sanitized_model_tests.
 # Usage: run_sanitized_tests.sh asan|tsan [BUILD_DIR] [VENV]   (JOBS=2 by default;
 # SANITIZE_TARGETS="model_tests runs_tests" runs a subset of the test programs)
 set -euo pipefail
