@@ -76,12 +76,13 @@ void TrainingStartStopTest::startStopCyclesNeitherDeadlockNorGrowMemory() {
   }
   QCOMPARE(failed.count(), 0);
   const double growth = (residentBytes() - baseline) / baseline;
-  qInfo("start/stop: %d cycles, resident memory %.1f MiB at cycle %d, %.1f MiB at cycle %d "
-        "(%+.2f%%)",
-        cycles, baseline / 1048576.0, kBaselineCycle, residentBytes() / 1048576.0, cycles,
-        100.0 * growth);
-  QVERIFY2(growth < 0.05, qPrintable(QStringLiteral("resident memory grew %1%")
-                                         .arg(100.0 * growth, 0, 'f', 2)));
+  qInfo(
+      "start/stop: %d cycles, resident memory %.1f MiB at cycle %d, %.1f MiB at cycle %d "
+      "(%+.2f%%)",
+      cycles, baseline / 1048576.0, kBaselineCycle, residentBytes() / 1048576.0, cycles,
+      100.0 * growth);
+  QVERIFY2(growth < 0.05,
+           qPrintable(QStringLiteral("resident memory grew %1%").arg(100.0 * growth, 0, 'f', 2)));
 }
 
 }  // namespace convstudio

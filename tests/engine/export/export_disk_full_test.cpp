@@ -33,7 +33,8 @@ TEST_P(ExportDiskFull, FailsClearlyAndKeepsThePreviousExport) {
       testing::random_trained_model("lenet5", TensorShape::image(1, 28, 28)), small_ckpt);
   testing::save_as_checkpoint(
       testing::random_trained_model("vgg-small", TensorShape::image(3, 32, 32)), big_ckpt);
-  const fs::path out = folder / "exports" / ("model" + std::string(export_format_extension(format)));
+  const fs::path out =
+      folder / "exports" / ("model" + std::string(export_format_extension(format)));
   fs::create_directories(out.parent_path());
   ExportResult first = export_checkpoint(small_ckpt, format, out);
   ASSERT_FALSE(first.error) << first.error->describe();

@@ -20,7 +20,8 @@ TEST(DiskFull, ProjectSaveFailsClearlyAndKeepsThePreviousProject) {
   ASSERT_FALSE(ProjectFile::save(small, file));
 
   Project big = small;
-  big.graph = *TemplateLibrary::instantiate("resnet-small", TensorShape::image(3, 32, 32), 10).graph;
+  big.graph =
+      *TemplateLibrary::instantiate("resnet-small", TensorShape::image(3, 32, 32), 10).graph;
   const std::size_t limit = ProjectFile::serialize(small).size() + 64;
   ASSERT_GT(ProjectFile::serialize(big).size(), limit);
   std::optional<Error> error;

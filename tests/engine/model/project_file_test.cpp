@@ -127,7 +127,8 @@ TEST(ProjectFile, OtherJsonIsNotAProject) {
 // for a double, which escaped as an exception without the file's name.
 TEST(ProjectFile, NumberTooLargeForADoubleIsAnErrorNotAnException) {
   ProjectLoadResult loaded;
-  ASSERT_NO_THROW(loaded = ProjectFile::parse(R"({"format": "convstudio-project", "version": 1e999})"));
+  ASSERT_NO_THROW(loaded =
+                      ProjectFile::parse(R"({"format": "convstudio-project", "version": 1e999})"));
   ASSERT_EQ(loaded.errors.size(), 1u);
   EXPECT_NE(loaded.errors[0].message.find("number overflow"), std::string::npos)
       << loaded.errors[0].describe();
