@@ -18,7 +18,8 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 
-.PHONY: setup configure build run test bench bench-data package test-package test-install clean translations
+.PHONY: setup configure build run test bench bench-data package test-package test-install clean translations \
+        fuzz check-fuzz-short test-asan test-tsan check-reliability
 
 setup:
 	./scripts/setup.sh
@@ -56,6 +57,35 @@ bench-data: build
 
 translations:
 	./scripts/update-translations.sh
+
+# Attacks (issue 12; figures in docs/RELIABILITY.md). None is part of `make test`, whose short
+# versions (crash trials, start/stop cycles, disk full) are in the suite.
+#   make fuzz               libFuzzer harnesses (clang, build-fuzz/), FUZZ_SECONDS each (600),
+#                           FUZZ_JOBS at a time (2); check-fuzz-short: 30 s each
+#   make test-asan          ASan+UBSan build of the engine and model tests (build-asan/)
+#   make test-tsan          TSan build of the trainer-control and bridge tests (build-tsan/)
+#   make check-reliability  100 SIGKILLed training runs resumed; 100 start/stop cycles
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 2
+fuzz: setup
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) JOBS=$(JOBS) \
+	  ./tests/fuzz/fuzz.sh $(CURDIR)/build-fuzz $(VENV)
+
+check-fuzz-short:
+	$(MAKE) fuzz FUZZ_SECONDS=30
+
+test-asan: setup
+	JOBS=$(JOBS) ./tests/sanitizers/run_sanitized_tests.sh asan $(CURDIR)/build-asan $(VENV)
+
+TRIALS ?= 100
+CYCLES ?= 100
+check-reliability: build
+	./tests/reliability/crash_trials.sh $(BUILD_DIR)/bin/convstudio-cli /tmp/convstudio-crash-trials $(TRIALS)
+	QT_QPA_PLATFORM=offscreen CONVSTUDIO_START_STOP_CYCLES=$(CYCLES) \
+	  $(BUILD_DIR)/bin/training_start_stop_test
+
+test-tsan: setup
+	JOBS=$(JOBS) ./tests/sanitizers/run_sanitized_tests.sh tsan $(CURDIR)/build-tsan $(VENV)
 
 clean:
 	rm -rf $(BUILD_DIR)

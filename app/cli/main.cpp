@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <csignal>
 #include <iostream>
 
 #include "devices_command.h"
@@ -15,6 +16,9 @@
 
 int main(int argc, char** argv) {
   using namespace convstudio::cli;
+  // Past a file-size limit (ulimit -f) the kernel would kill us with SIGXFSZ in the middle of a
+  // save; ignored, the write fails with EFBIG and the save says which file and why.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"ConvStudio command line: inspect, train and export convolutional networks",
                "convstudio-cli"};
   bool show_version = false;

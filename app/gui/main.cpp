@@ -6,6 +6,7 @@
 #include <QMessageBox>
 #include <QTimer>
 
+#include <csignal>
 #include <cstdio>
 
 #include "language.h"
@@ -14,6 +15,9 @@
 #include "window_screenshot.h"
 
 int main(int argc, char** argv) {
+  // Past a file-size limit (ulimit -f) the kernel would kill the studio with SIGXFSZ in the
+  // middle of a save, losing the edits; ignored, the save fails and says so.
+  std::signal(SIGXFSZ, SIG_IGN);
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("ConvStudio"));
   QApplication::setApplicationName(QStringLiteral("ConvStudio"));

@@ -1,7 +1,5 @@
 #include "export/onnx_export.h"
 
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include <onnx/checker.h>
@@ -63,59 +61,16 @@ std::optional<Error> OnnxExport::write(const TrainedModel& model,
   return write_file_atomically(file, bytes);
 }
 
-namespace {
-
-// Reads, parses and checks an .onnx file into `bytes` and `proto`; the error names the file.
-std::optional<Error> read_checked(const std::filesystem::path& file, std::string& bytes,
-                                  onnx::ModelProto& proto) {
-  std::ifstream stream(file, std::ios::binary);
-  if (!stream) return Error::in_file(file.string(), "cannot be opened");
-  std::ostringstream text;
-  text << stream.rdbuf();
-  bytes = std::move(text).str();
-  if (!proto.ParseFromString(bytes)) {
-    return Error::in_file(file.string(),
-                          "is not an ONNX model (the protobuf cannot be parsed; truncated?)");
-  }
-  try {
-    onnx::checker::check_model(proto);
-  } catch (const std::exception& error) {
-    return Error::in_file(file.string(), std::string("fails the ONNX checker: ") + error.what());
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
 std::optional<Error> OnnxExport::check_file(const std::filesystem::path& file) {
-  std::string bytes;
-  onnx::ModelProto proto;
-  return read_checked(file, bytes, proto);
+  auto bytes = read_onnx_bytes(file);
+  if (!bytes) return bytes.error();
+  return check_onnx_bytes(bytes.value(), file.string());
 }
 
 Result<OnnxFile> OnnxExport::read(const std::filesystem::path& file) {
-  std::string bytes;
-  onnx::ModelProto proto;
-  if (auto error = read_checked(file, bytes, proto)) return *error;
-  for (const onnx::StringStringEntryProto& entry : proto.metadata_props()) {
-    if (entry.key() != "convstudio") continue;
-    try {
-      PreprocessingContract contract =
-          PreprocessingContract::from_json(nlohmann::json::parse(entry.value()));
-      if (!contract.input.is_image()) {
-        return Error::in_file(file.string(),
-                              "metadata 'convstudio' has no C\u00d7H\u00d7W input shape");
-      }
-      return OnnxFile{std::move(bytes), std::move(contract)};
-    } catch (const nlohmann::json::exception& error) {
-      return Error::in_file(
-          file.string(),
-          std::string("metadata 'convstudio' is not a valid contract: ") + error.what());
-    }
-  }
-  return Error::in_file(file.string(),
-                        "holds no metadata 'convstudio' (not exported by ConvStudio, so its "
-                        "preprocessing is unknown)");
+  auto bytes = read_onnx_bytes(file);
+  if (!bytes) return bytes.error();
+  return parse_onnx_file(std::move(bytes).value(), file.string());
 }
 
 }  // namespace convstudio

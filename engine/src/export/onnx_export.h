@@ -8,16 +8,10 @@
 
 #include "convstudio/export/preprocessing_contract.h"
 #include "convstudio/result.h"
+#include "export/onnx_file.h"
 #include "export/trained_model.h"
 
 namespace convstudio {
-
-// A ConvStudio .onnx file read once: its bytes, for a runtime to build the network from, and
-// the preprocessing contract from its metadata_props["convstudio"].
-struct OnnxFile {
-  std::string bytes;
-  PreprocessingContract contract;
-};
 
 class OnnxExport {
  public:

@@ -128,6 +128,9 @@ Result<SafetensorsContent> decode_safetensors(std::string_view bytes, const std:
   } catch (const nlohmann::json::parse_error& error) {
     return Error::at_byte(file, 8 + (error.byte > 0 ? error.byte - 1 : 0),
                           std::string("header is not valid JSON: ") + error.what());
+  } catch (const nlohmann::json::exception& error) {
+    // Valid syntax the parser still refuses, such as a number too large for a double (1e999).
+    return Error::at_byte(file, 8, std::string("header is not valid JSON: ") + error.what());
   }
   if (!header.is_object()) return Error::at_byte(file, 8, "header is not a JSON object");
 

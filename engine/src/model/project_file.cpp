@@ -48,6 +48,10 @@ ProjectLoadResult ProjectFile::parse(std::string_view text) {
   } catch (const nlohmann::json::parse_error& e) {
     result.errors.push_back(syntax_error(text, e));
     return result;
+  } catch (const nlohmann::json::exception& e) {
+    // Valid syntax the parser still refuses, such as a number too large for a double (1e999).
+    result.errors.push_back(Error::in_file("", std::string("JSON: ") + e.what()));
+    return result;
   }
   if (!json.is_object()) {
     result.errors.push_back(

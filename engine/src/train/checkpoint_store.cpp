@@ -74,6 +74,9 @@ Result<CheckpointData> load_checkpoint(const fs::path& dir, CheckpointUse use) {
   } catch (const nlohmann::json::parse_error& parse_error) {
     return Error::at_byte(state_file.string(), parse_error.byte > 0 ? parse_error.byte - 1 : 0,
                           std::string("not valid JSON: ") + parse_error.what());
+  } catch (const nlohmann::json::exception& refused) {
+    // Valid syntax the parser still refuses, such as a number too large for a double (1e999).
+    return Error::in_file(state_file.string(), std::string("not valid JSON: ") + refused.what());
   }
   auto state = checkpoint_state_from_json(state_json, state_file.string());
   if (!state) return state.error();

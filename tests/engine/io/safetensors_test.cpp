@@ -167,6 +167,14 @@ TEST(Safetensors, ShapeThatDisagreesWithTheByteRangeIsRefused) {
             std::string::npos);
 }
 
+// A number too large for a double is valid JSON syntax that the parser refuses by throwing
+// out_of_range rather than parse_error; it must come back as the header's error too.
+TEST(Safetensors, NumberTooLargeForADoubleIsRefused) {
+  std::string error;
+  ASSERT_NO_THROW(error = decode_error(file_with_header(R"({"__metadata__": {"x": 1e999}})")));
+  EXPECT_NE(error.find("header is not valid JSON"), std::string::npos) << error;
+}
+
 TEST(Safetensors, InvalidJsonIsRefused) {
   const std::string error = decode_error(file_with_header(R"({"w": {"dtype": )"));
   EXPECT_NE(error.find("header is not valid JSON"), std::string::npos) << error;

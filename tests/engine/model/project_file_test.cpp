@@ -123,6 +123,17 @@ TEST(ProjectFile, OtherJsonIsNotAProject) {
   EXPECT_EQ(missing.errors[0].file, "/nonexistent/dir/x.convstudio");
 }
 
+// Found by fuzzing: the JSON parser throws out_of_range (not parse_error) for a number too large
+// for a double, which escaped as an exception without the file's name.
+TEST(ProjectFile, NumberTooLargeForADoubleIsAnErrorNotAnException) {
+  ProjectLoadResult loaded;
+  ASSERT_NO_THROW(loaded =
+                      ProjectFile::parse(R"({"format": "convstudio-project", "version": 1e999})"));
+  ASSERT_EQ(loaded.errors.size(), 1u);
+  EXPECT_NE(loaded.errors[0].message.find("number overflow"), std::string::npos)
+      << loaded.errors[0].describe();
+}
+
 TEST(ProjectFile, InvalidGraphsStillLoad) {
   Project project;
   project.graph.add_block("Conv2d");

@@ -292,6 +292,16 @@ TEST_F(DamagedCheckpoint, InvalidStateJsonIsReported) {
   EXPECT_NE(load_error().find("not valid JSON"), std::string::npos);
 }
 
+// Found by fuzzing (fuzz_checkpoint_state): a number too large for a double made the JSON parser
+// throw out_of_range, which load_checkpoint did not catch.
+TEST_F(DamagedCheckpoint, NumberTooLargeForADoubleIsReportedNotThrown) {
+  overwrite("state.json", R"({"format_version": 1, "epoch": 0.7e89854})");
+  std::string error;
+  ASSERT_NO_THROW(error = load_error());
+  EXPECT_NE(error.find("state.json"), std::string::npos) << error;
+  EXPECT_NE(error.find("number overflow"), std::string::npos) << error;
+}
+
 TEST_F(DamagedCheckpoint, MissingStateFieldIsNamed) {
   overwrite("state.json", R"({"format_version": 1, "epoch": 1, "step_in_epoch": 0,
       "global_step": 1, "config": {}, "metrics": {},
