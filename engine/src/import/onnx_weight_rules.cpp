@@ -87,6 +87,10 @@ bool map_conv(const OnnxNodeView& node, MappingContext& context) {
   if (node.inputs.size() > 2 && !node.inputs[2].empty()) {
     bias = constant_input(node, 2, context, "bias");
     if (bias == nullptr) return false;
+    // PyTorch's default (dynamo) exporter writes a convolution without bias as one whose bias
+    // is computed zeros: that is no bias, and counting it would add parameters the model lacks.
+    const bool stored = context.view().constants.contains(node.inputs[2]);
+    if (!stored && !bias->count_nonzero().item<std::int64_t>()) bias = nullptr;
   }
   const std::string id =
       context.add_block(node, "Conv2d",
