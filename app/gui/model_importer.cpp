@@ -86,6 +86,11 @@ void ModelImporter::importFile(const QString& model, const QString& projectFile)
           return;
         }
         emit finished(true, QString());
+      },
+      [this, guard](const QString& problem) {
+        busy_ = false;
+        if (guard) guard->deleteLater();
+        emit finished(false, tr("The import stopped: %1").arg(problem));
       });
 }
 
