@@ -20,7 +20,9 @@ TEST(RandomGraphGenerator, ProducesManyDiverseValidGraphs) {
     const Graph graph = generator.next();
     const ModelAnalysis analysis = ShapeInference::run(graph);
     ASSERT_TRUE(analysis.ok()) << analysis.errors.front().message;
-    distinct.insert(ProjectFile::serialize(Project{graph, {}, {}}));
+    Project project;
+    project.graph = graph;
+    distinct.insert(ProjectFile::serialize(project));
     for (const Block& block : graph.blocks()) {
       types.insert(block.type);
       if (block.type != "Conv2d") continue;
