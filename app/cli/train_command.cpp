@@ -36,6 +36,7 @@ struct TrainOptions {
   std::optional<std::int64_t> epochs, max_steps, batch_size, accumulate, seed;
   std::optional<std::string> device, amp, optimizer, cache, fit;
   std::optional<double> lr;
+  std::optional<double> pretrained_lr_multiplier;
   std::string out;
   std::string resume;
 };
@@ -85,6 +86,8 @@ int run_train(const TrainOptions& options) {
   if (options.accumulate) t.accumulate = *options.accumulate;
   if (options.seed) t.seed = *options.seed;
   if (options.lr) t.lr = *options.lr;
+  if (options.pretrained_lr_multiplier)
+    t.pretrained_lr_multiplier = *options.pretrained_lr_multiplier;
   if (options.device) t.device = *options.device;
   if (options.amp) t.amp = *parse_amp_mode(*options.amp);
   if (options.optimizer) t.optimizer = *parse_optimizer_kind(*options.optimizer);
@@ -221,6 +224,10 @@ void add_train_command(CLI::App& app, int& exit_code) {
   c->add_option("--optimizer", o->optimizer, "Optimizer")
       ->check(CLI::IsMember({"sgd", "adam", "adamw"}));
   c->add_option("--lr", o->lr, "Learning rate")->check(CLI::PositiveNumber);
+  c->add_option("--pretrained-lr-multiplier", o->pretrained_lr_multiplier,
+                "Fine-tuning: blocks that start from the project's pretrained weights learn at "
+                "this times the learning rate (new blocks at the full rate)")
+      ->check(CLI::Range(kMinLrMultiplier, kMaxLrMultiplier));
   c->add_option("--seed", o->seed, "Random seed");
   c->add_option("--fit", o->fit,
                 "How images of another size are fitted: resize-crop, stretch or pad")

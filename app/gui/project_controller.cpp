@@ -122,14 +122,18 @@ bool ProjectController::openFile(const QString& path, QString* error) {
 }
 
 bool ProjectController::saveTo(const QString& path, QString* error) {
-  if (auto problem =
-          ProjectFile::save(document_->project(), QFile::encodeName(path).toStdString())) {
-    if (error) *error = QString::fromStdString(problem->describe());
+  const bool renamed = path != filePath_;
+  // Under a new name the starting weights come along (the engine copies them beside it).
+  Result<Project> saved =
+      ProjectFile::save_as(document_->project(), QFile::encodeName(filePath_).toStdString(),
+                           QFile::encodeName(path).toStdString());
+  if (!saved) {
+    if (error) *error = QString::fromStdString(saved.error().describe());
     return false;
   }
+  document_->setWeightsFile(saved.value().weights);
   document_->undoStack()->setClean();
   discardRecovery();
-  const bool renamed = path != filePath_;
   if (renamed) {
     // The runs come along: moved from an unsaved project's own place, copied from a saved one
     // (whose file still has them).

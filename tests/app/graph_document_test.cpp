@@ -11,6 +11,9 @@
 #include "convstudio/model/template_library.h"
 #include "graph_document.h"
 #include "graph_fragment.h"
+#include "properties_widget.h"
+
+#include <QCheckBox>
 
 using namespace convstudio;
 
@@ -236,6 +239,38 @@ class GraphDocumentTest : public QObject {
     QVERIFY(document.graph().find_block("conv2")->y > document.graph().find_block("pool1")->y);
     document.undoStack()->undo();
     QCOMPARE(document.graph().find_block("conv2")->x, 500.0);
+  }
+  // Fine-tuning: "freeze everything before this block" is one undo step over its ancestors.
+  void freezingBeforeABlockFreezesItsAncestorsAsOneStep() {
+    GraphDocument document;
+    openTemplate(document);
+    document.freezeBefore(QStringLiteral("fc2"));
+    for (const Block& block : document.graph().blocks()) {
+      const bool ancestor = block.id != "fc2" && block.id != "relu4" && block.id != "output";
+      QCOMPARE(block.trainable, !ancestor);
+    }
+    QCOMPARE(document.undoStack()->count(), 1);
+    document.undoStack()->undo();
+    for (const Block& block : document.graph().blocks()) QVERIFY(block.trainable);
+  }
+
+  // The Properties dock's "Trainable" box freezes the block it shows, undoably, and follows undo.
+  void propertiesTrainableBoxFreezesTheBlock() {
+    GraphDocument document;
+    openTemplate(document);
+    PropertiesWidget properties(&document);
+    properties.showBlock(QStringLiteral("conv1"));
+    auto* box = properties.findChild<QCheckBox*>(QStringLiteral("trainable"));
+    QVERIFY(box != nullptr);
+    QVERIFY(box->isChecked());
+    box->setChecked(false);
+    QVERIFY(!document.graph().find_block("conv1")->trainable);
+    document.undoStack()->undo();
+    QVERIFY(document.graph().find_block("conv1")->trainable);
+    QVERIFY(box->isChecked());
+    // A block without weights has nothing to freeze.
+    properties.showBlock(QStringLiteral("relu1"));
+    QVERIFY(properties.findChild<QCheckBox*>(QStringLiteral("trainable")) == nullptr);
   }
 };
 

@@ -15,6 +15,7 @@
 #include "block_item.h"
 #include "builder_canvas.h"
 #include "builder_scene.h"
+#include "convstudio/model/project_file.h"
 #include "convstudio/model/template_library.h"
 #include "graph_document.h"
 #include "main_window.h"
@@ -58,6 +59,34 @@ class ProjectControllerTest : public QObject {
     window.document()->setParam(QStringLiteral("conv1"), QStringLiteral("kernel"), std::int64_t{3});
     QVERIFY(window.isWindowModified());
     window.document()->undoStack()->undo();
+    QVERIFY(!window.isWindowModified());
+  }
+
+  // An imported model's project saved under a new name keeps its starting weights: the copy
+  // beside the new file is what training and export will use.
+  void saveAsBringsTheStartingWeights() {
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("elsewhere")));
+    Project project;
+    project.graph =
+        *TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10).graph;
+    project.weights = "imported.weights.safetensors";
+    const QString original = dir.filePath(QStringLiteral("imported.convstudio"));
+    QVERIFY(!ProjectFile::save(project, QFile::encodeName(original).toStdString()));
+    QFile weights(dir.filePath(QStringLiteral("imported.weights.safetensors")));
+    QVERIFY(weights.open(QIODevice::WriteOnly));
+    weights.write("pretend safetensors");
+    weights.close();
+
+    MainWindow window;
+    QString error;
+    QVERIFY2(window.projects()->openFile(original, &error), qPrintable(error));
+    const QString copy = dir.filePath(QStringLiteral("elsewhere/tuned.convstudio"));
+    QVERIFY2(window.projects()->saveTo(copy, &error), qPrintable(error));
+    QCOMPARE(window.document()->project().weights, std::string("tuned.weights.safetensors"));
+    QFile copied(dir.filePath(QStringLiteral("elsewhere/tuned.weights.safetensors")));
+    QVERIFY(copied.open(QIODevice::ReadOnly));
+    QCOMPARE(copied.readAll(), QByteArray("pretend safetensors"));
     QVERIFY(!window.isWindowModified());
   }
 

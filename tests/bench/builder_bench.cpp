@@ -14,8 +14,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QEvent>
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
@@ -139,8 +139,7 @@ WindowFigures measureInWindow(const QString& projectFile, int edits) {
   for (const Block& b : document->graph().blocks()) {
     if (ids.size() < 500) ids << QString::fromStdString(b.id);
   }
-  const QByteArray fragment =
-      GraphFragment::toJson(GraphFragment::extract(document->graph(), ids));
+  const QByteArray fragment = GraphFragment::toJson(GraphFragment::extract(document->graph(), ids));
   figures.paste_ms = millisecondsOf([&] { document->paste(fragment, QPointF(900, 0)); });
   figures.undo_ms = millisecondsOf([&] { document->undoStack()->undo(); });
   document->undoStack()->clear();
@@ -207,9 +206,10 @@ int main(int argc, char** argv) {
   std::printf("graph: %zu blocks, %zu wires (residual stages); %d repeats\n", last.blocks,
               last.wires, repeats);
   std::printf("open to first painted canvas   median %8.1f ms   (goal <= 1000)\n", median(open));
-  std::printf("parameter edit + redraw        p50 %6.2f ms  p99 %6.2f ms  (goal p99 <= 16; %zu "
-              "edits)\n",
-              percentile(allEdits, 0.5), percentile(allEdits, 0.99), allEdits.size());
+  std::printf(
+      "parameter edit + redraw        p50 %6.2f ms  p99 %6.2f ms  (goal p99 <= 16; %zu "
+      "edits)\n",
+      percentile(allEdits, 0.5), percentile(allEdits, 0.99), allEdits.size());
   std::printf("paste 500 blocks               median %8.1f ms   (goal <= 100)\n", median(paste));
   std::printf("undo the paste                 median %8.1f ms   (goal <= 100)\n", median(undo));
   std::printf("linear? microseconds per block+wire (shape inference / validation):\n");

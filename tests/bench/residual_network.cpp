@@ -52,9 +52,10 @@ BlockParams conv(std::int64_t channels, std::int64_t kernel, std::int64_t stride
 Graph residualNetwork(int blocks) {
   Graph graph;
   NetworkWriter w(graph);
-  std::string last = w.next("Input", {{"channels", std::int64_t{3}}, {"height", std::int64_t{32}},
-                                      {"width", std::int64_t{32}}},
-                            "");
+  std::string last = w.next(
+      "Input",
+      {{"channels", std::int64_t{3}}, {"height", std::int64_t{32}}, {"width", std::int64_t{32}}},
+      "");
   last = w.next("Conv2d", conv(16, 3, 1), last);
   last = w.next("BatchNorm2d", {}, last);
   last = w.next("ReLU", {}, last);

@@ -80,9 +80,9 @@ BlockItem::Content contentFrom(const Block& block, const BlockFacts& facts) {
     content.category = QString::fromStdString(spec->category);
     content.hasOutput = spec->has_consumers;
     // Multi-input blocks show one free port beyond those wired, up to their maximum.
-    content.inputPorts = spec->max_inputs <= 1 ? spec->max_inputs
-                                               : std::clamp(facts.usedPorts + 1, spec->min_inputs,
-                                                            spec->max_inputs);
+    content.inputPorts = spec->max_inputs <= 1
+                             ? spec->max_inputs
+                             : std::clamp(facts.usedPorts + 1, spec->min_inputs, spec->max_inputs);
   }
   if (facts.analysis != nullptr) {
     content.shape = QString::fromStdString(facts.analysis->output_shape.to_string());

@@ -37,6 +37,9 @@ class GraphDocument : public QObject {
 
   // Replaces the whole project (new, open, recovery): clears the undo history, marks it clean.
   void resetProject(Project project);
+  // Where the starting weights live, after a save under a new name copied them (the file's
+  // place changed, not the model: no undo command, and the undo history stays).
+  void setWeightsFile(const std::string& weights) { project_.weights = weights; }
   // The training panels edit the dataset and training settings here, one undo command per
   // change (successive changes of one setting merge). Nothing happens when nothing differs.
   void setSettings(const DatasetSettings& dataset, const TrainingSettings& training);

@@ -83,6 +83,7 @@ void PropertiesWidget::showBlock(const QString& id) {
 void PropertiesWidget::rebuild() {
   while (formLayout_->rowCount() > 0) formLayout_->removeRow(0);
   editors_.clear();
+  trainable_ = nullptr;  // removeRow deleted it
   const Block* block = document_->graph().find_block(id_.toStdString());
   const BlockSpec* spec = block ? LayerCatalog::instance().find(block->type) : nullptr;
   if (block == nullptr) {
@@ -108,6 +109,17 @@ void PropertiesWidget::rebuild() {
       formLayout_->addRow(label, editor);
     }
     if (spec->params.empty()) formLayout_->addRow(new QLabel(tr("No parameters."), form_));
+  }
+  // Fine-tuning: a block with weights can be frozen (one undo step, like the canvas's action).
+  if (const BlockAnalysis* a = document_->analysis().find(id_.toStdString()); a && a->params > 0) {
+    trainable_ = new QCheckBox(tr("Trainable"), form_);
+    trainable_->setObjectName(QStringLiteral("trainable"));
+    trainable_->setToolTip(
+        tr("Off: training leaves this block's weights (and BatchNorm statistics) exactly as "
+           "they are, for fine-tuning a pretrained model."));
+    connect(trainable_, &QCheckBox::toggled, this,
+            [this](bool on) { document_->setTrainable({id_}, on); });
+    formLayout_->addRow(trainable_);
   }
   updateValues();
   updateStatus();
@@ -157,6 +169,10 @@ QWidget* PropertiesWidget::makeEditor(const ParamSpec& spec) {
 void PropertiesWidget::updateValues() {
   const Block* block = document_->graph().find_block(id_.toStdString());
   if (block == nullptr) return;
+  if (trainable_ != nullptr) {
+    const QSignalBlocker blocker(trainable_);
+    trainable_->setChecked(block->trainable);
+  }
   for (const auto& [name, editor] : editors_) {
     // Values from the document (undo, redo) must not come back as new edits.
     const QSignalBlocker blocker(editor);

@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 
+class QCheckBox;
 class QFormLayout;
 class QLabel;
 
@@ -43,6 +44,7 @@ class PropertiesWidget : public QWidget {
   QWidget* form_ = nullptr;
   QFormLayout* formLayout_ = nullptr;
   std::map<std::string, QWidget*> editors_;
+  QCheckBox* trainable_ = nullptr;  // blocks with weights only
 };
 
 }  // namespace convstudio

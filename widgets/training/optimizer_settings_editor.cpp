@@ -30,6 +30,13 @@ OptimizerSettingsEditor::OptimizerSettingsEditor(QWidget* parent) : QWidget(pare
   optimizer_->addItem(tr("Adam"), static_cast<int>(OptimizerKind::Adam));
   optimizer_->addItem(tr("AdamW"), static_cast<int>(OptimizerKind::AdamW));
   lr_ = numberBox(this, "lr", 10, 6, 0.001);
+  pretrainedLr_ = numberBox(this, "pretrainedLrMultiplier", kMaxLrMultiplier, 4, 0.1);
+  pretrainedLr_->setMinimum(kMinLrMultiplier);
+  pretrainedLr_->setPrefix(tr("× "));
+  pretrainedLr_->setToolTip(
+      tr("Fine-tuning: blocks that start from the project's pretrained weights (an imported "
+         "model, or weights set from a file) learn at this times the learning rate; new blocks, "
+         "such as a fresh head, at the full rate. 1 means no difference."));
   momentum_ = numberBox(this, "momentum", 0.999, 3, 0.05);
   nesterov_ = new QCheckBox(tr("Nesterov momentum"), this);
   nesterov_->setObjectName(QStringLiteral("nesterov"));
@@ -61,6 +68,7 @@ OptimizerSettingsEditor::OptimizerSettingsEditor(QWidget* parent) : QWidget(pare
   form->setContentsMargins(0, 0, 0, 0);
   form->addRow(tr("Optimizer:"), optimizer_);
   form->addRow(tr("Learning rate:"), lr_);
+  form->addRow(tr("Pretrained blocks:"), pretrainedLr_);
   form->addRow(tr("Momentum:"), momentum_);
   form->addRow(QString(), nesterov_);
   form->addRow(tr("Weight decay:"), weightDecay_);
@@ -76,7 +84,7 @@ OptimizerSettingsEditor::OptimizerSettingsEditor(QWidget* parent) : QWidget(pare
       emit edited();
     });
   }
-  for (QDoubleSpinBox* box : {lr_, momentum_, weightDecay_, gamma_, clip_}) {
+  for (QDoubleSpinBox* box : {lr_, pretrainedLr_, momentum_, weightDecay_, gamma_, clip_}) {
     connect(box, &QDoubleSpinBox::valueChanged, this, &OptimizerSettingsEditor::edited);
   }
   for (QSpinBox* box : {warmup_, stepSize_}) {
@@ -91,6 +99,7 @@ void OptimizerSettingsEditor::load(const TrainingSettings& s) {
   for (QWidget* field : fields) field->blockSignals(true);
   optimizer_->setCurrentIndex(optimizer_->findData(static_cast<int>(s.optimizer)));
   lr_->setValue(s.lr);
+  pretrainedLr_->setValue(s.pretrained_lr_multiplier);
   momentum_->setValue(s.momentum);
   nesterov_->setChecked(s.nesterov);
   weightDecay_->setValue(s.weight_decay);
@@ -106,6 +115,7 @@ void OptimizerSettingsEditor::load(const TrainingSettings& s) {
 void OptimizerSettingsEditor::store(TrainingSettings& s) const {
   s.optimizer = static_cast<OptimizerKind>(optimizer_->currentData().toInt());
   s.lr = lr_->value();
+  s.pretrained_lr_multiplier = pretrainedLr_->value();
   s.momentum = momentum_->value();
   s.nesterov = nesterov_->isChecked();
   s.weight_decay = weightDecay_->value();

@@ -1,6 +1,7 @@
 #pragma once
 // How the weights move: optimizer, learning rate and its schedule (with warm-up), momentum,
-// weight decay and gradient clipping. Fields that do not apply are disabled, not hidden.
+// weight decay, gradient clipping and the fine-tuning multiplier for pretrained blocks. Fields that
+// do not apply are disabled, not hidden.
 
 #include <QWidget>
 
@@ -30,6 +31,7 @@ class OptimizerSettingsEditor : public QWidget {
 
   QComboBox* optimizer_ = nullptr;
   QDoubleSpinBox* lr_ = nullptr;
+  QDoubleSpinBox* pretrainedLr_ = nullptr;  // fine-tuning: × lr for pretrained blocks
   QDoubleSpinBox* momentum_ = nullptr;
   QCheckBox* nesterov_ = nullptr;
   QDoubleSpinBox* weightDecay_ = nullptr;

@@ -146,6 +146,49 @@ std::filesystem::path ProjectFile::weights_file(const Project& project,
   return weights.is_absolute() ? weights : project_file.parent_path() / weights;
 }
 
+namespace {
+
+// Copies a file of any size through an AtomicFile: the target is whole or unchanged.
+std::optional<Error> copy_file_atomically(const std::filesystem::path& from,
+                                          const std::filesystem::path& to) {
+  std::ifstream in(from, std::ios::binary);
+  if (!in) return Error::in_file(from.string(), "cannot be read");
+  Result<AtomicFile> out = AtomicFile::create(to);
+  if (!out) return out.error();
+  std::string chunk(std::size_t{8} << 20, '\0');
+  while (in) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    if (in.bad()) return Error::in_file(from.string(), "could not be read to the end");
+    if (auto error = out.value().write(std::string_view(chunk.data(), in.gcount()))) return error;
+  }
+  return out.value().commit();
+}
+
+}  // namespace
+
+Result<Project> ProjectFile::save_as(Project project, const std::filesystem::path& from,
+                                     const std::filesystem::path& to) {
+  const bool relative_weights =
+      !project.weights.empty() && !std::filesystem::path(project.weights).is_absolute();
+  if (relative_weights && !from.empty()) {
+    const std::filesystem::path old_weights = weights_file(project, from);
+    const std::filesystem::path new_weights = default_weights_file(to);
+    std::error_code same_error;
+    if (!std::filesystem::equivalent(old_weights, new_weights, same_error)) {
+      if (!std::filesystem::exists(old_weights)) {
+        return Error::in_file(old_weights.string(),
+                              "the project's starting weights are missing, so they cannot come "
+                              "along to " +
+                                  to.string());
+      }
+      if (auto error = copy_file_atomically(old_weights, new_weights)) return *error;
+    }
+    project.weights = new_weights.filename().string();
+  }
+  if (auto error = save(project, to)) return *error;
+  return project;
+}
+
 std::filesystem::path ProjectFile::default_weights_file(const std::filesystem::path& project_file) {
   std::filesystem::path file = project_file;
   file.replace_extension(".weights.safetensors");

@@ -61,6 +61,9 @@ Json SettingsJson::to_json(const TrainingSettings& t) {
             {"early_stopping_patience", t.early_stopping_patience},
             {"auto_oom_retry", t.auto_oom_retry},
             {"loader_workers", t.loader_workers}};
+  // Written only when set, so projects that do not fine-tune stay readable by older ConvStudios.
+  if (t.pretrained_lr_multiplier != 1)
+    json["pretrained_lr_multiplier"] = t.pretrained_lr_multiplier;
   return json;
 }
 
@@ -127,6 +130,8 @@ TrainingSettings SettingsJson::training_from_json(const Json& json, const std::s
   f.read("max_steps", t.max_steps, 0, kMaxInt);
   f.read_enum<OptimizerKind>("optimizer", t.optimizer, parse_optimizer_kind, "sgd, adam, adamw");
   f.read("lr", t.lr, 0.0, 100.0);
+  f.read("pretrained_lr_multiplier", t.pretrained_lr_multiplier, kMinLrMultiplier,
+         kMaxLrMultiplier);
   f.read("momentum", t.momentum, 0.0, 1.0);
   f.read("nesterov", t.nesterov);
   f.read("weight_decay", t.weight_decay, 0.0, 10.0);

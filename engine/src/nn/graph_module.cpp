@@ -100,6 +100,18 @@ std::vector<torch::Tensor> GraphModuleImpl::trainable_parameters() const {
   return result;
 }
 
+std::vector<torch::Tensor> GraphModuleImpl::trainable_parameters(
+    const std::function<bool(const std::string& block_id)>& include) const {
+  std::vector<torch::Tensor> result;
+  for (const auto& item : named_parameters(true)) {
+    // Every block's layer is registered under the block's id.
+    if (item.value().requires_grad() && include(item.key().substr(0, item.key().find('.')))) {
+      result.push_back(item.value());
+    }
+  }
+  return result;
+}
+
 torch::Tensor GraphModuleImpl::forward(torch::Tensor input) {
   return run(std::move(input), nullptr);
 }

@@ -4,6 +4,7 @@
 
 #include <torch/torch.h>
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -38,6 +39,9 @@ class GraphModuleImpl : public torch::nn::Module {
   void train(bool on = true) override;
   // The parameters of trainable blocks: what the optimizer steps (frozen ones need no grad).
   std::vector<torch::Tensor> trainable_parameters() const;
+  // The trainable parameters of the blocks `include` accepts, by block id (parameter groups).
+  std::vector<torch::Tensor> trainable_parameters(
+      const std::function<bool(const std::string& block_id)>& include) const;
   const std::vector<std::string>& block_order() const { return order_; }
 
  private:

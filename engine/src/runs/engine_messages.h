@@ -47,6 +47,10 @@ inline constexpr const char* kNothingLeftToTrain = QT_TRANSLATE_NOOP(
     "epochs or steps to go on");
 inline constexpr const char* kStartingFromWeights =
     QT_TRANSLATE_NOOP("EngineMessages", "starting from the weights in %1 (%2 tensors)");
+inline constexpr const char* kPretrainedLearningRate = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "%1 block(s) with pretrained weights learn at %2 × the learning rate; %3 new block(s) at the "
+    "full rate");
 inline constexpr const char* kOutputReinitialised = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "%1: the class count changed, so this block starts from fresh weights; the other blocks keep "

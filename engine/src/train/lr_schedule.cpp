@@ -86,9 +86,13 @@ double LearningRateSchedule::one_cycle_lr(std::int64_t step, std::int64_t total)
   return cosine_anneal(max_lr, min_lr, (t - warm_end) / (last - warm_end));
 }
 
-void LearningRateSchedule::apply(torch::optim::Optimizer& optimizer) const {
+void LearningRateSchedule::apply(torch::optim::Optimizer& optimizer,
+                                 const std::vector<double>& group_scales) const {
   const double value = current_lr();
-  for (auto& group : optimizer.param_groups()) group.options().set_lr(value);
+  auto& groups = optimizer.param_groups();
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    groups[g].options().set_lr(g < group_scales.size() ? value * group_scales[g] : value);
+  }
 }
 
 void LearningRateSchedule::load_state(const LrScheduleState& state) {

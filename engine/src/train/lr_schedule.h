@@ -31,7 +31,10 @@ class LearningRateSchedule {
   const LrScheduleConfig& config() const { return config_; }
 
   // Sets current_lr() on every param group (SGD, Adam, AdamW and the other built-in optimizers).
-  void apply(torch::optim::Optimizer& optimizer) const;
+  // Sets every parameter group's learning rate: the schedule's value × the group's scale
+  // (group_scales[g]; 1 for groups beyond the list).
+  void apply(torch::optim::Optimizer& optimizer,
+             const std::vector<double>& group_scales = {}) const;
   // Call once after each optimizer step, skipped loss-scaler steps included, as PyTorch users do.
   void advance() { ++step_; }
 

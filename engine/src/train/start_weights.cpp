@@ -59,6 +59,14 @@ Result<StartWeightsReport> apply_start_weights(torch::nn::Module& module, const 
     target.copy_(value.to(target.device(), target.scalar_type()));
     ++report.copied;
   }
+  std::set<std::string> pretrained;
+  for (const auto& item : module.named_parameters(true)) {
+    const std::string block_id = item.key().substr(0, item.key().find('.'));
+    if (!missing.contains(block_id) && !reinitialised.contains(block_id)) {
+      pretrained.insert(block_id);
+    }
+  }
+  report.pretrained.assign(pretrained.begin(), pretrained.end());
   report.reinitialised.assign(reinitialised.begin(), reinitialised.end());
   report.not_in_file.assign(missing.begin(), missing.end());
   return report;

@@ -17,6 +17,9 @@ struct StartWeightsReport {
   std::int64_t copied = 0;                 // tensors copied from the file
   std::vector<std::string> reinitialised;  // Output blocks whose classes changed
   std::vector<std::string> not_in_file;    // blocks with tensors the file does not have
+  // Blocks with parameters that all came from the file: what a pretrained learning-rate
+  // multiplier applies to.
+  std::vector<std::string> pretrained;
 };
 
 // Changes nothing when it returns an error; `source` names the file.

@@ -18,6 +18,9 @@ nlohmann::json TrainingRun::run_config() const {
           {"batch_size", batch_size_},
           {"accumulate", accumulate_},
           {"device", summary_.device},
+          // The optimizer's parameter groups follow from these two (see build_optimizer).
+          {"pretrained_blocks", pretrained_blocks_},
+          {"pretrained_lr_multiplier", pretrained_lr_multiplier_},
           {"input_shape", analysis_.input_shape.dims},
           {"class_names", dataset_.info.class_names},
           {"mean", options_.project.dataset.normalize ? dataset_.info.mean : std::vector<float>{}},
@@ -68,6 +71,7 @@ bool TrainingRun::resume_from_checkpoint() {
       make_loaders();
     }
   }
+  restore_parameter_groups(config);
   if (auto error = apply_checkpoint(data, **model_, *optimizer_, dir)) {
     fail(RunErrorKind::Checkpoint, *error, false);
     return false;
@@ -101,6 +105,26 @@ bool TrainingRun::resume_from_checkpoint() {
                           std::to_string(settings_.epochs)}});
   }
   return true;
+}
+
+void TrainingRun::restore_parameter_groups(const nlohmann::json& config) {
+  // The run keeps the groups it started with, whatever the project says now: the optimizer
+  // state in the checkpoint is per group.
+  std::set<std::string> blocks;
+  if (auto found = config.find("pretrained_blocks"); found != config.end() && found->is_array()) {
+    for (const auto& id : *found) {
+      if (id.is_string()) blocks.insert(id.get<std::string>());
+    }
+  }
+  double multiplier = 1;
+  if (auto found = config.find("pretrained_lr_multiplier");
+      found != config.end() && found->is_number()) {
+    multiplier = found->get<double>();
+  }
+  if (blocks == pretrained_blocks_ && multiplier == pretrained_lr_multiplier_) return;
+  pretrained_blocks_ = std::move(blocks);
+  pretrained_lr_multiplier_ = multiplier;
+  build_optimizer();
 }
 
 void TrainingRun::restore_planned_end(const nlohmann::json& config) {

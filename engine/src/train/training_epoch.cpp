@@ -143,7 +143,7 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       torch::nn::utils::clip_grad_norm_(model->parameters(), settings_.clip_grad_norm);
     }
     const double lr = schedule_->current_lr();
-    schedule_->apply(*optimizer_);
+    schedule_->apply(*optimizer_, group_lr_scales_);
     scaler_->step(*optimizer_);
     scaler_->update();
     schedule_->advance();

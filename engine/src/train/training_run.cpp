@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 #include <thread>
 
 #include "convstudio/data/dataset_request.h"
@@ -31,6 +32,13 @@ LrScheduleKind schedule_kind(LrSchedule schedule) {
       return LrScheduleKind::one_cycle;
   }
   return LrScheduleKind::constant;
+}
+
+// 0.1 as "0.1", not std::to_string's "0.100000".
+std::string short_number(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
 }
 
 std::string device_name(const torch::Device& device) {
@@ -167,7 +175,8 @@ bool TrainingRun::prepare() {
     return false;
   }
   (*model_)->to(device_);
-  optimizer_ = make_optimizer(settings_, (*model_)->trainable_parameters());
+  pretrained_lr_multiplier_ = settings_.pretrained_lr_multiplier;
+  build_optimizer();
   batch_size_ = settings_.batch_size;
   accumulate_ = settings_.accumulate;
   make_loaders();
@@ -215,7 +224,40 @@ bool TrainingRun::load_start_weights() {
   for (const std::string& block : applied.value().reinitialised) {
     log(LogLevel::Warning, {messages::kOutputReinitialised, {block}});
   }
+  pretrained_blocks_ = {applied.value().pretrained.begin(), applied.value().pretrained.end()};
   return true;
+}
+
+void TrainingRun::build_optimizer() {
+  const auto is_pretrained = [this](const std::string& id) {
+    return pretrained_blocks_.contains(id);
+  };
+  std::vector<torch::Tensor> fresh =
+      (*model_)->trainable_parameters([&](const std::string& id) { return !is_pretrained(id); });
+  std::vector<torch::Tensor> pretrained = (*model_)->trainable_parameters(is_pretrained);
+  group_lr_scales_ = {1.0};
+  if (pretrained.empty() || pretrained_lr_multiplier_ == 1) {
+    fresh.insert(fresh.end(), pretrained.begin(), pretrained.end());
+    optimizer_ = make_optimizer(settings_, std::move(fresh));
+    return;
+  }
+  // Group 0 is always the new blocks (possibly none, e.g. a pretrained head left trainable).
+  optimizer_ = make_optimizer(settings_, std::move(fresh));
+  optimizer_->add_param_group(torch::optim::OptimizerParamGroup(
+      std::move(pretrained), optimizer_->param_groups()[0].options().clone()));
+  group_lr_scales_.push_back(pretrained_lr_multiplier_);
+  const auto trainable_blocks = [&](bool want_pretrained) {
+    std::set<std::string> blocks;
+    for (const auto& item : (*model_)->named_parameters(true)) {
+      const std::string id = item.key().substr(0, item.key().find('.'));
+      if (item.value().requires_grad() && is_pretrained(id) == want_pretrained) blocks.insert(id);
+    }
+    return blocks.size();
+  };
+  log(LogLevel::Info,
+      {messages::kPretrainedLearningRate,
+       {std::to_string(trainable_blocks(true)), short_number(pretrained_lr_multiplier_),
+        std::to_string(trainable_blocks(false))}});
 }
 
 bool TrainingRun::load_data(const TensorShape& input) {

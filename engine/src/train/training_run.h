@@ -43,6 +43,11 @@ class TrainingRun {
   bool prepare();
   // Copies RunOptions::start_weights into the new model; fails the run when they do not fit.
   bool load_start_weights();
+  // The optimizer over the trainable parameters: one group for blocks new to the model and,
+  // when some blocks start from pretrained weights, a second one at lr × the multiplier.
+  void build_optimizer();
+  // A checkpoint's parameter groups (pretrained blocks, multiplier), so its optimizer state fits.
+  void restore_parameter_groups(const nlohmann::json& config);
   bool load_data(const TensorShape& input);
   // Logs files a batch had to leave out: each file once, the first kNamedSkippedFiles by name.
   void report_skipped(const std::vector<Error>& skipped);
@@ -91,6 +96,9 @@ class TrainingRun {
   Dataset dataset_;
   std::optional<GraphModule> model_;
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
+  std::set<std::string> pretrained_blocks_;  // blocks whose weights came from start_weights
+  double pretrained_lr_multiplier_ = 1;      // the multiplier this run applies
+  std::vector<double> group_lr_scales_;      // per optimizer parameter group, × the schedule
   std::unique_ptr<LearningRateSchedule> schedule_;
   std::unique_ptr<LossScaler> scaler_;
   std::unique_ptr<BatchLoader> train_loader_;

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 
+#include "blocks/shared/pool_window.h"
 #include "convstudio/import/onnx_import.h"
 #include "convstudio/model/layer_catalog.h"
 #include "convstudio/model/project_file.h"
@@ -19,13 +20,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Every catalog parameter as the block reads it (set or default).
+// Every catalog parameter as the block reads it (set or default). A pooling stride of 0 means
+// the kernel size, which ONNX spells out: compare the stride the layer uses.
 std::map<std::string, std::string> effective_params(const Block& block) {
   std::map<std::string, std::string> values;
   const BlockSpec* spec = LayerCatalog::instance().find(block.type);
   for (const ParamSpec& param : spec->params) {
     auto it = block.params.find(param.name);
     values[param.name] = to_string(it != block.params.end() ? it->second : param.default_value);
+  }
+  if (block.type == "MaxPool2d" || block.type == "AvgPool2d") {
+    values["stride"] = std::to_string(blocks::pool_window(block).stride);
   }
   return values;
 }

@@ -32,6 +32,7 @@ Project sample_project() {
   project.training.optimizer = OptimizerKind::AdamW;
   project.training.schedule = LrSchedule::OneCycle;
   project.training.lr = 3e-4;
+  project.training.pretrained_lr_multiplier = 0.1;
   project.training.accumulate = 4;
   return project;
 }
@@ -112,7 +113,7 @@ TEST(ProjectFile, NewerVersionsAreRefused) {
   ASSERT_EQ(loaded.errors.size(), 1u);
   EXPECT_EQ(loaded.errors[0].field, "version");
   EXPECT_EQ(loaded.errors[0].message,
-            "made by a newer ConvStudio (format version 3); this one reads up to 1");
+            "made by a newer ConvStudio (format version 3); this one reads up to 2");
 }
 
 TEST(ProjectFile, OtherJsonIsNotAProject) {
@@ -160,6 +161,61 @@ TEST(ProjectFile, SavedProjectHasTheModeTheUmaskAsksFor) {
   struct stat status {};
   ASSERT_EQ(::stat(path.c_str(), &status), 0);
   EXPECT_EQ(status.st_mode & 0777, 0600u);
+}
+
+TEST(ProjectFile, TheMultiplierIsWrittenOnlyWhenSetAndRangeChecked) {
+  Project project;
+  EXPECT_EQ(ProjectFile::serialize(project).find("pretrained_lr_multiplier"), std::string::npos);
+  project.training.pretrained_lr_multiplier = 0.25;
+  const ProjectLoadResult loaded = ProjectFile::parse(ProjectFile::serialize(project));
+  ASSERT_TRUE(loaded.ok()) << first_error(loaded);
+  EXPECT_EQ(loaded.project->training.pretrained_lr_multiplier, 0.25);
+  nlohmann::json json = nlohmann::json::parse(ProjectFile::serialize(project));
+  json["training"]["pretrained_lr_multiplier"] = 0;
+  const ProjectLoadResult refused = ProjectFile::parse(json.dump());
+  ASSERT_EQ(refused.errors.size(), 1u);
+  EXPECT_EQ(refused.errors[0].field, "training.pretrained_lr_multiplier");
+}
+
+std::string file_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Save As of a project with starting weights: the weights come along beside the new file, the
+// old project keeps its own.
+TEST(ProjectFile, SaveAsBringsTheStartingWeightsAlong) {
+  const auto old_folder = testing::scratch_folder("save_as_old");
+  const auto new_folder = testing::scratch_folder("save_as_new");
+  Project project = sample_project();
+  project.weights = "net.weights.safetensors";
+  ASSERT_FALSE(ProjectFile::save(project, old_folder / "net.convstudio"));
+  const std::string weights(9u << 20, 'w');  // more than one 8 MiB copy chunk
+  { std::ofstream(old_folder / "net.weights.safetensors", std::ios::binary) << weights; }
+
+  Result<Project> saved =
+      ProjectFile::save_as(project, old_folder / "net.convstudio", new_folder / "copy.convstudio");
+  ASSERT_TRUE(saved.ok()) << saved.error().describe();
+  EXPECT_EQ(saved.value().weights, "copy.weights.safetensors");
+  EXPECT_EQ(file_text(new_folder / "copy.weights.safetensors"), weights);
+  EXPECT_EQ(file_text(old_folder / "net.weights.safetensors"), weights);
+  const ProjectLoadResult reopened = ProjectFile::load(new_folder / "copy.convstudio");
+  ASSERT_TRUE(reopened.ok()) << first_error(reopened);
+  EXPECT_EQ(ProjectFile::weights_file(*reopened.project, new_folder / "copy.convstudio"),
+            new_folder / "copy.weights.safetensors");
+}
+
+TEST(ProjectFile, SaveAsWithMissingWeightsWritesNothingAndSaysWhich) {
+  const auto old_folder = testing::scratch_folder("save_as_missing_old");
+  const auto new_folder = testing::scratch_folder("save_as_missing_new");
+  Project project = sample_project();
+  project.weights = "gone.weights.safetensors";
+  Result<Project> saved =
+      ProjectFile::save_as(project, old_folder / "net.convstudio", new_folder / "copy.convstudio");
+  ASSERT_FALSE(saved.ok());
+  EXPECT_EQ(saved.error().file, (old_folder / "gone.weights.safetensors").string());
+  EXPECT_FALSE(std::filesystem::exists(new_folder / "copy.convstudio"));
+  EXPECT_FALSE(std::filesystem::exists(new_folder / "copy.weights.safetensors"));
 }
 
 }  // namespace

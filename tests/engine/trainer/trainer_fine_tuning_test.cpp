@@ -107,6 +107,85 @@ TEST(FineTuning, FrozenBackboneKeepsWeightsAndStatisticsBitwiseWhileTheNewHeadLe
   EXPECT_GT(summary.val_accuracy, 0.5);
 }
 
+// A run from the 3-class file into a 4-class project: conv and bn are pretrained, head is new.
+RunOptions fine_tuning_run(const std::filesystem::path& root, const std::string& out,
+                           double multiplier) {
+  RunOptions options;
+  options.project.graph = backbone_with_head(4);
+  options.project.dataset.source = DatasetKind::Idx;
+  options.project.dataset.path = (root / "data").string();
+  options.project.training.device = "cpu";
+  options.project.training.loader_workers = 1;
+  options.project.training.batch_size = 16;
+  options.project.training.momentum = 0;  // plain SGD: a step is exactly -lr × gradient
+  options.project.training.lr = 0.1;
+  options.project.training.pretrained_lr_multiplier = multiplier;
+  options.out_dir = (root / out).string();
+  options.start_weights = (root / "start.safetensors").string();
+  return options;
+}
+
+NamedTensors trained_weights(const RunOptions& options) {
+  LogRecorder listener;
+  Trainer trainer(options, &listener);
+  const RunSummary summary = trainer.run();
+  EXPECT_EQ(summary.state, RunState::Finished)
+      << (summary.error ? summary.error->describe() : std::string());
+  Result<CheckpointData> last =
+      load_checkpoint(std::filesystem::path(options.out_dir) / "last.ckpt");
+  EXPECT_TRUE(last.ok());
+  return last.ok() ? last.value().model : NamedTensors{};
+}
+
+TEST(FineTuning, PretrainedBlocksLearnAtTheMultipliedRateAndNewBlocksAtTheFullRate) {
+  const auto root = fresh_folder("PretrainedRate");
+  write_tiny_idx_dataset(root / "data", 64, 32, 4, 8, 7);
+  const NamedTensors start = pretrained_weights(3);
+  SafetensorsContent content;
+  content.tensors = start;
+  ASSERT_FALSE(write_safetensors(root / "start.safetensors", content));
+
+  RunOptions same = fine_tuning_run(root, "same", 1);
+  RunOptions slower = fine_tuning_run(root, "slower", 0.1);
+  same.project.training.max_steps = slower.project.training.max_steps = 1;
+  const NamedTensors at_full_rate = trained_weights(same);
+  const NamedTensors at_tenth = trained_weights(slower);
+  ASSERT_FALSE(at_full_rate.empty());
+  ASSERT_FALSE(at_tenth.empty());
+
+  // One SGD step from the same weights on the same batch: the pretrained conv moves a tenth as
+  // far, the new head exactly as far.
+  const torch::Tensor full_step = at_full_rate.at("conv.weight") - start.at("conv.weight");
+  const torch::Tensor tenth_step = at_tenth.at("conv.weight") - start.at("conv.weight");
+  ASSERT_GT(full_step.abs().max().item<double>(), 1e-6);
+  EXPECT_TRUE(torch::allclose(tenth_step * 10, full_step, 1e-3, 1e-6))
+      << "largest difference " << (tenth_step * 10 - full_step).abs().max().item<double>();
+  EXPECT_TRUE(torch::equal(at_tenth.at("head.weight"), at_full_rate.at("head.weight")));
+}
+
+TEST(FineTuning, AResumedRunKeepsItsParameterGroupsWhateverTheProjectSaysNow) {
+  const auto root = fresh_folder("PretrainedRateResume");
+  write_tiny_idx_dataset(root / "data", 64, 32, 4, 8, 7);
+  SafetensorsContent content;
+  content.tensors = pretrained_weights(3);
+  ASSERT_FALSE(write_safetensors(root / "start.safetensors", content));
+  RunOptions first = fine_tuning_run(root, "run", 0.1);
+  first.project.training.epochs = 1;
+  ASSERT_FALSE(trained_weights(first).empty());
+
+  // The project no longer asks for a multiplier; the checkpoint's optimizer state has two groups.
+  RunOptions resumed = fine_tuning_run(root, "run", 1);
+  resumed.project.training.epochs = 2;
+  resumed.new_end = true;
+  resumed.resume_checkpoint = (root / "run" / "last.ckpt").string();
+  LogRecorder listener;
+  Trainer trainer(resumed, &listener);
+  const RunSummary summary = trainer.run();
+  ASSERT_EQ(summary.state, RunState::Finished)
+      << (summary.error ? summary.error->describe() : std::string());
+  EXPECT_EQ(summary.epochs, 2);
+}
+
 TEST(FineTuning, MismatchedStartWeightsAreListedByBlockAndNothingTrains) {
   const auto root = fresh_folder("MismatchedStart");
   write_tiny_idx_dataset(root / "data", 16, 8, 4, 8, 7);

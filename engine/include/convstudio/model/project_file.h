@@ -9,6 +9,7 @@
 
 #include "convstudio/error.h"
 #include "convstudio/model/project.h"
+#include "convstudio/result.h"
 
 namespace convstudio {
 
@@ -46,6 +47,13 @@ class ProjectFile {
                                             const std::filesystem::path& project_file);
   // "NAME.weights.safetensors" for a project file NAME.convstudio.
   static std::filesystem::path default_weights_file(const std::filesystem::path& project_file);
+  // Saves a project (last saved as `from`, empty when never saved) under the new name `to`. Its
+  // starting weights come along: copied to default_weights_file(to), since the old project still
+  // uses them, and `weights` names the copy; an absolute `weights` is left as it is. Returns the
+  // project as saved. When the weights cannot be copied nothing is written; when the project
+  // cannot be written after the copy, the copy stays (it is the new name's own file).
+  static Result<Project> save_as(Project project, const std::filesystem::path& from,
+                                 const std::filesystem::path& to);
 };
 
 }  // namespace convstudio

@@ -23,6 +23,9 @@ struct TrainingSettings {
   std::int64_t max_steps = 0;  // optimizer steps; 0 = unlimited
   OptimizerKind optimizer = OptimizerKind::Sgd;
   double lr = 0.01;
+  // Fine-tuning: blocks that start from pretrained weights (the project's starting weights file)
+  // learn at lr × this; blocks new to the model (a fresh head) learn at lr. 1 = no difference.
+  double pretrained_lr_multiplier = 1;
   double momentum = 0.9;  // SGD only
   bool nesterov = false;  // SGD only
   double weight_decay = 0;
@@ -41,6 +44,10 @@ struct TrainingSettings {
 
   bool operator==(const TrainingSettings&) const = default;
 };
+
+// The range pretrained_lr_multiplier takes (project file, CLI and studio alike).
+inline constexpr double kMinLrMultiplier = 0.0001;
+inline constexpr double kMaxLrMultiplier = 10;
 
 std::string to_string(AmpMode mode);         // "off" | "fp16" | "bf16"
 std::string to_string(OptimizerKind kind);   // "sgd" | "adam" | "adamw"
