@@ -368,6 +368,16 @@
         <translation>每侧的隐式填充；最多为窗口大小的一半。</translation>
     </message>
     <message>
+        <location line="+2" />
+        <source>Ceil mode</source>
+        <translation>向上取整模式</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Round the output size up, so a last partial window counts (PyTorch's ceil_mode).</source>
+        <translation>输出尺寸向上取整，使最后一个不完整的窗口也被计入（PyTorch 的 ceil_mode）。</translation>
+    </message>
+    <message>
         <location filename="../engine/src/blocks/sigmoid/sigmoid_model.cpp" line="+11" />
         <source>1 / (1 + e^-x).</source>
         <translation>1 / (1 + e^-x)。</translation>
@@ -409,9 +419,17 @@
     </message>
 </context>
 <context>
+    <name>BlockItem</name>
+    <message>
+        <location filename="../widgets/builder/block_item.cpp" line="+157" />
+        <source>frozen</source>
+        <translation>已冻结</translation>
+    </message>
+</context>
+<context>
     <name>BlockText</name>
     <message>
-        <location filename="../widgets/builder/block_text.cpp" line="+82" />
+        <location filename="../widgets/builder/block_text.cpp" line="+90" />
         <source>%1 params</source>
         <translation>%1 参数</translation>
     </message>
@@ -530,7 +548,52 @@
         <translation>已从 %1 继续：第 %2 轮，第 %3 批，第 %4 步</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+2" />
+        <source>removed %1, left by a save that was interrupted</source>
+        <translation>已删除 %1（中断的保存留下的文件）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>recovered %1 from the copy a save that was interrupted had moved aside</source>
+        <translation>已从中断的保存移到一旁的副本恢复 %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 is in the old format, read with LibTorch's unpickler (meant for trusted files only); the next checkpoint saves it as optimizer.safetensors</source>
+        <translation>%1 为旧格式，已使用 LibTorch 的反序列化器读取（仅适用于可信文件）；下一个检查点会将其保存为 optimizer.safetensors</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>continuing to the end the run was planned with: %1 epochs, at most %2 steps (a new --epochs or --max-steps changes it)</source>
+        <translation>继续训练到运行原定的终点：%1 轮，最多 %2 步（新的 --epochs 或 --max-steps 可更改）</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>nothing left to train: the checkpoint is at step %1 of %2 (epoch %3 of %4); give more epochs or steps to go on</source>
+        <translation>没有可继续训练的内容：检查点位于第 %1 步（共 %2 步），第 %3 轮（共 %4 轮）；请指定更多轮数或步数以继续</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>starting from the weights in %1 (%2 tensors)</source>
+        <translation>从 %1 中的权重开始（%2 个张量）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 block(s) with pretrained weights learn at %2 × the learning rate; %3 new block(s) at the full rate</source>
+        <translation>%1 个带预训练权重的块以 %2 × 学习率进行学习；%3 个新块使用完整学习率</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>%1: the class count changed, so this block starts from fresh weights; the other blocks keep theirs</source>
+        <translation>%1：类别数已改变，因此此模块从新的权重开始；其他模块保留各自的权重</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>cannot start from the weights: %1</source>
+        <translation>无法从这些权重开始：%1</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>the model has %1 problem(s); first: %2: %3</source>
         <translation>模型有 %1 个问题；第一个：%2：%3</translation>
     </message>
@@ -705,6 +768,21 @@
         <location line="+1" />
         <source>Change training settings</source>
         <translation>修改训练设置</translation>
+    </message>
+</context>
+<context>
+    <name>SetTrainableCommand</name>
+    <message numerus="yes">
+        <location filename="../widgets/builder/set_trainable_command.cpp" line="+14" />
+        <source>Make %n block(s) trainable</source>
+        <translation>
+            <numerusform>将 %n 个模块设为可训练</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1" />
+        <source>Freeze %n block(s)</source>
+        <translation>
+            <numerusform>冻结 %n 个模块</numerusform></translation>
     </message>
 </context>
 <context>
@@ -931,7 +1009,17 @@
 <context>
     <name>convstudio::DatasetPreviewLoader</name>
     <message>
-        <location filename="../app/bridge/dataset_preview_loader.cpp" line="+75" />
+        <location filename="../app/bridge/dataset_preview_loader.cpp" line="+52" />
+        <source>an unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Cannot preview the dataset: %1</source>
+        <translation>无法预览数据集：%1</translation>
+    </message>
+    <message>
+        <location line="+36" />
         <source>Scan cancelled.</source>
         <translation>扫描已取消。</translation>
     </message>
@@ -1223,6 +1311,16 @@
         <source>A&amp;rrange Blocks</source>
         <translation>自动排列模块(&amp;R)</translation>
     </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Freeze Everything Before This Block</source>
+        <translation>冻结此模块之前的全部模块(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Toggle &amp;Trainable</source>
+        <translation>切换可训练(&amp;T)</translation>
+    </message>
 </context>
 <context>
     <name>convstudio::ExportDialog</name>
@@ -1353,7 +1451,12 @@
         <translation>所有模块都可以导出。</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+8" />
+        <source>Cannot check the checkpoint: %1</source>
+        <translation>无法检查该检查点：%1</translation>
+    </message>
+    <message>
+        <location line="+9" />
         <source>Choose where to save the export.</source>
         <translation>请选择导出文件的保存位置。</translation>
     </message>
@@ -1376,11 +1479,12 @@
     </message>
     <message>
         <location line="+12" />
+        <location line="+19" />
         <source>Export failed: %1</source>
         <translation>导出失败：%1</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="-10" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -1399,21 +1503,27 @@
     </message>
     <message>
         <location line="+9" />
+        <location line="+14" />
         <source>Cannot use %1: %2</source>
         <translation>无法使用 %1：%2</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="-9" />
         <source>Loaded: %1 (%2), input %3, %4 classes</source>
         <translation>已加载：%1（%2），输入 %3，%4 个类别</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+18" />
         <source>No model: train one or open a checkpoint or export.</source>
         <translation>没有模型：请先训练，或打开检查点或导出的模型。</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+19" />
+        <source>Prediction failed: %1</source>
+        <translation>预测失败：%1</translation>
+    </message>
+    <message>
+        <location line="+7" />
         <source>Open a model first.</source>
         <translation>请先打开一个模型。</translation>
     </message>
@@ -1424,11 +1534,12 @@
     </message>
     <message>
         <location line="+3" />
+        <location line="+9" />
         <source>Folder prediction failed: %1</source>
         <translation>文件夹预测失败：%1</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="-7" />
         <source>Wrote %1: %2 images, %3 unreadable</source>
         <translation>已写入 %1：%2 张图像，%3 张无法读取</translation>
     </message>
@@ -1457,11 +1568,11 @@
     </message>
     <message>
         <location line="+2" />
-        <source>A checkpoint folder (*.ckpt), or a .safetensors, TorchScript .pt or .onnx export</source>
-        <translation>检查点文件夹 (*.ckpt)，或导出的 .safetensors、TorchScript .pt 或 .onnx 文件</translation>
+        <source>A checkpoint folder (*.ckpt), or a .safetensors, .onnx or TorchScript .pt export. A .pt file runs code from the file when it is opened: open only .pt files you trust.</source>
+        <translation>检查点文件夹（*.ckpt），或 .safetensors、.onnx、TorchScript .pt 导出文件。.pt 文件在打开时会运行其中的代码：只打开您信任的 .pt 文件。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>How many of the most likely classes to show per image</source>
         <translation>每张图像显示多少个最可能的类别</translation>
     </message>
@@ -1521,17 +1632,17 @@
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+87" />
+        <location line="+89" />
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>Exported models (*.safetensors *.pt *.onnx);;Checkpoint state (state.json)</source>
-        <translation>导出的模型 (*.safetensors *.pt *.onnx);;检查点状态 (state.json)</translation>
+        <source>Safe model files (*.safetensors *.onnx);;Checkpoint state (state.json);;TorchScript, runs code from the file: open only if you trust it (*.pt)</source>
+        <translation>安全的模型文件 (*.safetensors *.onnx);;检查点状态 (state.json);;TorchScript，会运行文件中的代码：仅在信任时打开 (*.pt)</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>Open images</source>
         <translation>打开图像</translation>
     </message>
@@ -1637,12 +1748,12 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+447" />
+        <location filename="../app/gui/main_window.cpp" line="+454" />
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-316" />
+        <location line="-322" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1667,7 +1778,7 @@
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+8" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
@@ -1732,7 +1843,7 @@
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location line="-83" />
+        <location line="-89" />
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
@@ -1747,7 +1858,17 @@
         <translation>项目已保存，但并非所有训练记录都随之移过来：%1</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="+33" />
+        <source>&amp;Import Model…</source>
+        <translation>导入模型(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Turn an ONNX classifier (from PyTorch or elsewhere) into a project with its weights</source>
+        <translation>将 ONNX 分类器（来自 PyTorch 或其他来源）连同其权重转换为项目</translation>
+    </message>
+    <message>
+        <location line="+15" />
         <source>Write a trained model of this project as TorchScript, ONNX, safetensors or PyTorch code</source>
         <translation>将此项目的已训练模型写成 TorchScript、ONNX、safetensors 或 PyTorch 代码</translation>
     </message>
@@ -1859,6 +1980,46 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::ModelImporter</name>
+    <message>
+        <location filename="../app/gui/model_importer.cpp" line="+24" />
+        <location line="+13" />
+        <location line="+17" />
+        <source>Import Model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <location line="-29" />
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX 模型 (*.onnx)</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Save the Imported Project As</source>
+        <translation>将导入的项目另存为</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>ConvStudio projects (*.convstudio)</source>
+        <translation>ConvStudio 项目 (*.convstudio)</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>The model cannot be imported; nothing was written.</source>
+        <translation>无法导入该模型；未写入任何文件。</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <location line="+41" />
+        <source>The import stopped: %1</source>
+        <translation>导入已中止：%1</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::OptimizerSettingsEditor</name>
     <message>
         <location filename="../widgets/training/optimizer_settings_editor.cpp" line="+29" />
@@ -1876,7 +2037,12 @@ predicted: %2 (%3%)</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+6" />
+        <source>Fine-tuning: blocks that start from the project's pretrained weights (an imported model, or weights set from a file) learn at this times the learning rate; new blocks, such as a fresh head, at the full rate. 1 means no difference.</source>
+        <translation>微调：从项目预训练权重（导入的模型，或从文件设置的权重）开始的块，以学习率乘以此值进行学习；新块（例如新的输出头）使用完整学习率。1 表示没有区别。</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>Nesterov momentum</source>
         <translation>Nesterov 动量</translation>
     </message>
@@ -1927,7 +2093,8 @@ predicted: %2 (%3%)</source>
         <translation> 个轮次</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="-25" />
+        <location line="+27" />
         <source>× </source>
         <translation>× </translation>
     </message>
@@ -1945,6 +2112,11 @@ predicted: %2 (%3%)</source>
         <location line="+1" />
         <source>Learning rate:</source>
         <translation>学习率：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Pretrained blocks:</source>
+        <translation>预训练块：</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2083,17 +2255,17 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+59" />
-        <location line="+235" />
+        <location line="+239" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-214" />
+        <location line="-218" />
         <source>Fashion-MNIST example</source>
         <translation>Fashion-MNIST 示例</translation>
     </message>
     <message>
-        <location line="+103" />
+        <location line="+107" />
         <source>Recovered</source>
         <translation>已恢复</translation>
     </message>
@@ -2145,7 +2317,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::PropertiesWidget</name>
     <message>
-        <location filename="../widgets/builder/properties_widget.cpp" line="+89" />
+        <location filename="../widgets/builder/properties_widget.cpp" line="+90" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2160,7 +2332,17 @@ predicted: %2 (%3%)</source>
         <translation>没有参数。</translation>
     </message>
     <message>
-        <location line="+70" />
+        <location line="+4" />
+        <source>Trainable</source>
+        <translation>可训练</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Off: training leaves this block's weights (and BatchNorm statistics) exactly as they are, for fine-tuning a pretrained model.</source>
+        <translation>关闭时：训练完全保留此块的权重（以及 BatchNorm 统计量），用于微调预训练模型。</translation>
+    </message>
+    <message>
+        <location line="+78" />
         <source>Blocks: %1   Wires: %2</source>
         <translation>模块：%1   连线：%2</translation>
     </message>
@@ -2465,13 +2647,15 @@ predicted: %2 (%3%)</source>
         <location line="+4" />
         <source>and %n more class(es)</source>
         <translation>
-            <numerusform>以及另外 %n 个类别</numerusform></translation>
+            <numerusform>以及另外 %n 个类别</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location line="+3" />
         <source>%1 training and %2 validation images in %n class(es), fitted to %3.</source>
         <translation>
-            <numerusform>%1 张训练图像和 %2 张验证图像，共 %n 个类别，适配为 %3。</numerusform></translation>
+            <numerusform>%1 张训练图像和 %2 张验证图像，共 %n 个类别，适配为 %3。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3000,11 +3184,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3" />
+        <location line="+134" />
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="-121" />
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -3044,12 +3229,17 @@ predicted: %2 (%3%)</source>
         <translation>已暂停。</translation>
     </message>
     <message>
-        <location line="+37" />
-        <source>Finished: %1 steps, validation accuracy %2%, %3 samples/s.</source>
-        <translation>完成：%1 步，验证准确率 %2%，%3 样本/秒。</translation>
+        <location line="+38" />
+        <source>Finished: %1 steps</source>
+        <translation>已完成：%1 步</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+5" />
+        <source>, %1 samples/s</source>
+        <translation>，%1 样本/秒</translation>
+    </message>
+    <message>
+        <location line="+5" />
         <source>Stopped after %1 steps; checkpoint %2</source>
         <translation>已在 %1 步后停止；检查点 %2</translation>
     </message>
@@ -3067,7 +3257,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingController</name>
     <message>
-        <location filename="../app/bridge/training_controller.cpp" line="+51" />
+        <location filename="../app/bridge/training_controller.cpp" line="+52" />
         <source>A run is already in progress.</source>
         <translation>已有一个训练在进行中。</translation>
     </message>
@@ -3077,7 +3267,7 @@ predicted: %2 (%3%)</source>
         <translation>无法创建运行文件夹 %1。</translation>
     </message>
     <message>
-        <location line="+39" />
+        <location line="+44" />
         <source>Training in Progress</source>
         <translation>训练进行中</translation>
     </message>
@@ -3247,7 +3437,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+28" />
+        <location filename="../app/gui/main.cpp" line="+32" />
         <source>Build and train convolutional networks</source>
         <translation>搭建并训练卷积神经网络</translation>
     </message>
@@ -3285,6 +3475,14 @@ predicted: %2 (%3%)</source>
         <location line="+24" />
         <source>Open Project</source>
         <translation>打开项目</translation>
+    </message>
+</context>
+<context>
+    <name>runInPool</name>
+    <message>
+        <location filename="../app/gui/run_in_pool.h" line="+33" />
+        <source>an unknown error</source>
+        <translation>未知错误</translation>
     </message>
 </context>
 </TS>

@@ -74,8 +74,8 @@ BlockTorch torch_half() {
           if (pooled_size(x.height(), window) != pooled_size(x.height(), floor) ||
               pooled_size(x.width(), window) != pooled_size(x.width(), floor)) {
             return {"AveragePool (ceil_mode 1)",
-                    "ceil mode adds a partial last window here, which ONNX runtimes average "
-                    "differently from PyTorch"};
+                    "AvgPool2d: ceil mode adds a partial last window here, which ONNX runtimes "
+                    "average differently from PyTorch (turn ceil mode off or change the padding)"};
           }
         }
         return {window.padding > 0
