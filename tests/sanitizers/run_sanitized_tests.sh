@@ -34,7 +34,9 @@ case "$mode" in
   tsan)
     build=${2:-$root/build-tsan}
     flags="-fsanitize=thread -fno-omit-frame-pointer"
-    targets=(trainer_tests training_worker_test)
+    # training_start_stop_test is the bridge across threads: TrainingController's QThread, Stop
+    # from the UI thread, queued signals back (training_worker_test drives the worker on one).
+    targets=(trainer_tests training_worker_test training_start_stop_test)
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$here/tsan.supp"
     # LibTorch's intra-op pool is OpenMP (libgomp), whose barriers TSan cannot see: one thread.
     export OMP_NUM_THREADS=1
