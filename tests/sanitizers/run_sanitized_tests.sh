@@ -34,9 +34,13 @@ case "$mode" in
   tsan)
     build=${2:-$root/build-tsan}
     flags="-fsanitize=thread -fno-omit-frame-pointer"
-    # training_start_stop_test is the bridge across threads: TrainingController's QThread, Stop
-    # from the UI thread, queued signals back (training_worker_test drives the worker on one).
-    targets=(trainer_tests training_worker_test training_start_stop_test)
+    # Not training_start_stop_test (TrainingController's QThread and queued signals): Debian's
+    # Qt is not built for TSan, and its event queue and QThread::quit synchronise through futexes
+    # inside libQt6Core, so whatever crosses that way reports as a race: 195 reports in 11
+    # cycles, all such handoffs (the posted run's RunOptions, queued slot objects, the worker
+    # deleted after QThread::quit; docs/RELIABILITY.md). training_worker_test drives the worker
+    # and its trainer's threads without the queue.
+    targets=(trainer_tests training_worker_test)
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$here/tsan.supp"
     # LibTorch's intra-op pool is OpenMP (libgomp), whose barriers TSan cannot see: one thread.
     export OMP_NUM_THREADS=1
