@@ -3,7 +3,8 @@
 # build folder and runs each one; any sanitizer report fails the run.
 #   asan: AddressSanitizer + UndefinedBehaviorSanitizer over the engine and model tests
 #         (build-asan/).
-#   tsan: ThreadSanitizer over the trainer-control and bridge tests (build-tsan/).
+#   tsan: ThreadSanitizer over the trainer-control, bridge-worker and data-loader tests
+#         (build-tsan/).
 # Only our code is instrumented: LibTorch, OpenCV and Qt come prebuilt (the wheel, Debian), so a
 # bug inside them is not seen, and their own synchronisation is invisible to TSan (the
 # suppressions in this folder name each such case with its reason).
@@ -39,8 +40,9 @@ case "$mode" in
     # inside libQt6Core, so whatever crosses that way reports as a race: 195 reports in 11
     # cycles, all such handoffs (the posted run's RunOptions, queued slot objects, the worker
     # deleted after QThread::quit; docs/RELIABILITY.md). training_worker_test drives the worker
-    # and its trainer's threads without the queue.
-    targets=(trainer_tests training_worker_test)
+    # and its trainer's threads without the queue. data_tests: the batch loader's workers and
+    # the dataset conversions' threads (parallel_range), synchronised with std:: primitives.
+    targets=(trainer_tests training_worker_test data_tests)
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$here/tsan.supp"
     # LibTorch's intra-op pool is OpenMP (libgomp), whose barriers TSan cannot see: one thread.
     export OMP_NUM_THREADS=1
