@@ -63,7 +63,7 @@ translations:
 #   make fuzz               libFuzzer harnesses (clang, build-fuzz/), FUZZ_SECONDS each (600),
 #                           FUZZ_JOBS at a time (2); check-fuzz-short: 30 s each
 #   make test-asan          ASan+UBSan build of the engine and model tests (build-asan/)
-#   make test-tsan          TSan build of the trainer-control and bridge tests (build-tsan/)
+#   make test-tsan          TSan build of the trainer-control, bridge and data-loader tests (build-tsan/)
 #   make check-reliability  100 SIGKILLed training runs resumed; 100 start/stop cycles
 FUZZ_SECONDS ?= 600
 FUZZ_JOBS ?= 2
