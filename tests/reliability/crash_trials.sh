@@ -49,7 +49,20 @@ while ((resumed + failed < trials)); do
     if [[ -d $run/$name ]]; then checkpoint=$run/$name; break; fi
   done
   if [[ -z $checkpoint ]]; then
-    # Killed before the first checkpoint: nothing may look like one.
+    # Killed before the first checkpoint was complete: nothing may look like one. A kill while
+    # the first one was being written leaves its staging folder (NAME.ckpt.tmp-XXXXXX; no
+    # process can remove it after SIGKILL): the next run in the folder must tidy it away.
+    if compgen -G "$run/*.ckpt.tmp-*" >/dev/null; then
+      "$cli" train "$work/lenet.convstudio" --out "$run" --max-steps 1 >"$run.tidy.log" 2>&1
+      if compgen -G "$run/*.tmp-*" >/dev/null; then
+        echo "trial $trial: FAILED: killed at ${delay}s while writing the first checkpoint;" \
+             "the next run did not tidy: $(ls "$run")"
+        ((++failed)); continue
+      fi
+      echo "trial $trial: killed at ${delay}s while writing the first checkpoint; the next run" \
+           "removed its staging folder (nothing to resume; not counted)"
+      ((++fresh)); rm -rf "$run" "$run".*log "$run.log"; continue
+    fi
     if compgen -G "$run/*.ckpt*" >/dev/null; then
       echo "trial $trial: FAILED: killed at ${delay}s before a checkpoint, but left: $(ls "$run")"
       ((++failed)); continue
