@@ -74,10 +74,8 @@ std::optional<BlockParams> sample_pool(ParamSampler& s) {
   const std::int64_t k = s.pick(1, std::min<std::int64_t>({3, s.in().height(), s.in().width()}));
   const std::int64_t padding = s.pick(0, k / 2);
   // ceil_mode too, so random graphs check its shape rule against LibTorch and every exporter.
-  return BlockParams{{"kernel", k},
-                     {"stride", s.pick(0, 2)},
-                     {"padding", padding},
-                     {"ceil_mode", s.chance(0.3)}};
+  return BlockParams{
+      {"kernel", k}, {"stride", s.pick(0, 2)}, {"padding", padding}, {"ceil_mode", s.chance(0.3)}};
 }
 
 }  // namespace convstudio::blocks
