@@ -60,27 +60,39 @@ NamedTensors pretrained_weights(std::int64_t classes) {
   return tensors;
 }
 
+void write_start_weights(const std::filesystem::path& root, const NamedTensors& tensors) {
+  SafetensorsContent content;
+  content.tensors = tensors;
+  ASSERT_FALSE(write_safetensors(root / "start.safetensors", content));
+}
+
+// A run from ROOT/start.safetensors (a 3-class file) into a 4-class project on ROOT/data:
+// conv and bn are pretrained, head is new.
+RunOptions fine_tuning_run(const std::filesystem::path& root, const std::string& out,
+                           double multiplier = 1) {
+  RunOptions options;
+  options.project.graph = backbone_with_head(4);
+  options.project.dataset.source = DatasetKind::Idx;
+  options.project.dataset.path = (root / "data").string();
+  options.project.training.device = "cpu";
+  options.project.training.loader_workers = 1;
+  options.project.training.batch_size = 16;
+  options.project.training.lr = 0.1;
+  options.project.training.pretrained_lr_multiplier = multiplier;
+  options.out_dir = (root / out).string();
+  options.start_weights = (root / "start.safetensors").string();
+  return options;
+}
+
 TEST(FineTuning, FrozenBackboneKeepsWeightsAndStatisticsBitwiseWhileTheNewHeadLearns) {
   const auto root = fresh_folder("FrozenBackbone");
   write_tiny_idx_dataset(root / "data", 64, 32, 4, 8, 7);
   // The file's head has 3 classes; the project's 4: the head starts fresh, the rest from the file.
   const NamedTensors start = pretrained_weights(3);
-  SafetensorsContent content;
-  content.tensors = start;
-  ASSERT_FALSE(write_safetensors(root / "start.safetensors", content));
-
-  RunOptions options;
-  options.project.graph = backbone_with_head(4);
+  write_start_weights(root, start);
+  RunOptions options = fine_tuning_run(root, "run");
   for (const char* id : {"conv", "bn"}) options.project.graph.find_block(id)->trainable = false;
-  options.project.dataset.source = DatasetKind::Idx;
-  options.project.dataset.path = (root / "data").string();
-  options.project.training.device = "cpu";
-  options.project.training.loader_workers = 1;
   options.project.training.epochs = 3;
-  options.project.training.batch_size = 16;
-  options.project.training.lr = 0.1;
-  options.out_dir = (root / "run").string();
-  options.start_weights = (root / "start.safetensors").string();
   LogRecorder listener;
   Trainer trainer(options, &listener);
   const RunSummary summary = trainer.run();
@@ -107,24 +119,6 @@ TEST(FineTuning, FrozenBackboneKeepsWeightsAndStatisticsBitwiseWhileTheNewHeadLe
   EXPECT_GT(summary.val_accuracy, 0.5);
 }
 
-// A run from the 3-class file into a 4-class project: conv and bn are pretrained, head is new.
-RunOptions fine_tuning_run(const std::filesystem::path& root, const std::string& out,
-                           double multiplier) {
-  RunOptions options;
-  options.project.graph = backbone_with_head(4);
-  options.project.dataset.source = DatasetKind::Idx;
-  options.project.dataset.path = (root / "data").string();
-  options.project.training.device = "cpu";
-  options.project.training.loader_workers = 1;
-  options.project.training.batch_size = 16;
-  options.project.training.momentum = 0;  // plain SGD: a step is exactly -lr × gradient
-  options.project.training.lr = 0.1;
-  options.project.training.pretrained_lr_multiplier = multiplier;
-  options.out_dir = (root / out).string();
-  options.start_weights = (root / "start.safetensors").string();
-  return options;
-}
-
 NamedTensors trained_weights(const RunOptions& options) {
   LogRecorder listener;
   Trainer trainer(options, &listener);
@@ -141,13 +135,13 @@ TEST(FineTuning, PretrainedBlocksLearnAtTheMultipliedRateAndNewBlocksAtTheFullRa
   const auto root = fresh_folder("PretrainedRate");
   write_tiny_idx_dataset(root / "data", 64, 32, 4, 8, 7);
   const NamedTensors start = pretrained_weights(3);
-  SafetensorsContent content;
-  content.tensors = start;
-  ASSERT_FALSE(write_safetensors(root / "start.safetensors", content));
-
+  write_start_weights(root, start);
   RunOptions same = fine_tuning_run(root, "same", 1);
   RunOptions slower = fine_tuning_run(root, "slower", 0.1);
-  same.project.training.max_steps = slower.project.training.max_steps = 1;
+  for (RunOptions* run : {&same, &slower}) {
+    run->project.training.max_steps = 1;
+    run->project.training.momentum = 0;  // plain SGD: a step is exactly -lr × gradient
+  }
   const NamedTensors at_full_rate = trained_weights(same);
   const NamedTensors at_tenth = trained_weights(slower);
   ASSERT_FALSE(at_full_rate.empty());
@@ -166,9 +160,7 @@ TEST(FineTuning, PretrainedBlocksLearnAtTheMultipliedRateAndNewBlocksAtTheFullRa
 TEST(FineTuning, AResumedRunKeepsItsParameterGroupsWhateverTheProjectSaysNow) {
   const auto root = fresh_folder("PretrainedRateResume");
   write_tiny_idx_dataset(root / "data", 64, 32, 4, 8, 7);
-  SafetensorsContent content;
-  content.tensors = pretrained_weights(3);
-  ASSERT_FALSE(write_safetensors(root / "start.safetensors", content));
+  write_start_weights(root, pretrained_weights(3));
   RunOptions first = fine_tuning_run(root, "run", 0.1);
   first.project.training.epochs = 1;
   ASSERT_FALSE(trained_weights(first).empty());
@@ -191,17 +183,8 @@ TEST(FineTuning, MismatchedStartWeightsAreListedByBlockAndNothingTrains) {
   write_tiny_idx_dataset(root / "data", 16, 8, 4, 8, 7);
   NamedTensors start = pretrained_weights(4);
   start["conv.weight"] = torch::zeros({8, 1, 3, 3});
-  SafetensorsContent content;
-  content.tensors = start;
-  ASSERT_FALSE(write_safetensors(root / "start.safetensors", content));
-  RunOptions options;
-  options.project.graph = backbone_with_head(4);
-  options.project.dataset.source = DatasetKind::Idx;
-  options.project.dataset.path = (root / "data").string();
-  options.project.training.device = "cpu";
-  options.project.training.loader_workers = 1;
-  options.out_dir = (root / "run").string();
-  options.start_weights = (root / "start.safetensors").string();
+  write_start_weights(root, start);
+  const RunOptions options = fine_tuning_run(root, "run");
   LogRecorder listener;
   Trainer trainer(options, &listener);
   const RunSummary summary = trainer.run();
