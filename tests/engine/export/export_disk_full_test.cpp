@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "convstudio/export/model_export.h"
+#include "file_bytes.h"
 #include "file_size_limit.h"
 #include "scratch_folder.h"
 #include "trained_model_factory.h"
@@ -14,13 +15,6 @@ namespace convstudio {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_bytes(const fs::path& file) {
-  std::ifstream stream(file, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << stream.rdbuf();
-  return bytes.str();
-}
 
 class ExportDiskFull : public ::testing::TestWithParam<ExportFormat> {};
 
@@ -39,7 +33,7 @@ TEST_P(ExportDiskFull, FailsClearlyAndKeepsThePreviousExport) {
   ExportResult first = export_checkpoint(small_ckpt, format, out);
   ASSERT_FALSE(first.error) << first.error->describe();
   std::vector<std::pair<fs::path, std::string>> before;
-  for (const auto& file : first.files) before.emplace_back(file, read_bytes(file));
+  for (const auto& file : first.files) before.emplace_back(file, testing::file_bytes(file));
 
   ExportResult second;
   {
@@ -49,7 +43,7 @@ TEST_P(ExportDiskFull, FailsClearlyAndKeepsThePreviousExport) {
   ASSERT_TRUE(second.error.has_value()) << "an export past the file-size limit reported success";
   EXPECT_NE(second.error->describe().find("too large"), std::string::npos)
       << second.error->describe();
-  for (const auto& [file, bytes] : before) EXPECT_EQ(read_bytes(file), bytes) << file;
+  for (const auto& [file, bytes] : before) EXPECT_EQ(testing::file_bytes(file), bytes) << file;
   EXPECT_EQ(std::distance(fs::directory_iterator(out.parent_path()), fs::directory_iterator()),
             static_cast<std::ptrdiff_t>(before.size()))
       << "the failed export left a temporary behind";

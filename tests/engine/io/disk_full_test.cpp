@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "convstudio/io/atomic_write.h"
+#include "file_bytes.h"
 #include "file_size_limit.h"
 #include "io/safetensors_io.h"
 #include "scratch_folder.h"
@@ -14,13 +15,6 @@ namespace convstudio {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_bytes(const fs::path& file) {
-  std::ifstream stream(file, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << stream.rdbuf();
-  return bytes.str();
-}
 
 std::size_t entries(const fs::path& folder) {
   return static_cast<std::size_t>(
@@ -40,7 +34,7 @@ TEST(DiskFull, AtomicFileWriteFailsClearlyAndKeepsThePreviousFile) {
   ASSERT_TRUE(error.has_value()) << "a write past the file-size limit reported success";
   EXPECT_EQ(error->file, target.string());
   EXPECT_NE(error->describe().find("too large"), std::string::npos) << error->describe();
-  EXPECT_EQ(read_bytes(target), "the previous text\n");
+  EXPECT_EQ(testing::file_bytes(target), "the previous text\n");
   EXPECT_EQ(entries(folder), 1u) << "the failed write left its temporary behind";
 }
 
@@ -49,7 +43,7 @@ TEST(DiskFull, SafetensorsWriteFailsClearlyAndKeepsThePreviousWeights) {
   const fs::path target = folder / "weights.safetensors";
   SafetensorsContent small{{{"w", torch::ones({4})}}, {}};
   ASSERT_FALSE(write_safetensors(target, small));
-  const std::string before = read_bytes(target);
+  const std::string before = testing::file_bytes(target);
 
   SafetensorsContent big{{{"w", torch::zeros({64 * 1024})}}, {}};
   std::optional<Error> error;
@@ -59,7 +53,7 @@ TEST(DiskFull, SafetensorsWriteFailsClearlyAndKeepsThePreviousWeights) {
   }
   ASSERT_TRUE(error.has_value());
   EXPECT_NE(error->describe().find("weights.safetensors"), std::string::npos) << error->describe();
-  EXPECT_EQ(read_bytes(target), before);
+  EXPECT_EQ(testing::file_bytes(target), before);
   EXPECT_EQ(entries(folder), 1u);
 }
 

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "convstudio/model/template_library.h"
+#include "file_bytes.h"
 #include "scratch_folder.h"
 
 namespace convstudio {
@@ -177,11 +178,6 @@ TEST(ProjectFile, TheMultiplierIsWrittenOnlyWhenSetAndRangeChecked) {
   EXPECT_EQ(refused.errors[0].field, "training.pretrained_lr_multiplier");
 }
 
-std::string file_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // Save As of a project with starting weights: the weights come along beside the new file, the
 // old project keeps its own.
 TEST(ProjectFile, SaveAsBringsTheStartingWeightsAlong) {
@@ -197,8 +193,8 @@ TEST(ProjectFile, SaveAsBringsTheStartingWeightsAlong) {
       ProjectFile::save_as(project, old_folder / "net.convstudio", new_folder / "copy.convstudio");
   ASSERT_TRUE(saved.ok()) << saved.error().describe();
   EXPECT_EQ(saved.value().weights, "copy.weights.safetensors");
-  EXPECT_EQ(file_text(new_folder / "copy.weights.safetensors"), weights);
-  EXPECT_EQ(file_text(old_folder / "net.weights.safetensors"), weights);
+  EXPECT_EQ(testing::file_bytes(new_folder / "copy.weights.safetensors"), weights);
+  EXPECT_EQ(testing::file_bytes(old_folder / "net.weights.safetensors"), weights);
   const ProjectLoadResult reopened = ProjectFile::load(new_folder / "copy.convstudio");
   ASSERT_TRUE(reopened.ok()) << first_error(reopened);
   EXPECT_EQ(ProjectFile::weights_file(*reopened.project, new_folder / "copy.convstudio"),
