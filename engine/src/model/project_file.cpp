@@ -170,7 +170,8 @@ Result<Project> ProjectFile::save_as(Project project, const std::filesystem::pat
                                      const std::filesystem::path& to) {
   const bool relative_weights =
       !project.weights.empty() && !std::filesystem::path(project.weights).is_absolute();
-  if (relative_weights && !from.empty()) {
+  // A plain save (same file) leaves the weights where they are, whatever their name.
+  if (relative_weights && !from.empty() && from != to) {
     const std::filesystem::path old_weights = weights_file(project, from);
     const std::filesystem::path new_weights = default_weights_file(to);
     std::error_code same_error;

@@ -201,6 +201,18 @@ TEST(ProjectFile, SaveAsBringsTheStartingWeightsAlong) {
             new_folder / "copy.weights.safetensors");
 }
 
+TEST(ProjectFile, SavingToTheSameFileLeavesTheWeightsWhereTheyAre) {
+  const auto folder = testing::scratch_folder("save_same");
+  Project project = sample_project();
+  project.weights = "pretrained.safetensors";  // not the default name for net.convstudio
+  { std::ofstream(folder / "pretrained.safetensors", std::ios::binary) << "weights"; }
+  Result<Project> saved =
+      ProjectFile::save_as(project, folder / "net.convstudio", folder / "net.convstudio");
+  ASSERT_TRUE(saved.ok()) << saved.error().describe();
+  EXPECT_EQ(saved.value().weights, "pretrained.safetensors");
+  EXPECT_FALSE(std::filesystem::exists(folder / "net.weights.safetensors"));
+}
+
 TEST(ProjectFile, SaveAsWithMissingWeightsWritesNothingAndSaysWhich) {
   const auto old_folder = testing::scratch_folder("save_as_missing_old");
   const auto new_folder = testing::scratch_folder("save_as_missing_new");
