@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "cancel_at_step.h"
 #include "convstudio/train/trainer.h"
 #include "tiny_dataset.h"
 #include "train/checkpoint_store.h"
@@ -12,18 +13,7 @@ using testing::fresh_folder;
 using testing::tiny_project;
 using testing::write_tiny_idx_dataset;
 
-// The trainer is made after its listener, so the listener learns it afterwards.
-class CancelAtStep : public TrainingListener {
- public:
-  explicit CancelAtStep(std::int64_t step) : step_(step) {}
-  void on_step(const StepMetrics& metrics) override {
-    if (metrics.step == step_ && trainer != nullptr) trainer->cancel();
-  }
-  Trainer* trainer = nullptr;
-
- private:
-  std::int64_t step_;
-};
+using testing::CancelAtStep;
 
 NamedTensors weights_of(const std::filesystem::path& checkpoint) {
   Result<CheckpointData> loaded = load_checkpoint(checkpoint);

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <vector>
 
+#include "cancel_at_step.h"
 #include "convstudio/train/trainer.h"
 #include "tiny_dataset.h"
 #include "train/checkpoint_store.h"
@@ -31,17 +32,7 @@ class RemoveFolderAtFirstStep : public TrainingListener {
   fs::path folder_;
 };
 
-class CancelAtStep : public TrainingListener {
- public:
-  explicit CancelAtStep(std::int64_t step) : step_(step) {}
-  void on_step(const StepMetrics& metrics) override {
-    if (metrics.step == step_ && trainer != nullptr) trainer->cancel();
-  }
-  Trainer* trainer = nullptr;
-
- private:
-  std::int64_t step_;
-};
+using testing::CancelAtStep;
 
 class LogCollector : public TrainingListener {
  public:
