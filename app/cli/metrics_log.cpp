@@ -7,6 +7,9 @@ namespace convstudio::cli {
 namespace {
 
 constexpr auto kPlainLineInterval = std::chrono::seconds(5);
+// A terminal redrawn every step of a fast model costs more than the step's bookkeeping budget
+// (a write per step); ten redraws a second look just as live.
+constexpr auto kProgressBarInterval = std::chrono::milliseconds(100);
 
 std::string format_duration(double seconds) {
   const auto total = static_cast<long>(seconds + 0.5);
@@ -65,7 +68,11 @@ void MetricsLog::end_progress_line() {
 void MetricsLog::print_progress(const StepMetrics& s) {
   const double fraction =
       s.total_steps > 0 ? static_cast<double>(s.step) / static_cast<double>(s.total_steps) : 0;
+  const auto now = std::chrono::steady_clock::now();
   if (interactive_) {
+    if (progress_drawn_ && now - last_line_ < kProgressBarInterval && s.step != s.total_steps)
+      return;
+    last_line_ = now;
     constexpr int kWidth = 30;
     const int filled = static_cast<int>(fraction * kWidth);
     std::fprintf(stderr,
@@ -77,7 +84,6 @@ void MetricsLog::print_progress(const StepMetrics& s) {
     progress_drawn_ = true;
     return;
   }
-  const auto now = std::chrono::steady_clock::now();
   if (now - last_line_ < kPlainLineInterval && s.step != s.total_steps) return;
   last_line_ = now;
   std::fprintf(stderr,

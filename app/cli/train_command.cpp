@@ -37,6 +37,7 @@ struct TrainOptions {
   std::optional<std::string> device, amp, optimizer, cache, fit;
   std::optional<double> lr;
   std::optional<double> pretrained_lr_multiplier;
+  std::optional<bool> channels_last, cudnn_benchmark;
   std::string out;
   std::string resume;
 };
@@ -90,6 +91,8 @@ int run_train(const TrainOptions& options) {
     t.pretrained_lr_multiplier = *options.pretrained_lr_multiplier;
   if (options.device) t.device = *options.device;
   if (options.amp) t.amp = *parse_amp_mode(*options.amp);
+  if (options.channels_last) t.channels_last = *options.channels_last;
+  if (options.cudnn_benchmark) t.cudnn_benchmark = *options.cudnn_benchmark;
   if (options.optimizer) t.optimizer = *parse_optimizer_kind(*options.optimizer);
   if (options.fit) run.project.dataset.fit = *parse_fit_mode(*options.fit);
   if (options.cache) {
@@ -220,7 +223,14 @@ void add_train_command(CLI::App& app, int& exit_code) {
   c->add_option("--batch-size", o->batch_size, "Micro-batch size")->check(CLI::PositiveNumber);
   c->add_option("--accumulate", o->accumulate, "Micro-batches per optimizer step")
       ->check(CLI::PositiveNumber);
-  c->add_option("--amp", o->amp, "Mixed precision")->check(CLI::IsMember({"off", "fp16", "bf16"}));
+  c->add_option("--amp", o->amp,
+                "Mixed precision: off, fp16, bf16, or auto (bf16 where the CPU or GPU computes "
+                "it natively, otherwise off)")
+      ->check(CLI::IsMember({"off", "fp16", "bf16", "auto"}));
+  c->add_flag("--channels-last,!--no-channels-last", o->channels_last,
+              "Channels-last (NHWC) memory format for activations and convolution weights");
+  c->add_flag("--cudnn-benchmark,!--no-cudnn-benchmark", o->cudnn_benchmark,
+              "CUDA: let cuDNN time its convolution algorithms and keep the fastest");
   c->add_option("--optimizer", o->optimizer, "Optimizer")
       ->check(CLI::IsMember({"sgd", "adam", "adamw"}));
   c->add_option("--lr", o->lr, "Learning rate")->check(CLI::PositiveNumber);

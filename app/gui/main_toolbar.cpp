@@ -15,6 +15,8 @@ QString ampText(AmpMode mode) {
       return QStringLiteral("fp16");
     case AmpMode::Bf16:
       return QStringLiteral("bf16");
+    case AmpMode::Auto:
+      return MainToolBar::tr("auto");
   }
   return {};
 }
@@ -88,8 +90,10 @@ void MainToolBar::fillRunMenu() {
               QStringLiteral("cuda:%1").arg(gpu.index));
   }
   menu->addSection(tr("Mixed precision"));
-  for (AmpMode mode : {AmpMode::Off, AmpMode::Fp16, AmpMode::Bf16}) {
-    QAction* action = menu->addAction(mode == AmpMode::Off ? tr("Off (fp32)") : ampText(mode));
+  for (AmpMode mode : {AmpMode::Auto, AmpMode::Off, AmpMode::Fp16, AmpMode::Bf16}) {
+    QAction* action = menu->addAction(mode == AmpMode::Off    ? tr("Off (fp32)")
+                                      : mode == AmpMode::Auto ? tr("Auto (bf16 where native)")
+                                                              : ampText(mode));
     action->setCheckable(true);
     action->setData(static_cast<int>(mode));
     ampGroup_->addAction(action);

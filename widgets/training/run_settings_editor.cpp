@@ -41,6 +41,17 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
   amp_->addItem(tr("Off (fp32)"), static_cast<int>(AmpMode::Off));
   amp_->addItem(QStringLiteral("fp16"), static_cast<int>(AmpMode::Fp16));
   amp_->addItem(QStringLiteral("bf16"), static_cast<int>(AmpMode::Bf16));
+  amp_->addItem(tr("Auto"), static_cast<int>(AmpMode::Auto));
+  channelsLast_ = new QCheckBox(tr("Channels-last memory format (faster convolutions)"), this);
+  channelsLast_->setObjectName(QStringLiteral("channelsLast"));
+  channelsLast_->setToolTip(
+      tr("Activations and convolution weights in NHWC order, the layout oneDNN (CPU) and cuDNN "
+         "(GPU) convolve fastest, above all with bf16 or fp16"));
+  cudnnBenchmark_ = new QCheckBox(tr("cuDNN benchmark mode (CUDA)"), this);
+  cudnnBenchmark_->setObjectName(QStringLiteral("cudnnBenchmark"));
+  cudnnBenchmark_->setToolTip(
+      tr("cuDNN times its convolution algorithms on the first batches and keeps the fastest: "
+         "faster steps when the input size is fixed; off in deterministic runs"));
   ampHint_ = new QLabel(this);
   ampHint_->setWordWrap(true);
   ampHint_->setForegroundRole(QPalette::PlaceholderText);
@@ -71,6 +82,8 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
   form->addRow(tr("Accumulation:"), accumulateRow);
   form->addRow(tr("Mixed precision:"), amp_);
   form->addRow(QString(), ampHint_);
+  form->addRow(tr("Speed:"), channelsLast_);
+  form->addRow(QString(), cudnnBenchmark_);
   form->addRow(tr("Epochs:"), epochs_);
   form->addRow(tr("Step limit:"), maxSteps_);
   form->addRow(tr("Seed:"), seed_);
@@ -94,7 +107,7 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
       emit edited();
     });
   }
-  for (QCheckBox* box : {deterministic_, keepBest_, autoOom_}) {
+  for (QCheckBox* box : {deterministic_, keepBest_, autoOom_, channelsLast_, cudnnBenchmark_}) {
     connect(box, &QCheckBox::toggled, this, &RunSettingsEditor::edited);
   }
   setDevices(DeviceReport{});
@@ -144,6 +157,8 @@ void RunSettingsEditor::load(const TrainingSettings& s) {
   batch_->setValue(static_cast<int>(s.batch_size));
   accumulate_->setValue(static_cast<int>(s.accumulate));
   amp_->setCurrentIndex(amp_->findData(static_cast<int>(s.amp)));
+  channelsLast_->setChecked(s.channels_last);
+  cudnnBenchmark_->setChecked(s.cudnn_benchmark);
   epochs_->setValue(static_cast<int>(s.epochs));
   maxSteps_->setValue(static_cast<int>(s.max_steps));
   seed_->setValue(static_cast<int>(s.seed));
@@ -162,6 +177,8 @@ void RunSettingsEditor::store(TrainingSettings& s) const {
   s.batch_size = batch_->value();
   s.accumulate = accumulate_->value();
   s.amp = static_cast<AmpMode>(amp_->currentData().toInt());
+  s.channels_last = channelsLast_->isChecked();
+  s.cudnn_benchmark = cudnnBenchmark_->isChecked();
   s.epochs = epochs_->value();
   s.max_steps = maxSteps_->value();
   s.seed = seed_->value();
@@ -185,6 +202,11 @@ QString RunSettingsEditor::ampExplanation(AmpMode mode) {
       return tr(
           "bfloat16 where safe: fp32's range, so no loss scaling; needs an Ampere or newer "
           "GPU (or a recent CPU).");
+    case AmpMode::Auto:
+      return tr(
+          "bf16 where the device computes it natively (CPUs with AVX512-BF16 or AMX, GPUs of "
+          "compute capability 8.0 and later), fp16 on older tensor-core GPUs, fp32 elsewhere; "
+          "the log says which.");
   }
   return {};
 }

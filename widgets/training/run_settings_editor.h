@@ -42,6 +42,8 @@ class RunSettingsEditor : public QWidget {
   QLabel* effective_ = nullptr;
   QComboBox* amp_ = nullptr;
   QLabel* ampHint_ = nullptr;
+  QCheckBox* channelsLast_ = nullptr;
+  QCheckBox* cudnnBenchmark_ = nullptr;
   QSpinBox* epochs_ = nullptr;
   QSpinBox* maxSteps_ = nullptr;
   QSpinBox* seed_ = nullptr;

@@ -21,6 +21,7 @@ class InMemorySampleSet : public SampleSet {
     return images_->labels[static_cast<std::size_t>(index)];
   }
   std::string source(std::int64_t) const override { return {}; }
+  bool held_in_memory() const override { return true; }
   Result<const std::uint8_t*> fetch(std::int64_t index, std::uint8_t*) const override {
     return images_->image(index);
   }

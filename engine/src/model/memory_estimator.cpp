@@ -31,6 +31,9 @@ Precision precision_of(AmpMode amp) {
       return Precision::Fp16;
     case AmpMode::Bf16:
       return Precision::Bf16;
+    case AmpMode::Auto:
+      // Decided on the device when the run starts; the estimate assumes the larger, fp32.
+      return Precision::Fp32;
   }
   return Precision::Fp32;
 }

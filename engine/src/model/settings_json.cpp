@@ -64,6 +64,8 @@ Json SettingsJson::to_json(const TrainingSettings& t) {
   // Written only when set, so projects that do not fine-tune stay readable by older ConvStudios.
   if (t.pretrained_lr_multiplier != 1)
     json["pretrained_lr_multiplier"] = t.pretrained_lr_multiplier;
+  if (t.channels_last) json["channels_last"] = true;
+  if (t.cudnn_benchmark) json["cudnn_benchmark"] = true;
   return json;
 }
 
@@ -125,7 +127,9 @@ TrainingSettings SettingsJson::training_from_json(const Json& json, const std::s
   }
   f.read("batch_size", t.batch_size, 1, 1 << 20);
   f.read("accumulate", t.accumulate, 1, 1 << 16);
-  f.read_enum<AmpMode>("amp", t.amp, parse_amp_mode, "off, fp16, bf16");
+  f.read_enum<AmpMode>("amp", t.amp, parse_amp_mode, "off, fp16, bf16, auto");
+  f.read("channels_last", t.channels_last);
+  f.read("cudnn_benchmark", t.cudnn_benchmark);
   f.read("epochs", t.epochs, 1, 1 << 20);
   f.read("max_steps", t.max_steps, 0, kMaxInt);
   f.read_enum<OptimizerKind>("optimizer", t.optimizer, parse_optimizer_kind, "sgd, adam, adamw");

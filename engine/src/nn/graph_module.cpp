@@ -70,7 +70,17 @@ void GraphModuleImpl::add_step(const Graph& graph, const Block& block, const Blo
   steps_.push_back(std::move(step));
 }
 
+void GraphModuleImpl::set_channels_last(bool on) {
+  channels_last_ = on;
+  const auto format = on ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
+  torch::NoGradGuard no_grad;
+  for (torch::Tensor& parameter : parameters()) {
+    if (parameter.dim() == 4) parameter.set_data(parameter.contiguous(format));
+  }
+}
+
 torch::Tensor GraphModuleImpl::run(torch::Tensor input, std::map<std::string, torch::Tensor>* all) {
+  if (channels_last_ && input.dim() == 4) input = input.contiguous(at::MemoryFormat::ChannelsLast);
   std::vector<torch::Tensor> values(steps_.size());
   torch::Tensor output;
   for (std::size_t s = 0; s < steps_.size(); ++s) {

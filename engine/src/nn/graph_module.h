@@ -43,6 +43,11 @@ class GraphModuleImpl : public torch::nn::Module {
   std::vector<torch::Tensor> trainable_parameters(
       const std::function<bool(const std::string& block_id)>& include) const;
   const std::vector<std::string>& block_order() const { return order_; }
+  // Channels-last (NHWC) training: converts the 4-D parameters now (call after moving the
+  // module to its device) and every 4-D input of forward(), so convolutions run in oneDNN's and
+  // cuDNN's preferred layout. Off converts back to the usual (contiguous) order.
+  void set_channels_last(bool on);
+  bool channels_last() const { return channels_last_; }
 
  private:
   struct Step {
@@ -58,6 +63,7 @@ class GraphModuleImpl : public torch::nn::Module {
   torch::Tensor run(torch::Tensor input, std::map<std::string, torch::Tensor>* all);
 
   std::vector<Step> steps_;
+  bool channels_last_ = false;
   std::vector<std::string> order_;
   bool softmax_for_inference_ = false;
   int output_step_ = -1;

@@ -25,6 +25,7 @@ nlohmann::json run_summary_json(const RunSummary& s) {
           {"effective_batch_size", s.effective_batch_size},
           {"skipped_steps", s.skipped_steps},
           {"loader_stall_share", s.loader_stall_share},
+          {"bookkeeping_share", measured(s.bookkeeping_share)},
           {"state", to_string(s.state)},
           {"last_checkpoint", s.last_checkpoint},
           {"best_checkpoint", s.best_checkpoint},

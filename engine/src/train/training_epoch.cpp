@@ -18,6 +18,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::size_t kThroughputWindow = 20;
+constexpr auto kMemoryProbeInterval = std::chrono::milliseconds(200);
 
 }  // namespace
 
@@ -156,6 +157,7 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     segment_start = now;
     samples_trained_ += group_samples;
     report_step(epoch, batch_index, batches, step_loss, lr, group_samples);
+    bookkeeping_seconds_ += std::chrono::duration<double>(Clock::now() - now).count();
     if (global_step_ >= total_steps_) return EpochEnd::StepLimit;
   }
   training_seconds_ += std::chrono::duration<double>(Clock::now() - segment_start).count();
@@ -196,7 +198,14 @@ void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std:
   metrics.loader_stall_share =
       wall > 0 ? (stall_seconds_before_ + train_loader_->stall_seconds()) / wall : 0;
   metrics.eta_seconds = seconds_per_step * static_cast<double>(total_steps_ - global_step_);
-  metrics.memory = probe_memory(device_);
+  // The CPU probe reads /proc/self/status (tens of microseconds); resident memory moves slowly
+  // and the peak is the kernel's own high-water mark, so a few reads a second see it all.
+  const auto now = Clock::now();
+  if (device_.is_cuda() || now - last_memory_probe_ >= kMemoryProbeInterval) {
+    last_memory_ = probe_memory(device_);
+    last_memory_probe_ = now;
+  }
+  metrics.memory = last_memory_;
   const std::uint64_t peak = metrics.memory.is_cuda ? metrics.memory.peak_allocated_bytes
                                                     : metrics.memory.peak_resident_bytes;
   summary_.peak_memory_bytes = std::max(summary_.peak_memory_bytes, peak);

@@ -8,6 +8,7 @@
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/shape_inference.h"
+#include "amp_choice.h"
 #include "device_selection.h"
 #include "io/safetensors_io.h"
 #include "memory_probe.h"
@@ -90,6 +91,12 @@ RunSummary TrainingRun::execute() {
   summary_.steps = global_step_;
   if (training_seconds_ > 0 && samples_trained_ > 0) {
     summary_.samples_per_second = samples_trained_ / training_seconds_;
+    summary_.bookkeeping_share = bookkeeping_seconds_ / training_seconds_;
+    // Steps between two memory probes may have raised the peak; the kernel's mark has it.
+    const MemorySnapshot memory = probe_memory(device_);
+    summary_.peak_memory_bytes = std::max(
+        summary_.peak_memory_bytes,
+        memory.is_cuda ? memory.peak_allocated_bytes : memory.peak_resident_bytes);
   }
   const double wall = wall_seconds();
   const double stalls = stall_seconds_before_ + train_loader_->stall_seconds();
@@ -132,12 +139,23 @@ bool TrainingRun::prepare() {
   // cuBLAS is deterministic only with a fixed workspace, which must be set before its first use.
   if (settings_.deterministic && device_.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", 0);
   summary_.device = device_name(device_);
+  if (settings_.amp == AmpMode::Auto) {
+    const AmpChoice amp = resolve_amp(settings_.amp, device_);
+    settings_.amp = amp.mode;  // checkpoints record the precision the run really used
+    if (amp.mode == AmpMode::Off) {
+      log(LogLevel::Info, {messages::kAmpAutoOff, {summary_.device, amp.evidence}});
+    } else {
+      log(LogLevel::Info,
+          {messages::kAmpAutoOn, {to_string(amp.mode), summary_.device, amp.evidence}});
+    }
+  }
   summary_.amp = to_string(settings_.amp);
   torch::manual_seed(static_cast<std::uint64_t>(settings_.seed));
   // Process-wide switches: set both ways, so one deterministic run does not bind the next.
   at::globalContext().setDeterministicAlgorithms(settings_.deterministic, /*warn_only=*/false);
   at::globalContext().setDeterministicCuDNN(settings_.deterministic);
-  at::globalContext().setBenchmarkCuDNN(!settings_.deterministic && device_.is_cuda());
+  at::globalContext().setBenchmarkCuDNN(settings_.cudnn_benchmark && !settings_.deterministic &&
+                                        device_.is_cuda());
 
   analysis_ = ShapeInference::run(options_.project.graph);
   if (!analysis_.ok()) {
@@ -175,6 +193,7 @@ bool TrainingRun::prepare() {
     return false;
   }
   (*model_)->to(device_);
+  (*model_)->set_channels_last(settings_.channels_last);
   pretrained_lr_multiplier_ = settings_.pretrained_lr_multiplier;
   build_optimizer();
   batch_size_ = settings_.batch_size;
@@ -365,11 +384,17 @@ void TrainingRun::make_loaders() {
   }
   BatchLoaderOptions train = common;
   train.augmentation = augmentation_options(options_.project.dataset.augmentation);
+  // A set held in memory without augmentation costs a copy per batch (tens of microseconds for
+  // lenet5): on the CPU a thread for it only competes with LibTorch's threads (measured: the
+  // full-epoch lenet5 benchmark, README "Performance"), so the batch is assembled in next().
+  const bool nothing_to_prepare = !device_.is_cuda() && dataset_.train->held_in_memory();
+  if (nothing_to_prepare && !train.augmentation.enabled()) train.workers = 0;
   train_loader_ = std::make_unique<BatchLoader>(dataset_.train, train);
   if (!val_loader_) {
     BatchLoaderOptions validation = common;
     validation.shuffle = false;
     validation.batch_size = std::max<std::int64_t>(batch_size_, 256);
+    if (!device_.is_cuda() && dataset_.validation->held_in_memory()) validation.workers = 0;
     val_loader_ = std::make_unique<BatchLoader>(dataset_.validation, validation);
   }
 }

@@ -14,6 +14,7 @@
 
 #include "convstudio/data/dataset.h"
 #include "convstudio/model/block_analysis.h"
+#include "convstudio/train/memory_snapshot.h"
 #include "convstudio/train/trainer.h"
 #include "data/batch_loader.h"
 #include "loss_scaler.h"
@@ -131,7 +132,10 @@ class TrainingRun {
   double stall_seconds_before_ = 0;  // loader stalls of loaders replaced after an OOM
   std::deque<std::pair<double, std::int64_t>> recent_steps_;  // (time, samples) for throughput
   std::int64_t samples_trained_ = 0;
-  double training_seconds_ = 0;  // wall time inside train_epoch, for ETA and throughput
+  double training_seconds_ = 0;     // wall time inside train_epoch, for ETA and throughput
+  double bookkeeping_seconds_ = 0;  // the part of it spent in report_step
+  MemorySnapshot last_memory_;      // the CPU is probed a few times a second, not every step
+  std::chrono::steady_clock::time_point last_memory_probe_;
 };
 
 }  // namespace convstudio

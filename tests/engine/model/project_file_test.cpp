@@ -105,7 +105,7 @@ TEST(ProjectFile, FieldErrorsNameTheFieldPath) {
             (std::vector<std::string>{"graph.blocks[1].params.kernel", "dataset.augmentation.flip",
                                       "training.batch_size", "training.amp"}));
   EXPECT_EQ(loaded.errors[0].message, "must be a whole number");
-  EXPECT_EQ(loaded.errors[3].message, "'fp8' is not one of off, fp16, bf16");
+  EXPECT_EQ(loaded.errors[3].message, "'fp8' is not one of off, fp16, bf16, auto");
 }
 
 TEST(ProjectFile, NewerVersionsAreRefused) {

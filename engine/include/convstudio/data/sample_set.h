@@ -29,6 +29,9 @@ class SampleSet {
   virtual std::int64_t label(std::int64_t index) const = 0;
   // Where sample `index` comes from, for messages: its file, or "" for data held in memory.
   virtual std::string source(std::int64_t index) const = 0;
+  // True when fetch() only points into memory (no file reads, no decoding): such a set needs
+  // no loader thread of its own to keep training fed.
+  virtual bool held_in_memory() const { return false; }
 
   // The pixels of sample `index`: a pointer into memory the set owns, or `scratch` (at least
   // image_bytes() long) filled with them. A file that cannot be read comes back as an error

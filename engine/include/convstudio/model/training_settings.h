@@ -8,7 +8,9 @@
 
 namespace convstudio {
 
-enum class AmpMode { Off, Fp16, Bf16 };
+// Auto: the engine picks bf16 where the device computes it natively (a CPU with AVX-512 BF16 or
+// AMX, a GPU of compute capability 8.0 or later) and off elsewhere, and says which it chose.
+enum class AmpMode { Off, Fp16, Bf16, Auto };
 enum class OptimizerKind { Sgd, Adam, AdamW };
 enum class LrSchedule { Constant, Step, Cosine, OneCycle };
 
@@ -19,6 +21,12 @@ struct TrainingSettings {
   std::int64_t batch_size = 64;
   std::int64_t accumulate = 1;  // micro-batches per optimizer step
   AmpMode amp = AmpMode::Off;
+  // Activations and convolution weights in NHWC order: oneDNN's and cuDNN's fast layout for
+  // convolutions, above all with bf16/fp16. Weights are saved in the usual order either way.
+  bool channels_last = false;
+  // CUDA only: cuDNN times its convolution algorithms on the first batches and keeps the
+  // fastest (faster steps for fixed input sizes; the first steps are slower, results may vary).
+  bool cudnn_benchmark = false;
   std::int64_t epochs = 1;
   std::int64_t max_steps = 0;  // optimizer steps; 0 = unlimited
   OptimizerKind optimizer = OptimizerKind::Sgd;
@@ -49,7 +57,7 @@ struct TrainingSettings {
 inline constexpr double kMinLrMultiplier = 0.0001;
 inline constexpr double kMaxLrMultiplier = 10;
 
-std::string to_string(AmpMode mode);         // "off" | "fp16" | "bf16"
+std::string to_string(AmpMode mode);         // "off" | "fp16" | "bf16" | "auto"
 std::string to_string(OptimizerKind kind);   // "sgd" | "adam" | "adamw"
 std::string to_string(LrSchedule schedule);  // "constant" | "step" | "cosine" | "onecycle"
 std::optional<AmpMode> parse_amp_mode(std::string_view text);

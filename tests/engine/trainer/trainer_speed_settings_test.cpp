@@ -1,0 +1,136 @@
+// The speed settings of issue 13 as a user meets them: channels-last trains the same model and
+// saves ordinary weights, `--amp auto` says what it chose and trains with it, and the summary
+// reports how much of the training time went on bookkeeping.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "convstudio/train/trainer.h"
+#include "tiny_dataset.h"
+#include "train/amp_choice.h"
+#include "train/checkpoint_store.h"
+
+namespace convstudio {
+namespace {
+
+using testing::fresh_folder;
+using testing::write_tiny_idx_dataset;
+
+// Input(1×8×8) → Conv2d(4, 3×3, padding 1) → BatchNorm2d → ReLU → Flatten → Output(4):
+// convolution weights are the tensors channels-last reorders.
+Project small_conv_project(const std::filesystem::path& data) {
+  Project project;
+  Graph& g = project.graph;
+  const std::string input = g.add_block("Input");
+  g.set_param(input, "channels", std::int64_t{1});
+  g.set_param(input, "height", std::int64_t{8});
+  g.set_param(input, "width", std::int64_t{8});
+  const std::string conv = g.add_block("Conv2d");
+  g.set_param(conv, "out_channels", std::int64_t{4});
+  g.set_param(conv, "kernel", std::int64_t{3});
+  g.set_param(conv, "padding", std::int64_t{1});
+  const std::string norm = g.add_block("BatchNorm2d");
+  const std::string relu = g.add_block("ReLU");
+  const std::string flatten = g.add_block("Flatten");
+  const std::string output = g.add_block("Output");
+  g.set_param(output, "classes", std::int64_t{4});
+  g.connect({input, conv, 0});
+  g.connect({conv, norm, 0});
+  g.connect({norm, relu, 0});
+  g.connect({relu, flatten, 0});
+  g.connect({flatten, output, 0});
+  project.dataset.source = DatasetKind::Idx;
+  project.dataset.path = data.string();
+  project.training.device = "cpu";
+  project.training.batch_size = 8;
+  project.training.epochs = 2;
+  project.training.lr = 0.05;
+  return project;
+}
+
+class LogKeeper : public TrainingListener {
+ public:
+  std::vector<std::string> lines;
+  void on_log(const LogLine& line) override { lines.push_back(line.text); }
+};
+
+class SpeedSettings : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fresh_folder(::testing::UnitTest::GetInstance()->current_test_info()->name());
+    write_tiny_idx_dataset(root_ / "data", 64, 32, 4, 8, 11);
+  }
+  RunSummary train(const Project& project, const std::string& name,
+                   TrainingListener* listener = nullptr) {
+    RunOptions options;
+    options.project = project;
+    options.out_dir = (root_ / name).string();
+    Trainer trainer(options, listener);
+    return trainer.run();
+  }
+  std::filesystem::path root_;
+};
+
+TEST_F(SpeedSettings, ChannelsLastTrainsTheSameModelAndSavesOrdinaryWeights) {
+  const Project plain = small_conv_project(root_ / "data");
+  Project nhwc = plain;
+  nhwc.training.channels_last = true;
+  const RunSummary a = train(plain, "plain");
+  const RunSummary b = train(nhwc, "nhwc");
+  ASSERT_EQ(a.state, RunState::Finished) << (a.error ? a.error->describe() : "");
+  ASSERT_EQ(b.state, RunState::Finished) << (b.error ? b.error->describe() : "");
+  // Same seed, same samples: only the convolution's summation order may differ.
+  EXPECT_NEAR(*a.train_loss, *b.train_loss, 1e-4);
+  EXPECT_NEAR(*a.val_accuracy, *b.val_accuracy, 1e-9);
+
+  const Result<CheckpointData> plain_weights = load_checkpoint(root_ / "plain" / "last.ckpt");
+  const Result<CheckpointData> nhwc_weights = load_checkpoint(root_ / "nhwc" / "last.ckpt");
+  ASSERT_TRUE(plain_weights.ok() && nhwc_weights.ok());
+  for (const auto& [name, tensor] : plain_weights.value().model) {
+    const torch::Tensor other = nhwc_weights.value().model.at(name);
+    // Written in the usual (contiguous NCHW) order, so any reader sees the same numbers.
+    EXPECT_TRUE(other.is_contiguous()) << name;
+    EXPECT_LE((tensor - other).abs().max().item<double>(), 1e-4) << name;
+  }
+}
+
+TEST_F(SpeedSettings, AmpAutoSaysWhatItChoseAndTrainsWithIt) {
+  Project project = small_conv_project(root_ / "data");
+  project.training.amp = AmpMode::Auto;
+  project.training.epochs = 1;
+  LogKeeper log;
+  const RunSummary summary = train(project, "auto", &log);
+  ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe() : "");
+  const AmpChoice expected = choose_amp(cpu_features(), false, 0);
+  EXPECT_EQ(summary.amp, to_string(expected.mode));
+  const std::string said = "mixed precision (auto): " + to_string(expected.mode);
+  bool found = false;
+  for (const std::string& line : log.lines) found = found || line.rfind(said, 0) == 0;
+  EXPECT_TRUE(found) << "no log line starting with '" << said << "'";
+}
+
+TEST(AmpChoice, PicksBf16OnlyWhereTheDeviceComputesItNatively) {
+  EXPECT_EQ(choose_amp({true, false}, false, 0).mode, AmpMode::Bf16);
+  EXPECT_EQ(choose_amp({false, true}, false, 0).mode, AmpMode::Bf16);
+  EXPECT_EQ(choose_amp({false, false}, false, 0).mode, AmpMode::Off);
+  EXPECT_EQ(choose_amp({}, true, 80).mode, AmpMode::Bf16);
+  EXPECT_EQ(choose_amp({}, true, 90).mode, AmpMode::Bf16);
+  EXPECT_EQ(choose_amp({}, true, 75).mode, AmpMode::Fp16);
+  EXPECT_EQ(choose_amp({}, true, 61).mode, AmpMode::Off);
+  EXPECT_EQ(choose_amp({}, true, 86).evidence, "compute capability 8.6");
+  // An explicit choice is never second-guessed.
+  EXPECT_EQ(resolve_amp(AmpMode::Fp16, torch::Device(torch::kCPU)).mode, AmpMode::Fp16);
+}
+
+TEST_F(SpeedSettings, SummaryReportsTheBookkeepingShare) {
+  const RunSummary summary = train(small_conv_project(root_ / "data"), "run");
+  ASSERT_EQ(summary.state, RunState::Finished);
+  ASSERT_TRUE(summary.bookkeeping_share.has_value());
+  EXPECT_GT(*summary.bookkeeping_share, 0.0);
+  EXPECT_LT(*summary.bookkeeping_share, 1.0);
+  EXPECT_GT(summary.peak_memory_bytes, 0u);
+}
+
+}  // namespace
+}  // namespace convstudio
