@@ -1,10 +1,10 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>AddBlockCommand</name>
     <message>
-        <location filename="../widgets/builder/add_block_command.cpp" line="+9" />
+        <location filename="../widgets/builder/add_block_command.cpp" line="+9"/>
         <source>Add %1</source>
         <translation>添加 %1</translation>
     </message>
@@ -12,7 +12,7 @@
 <context>
     <name>AutoLayoutCommand</name>
     <message>
-        <location filename="../widgets/builder/auto_layout_command.cpp" line="+10" />
+        <location filename="../widgets/builder/auto_layout_command.cpp" line="+10"/>
         <source>Arrange blocks</source>
         <translation>排列模块</translation>
     </message>
@@ -20,400 +20,400 @@
 <context>
     <name>BlockCatalog</name>
     <message>
-        <location filename="../engine/src/blocks/adaptive_avg_pool2d/adaptive_avg_pool2d_model.cpp" line="+36" />
+        <location filename="../engine/src/blocks/adaptive_avg_pool2d/adaptive_avg_pool2d_model.cpp" line="+36"/>
         <source>Averages to a fixed output size; size 1 is global average pooling.</source>
         <translation>平均池化到固定的输出尺寸；尺寸为 1 即全局平均池化。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Output size</source>
         <translation>输出尺寸</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Output height and width; 1 = global pool.</source>
         <translation>输出的高和宽；1 表示全局池化。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/add/add_model.cpp" line="+13" />
+        <location filename="../engine/src/blocks/add/add_model.cpp" line="+13"/>
         <source>Element-wise sum of 2 to 8 inputs of the same shape (residual).</source>
         <translation>将 2 到 8 个形状相同的输入逐元素相加（残差连接）。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/avg_pool2d/avg_pool2d_model.cpp" line="+12" />
+        <location filename="../engine/src/blocks/avg_pool2d/avg_pool2d_model.cpp" line="+12"/>
         <source>Average over each window (padding counts as zeros).</source>
         <translation>对每个窗口求平均（填充按 0 计入）。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/batch_norm2d/batch_norm2d_model.cpp" line="+27" />
+        <location filename="../engine/src/blocks/batch_norm2d/batch_norm2d_model.cpp" line="+27"/>
         <source>Batch normalisation per channel, with learned scale and shift.</source>
         <translation>按通道做批归一化，带可学习的缩放和平移。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="+47" />
+        <location line="+3"/>
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="+47"/>
         <source>Epsilon</source>
         <translation>ε 值</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="+1" />
+        <location line="+1"/>
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="+1"/>
         <source>Added to the variance.</source>
         <translation>加到方差上，避免除以零。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Momentum</source>
         <translation>动量</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Weight of the newest batch in the running statistics.</source>
         <translation>最新批次在滑动统计量中所占的权重。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/block_categories.h" line="+8" />
+        <location filename="../engine/src/blocks/block_categories.h" line="+8"/>
         <source>Input/Output</source>
         <translation>输入/输出</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Convolution</source>
         <translation>卷积</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Normalization</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Activation</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Pooling</source>
         <translation>池化</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Regularization</source>
         <translation>正则化</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Structure</source>
         <translation>结构</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Dense</source>
         <translation>全连接</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/concat/concat_model.cpp" line="+13" />
+        <location filename="../engine/src/blocks/concat/concat_model.cpp" line="+13"/>
         <source>Joins 2 to 8 inputs along the channels (same H×W).</source>
         <translation>沿通道拼接 2 到 8 个输入（H×W 须相同）。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/conv2d/conv2d_model.cpp" line="+108" />
+        <location filename="../engine/src/blocks/conv2d/conv2d_model.cpp" line="+108"/>
         <source>2-D convolution; input channels are inferred from the incoming wire.</source>
         <translation>二维卷积；输入通道数由连入的连线自动推断。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Output channels</source>
         <translation>输出通道数</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Number of filters (output channels).</source>
         <translation>卷积核（滤波器）的个数，即输出通道数。</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+11" />
+        <location line="+1"/>
+        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+11"/>
         <source>Kernel size</source>
         <translation>核大小</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Kernel size (square).</source>
         <translation>卷积核边长（正方形）。</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+2" />
+        <location line="+1"/>
+        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+2"/>
         <source>Stride</source>
         <translation>步长</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Step between kernel positions.</source>
         <translation>卷积核每次移动的距离。</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+2" />
+        <location line="+1"/>
+        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+2"/>
         <source>Padding</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Zero padding on each side (padding_mode explicit).</source>
         <translation>每侧补零的像素数（padding_mode 为 explicit 时生效）。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Padding mode</source>
         <translation>填充方式</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>explicit uses `padding`; same keeps H×W (PyTorch padding='same', stride 1).</source>
-        <translation>explicit 使用 `padding` 的值；same 保持 H×W 不变（即 PyTorch 的 padding='same'，要求步长为 1）。</translation>
+        <location line="+2"/>
+        <source>explicit uses `padding`; same keeps H×W (PyTorch padding=&apos;same&apos;, stride 1).</source>
+        <translation>explicit 使用 `padding` 的值；same 保持 H×W 不变（即 PyTorch 的 padding=&apos;same&apos;，要求步长为 1）。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Dilation</source>
         <translation>膨胀率</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Spacing between kernel taps.</source>
         <translation>卷积核采样点之间的间距（空洞卷积）。</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="-4" />
+        <location line="+1"/>
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="-4"/>
         <source>Groups</source>
         <translation>分组数</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Channel groups; = input channels makes a depthwise convolution.</source>
         <translation>通道分组数；等于输入通道数时即为深度卷积（depthwise）。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <location filename="../engine/src/blocks/linear/linear_model.cpp" line="+27" />
+        <location line="+3"/>
+        <location filename="../engine/src/blocks/linear/linear_model.cpp" line="+27"/>
         <source>Bias</source>
         <translation>偏置</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Learn a bias per output channel.</source>
         <translation>为每个输出通道学习一个偏置。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/dropout/dropout_model.cpp" line="+12" />
+        <location filename="../engine/src/blocks/dropout/dropout_model.cpp" line="+12"/>
         <source>Zeroes random elements while training and rescales the rest.</source>
         <translation>训练时随机将元素置零，并按比例放大其余元素。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <location filename="../engine/src/blocks/dropout2d/dropout2d_model.cpp" line="+13" />
+        <location line="+3"/>
+        <location filename="../engine/src/blocks/dropout2d/dropout2d_model.cpp" line="+13"/>
         <source>Drop probability</source>
         <translation>丢弃概率</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Probability of zeroing an element.</source>
         <translation>每个元素被置零的概率。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/dropout2d/dropout2d_model.cpp" line="-1" />
+        <location filename="../engine/src/blocks/dropout2d/dropout2d_model.cpp" line="-1"/>
         <source>Zeroes whole random channels while training.</source>
         <translation>训练时随机将整个通道置零。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Probability of zeroing a channel.</source>
         <translation>每个通道被置零的概率。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/flatten/flatten_model.cpp" line="+12" />
+        <location filename="../engine/src/blocks/flatten/flatten_model.cpp" line="+12"/>
         <source>Turns C×H×W into a flat vector of C·H·W features.</source>
         <translation>将 C×H×W 展平为含 C·H·W 个特征的向量。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/gelu/gelu_model.cpp" line="+11" />
+        <location filename="../engine/src/blocks/gelu/gelu_model.cpp" line="+11"/>
         <source>Gaussian error linear unit (exact).</source>
         <translation>高斯误差线性单元（精确形式）。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/input/input_model.cpp" line="+38" />
+        <location filename="../engine/src/blocks/input/input_model.cpp" line="+38"/>
         <source>The image batch entering the network (C×H×W per sample).</source>
         <translation>进入网络的图像批次（每个样本为 C×H×W）。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Channels</source>
         <translation>通道数</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Image channels: 1 grey, 3 colour.</source>
         <translation>图像通道数：1 为灰度，3 为彩色。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Image height in pixels.</source>
         <translation>图像高度（像素）。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Width</source>
         <translation>宽度</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Image width in pixels.</source>
         <translation>图像宽度（像素）。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/leaky_relu/leaky_relu_model.cpp" line="+12" />
+        <location filename="../engine/src/blocks/leaky_relu/leaky_relu_model.cpp" line="+12"/>
         <source>x for x &gt; 0, slope·x otherwise.</source>
         <translation>x &gt; 0 时为 x，否则为 slope·x。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Negative slope</source>
         <translation>负半轴斜率</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Slope for negative inputs.</source>
         <translation>输入为负时的斜率。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/linear/linear_model.cpp" line="-5" />
+        <location filename="../engine/src/blocks/linear/linear_model.cpp" line="-5"/>
         <source>Fully connected layer on a flat input; input features are inferred.</source>
         <translation>作用于展平输入的全连接层；输入特征数自动推断。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Output features</source>
         <translation>输出特征数</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Number of output features.</source>
         <translation>输出特征的个数。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Learn a bias per output feature.</source>
         <translation>为每个输出特征学习一个偏置。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/max_pool2d/max_pool2d_model.cpp" line="+11" />
+        <location filename="../engine/src/blocks/max_pool2d/max_pool2d_model.cpp" line="+11"/>
         <source>Maximum over each window.</source>
         <translation>取每个窗口内的最大值。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/output/output_model.cpp" line="+14" />
+        <location filename="../engine/src/blocks/output/output_model.cpp" line="+14"/>
         <source>Class scores: a Linear layer to `classes` on a flat input; softmax only at inference.</source>
         <translation>类别得分：在展平的输入上接一个输出 `classes` 个值的全连接层；只在推理时做 softmax。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Classes</source>
         <translation>类别数</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Number of classes.</source>
         <translation>类别的个数。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Softmax at inference</source>
         <translation>推理时 softmax</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Apply softmax when running for inference; training always uses logits.</source>
         <translation>推理时对输出做 softmax；训练始终使用 logits。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/relu/relu_model.cpp" line="+11" />
+        <location filename="../engine/src/blocks/relu/relu_model.cpp" line="+11"/>
         <source>max(0, x).</source>
         <translation>max(0, x)。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="-3" />
+        <location filename="../engine/src/blocks/shared/pool_window.cpp" line="-3"/>
         <source>Window size (square).</source>
         <translation>窗口边长（正方形）。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Step between windows; 0 = the kernel size.</source>
         <translation>窗口之间的步长；0 表示等于窗口大小。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Implicit padding on each side; at most half the kernel.</source>
         <translation>每侧的隐式填充；最多为窗口大小的一半。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Ceil mode</source>
         <translation>向上取整模式</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Round the output size up, so a last partial window counts (PyTorch's ceil_mode).</source>
+        <location line="+1"/>
+        <source>Round the output size up, so a last partial window counts (PyTorch&apos;s ceil_mode).</source>
         <translation>输出尺寸向上取整，使最后一个不完整的窗口也被计入（PyTorch 的 ceil_mode）。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/sigmoid/sigmoid_model.cpp" line="+11" />
+        <location filename="../engine/src/blocks/sigmoid/sigmoid_model.cpp" line="+11"/>
         <source>1 / (1 + e^-x).</source>
         <translation>1 / (1 + e^-x)。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/silu/silu_model.cpp" line="+12" />
+        <location filename="../engine/src/blocks/silu/silu_model.cpp" line="+12"/>
         <source>x·sigmoid(x), also called swish.</source>
         <translation>x·sigmoid(x)，又称 swish。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/tanh/tanh_model.cpp" line="+11" />
+        <location filename="../engine/src/blocks/tanh/tanh_model.cpp" line="+11"/>
         <source>Hyperbolic tangent.</source>
         <translation>双曲正切。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/relu6/relu6_model.cpp" line="+12" />
+        <location filename="../engine/src/blocks/relu6/relu6_model.cpp" line="+12"/>
         <source>min(max(0, x), 6): ReLU capped at 6 (MobileNet).</source>
         <translation>min(max(0, x), 6)：上限为 6 的 ReLU（MobileNet）。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/hardswish/hardswish_model.cpp" line="+12" />
+        <location filename="../engine/src/blocks/hardswish/hardswish_model.cpp" line="+12"/>
         <source>x·relu6(x + 3) / 6: a cheap swish (MobileNetV3).</source>
         <translation>x·relu6(x + 3) / 6：计算开销很低的 swish（MobileNetV3）。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/hardsigmoid/hardsigmoid_model.cpp" line="+12" />
+        <location filename="../engine/src/blocks/hardsigmoid/hardsigmoid_model.cpp" line="+12"/>
         <source>relu6(x + 3) / 6: a piecewise-linear sigmoid.</source>
         <translation>relu6(x + 3) / 6：分段线性的 sigmoid。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="-4" />
+        <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="-4"/>
         <source>Normalises each sample over groups of channels, with learned scale and shift; independent of the batch size.</source>
         <translation>对每个样本按通道分组做归一化，带可学习的缩放和平移；与批大小无关。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Number of channel groups; must divide the channels.</source>
         <translation>通道分组数；必须能整除通道数。</translation>
     </message>
@@ -421,7 +421,7 @@
 <context>
     <name>BlockItem</name>
     <message>
-        <location filename="../widgets/builder/block_item.cpp" line="+157" />
+        <location filename="../widgets/builder/block_item.cpp" line="+157"/>
         <source>frozen</source>
         <translation>已冻结</translation>
     </message>
@@ -429,7 +429,7 @@
 <context>
     <name>BlockText</name>
     <message>
-        <location filename="../widgets/builder/block_text.cpp" line="+90" />
+        <location filename="../widgets/builder/block_text.cpp" line="+90"/>
         <source>%1 params</source>
         <translation>%1 参数</translation>
     </message>
@@ -437,7 +437,7 @@
 <context>
     <name>ConnectCommand</name>
     <message>
-        <location filename="../widgets/builder/connect_command.cpp" line="+12" />
+        <location filename="../widgets/builder/connect_command.cpp" line="+12"/>
         <source>Connect %1 to %2</source>
         <translation>连接 %1 到 %2</translation>
     </message>
@@ -445,14 +445,14 @@
 <context>
     <name>DeleteSelectionCommand</name>
     <message numerus="yes">
-        <location filename="../widgets/builder/delete_selection_command.cpp" line="+23" />
+        <location filename="../widgets/builder/delete_selection_command.cpp" line="+23"/>
         <source>Delete %n wire(s)</source>
         <translation>
             <numerusform>删除 %n 条连线</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2" />
+        <location line="+2"/>
         <source>Delete %n block(s)</source>
         <translation>
             <numerusform>删除 %n 个模块</numerusform>
@@ -462,7 +462,7 @@
 <context>
     <name>DeviceCapacity</name>
     <message>
-        <location filename="../widgets/builder/device_capacity.cpp" line="+29" />
+        <location filename="../widgets/builder/device_capacity.cpp" line="+29"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
@@ -470,32 +470,32 @@
 <context>
     <name>DeviceText</name>
     <message>
-        <location filename="../widgets/device_text.cpp" line="+12" />
+        <location filename="../widgets/device_text.cpp" line="+12"/>
         <source>this LibTorch build is CPU-only (no CUDA compiled in)</source>
         <translation>此 LibTorch 版本仅支持 CPU（未编译 CUDA）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>CUDA support is not installed (install the convstudio-cuda package)</source>
         <translation>未安装 CUDA 支持（请安装 convstudio-cuda 软件包）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>CUDA support is installed but cannot be loaded: %1</source>
         <translation>已安装 CUDA 支持，但无法加载：%1</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>no NVIDIA driver found (libcuda.so.1 cannot be loaded)</source>
         <translation>未找到 NVIDIA 驱动（无法加载 libcuda.so.1）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>the NVIDIA driver is loaded but sees no CUDA device</source>
         <translation>NVIDIA 驱动已加载，但未发现 CUDA 设备</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>the CUDA runtime reports an error: %1</source>
         <translation>CUDA 运行时报告错误：%1</translation>
     </message>
@@ -503,7 +503,7 @@
 <context>
     <name>DisconnectCommand</name>
     <message numerus="yes">
-        <location filename="../widgets/builder/disconnect_command.cpp" line="+18" />
+        <location filename="../widgets/builder/disconnect_command.cpp" line="+18"/>
         <source>Disconnect %n wire(s)</source>
         <translation>
             <numerusform>断开 %n 条连线</numerusform>
@@ -513,142 +513,152 @@
 <context>
     <name>EngineMessages</name>
     <message>
-        <location filename="../engine/src/runs/engine_messages.h" line="+15" />
+        <location filename="../engine/src/runs/engine_messages.h" line="+15"/>
         <source>loading the dataset</source>
         <translation>正在加载数据集</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>training on %1: %2 training and %3 validation images, batch %4 x accumulation %5, %6 optimizer steps</source>
         <translation>在 %1 上训练：%2 张训练图像和 %3 张验证图像，批大小 %4 × 累积 %5，共 %6 个优化器步</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
+        <source>mixed precision (auto): %1, which %2 computes natively (%3)</source>
+        <translation>混合精度（自动）：%1，%2 原生支持（%3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>mixed precision (auto): off, %1 has no native bf16 or fp16 arithmetic (%2)</source>
+        <translation>混合精度（自动）：关闭，%1 没有原生 bf16 或 fp16 运算（%2）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>out of memory at batch size %1 with accumulation %2 on %3; retrying with batch %4 and accumulation %5 (same effective batch)</source>
         <translation>在 %3 上以批大小 %1、累积 %2 训练时内存不足；改用批大小 %4、累积 %5 重试（有效批大小不变）</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>early stopping: validation loss has not improved for %1 epochs</source>
         <translation>提前停止：验证损失已连续 %1 轮没有改善</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>could not save the checkpoint: %1</source>
         <translation>无法保存检查点：%1</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>random state not restored: %1</source>
         <translation>未能恢复随机数状态：%1</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>resumed from %1 at epoch %2, batch %3, step %4</source>
         <translation>已从 %1 继续：第 %2 轮，第 %3 批，第 %4 步</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>removed %1, left by a save that was interrupted</source>
         <translation>已删除 %1（中断的保存留下的文件）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>recovered %1 from the copy a save that was interrupted had moved aside</source>
         <translation>已从中断的保存移到一旁的副本恢复 %1</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>%1 is in the old format, read with LibTorch's unpickler (meant for trusted files only); the next checkpoint saves it as optimizer.safetensors</source>
+        <location line="+2"/>
+        <source>%1 is in the old format, read with LibTorch&apos;s unpickler (meant for trusted files only); the next checkpoint saves it as optimizer.safetensors</source>
         <translation>%1 为旧格式，已使用 LibTorch 的反序列化器读取（仅适用于可信文件）；下一个检查点会将其保存为 optimizer.safetensors</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>continuing to the end the run was planned with: %1 epochs, at most %2 steps (a new --epochs or --max-steps changes it)</source>
         <translation>继续训练到运行原定的终点：%1 轮，最多 %2 步（新的 --epochs 或 --max-steps 可更改）</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>nothing left to train: the checkpoint is at step %1 of %2 (epoch %3 of %4); give more epochs or steps to go on</source>
         <translation>没有可继续训练的内容：检查点位于第 %1 步（共 %2 步），第 %3 轮（共 %4 轮）；请指定更多轮数或步数以继续</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>starting from the weights in %1 (%2 tensors)</source>
         <translation>从 %1 中的权重开始（%2 个张量）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1 block(s) with pretrained weights learn at %2 × the learning rate; %3 new block(s) at the full rate</source>
         <translation>%1 个带预训练权重的块以 %2 × 学习率进行学习；%3 个新块使用完整学习率</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>%1: the class count changed, so this block starts from fresh weights; the other blocks keep theirs</source>
         <translation>%1：类别数已改变，因此此模块从新的权重开始；其他模块保留各自的权重</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>cannot start from the weights: %1</source>
         <translation>无法从这些权重开始：%1</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>the model has %1 problem(s); first: %2: %3</source>
         <translation>模型有 %1 个问题；第一个：%2：%3</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Output: %1 classes, but the dataset has %2; set the Output block's classes to %2</source>
+        <location line="+1"/>
+        <source>Output: %1 classes, but the dataset has %2; set the Output block&apos;s classes to %2</source>
         <translation>Output：%1 个类别，但数据集有 %2 个；请把 Output 模块的类别数设为 %2</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>out of memory at batch size %1 with accumulation %2 on %3. Lower the batch size (batch %4 with accumulation %5 keeps the effective batch of %6), or turn on automatic out-of-memory recovery.</source>
         <translation>在 %3 上以批大小 %1、累积 %2 训练时内存不足。请减小批大小（批大小 %4、累积 %5 可保持有效批大小 %6），或开启内存不足时自动恢复。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>the loss became NaN at step %1 (epoch %2, batch %3); the weights of the last good step are kept. Lower the learning rate, turn on gradient clipping, or check the data.</source>
         <translation>损失在第 %1 步（第 %2 轮，第 %3 批）变为 NaN；已保留最后一个正常步的权重。请降低学习率、开启梯度裁剪，或检查数据。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>the loss became infinite at step %1 (epoch %2, batch %3); the weights of the last good step are kept. Lower the learning rate, turn on gradient clipping, or check the data.</source>
         <translation>损失在第 %1 步（第 %2 轮，第 %3 批）变为无穷大；已保留最后一个正常步的权重。请降低学习率、开启梯度裁剪，或检查数据。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>%1 is not a readable checkpoint: %2</source>
         <translation>%1 不是可读取的检查点：%2</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>it was trained on a different network: this model has no block %1 (%2)</source>
         <translation>它是在另一个网络上训练的：此模型没有模块 %1（%2）</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>it was trained on a different network: block %1 (%2) of this model is not in it</source>
         <translation>它是在另一个网络上训练的：此模型的模块 %1（%2）不在其中</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>it was trained on a different network: block %1 is a %2 there and a %3 here</source>
         <translation>它是在另一个网络上训练的：模块 %1 在那里是 %2，这里是 %3</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>it was trained on a different network: %1 of block %2 is %3 there and %4 here</source>
         <translation>它是在另一个网络上训练的：模块 %2 的 %1 在那里是 %3，这里是 %4</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>it was trained on a different network: the wires into block %1 differ</source>
         <translation>它是在另一个网络上训练的：连入模块 %1 的连线不同</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>could not carry the runs from %1 to %2: %3</source>
         <translation>无法把训练记录从 %1 移到 %2：%3</translation>
     </message>
@@ -656,7 +666,7 @@
 <context>
     <name>MoveBlocksCommand</name>
     <message numerus="yes">
-        <location filename="../widgets/builder/move_blocks_command.cpp" line="+16" />
+        <location filename="../widgets/builder/move_blocks_command.cpp" line="+16"/>
         <source>Move %n block(s)</source>
         <translation>
             <numerusform>移动 %n 个模块</numerusform>
@@ -666,7 +676,7 @@
 <context>
     <name>PasteCommand</name>
     <message numerus="yes">
-        <location filename="../widgets/builder/paste_command.cpp" line="+11" />
+        <location filename="../widgets/builder/paste_command.cpp" line="+11"/>
         <source>Paste %n block(s)</source>
         <translation>
             <numerusform>粘贴 %n 个模块</numerusform>
@@ -676,27 +686,27 @@
 <context>
     <name>QGnomeTheme</name>
     <message>
-        <location filename="../app/gui/language.cpp" line="+24" />
+        <location filename="../app/gui/language.cpp" line="+24"/>
         <source>&amp;OK</source>
         <translation>确定(&amp;O)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Close without Saving</source>
         <translation>关闭且不保存</translation>
     </message>
@@ -704,47 +714,47 @@
 <context>
     <name>QPlatformTheme</name>
     <message>
-        <location line="-13" />
+        <location line="-13"/>
         <source>OK</source>
         <translation>确定</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Yes</source>
         <translation>是(&amp;Y)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;No</source>
         <translation>否(&amp;N)</translation>
     </message>
@@ -752,7 +762,7 @@
 <context>
     <name>SetParamCommand</name>
     <message>
-        <location filename="../widgets/builder/set_param_command.cpp" line="+15" />
+        <location filename="../widgets/builder/set_param_command.cpp" line="+15"/>
         <source>Set %1 of %2</source>
         <translation>设置 %2 的 %1</translation>
     </message>
@@ -760,12 +770,12 @@
 <context>
     <name>SetSettingsCommand</name>
     <message>
-        <location filename="../widgets/builder/set_settings_command.cpp" line="+24" />
+        <location filename="../widgets/builder/set_settings_command.cpp" line="+24"/>
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Change training settings</source>
         <translation>修改训练设置</translation>
     </message>
@@ -773,152 +783,154 @@
 <context>
     <name>SetTrainableCommand</name>
     <message numerus="yes">
-        <location filename="../widgets/builder/set_trainable_command.cpp" line="+14" />
+        <location filename="../widgets/builder/set_trainable_command.cpp" line="+14"/>
         <source>Make %n block(s) trainable</source>
         <translation>
-            <numerusform>将 %n 个模块设为可训练</numerusform></translation>
+            <numerusform>将 %n 个模块设为可训练</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+1" />
+        <location line="+1"/>
         <source>Freeze %n block(s)</source>
         <translation>
-            <numerusform>冻结 %n 个模块</numerusform></translation>
+            <numerusform>冻结 %n 个模块</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>SettingsCheck</name>
     <message>
-        <location filename="../widgets/training/settings_check.cpp" line="+24" />
+        <location filename="../widgets/training/settings_check.cpp" line="+24"/>
         <source>The batch size must be at least 1.</source>
         <translation>批大小至少为 1。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Gradient accumulation must be at least 1 batch.</source>
         <translation>梯度累积至少为 1 个批次。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Train for at least one epoch.</source>
         <translation>至少训练一轮。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Automatic out-of-memory recovery halves the batch; with batch 1 it cannot.</source>
         <translation>自动内存不足恢复会将批大小减半；批大小为 1 时无法减半。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Only the final checkpoint is written; a crash loses the whole run.</source>
         <translation>只写入最终检查点；崩溃会丢失整个训练。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Early stopping after %1 epochs without improvement can never trigger in a run of %2 epochs.</source>
         <translation>在共 %2 轮的训练中，“%1 轮无改进后提前停止”永远不会触发。</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>Choose the CSV file that lists the images and their labels.</source>
         <translation>请选择列出图像及其标签的 CSV 文件。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Choose the folder that holds the dataset.</source>
         <translation>请选择存放数据集的文件夹。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The labels file %1 does not exist.</source>
         <translation>标签文件 %1 不存在。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The dataset folder %1 does not exist.</source>
         <translation>数据集文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>The validation share must be between 0 and 100% (exclusive).</source>
         <translation>验证比例必须在 0 到 100% 之间（不含端点）。</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Mirroring changes the meaning of digits and letters; check the preview.</source>
         <translation>镜像会改变数字和字母的含义；请检查预览。</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Unknown device %1.</source>
         <translation>未知设备 %1。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>CUDA is not available (%1); choose the CPU.</source>
         <translation>CUDA 不可用（%1）；请选择 CPU。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>There is no CUDA device %1; this machine has %2.</source>
         <translation>没有 CUDA 设备 %1；本机有 %2 个。</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>fp16 on the CPU is slow and saves nothing; use bf16 or turn AMP off.</source>
         <translation>在 CPU 上 fp16 很慢且毫无节省；请使用 bf16 或关闭 AMP。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>%1 has no fast bf16 (compute capability %2.%3 &lt; 8.0); fp16 is faster there.</source>
         <translation>%1 没有快速的 bf16（计算能力 %2.%3 &lt; 8.0）；在它上面 fp16 更快。</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Deterministic algorithms are slower on the GPU, and some layers have none.</source>
         <translation>确定性算法在 GPU 上较慢，且有些层没有确定性实现。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>The learning rate must be above 0.</source>
         <translation>学习率必须大于 0。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>A learning rate above 1 usually makes the loss diverge.</source>
         <translation>学习率大于 1 通常会使损失发散。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Weight decay cannot be negative.</source>
         <translation>权重衰减不能为负。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The clipping norm cannot be negative (0 turns clipping off).</source>
         <translation>裁剪范数不能为负（0 表示关闭裁剪）。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Nesterov momentum applies to SGD only.</source>
         <translation>Nesterov 动量仅适用于 SGD。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Nesterov momentum needs a momentum above 0.</source>
         <translation>Nesterov 动量要求动量大于 0。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Adam adds weight decay to the gradient; AdamW decouples it and usually generalises better.</source>
         <translation>Adam 把权重衰减加到梯度上；AdamW 将其解耦，通常泛化更好。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>The warm-up (%1 steps) is as long as the whole run (%2 steps).</source>
         <translation>预热（%1 步）与整个训练（%2 步）一样长。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>The step schedule lowers the rate every %1 epochs; a run of %2 epochs never reaches the first drop.</source>
         <translation>阶梯计划每 %1 轮降低学习率；共 %2 轮的训练永远到不了第一次下降。</translation>
     </message>
@@ -926,22 +938,22 @@
 <context>
     <name>TemplateLibrary</name>
     <message>
-        <location filename="../widgets/builder/template_text.cpp" line="+11" />
+        <location filename="../widgets/builder/template_text.cpp" line="+11"/>
         <source>LeNet-5 as in the PyTorch tutorial: two 5×5 convolutions with max-pooling, three fully connected layers.</source>
         <translation>LeNet-5，与 PyTorch 教程中相同：两个带最大池化的 5×5 卷积，三个全连接层。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Small MobileNet: depthwise-separable blocks (3×3 depthwise conv with groups = channels, then 1×1 pointwise), global pool.</source>
         <translation>小型 MobileNet：深度可分离模块（groups = 通道数的 3×3 深度卷积，再接 1×1 逐点卷积），全局池化。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Small ResNet: a 3×3 stem and three residual stages (16, 32, 64 channels) with Add shortcuts, 1×1 projections where channels change, global pool.</source>
         <translation>小型 ResNet：一个 3×3 起始层和三个残差阶段（16、32、64 通道），用 Add 捷径连接，通道变化处用 1×1 投影，全局池化。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Small VGG: three stages of two 3×3 conv-BN-ReLU and a max-pool (32, 64, 128 channels), global pool, two dense layers.</source>
         <translation>小型 VGG：三个阶段，各含两个 3×3 卷积-BN-ReLU 和一个最大池化（32、64、128 通道），全局池化，两个全连接层。</translation>
     </message>
@@ -949,17 +961,17 @@
 <context>
     <name>TrainedModelChoice</name>
     <message>
-        <location filename="../widgets/trained_model_choice.cpp" line="+12" />
+        <location filename="../widgets/trained_model_choice.cpp" line="+12"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>last</source>
         <translation>最后</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>%1% validated</source>
         <translation>验证 %1%</translation>
     </message>
@@ -967,12 +979,12 @@
 <context>
     <name>convstudio::AboutDialog</name>
     <message>
-        <location filename="../app/gui/about_dialog.cpp" line="+14" />
+        <location filename="../app/gui/about_dialog.cpp" line="+14"/>
         <source>About ConvStudio</source>
         <translation>关于 ConvStudio</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>&lt;h2&gt;ConvStudio %1&lt;/h2&gt;&lt;p&gt;A native studio for building and training convolutional networks with LibTorch, on the CPU or CUDA GPUs.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;ConvStudio %1&lt;/h2&gt;&lt;p&gt;基于 LibTorch 的原生卷积神经网络搭建与训练工作室，支持 CPU 和 CUDA GPU。&lt;/p&gt;</translation>
     </message>
@@ -980,28 +992,28 @@
 <context>
     <name>convstudio::ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/training/confusion_matrix_view.cpp" line="+11" />
-        <location line="+33" />
+        <location filename="../widgets/training/confusion_matrix_view.cpp" line="+11"/>
+        <location line="+33"/>
         <source>Confusion matrix (no validation yet)</source>
         <translation>混淆矩阵（尚未验证）</translation>
     </message>
     <message>
-        <location line="-27" />
+        <location line="-27"/>
         <source>share of true class</source>
         <translation>占真实类别的比例</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+14"/>
         <source>predicted</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>true</source>
         <translation>真实</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+25"/>
         <source>Epoch %1 · accuracy %2%</source>
         <translation>第 %1 轮 · 准确率 %2%</translation>
     </message>
@@ -1009,17 +1021,17 @@
 <context>
     <name>convstudio::DatasetPreviewLoader</name>
     <message>
-        <location filename="../app/bridge/dataset_preview_loader.cpp" line="+52" />
+        <location filename="../app/bridge/dataset_preview_loader.cpp" line="+52"/>
         <source>an unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Cannot preview the dataset: %1</source>
         <translation>无法预览数据集：%1</translation>
     </message>
     <message>
-        <location line="+36" />
+        <location line="+36"/>
         <source>Scan cancelled.</source>
         <translation>扫描已取消。</translation>
     </message>
@@ -1027,215 +1039,215 @@
 <context>
     <name>convstudio::DatasetSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/dataset_settings_editor.cpp" line="+20" />
+        <location filename="../widgets/training/dataset_settings_editor.cpp" line="+20"/>
         <source>Fashion-MNIST (built in)</source>
         <translation>Fashion-MNIST（内置）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>IDX folder (MNIST format)</source>
         <translation>IDX 文件夹（MNIST 格式）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Image folder</source>
         <translation>图像文件夹</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>A folder with train-images-idx3-ubyte[.gz] and its labels</source>
         <translation>包含 train-images-idx3-ubyte[.gz] 及其标签的文件夹</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>One subfolder of images per class; the folder names are the classes</source>
         <translation>每个类别一个图像子文件夹；文件夹名即类别名</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Labels in a CSV file (path,label)</source>
         <translation>CSV 标签文件（path,label）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location line="+8" />
-        <source>The dataset's test set</source>
+        <location line="+8"/>
+        <source>The dataset&apos;s test set</source>
         <translation>数据集的测试集</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A share of the training data</source>
         <translation>训练数据的一部分</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Scale the shorter side, cut the centre</source>
         <translation>缩放短边，裁取中心</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Stretch to the input size</source>
         <translation>拉伸到输入尺寸</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Scale the longer side, pad with black</source>
         <translation>缩放长边，黑色填充</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>How images of another size are brought to the Input block's height and width, in training, evaluation, inference and exports alike</source>
+        <location line="+2"/>
+        <source>How images of another size are brought to the Input block&apos;s height and width, in training, evaluation, inference and exports alike</source>
         <translation>尺寸不同的图像如何适配输入块的高和宽；训练、评估、推理和导出均一致</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Automatic (when it fits a quarter of the memory)</source>
         <translation>自动（数据能放进四分之一内存时）</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Always</source>
         <translation>始终</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Off (read the files every epoch)</source>
         <translation>关闭（每轮都读取文件）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Keep decoded images in memory after their first epoch</source>
         <translation>第一轮之后将解码后的图像保留在内存中</translation>
     </message>
     <message>
-        <location line="+5" />
-        <location line="+8" />
-        <location line="+6" />
-        <location line="+5" />
+        <location line="+5"/>
+        <location line="+8"/>
+        <location line="+6"/>
+        <location line="+5"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="-18" />
+        <location line="-18"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Pad with zeros, then crop back to size at a random place</source>
         <translation>先用零填充，再在随机位置裁剪回原尺寸</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Mirror left-right at random</source>
         <translation>随机左右镜像</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+17"/>
         <source>Random resized crop</source>
         <translation>随机缩放裁剪</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Cut a random part of the image (aspect ratio 3:4 to 4:3) and scale it back to the input size</source>
         <translation>随机裁取图像的一部分（宽高比 3:4 至 4:3），再缩放回输入尺寸</translation>
     </message>
     <message>
-        <location line="+7" />
-        <source>The smallest share of the image's area a crop may keep</source>
+        <location line="+7"/>
+        <source>The smallest share of the image&apos;s area a crop may keep</source>
         <translation>裁剪至少保留的图像面积比例</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Normalise with the data's mean and deviation</source>
+        <location line="+1"/>
+        <source>Normalise with the data&apos;s mean and deviation</source>
         <translation>用数据的均值和标准差归一化</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Dataset:</source>
         <translation>数据集：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Folder or file:</source>
         <translation>文件夹或文件：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Validation:</source>
         <translation>验证：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Validation share:</source>
         <translation>验证比例：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Fit to input:</source>
         <translation>适配输入：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Decoded cache:</source>
         <translation>解码缓存：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Smallest crop area:</source>
         <translation>最小裁剪面积：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Random crop padding:</source>
         <translation>随机裁剪填充：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Random rotation:</source>
         <translation>随机旋转：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Brightness ±:</source>
         <translation>亮度 ±：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Contrast ±:</source>
         <translation>对比度 ±：</translation>
     </message>
     <message>
-        <location line="+69" />
+        <location line="+69"/>
         <source>Labels File</source>
         <translation>标签文件</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>CSV files (*.csv);;All files (*)</source>
         <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Dataset Folder</source>
         <translation>数据集文件夹</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>built-in location</source>
         <translation>内置位置</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>choose a CSV file with path,label rows</source>
         <translation>选择包含 path,label 行的 CSV 文件</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>choose a folder</source>
         <translation>选择文件夹</translation>
     </message>
@@ -1243,81 +1255,81 @@
 <context>
     <name>convstudio::EditActions</name>
     <message>
-        <location filename="../app/gui/edit_actions.cpp" line="+21" />
-        <location line="+23" />
+        <location filename="../app/gui/edit_actions.cpp" line="+21"/>
+        <location line="+23"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location line="-18" />
-        <location line="+22" />
+        <location line="-18"/>
+        <location line="+22"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location line="-4" />
+        <location line="-4"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+6" />
+        <location line="+1"/>
+        <location line="+6"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="-3" />
+        <location line="-3"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+3" />
+        <location line="+1"/>
+        <location line="+3"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>D&amp;uplicate</source>
         <translation>创建副本(&amp;U)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>A&amp;rrange Blocks</source>
         <translation>自动排列模块(&amp;R)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Freeze Everything Before This Block</source>
         <translation>冻结此模块之前的全部模块(&amp;F)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Toggle &amp;Trainable</source>
         <translation>切换可训练(&amp;T)</translation>
     </message>
@@ -1325,171 +1337,171 @@
 <context>
     <name>convstudio::ExportDialog</name>
     <message>
-        <location filename="../app/gui/export_dialog.cpp" line="+31" />
+        <location filename="../app/gui/export_dialog.cpp" line="+31"/>
         <source>TorchScript (.pt)</source>
         <translation>TorchScript (.pt)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>ONNX (.onnx)</source>
         <translation>ONNX (.onnx)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Native: graph JSON + safetensors</source>
         <translation>原生格式：图 JSON + safetensors</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>PyTorch source (.py) + safetensors</source>
         <translation>PyTorch 源代码 (.py) + safetensors</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>A scripted module for torch.jit.load in Python and torch::jit::load in C++, in eval mode; the preprocessing travels inside it.</source>
         <translation>脚本化模块，可用 Python 的 torch.jit.load 和 C++ 的 torch::jit::load 加载，处于评估模式；预处理信息随模型一同保存。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Opset 13 with a dynamic batch, for onnxruntime, OpenCV DNN and other runtimes; the preprocessing is in its metadata.</source>
         <translation>Opset 13，批大小可变，适用于 onnxruntime、OpenCV DNN 等运行时；预处理信息写在其元数据中。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>The graph as JSON beside the weights in safetensors: ConvStudio reopens it, and it loads without running any code.</source>
         <translation>图以 JSON 保存，权重保存为 safetensors：ConvStudio 可重新打开，加载时不执行任何代码。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>An nn.Module that rebuilds the network, with a loader for the weights in the .safetensors file written beside it.</source>
         <translation>重建网络的 nn.Module，并附带从旁边的 .safetensors 文件加载权重的代码。</translation>
     </message>
     <message>
-        <location line="+28" />
+        <location line="+28"/>
         <source>Export Trained Model</source>
         <translation>导出训练好的模型</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>A checkpoint folder (*.ckpt) of a run</source>
         <translation>某次训练的检查点文件夹 (*.ckpt)</translation>
     </message>
     <message>
-        <location line="+6" />
-        <location line="+17" />
+        <location line="+6"/>
+        <location line="+17"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>Trained model:</source>
         <translation>训练好的模型：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Save as:</source>
         <translation>保存为：</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Try in Inference Panel</source>
         <translation>在推理面板中试用</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Load the exported file in the Inference panel and predict with it</source>
         <translation>在推理面板中加载导出的文件并用它预测</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>What each block becomes:</source>
         <translation>每个模块导出后的形式：</translation>
     </message>
     <message>
-        <location line="+67" />
+        <location line="+67"/>
         <source>Choose a checkpoint folder (*.ckpt)</source>
         <translation>选择检查点文件夹 (*.ckpt)</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Export as</source>
         <translation>导出为</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+19"/>
         <source>No trained model yet: train the network, or choose a checkpoint folder.</source>
         <translation>还没有训练好的模型：请先训练网络，或选择一个检查点文件夹。</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>This checkpoint does not belong to this project: %1</source>
         <translation>此检查点不属于这个项目：%1</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Checking %1…</source>
         <translation>正在检查 %1…</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+14"/>
         <source>Every block can be exported.</source>
         <translation>所有模块都可以导出。</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Cannot check the checkpoint: %1</source>
         <translation>无法检查该检查点：%1</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Choose where to save the export.</source>
         <translation>请选择导出文件的保存位置。</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Replace Files?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>These files exist and will be replaced:
 %1</source>
         <translation>以下文件已存在，将被替换：
 %1</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Exporting to %1…</source>
         <translation>正在导出到 %1…</translation>
     </message>
     <message>
-        <location line="+12" />
-        <location line="+19" />
+        <location line="+12"/>
+        <location line="+19"/>
         <source>Export failed: %1</source>
         <translation>导出失败：%1</translation>
     </message>
     <message>
-        <location line="-10" />
+        <location line="-10"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
@@ -1497,49 +1509,49 @@
 <context>
     <name>convstudio::InferenceController</name>
     <message>
-        <location filename="../app/gui/inference_controller.cpp" line="+52" />
+        <location filename="../app/gui/inference_controller.cpp" line="+52"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location line="+9" />
-        <location line="+14" />
+        <location line="+9"/>
+        <location line="+14"/>
         <source>Cannot use %1: %2</source>
         <translation>无法使用 %1：%2</translation>
     </message>
     <message>
-        <location line="-9" />
+        <location line="-9"/>
         <source>Loaded: %1 (%2), input %3, %4 classes</source>
         <translation>已加载：%1（%2），输入 %3，%4 个类别</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>No model: train one or open a checkpoint or export.</source>
         <translation>没有模型：请先训练，或打开检查点或导出的模型。</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+19"/>
         <source>Prediction failed: %1</source>
         <translation>预测失败：%1</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Open a model first.</source>
         <translation>请先打开一个模型。</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+26"/>
         <source>Folder prediction cancelled; %1 was not written.</source>
         <translation>文件夹预测已取消；未写入 %1。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <location line="+9" />
+        <location line="+3"/>
+        <location line="+9"/>
         <source>Folder prediction failed: %1</source>
         <translation>文件夹预测失败：%1</translation>
     </message>
     <message>
-        <location line="-7" />
+        <location line="-7"/>
         <source>Wrote %1: %2 images, %3 unreadable</source>
         <translation>已写入 %1：%2 张图像，%3 张无法读取</translation>
     </message>
@@ -1547,122 +1559,122 @@
 <context>
     <name>convstudio::InferencePanel</name>
     <message>
-        <location filename="../widgets/inference/inference_panel.cpp" line="+26" />
+        <location filename="../widgets/inference/inference_panel.cpp" line="+26"/>
         <source>Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>No model: train one or open a checkpoint or export.</source>
         <translation>没有模型：请先训练，或打开检查点或导出的模型。</translation>
     </message>
     <message>
-        <location line="+6" />
-        <source>The project's trained models; the best of the newest finished run is chosen until you pick another</source>
+        <location line="+6"/>
+        <source>The project&apos;s trained models; the best of the newest finished run is chosen until you pick another</source>
         <translation>此项目的已训练模型；在你另选之前，使用最近一次完成的训练中最佳的模型</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Open model…</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>A checkpoint folder (*.ckpt), or a .safetensors, .onnx or TorchScript .pt export. A .pt file runs code from the file when it is opened: open only .pt files you trust.</source>
         <translation>检查点文件夹（*.ckpt），或 .safetensors、.onnx、TorchScript .pt 导出文件。.pt 文件在打开时会运行其中的代码：只打开您信任的 .pt 文件。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>How many of the most likely classes to show per image</source>
         <translation>每张图像显示多少个最可能的类别</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Softmax temperature: below 1 makes the model more confident, above 1 less</source>
         <translation>Softmax 温度：小于 1 使模型更自信，大于 1 则相反</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Top classes</source>
         <translation>前几个类别</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Open images…</source>
         <translation>打开图像…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Predict folder to CSV…</source>
         <translation>预测文件夹并保存为 CSV…</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Image / class</source>
         <translation>图像 / 类别</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Drop images here or open them.</source>
         <translation>将图像拖放到此处，或打开图像。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>%v of %m images</source>
         <translation>%v / %m 张图像</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+27"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+89" />
+        <location line="+89"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Safe model files (*.safetensors *.onnx);;Checkpoint state (state.json);;TorchScript, runs code from the file: open only if you trust it (*.pt)</source>
         <translation>安全的模型文件 (*.safetensors *.onnx);;检查点状态 (state.json);;TorchScript，会运行文件中的代码：仅在信任时打开 (*.pt)</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Open images</source>
         <translation>打开图像</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Folder of images</source>
         <translation>图像文件夹</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Save predictions as</source>
         <translation>预测结果另存为</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Predicting every image in %1…</source>
         <translation>正在预测 %1 中的所有图像…</translation>
     </message>
@@ -1670,28 +1682,28 @@
 <context>
     <name>convstudio::LiveChart</name>
     <message>
-        <location filename="../widgets/training/live_chart.cpp" line="+250" />
-        <location line="+4" />
+        <location filename="../widgets/training/live_chart.cpp" line="+250"/>
+        <location line="+4"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location line="-3" />
+        <location line="-3"/>
         <source>PNG image (*.png);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Export Image…</source>
         <translation>导出图像…</translation>
     </message>
@@ -1699,48 +1711,58 @@
 <context>
     <name>convstudio::MainToolBar</name>
     <message>
-        <location filename="../app/gui/main_toolbar.cpp" line="+13" />
+        <location filename="../app/gui/main_toolbar.cpp" line="+13"/>
         <source>fp32</source>
         <translation>fp32</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+6"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Main Toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location line="+37" />
-        <location line="+21" />
+        <location line="+37"/>
+        <location line="+21"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location line="-19" />
+        <location line="-19"/>
         <source>Auto: %1</source>
         <translation>自动：%1</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Automatic (a GPU when there is one)</source>
         <translation>自动（有 GPU 时使用 GPU）</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Mixed precision</source>
         <translation>混合精度</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Off (fp32)</source>
         <translation>关闭 (fp32)</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+1"/>
+        <source>Auto (bf16 where native)</source>
+        <translation>自动（原生支持时用 bf16）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Device and mixed precision of the next run; click to change them</source>
         <translation>下次训练的设备和混合精度；点击可更改</translation>
     </message>
@@ -1748,223 +1770,223 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+454" />
+        <location filename="../app/gui/main_window.cpp" line="+454"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-322" />
+        <location line="-322"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Open the &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>&amp;Export Trained Model…</source>
         <translation>导出训练好的模型(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;Actual Size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location line="-10" />
+        <location line="-10"/>
         <source>&amp;Fit to View</source>
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location line="-89" />
+        <location line="-89"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The project was saved, but not all of its runs came along: %1</source>
         <translation>项目已保存，但并非所有训练记录都随之移过来：%1</translation>
     </message>
     <message>
-        <location line="+33" />
+        <location line="+33"/>
         <source>&amp;Import Model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Turn an ONNX classifier (from PyTorch or elsewhere) into a project with its weights</source>
         <translation>将 ONNX 分类器（来自 PyTorch 或其他来源）连同其权重转换为项目</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>Write a trained model of this project as TorchScript, ONNX, safetensors or PyTorch code</source>
         <translation>将此项目的已训练模型写成 TorchScript、ONNX、safetensors 或 PyTorch 代码</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Reopen the Last Project at Start</source>
         <translation>启动时重新打开上次的项目</translation>
     </message>
     <message>
-        <location line="+28" />
+        <location line="+28"/>
         <source>Fit</source>
         <translation>适应视图</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>&amp;Overview Map</source>
         <translation>概览图(&amp;O)</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>A map of the whole model in the canvas's corner while part of it is out of view</source>
+        <location line="+2"/>
+        <source>A map of the whole model in the canvas&apos;s corner while part of it is out of view</source>
         <translation>模型有部分不在视图中时，在画布角落显示整个模型的概览图</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>&amp;Snap to Grid</source>
         <translation>对齐网格(&amp;S)</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>&amp;About ConvStudio</source>
         <translation>关于 ConvStudio(&amp;A)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>About &amp;Qt</source>
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+19"/>
         <source>Blocks</source>
         <translation>模块</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Properties</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="+4" />
-        <location line="+5" />
+        <location line="+4"/>
+        <location line="+5"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Problems (%1)</source>
         <translation>问题 (%1)</translation>
     </message>
     <message>
-        <location line="+40" />
+        <location line="+40"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location line="+9" />
-        <source>Not this project's model: %1</source>
+        <location line="+9"/>
+        <source>Not this project&apos;s model: %1</source>
         <translation>不是此项目的模型：%1</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>&amp;Training</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+138" />
+        <location line="+138"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Device: cuda:0 %1</source>
         <translation>设备：cuda:0 %1</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Device: CPU (%1 threads); CUDA not available</source>
         <translation>设备：CPU（%1 线程）；CUDA 不可用</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+25"/>
         <source>Could not reopen %1: %2</source>
         <translation>无法重新打开 %1：%2</translation>
     </message>
@@ -1972,7 +1994,7 @@
 <context>
     <name>convstudio::MisclassifiedGallery</name>
     <message>
-        <location filename="../widgets/training/misclassified_gallery.cpp" line="+58" />
+        <location filename="../widgets/training/misclassified_gallery.cpp" line="+58"/>
         <source>true: %1
 predicted: %2 (%3%)</source>
         <translation>真实：%1
@@ -1982,39 +2004,39 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ModelImporter</name>
     <message>
-        <location filename="../app/gui/model_importer.cpp" line="+24" />
-        <location line="+13" />
-        <location line="+17" />
+        <location filename="../app/gui/model_importer.cpp" line="+24"/>
+        <location line="+13"/>
+        <location line="+17"/>
         <source>Import Model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location line="-29" />
+        <location line="-29"/>
         <source>ONNX models (*.onnx)</source>
         <translation>ONNX 模型 (*.onnx)</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Save the Imported Project As</source>
         <translation>将导入的项目另存为</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>ConvStudio projects (*.convstudio)</source>
         <translation>ConvStudio 项目 (*.convstudio)</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>The model cannot be imported; nothing was written.</source>
         <translation>无法导入该模型；未写入任何文件。</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+14"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location line="+41" />
+        <location line="+41"/>
         <source>The import stopped: %1</source>
         <translation>导入已中止：%1</translation>
     </message>
@@ -2022,134 +2044,134 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::OptimizerSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/optimizer_settings_editor.cpp" line="+29" />
+        <location filename="../widgets/training/optimizer_settings_editor.cpp" line="+29"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location line="+6" />
-        <source>Fine-tuning: blocks that start from the project's pretrained weights (an imported model, or weights set from a file) learn at this times the learning rate; new blocks, such as a fresh head, at the full rate. 1 means no difference.</source>
+        <location line="+6"/>
+        <source>Fine-tuning: blocks that start from the project&apos;s pretrained weights (an imported model, or weights set from a file) learn at this times the learning rate; new blocks, such as a fresh head, at the full rate. 1 means no difference.</source>
         <translation>微调：从项目预训练权重（导入的模型，或从文件设置的权重）开始的块，以学习率乘以此值进行学习；新块（例如新的输出头）使用完整学习率。1 表示没有区别。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Nesterov momentum</source>
         <translation>Nesterov 动量</translation>
     </message>
     <message>
-        <location line="+3" />
-        <location line="+20" />
+        <location line="+3"/>
+        <location line="+20"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="-17" />
+        <location line="-17"/>
         <source>Constant</source>
         <translation>恒定</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Step (multiply every N epochs)</source>
         <translation>阶梯（每 N 轮乘以系数）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Cosine decay</source>
         <translation>余弦衰减</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>One-cycle</source>
         <translation>单周期</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>every </source>
         <translation>每 </translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source> epoch(s)</source>
         <translation> 个轮次</translation>
     </message>
     <message>
-        <location line="-25" />
-        <location line="+27" />
+        <location line="-25"/>
+        <location line="+27"/>
         <source>× </source>
         <translation>× </translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Scale gradients down when their total norm is above this</source>
         <translation>梯度总范数超过此值时按比例缩小梯度</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Optimizer:</source>
         <translation>优化器：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Learning rate:</source>
         <translation>学习率：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Pretrained blocks:</source>
         <translation>预训练块：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Momentum:</source>
         <translation>动量：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Weight decay:</source>
         <translation>权重衰减：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Schedule:</source>
         <translation>学习率计划：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Warm-up:</source>
         <translation>预热：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Step:</source>
         <translation>阶梯：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Step factor:</source>
         <translation>阶梯系数：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Gradient clipping:</source>
         <translation>梯度裁剪：</translation>
     </message>
@@ -2157,47 +2179,47 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::OutOfMemoryDialog</name>
     <message>
-        <location filename="../widgets/training/out_of_memory_dialog.cpp" line="+13" />
+        <location filename="../widgets/training/out_of_memory_dialog.cpp" line="+13"/>
         <source>Out of Memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The device ran out of memory during training.</source>
         <translation>训练期间设备内存不足。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>What to change:</source>
         <translation>可以这样调整：</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Use Batch %1 × Accumulation %2</source>
         <translation>使用批大小 %1 × 累积 %2</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+13"/>
         <source>Halve the batch size to %1 and double the gradient accumulation to %2: the effective batch stays %3.</source>
         <translation>将批大小减半为 %1，梯度累积加倍为 %2：有效批大小仍为 %3。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Turn on mixed precision (bf16, or fp16 on older GPUs): activations take about half the memory.</source>
         <translation>开启混合精度（bf16，旧 GPU 上用 fp16）：激活约占一半内存。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Turn on automatic out-of-memory recovery, so the run halves the batch itself and goes on.</source>
         <translation>开启自动内存不足恢复，训练会自行将批大小减半并继续。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Make the model smaller (fewer channels or blocks) or the input smaller.</source>
         <translation>缩小模型（更少通道或模块）或缩小输入。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Release cached GPU memory, and close other programs that use the GPU.</source>
         <translation>释放缓存的 GPU 内存，并关闭其他使用 GPU 的程序。</translation>
     </message>
@@ -2205,7 +2227,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::OverviewMap</name>
     <message>
-        <location filename="../widgets/builder/overview_map.cpp" line="+23" />
+        <location filename="../widgets/builder/overview_map.cpp" line="+23"/>
         <source>The whole model; click or drag to move the view</source>
         <translation>整个模型；点击或拖动可移动视图</translation>
     </message>
@@ -2213,7 +2235,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::PaletteWidget</name>
     <message>
-        <location filename="../widgets/builder/palette_widget.cpp" line="+41" />
+        <location filename="../widgets/builder/palette_widget.cpp" line="+41"/>
         <source>Search blocks</source>
         <translation>搜索模块</translation>
     </message>
@@ -2221,27 +2243,27 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ProblemsWidget</name>
     <message>
-        <location filename="../widgets/builder/problems_widget.cpp" line="+12" />
+        <location filename="../widgets/builder/problems_widget.cpp" line="+12"/>
         <source>Block</source>
         <translation>模块</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="+28" />
+        <location line="+28"/>
         <source>Wire refused: %1</source>
         <translation>连线被拒绝：%1</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>(model)</source>
         <translation>(模型)</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>No problems: every block has a shape.</source>
         <translation>没有问题：每个模块的形状都已确定。</translation>
     </message>
@@ -2249,67 +2271,67 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ProjectController</name>
     <message>
-        <location filename="../app/gui/project_controller.cpp" line="+30" />
+        <location filename="../app/gui/project_controller.cpp" line="+30"/>
         <source>ConvStudio projects (*%1)</source>
         <translation>ConvStudio 项目 (*%1)</translation>
     </message>
     <message>
-        <location line="+59" />
-        <location line="+239" />
+        <location line="+59"/>
+        <location line="+239"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-218" />
+        <location line="-218"/>
         <source>Fashion-MNIST example</source>
         <translation>Fashion-MNIST 示例</translation>
     </message>
     <message>
-        <location line="+107" />
+        <location line="+107"/>
         <source>Recovered</source>
         <translation>已恢复</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+46"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location line="+6" />
-        <location line="+3" />
-        <location line="+7" />
+        <location line="+6"/>
+        <location line="+3"/>
+        <location line="+7"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location line="+12" />
-        <location line="+16" />
+        <location line="+12"/>
+        <location line="+16"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location line="-7" />
+        <location line="-7"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+14"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>“%1” has unsaved changes. Save them before continuing?</source>
         <translation>“%1”有未保存的更改。继续之前是否保存？</translation>
     </message>
     <message>
-        <location line="+10" />
-        <location line="+10" />
+        <location line="+10"/>
+        <location line="+10"/>
         <source>Recover Unsaved Work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location line="-9" />
+        <location line="-9"/>
         <source>ConvStudio did not close normally. Restore the unsaved changes to “%1” from the last autosave?</source>
         <translation>ConvStudio 上次未正常关闭。是否从最近一次自动保存中恢复“%1”未保存的更改？</translation>
     </message>
@@ -2317,55 +2339,55 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::PropertiesWidget</name>
     <message>
-        <location filename="../widgets/builder/properties_widget.cpp" line="+90" />
+        <location filename="../widgets/builder/properties_widget.cpp" line="+90"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Select one block on the canvas to edit its parameters.</source>
         <translation>在画布上选择一个模块以编辑其参数。</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+20"/>
         <source>No parameters.</source>
         <translation>没有参数。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Trainable</source>
         <translation>可训练</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>Off: training leaves this block's weights (and BatchNorm statistics) exactly as they are, for fine-tuning a pretrained model.</source>
+        <location line="+3"/>
+        <source>Off: training leaves this block&apos;s weights (and BatchNorm statistics) exactly as they are, for fine-tuning a pretrained model.</source>
         <translation>关闭时：训练完全保留此块的权重（以及 BatchNorm 统计量），用于微调预训练模型。</translation>
     </message>
     <message>
-        <location line="+78" />
+        <location line="+78"/>
         <source>Blocks: %1   Wires: %2</source>
         <translation>模块：%1   连线：%2</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Input: %1   Output: %2</source>
         <translation>输入：%1   输出：%2</translation>
     </message>
     <message>
-        <location line="+3" />
-        <location line="+12" />
+        <location line="+3"/>
+        <location line="+12"/>
         <source>Parameters: %1   MACs: %2</source>
         <translation>参数：%1   MACs：%2</translation>
     </message>
     <message numerus="yes">
-        <location line="-8" />
+        <location line="-8"/>
         <source>%n problem(s), listed under Problems.</source>
         <translation>
             <numerusform>%n 个问题，见“问题”面板。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Output: %1</source>
         <translation>输出：%1</translation>
     </message>
@@ -2373,167 +2395,202 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/run_settings_editor.cpp" line="+33" />
+        <location filename="../widgets/training/run_settings_editor.cpp" line="+33"/>
         <source>Micro-batches whose gradients add up before each optimizer step</source>
         <translation>每次优化器更新前累加梯度的微批次数</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Off (fp32)</source>
         <translation>关闭 (fp32)</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+3"/>
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Channels-last memory format (faster convolutions)</source>
+        <translation>通道在后（channels-last）内存格式（卷积更快）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Activations and convolution weights in NHWC order, the layout oneDNN (CPU) and cuDNN (GPU) convolve fastest, above all with bf16 or fp16</source>
+        <translation>激活和卷积权重按 NHWC 顺序存放，这是 oneDNN（CPU）和 cuDNN（GPU）卷积最快的布局，bf16 或 fp16 时尤其如此</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cuDNN benchmark mode (CUDA)</source>
+        <translation>cuDNN 基准模式（CUDA）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cuDNN times its convolution algorithms on the first batches and keeps the fastest: faster steps when the input size is fixed; off in deterministic runs</source>
+        <translation>cuDNN 在最初几个批次上测试各卷积算法并保留最快的：输入尺寸固定时每步更快；确定性运行中关闭</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Deterministic (reproducible, slower)</source>
         <translation>确定性（可复现，较慢）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>only at the end</source>
         <translation>仅在结束时</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>every </source>
         <translation>每 </translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source> epoch(s)</source>
         <translation> 个轮次</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Keep the best validation checkpoint</source>
         <translation>保留验证最佳的检查点</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source> epoch(s) without improvement</source>
         <translation> 个轮次无改进</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>On out of memory: halve the batch, double accumulation</source>
         <translation>内存不足时：批大小减半，累积加倍</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Threads that decode and augment batches ahead of training</source>
         <translation>提前解码并增强批次的线程</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Device:</source>
         <translation>设备：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Batch size:</source>
         <translation>批大小：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Accumulation:</source>
         <translation>梯度累积：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Mixed precision:</source>
         <translation>混合精度：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
+        <source>Speed:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Epochs:</source>
         <translation>轮数：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Step limit:</source>
         <translation>步数上限：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Seed:</source>
         <translation>随机种子：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Checkpoint:</source>
         <translation>检查点：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Early stopping:</source>
         <translation>提前停止：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Memory:</source>
         <translation>内存：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Loader threads:</source>
         <translation>加载线程：</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+25"/>
         <source>Automatic (a GPU when there is one)</source>
         <translation>自动（有 GPU 时使用 GPU）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>CPU — %1, %2 threads</source>
         <translation>CPU — %1，%2 线程</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>cuda:%1 — %2, %3</source>
         <translation>cuda:%1 — %2，%3</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>CUDA — not available: %1</source>
         <translation>CUDA — 不可用：%1</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+13"/>
         <source>%1 (not on this machine)</source>
         <translation>%1（本机没有）</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="+49"/>
         <source>Everything in 32-bit floats: the most memory, no surprises.</source>
         <translation>全部使用 32 位浮点：内存最多，没有意外。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>16-bit floats where safe, with loss scaling: about half the activation memory and faster on GPUs with tensor cores.</source>
         <translation>在安全处使用 16 位浮点并进行损失缩放：激活内存约减半，在有张量核心的 GPU 上更快。</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>bfloat16 where safe: fp32's range, so no loss scaling; needs an Ampere or newer GPU (or a recent CPU).</source>
+        <location line="+4"/>
+        <source>bfloat16 where safe: fp32&apos;s range, so no loss scaling; needs an Ampere or newer GPU (or a recent CPU).</source>
         <translation>在安全处使用 bfloat16：与 fp32 相同的数值范围，无需损失缩放；需要 Ampere 或更新的 GPU（或较新的 CPU）。</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+4"/>
+        <source>bf16 where the device computes it natively (CPUs with AVX512-BF16 or AMX, GPUs of compute capability 8.0 and later), fp16 on older tensor-core GPUs, fp32 elsewhere; the log says which.</source>
+        <translation>设备原生支持时用 bf16（带 AVX512-BF16 或 AMX 的 CPU、计算能力 8.0 及以上的 GPU），较旧的张量核心 GPU 用 fp16，其余用 fp32；日志会说明选了哪种。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>effective batch %1</source>
         <translation>有效批大小 %1</translation>
     </message>
@@ -2541,57 +2598,57 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunsList</name>
     <message>
-        <location filename="../widgets/training/runs_list.cpp" line="+19" />
+        <location filename="../widgets/training/runs_list.cpp" line="+19"/>
         <source>Check runs to overlay their loss on the loss chart.</source>
         <translation>勾选运行，将其损失叠加到损失图上。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Show the selected run's files (settings, metrics, checkpoints)</source>
+        <location line="+1"/>
+        <source>Show the selected run&apos;s files (settings, metrics, checkpoints)</source>
         <translation>显示所选训练的文件（设置、指标、检查点）</translation>
     </message>
     <message>
-        <location line="+28" />
+        <location line="+28"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+14"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source> — validation accuracy %1%</source>
         <translation> — 验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>%1 steps recorded; started %2; %3</source>
         <translation>已记录 %1 步；开始于 %2；%3</translation>
     </message>
@@ -2599,59 +2656,59 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SamplePreviewGrid</name>
     <message>
-        <location filename="../widgets/training/sample_preview_grid.cpp" line="+24" />
+        <location filename="../widgets/training/sample_preview_grid.cpp" line="+24"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Stop scanning the dataset folder</source>
         <translation>停止扫描数据集文件夹</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+16"/>
         <source>No preview yet.</source>
         <translation>尚无预览。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Shuffle</source>
         <translation>换一批</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Draw other images and other random augmentations</source>
         <translation>抽取其他图像和其他随机增强</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+30"/>
         <source>Training images with augmentation (hover for the class).</source>
         <translation>经过增强的训练图像（悬停查看类别）。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The dataset has no training images.</source>
         <translation>数据集没有训练图像。</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+19"/>
         <source>Scanning… %1 files</source>
         <translation>正在扫描… %1 个文件</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message numerus="yes">
-        <location line="+4" />
+        <location line="+4"/>
         <source>and %n more class(es)</source>
         <translation>
             <numerusform>以及另外 %n 个类别</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%1 training and %2 validation images in %n class(es), fitted to %3.</source>
         <translation>
             <numerusform>%1 张训练图像和 %2 张验证图像，共 %n 个类别，适配为 %3。</numerusform>
@@ -2661,82 +2718,82 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::StartPage</name>
     <message>
-        <location filename="../widgets/start_page.cpp" line="+42" />
+        <location filename="../widgets/start_page.cpp" line="+42"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Build convolutional networks from blocks, train them on the CPU or a CUDA GPU, and export them to the tools you already use.</source>
         <translation>用积木块搭建卷积神经网络，在 CPU 或 CUDA GPU 上训练，并导出到您常用的工具中。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Open the Example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>New Project…</source>
         <translation>新建项目…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Recent projects</source>
         <translation>最近的项目</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Start from a template</source>
         <translation>从模板开始</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Compute devices</source>
         <translation>计算设备</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Built-in example</source>
         <translation>内置示例</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+34"/>
         <source>Saved %1</source>
         <translation>保存于 %1</translation>
     </message>
     <message>
-        <location line="+22" />
+        <location line="+22"/>
         <source>%1 blocks · %2 parameters</source>
         <translation>%1 个模块 · %2 个参数</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>CPU: %1 (%2 threads)</source>
         <translation>CPU：%1（%2 线程）</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>GPU cuda:%1: %2, %3</source>
         <translation>GPU cuda:%1：%2，%3</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>CUDA is not available: %1</source>
         <translation>CUDA 不可用：%1</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+21"/>
         <source>Fashion-MNIST: 70,000 grayscale 28×28 images of clothing in 10 classes, found in %1 (%2 compressed).</source>
         <translation>Fashion-MNIST：70,000 张 28×28 灰度服装图像，共 10 类，位于 %1（压缩后 %2）。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Fashion-MNIST is missing from %1 (%2). Install the Debian package dataset-fashion-mnist.</source>
         <translation>%1 中缺少 Fashion-MNIST（%2）。请安装 Debian 软件包 dataset-fashion-mnist。</translation>
     </message>
@@ -2744,39 +2801,39 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SummaryBar</name>
     <message>
-        <location filename="../widgets/builder/summary_bar.cpp" line="+45" />
+        <location filename="../widgets/builder/summary_bar.cpp" line="+45"/>
         <source>Parameters: %1</source>
         <translation>参数：%1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>MACs: %1</source>
         <translation>MACs：%1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Training memory ≈ %1 (batch %2, %3)</source>
         <translation>训练内存 ≈ %1（批大小 %2，%3）</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>%1 has %2</source>
         <translation>%1 共有 %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%n problem(s): figures cover the valid part only</source>
         <translation>
             <numerusform>%n 个问题：数字仅涵盖有效部分</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>The estimate exceeds the memory of %1: lower the batch size, use mixed precision or gradient accumulation.</source>
         <translation>估计值超过了 %1 的内存：请减小批大小，或使用混合精度或梯度累积。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Weights %1, gradients %2, optimizer state %3, activations %4, input batch %5, workspace %6.</source>
         <translation>权重 %1，梯度 %2，优化器状态 %3，激活 %4，输入批次 %5，工作区 %6。</translation>
     </message>
@@ -2784,93 +2841,93 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SystemFactsView</name>
     <message>
-        <location filename="../widgets/system_facts_view.cpp" line="+12" />
+        <location filename="../widgets/system_facts_view.cpp" line="+12"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>LibTorch</source>
         <translation>LibTorch</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>(CUDA-enabled)</source>
         <translation>（支持 CUDA）</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>(CPU-only)</source>
         <translation>（仅 CPU）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>CUDA (compiled)</source>
         <translation>CUDA（编译版本）</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+2" />
+        <location line="+2"/>
+        <location line="+2"/>
         <source>not compiled in</source>
         <translation>未编译</translation>
     </message>
     <message>
-        <location line="-1" />
+        <location line="-1"/>
         <source>cuDNN</source>
         <translation>cuDNN</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>OpenCV</source>
         <translation>OpenCV</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Qt</source>
         <translation>Qt</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Compute devices</source>
         <translation>计算设备</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1, %2 hardware threads, LibTorch uses %3</source>
         <translation>%1，%2 个硬件线程，LibTorch 使用 %3 个</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>not available: %1</source>
         <translation>不可用：%1</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>%1, %2, compute capability %3.%4</source>
         <translation>%1，%2，计算能力 %3.%4</translation>
     </message>
@@ -2878,57 +2935,57 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TemplateGalleryDialog</name>
     <message>
-        <location filename="../widgets/builder/template_gallery_dialog.cpp" line="+20" />
+        <location filename="../widgets/builder/template_gallery_dialog.cpp" line="+20"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Start from a blank model or a template. Figures are for input %1 and %2 classes.</source>
         <translation>从空白模型或模板开始。数字按输入 %1 和 %2 个类别计算。</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Description</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Blank</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>An Input and an Output block; add the rest from the palette.</source>
         <translation>一个输入模块和一个输出模块；其余模块从模块面板添加。</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>does not fit this input</source>
         <translation>不适用于此输入</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Create</source>
         <translation>创建</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -2936,153 +2993,153 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCharts</name>
     <message>
-        <location filename="../widgets/training/training_charts.cpp" line="+42" />
+        <location filename="../widgets/training/training_charts.cpp" line="+42"/>
         <source>Smoothing:</source>
         <translation>平滑：</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Weight of the exponential moving average drawn over the raw loss</source>
         <translation>叠加在原始损失上的指数移动平均的权重</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Reset Views</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Follow the data again after zooming or panning (or double-click a chart)</source>
         <translation>缩放或平移后重新跟随数据（或双击图表）</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Every step's and epoch's metrics of this run as a CSV file</source>
+        <location line="+1"/>
+        <source>Every step&apos;s and epoch&apos;s metrics of this run as a CSV file</source>
         <translation>将本次训练每一步和每一轮的指标导出为 CSV 文件</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+37"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>loss (step)</source>
         <translation>损失（每步）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>smoothed</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>validation (epoch)</source>
         <translation>验证（每轮）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Accuracy (%)</source>
         <translation>准确率 (%)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>validation</source>
         <translation>验证</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Memory (MiB)</source>
         <translation>内存 (MiB)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>CUDA allocated</source>
         <translation>CUDA 已分配</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>CUDA reserved</source>
         <translation>CUDA 已保留</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>CUDA peak allocated</source>
         <translation>CUDA 峰值分配</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>process resident</source>
         <translation>进程常驻</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>process peak</source>
         <translation>进程峰值</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Samples/s</source>
         <translation>样本/秒</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>samples/s</source>
         <translation>样本/秒</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>fp16 loss scale</source>
         <translation>fp16 损失缩放</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>loss scale</source>
         <translation>损失缩放</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>skipped steps</source>
         <translation>跳过的步数</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+251" />
-        <location line="+3" />
+        <location line="+251"/>
+        <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
     </message>
     <message>
-        <location line="-3" />
+        <location line="-3"/>
         <source>CSV file (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
@@ -3090,166 +3147,166 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+78" />
+        <location filename="../app/gui/training_cockpit.cpp" line="+78"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
     <message>
-        <location line="-2" />
+        <location line="-2"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Training settings: data, run and optimizer</source>
         <translation>训练设置：数据、运行和优化器</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Progress</source>
         <translation>进度</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Confusion Matrix</source>
         <translation>混淆矩阵</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Misclassified</source>
         <translation>错误分类</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+34"/>
         <source>Start Training</source>
         <translation>开始训练</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+169" />
+        <location line="+2"/>
+        <location line="+169"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-167" />
-        <location line="+168" />
+        <location line="-167"/>
+        <location line="+168"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-167" />
+        <location line="-167"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Resume from Checkpoint…</source>
         <translation>从检查点继续…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Release Cached GPU Memory</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+114" />
-        <location line="+28" />
+        <location line="+114"/>
+        <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location line="-11" />
+        <location line="-11"/>
         <source>Last run %1: %2</source>
         <translation>上次训练 %1：%2</translation>
     </message>
     <message>
-        <location line="+3" />
-        <location line="+134" />
+        <location line="+3"/>
+        <location line="+134"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-121" />
+        <location line="-121"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Train the model with these settings (F5)</source>
         <translation>用这些设置训练模型 (F5)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Resume Training</source>
         <translation>继续训练</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+35"/>
         <source>Run started in %1</source>
         <translation>训练已开始，保存在 %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Run resumed from %1 in %2</source>
         <translation>从 %1 继续训练，保存在 %2</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Resume from Checkpoint (a *.ckpt folder)</source>
         <translation>从检查点继续（*.ckpt 文件夹）</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+25"/>
         <source>Paused.</source>
         <translation>已暂停。</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+38"/>
         <source>Finished: %1 steps</source>
         <translation>已完成：%1 步</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>, %1 samples/s</source>
         <translation>，%1 样本/秒</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Stopped after %1 steps; checkpoint %2</source>
         <translation>已在 %1 步后停止；检查点 %2</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
@@ -3257,22 +3314,22 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingController</name>
     <message>
-        <location filename="../app/bridge/training_controller.cpp" line="+52" />
+        <location filename="../app/bridge/training_controller.cpp" line="+52"/>
         <source>A run is already in progress.</source>
         <translation>已有一个训练在进行中。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Cannot create the run folder %1.</source>
         <translation>无法创建运行文件夹 %1。</translation>
     </message>
     <message>
-        <location line="+44" />
+        <location line="+44"/>
         <source>Training in Progress</source>
         <translation>训练进行中</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A training run is in progress. Stop it and close? Its last checkpoint is kept, so you can resume it later.</source>
         <translation>训练正在进行。要停止并关闭吗？最后的检查点会保留，之后可以继续训练。</translation>
     </message>
@@ -3280,12 +3337,12 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingLogView</name>
     <message>
-        <location filename="../widgets/training/training_log_view.cpp" line="+31" />
+        <location filename="../widgets/training/training_log_view.cpp" line="+31"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>error: </source>
         <translation>错误：</translation>
     </message>
@@ -3293,110 +3350,110 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingProgressView</name>
     <message>
-        <location filename="../widgets/training/training_progress_view.cpp" line="+28" />
+        <location filename="../widgets/training/training_progress_view.cpp" line="+28"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+93" />
+        <location line="+2"/>
+        <location line="+93"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-91" />
+        <location line="-91"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Stops within one batch and keeps a checkpoint to resume from</source>
         <translation>在一个批次内停止，并保留可继续训练的检查点</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Resume from Checkpoint…</source>
         <translation>从检查点继续…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Release Cached GPU Memory</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Hands memory the CUDA caching allocator holds but does not use back to the driver</source>
         <translation>把 CUDA 缓存分配器持有但未使用的内存归还给驱动</translation>
     </message>
     <message>
-        <location line="+14" />
-        <location line="+83" />
+        <location line="+14"/>
+        <location line="+83"/>
         <source>Epoch</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="-82" />
-        <location line="+83" />
+        <location line="-82"/>
+        <location line="+83"/>
         <source>Overall</source>
         <translation>总体</translation>
     </message>
     <message>
-        <location line="-80" />
+        <location line="-80"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location line="+63" />
+        <location line="+63"/>
         <source>Train the model with these settings</source>
         <translation>用这些设置训练模型</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+14"/>
         <source>Preparing the run on %1…</source>
         <translation>正在 %1 上准备训练…</translation>
     </message>
     <message>
-        <location line="+39" />
+        <location line="+39"/>
         <source>allocated %1 · reserved %2 · peak %3</source>
         <translation>已分配 %1 · 已保留 %2 · 峰值 %3</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source> · device %1 of %2</source>
         <translation> · 设备 %1 / %2</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>process memory %1 (peak %2)</source>
         <translation>进程内存 %1（峰值 %2）</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1 samples/s · ETA %2 · loss %3</source>
         <translation>%1 样本/秒 · 剩余 %2 · 损失 %3</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Paused on %1</source>
         <translation>已在 %1 上暂停</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Training on %1</source>
         <translation>正在 %1 上训练</translation>
     </message>
@@ -3404,32 +3461,32 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingSettingsPanel</name>
     <message>
-        <location filename="../widgets/training/training_settings_panel.cpp" line="+76" />
+        <location filename="../widgets/training/training_settings_panel.cpp" line="+76"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location line="+70" />
+        <location line="+70"/>
         <source>Loading the preview…</source>
         <translation>正在加载预览…</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+26"/>
         <source>Error:</source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Note:</source>
         <translation>注意：</translation>
     </message>
@@ -3437,42 +3494,42 @@ predicted: %2 (%3%)</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+32" />
+        <location filename="../app/gui/main.cpp" line="+32"/>
         <source>Build and train convolutional networks</source>
         <translation>搭建并训练卷积神经网络</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Interface language, e.g. zh_CN or en.</source>
         <translation>界面语言，例如 zh_CN 或 en。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Open the built-in example (Fashion-MNIST).</source>
         <translation>打开内置示例（Fashion-MNIST）。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Open a new project from a built-in template, e.g. resnet-small.</source>
         <translation>用内置模板新建项目，例如 resnet-small。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Save a picture of the window to FILE and quit.</source>
         <translation>将窗口截图保存到 FILE 后退出。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Milliseconds to wait before the screenshot.</source>
         <translation>截图前等待的毫秒数。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>A project file (.convstudio) to open.</source>
         <translation>要打开的项目文件（.convstudio）。</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+24"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
@@ -3480,7 +3537,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>runInPool</name>
     <message>
-        <location filename="../app/gui/run_in_pool.h" line="+33" />
+        <location filename="../app/gui/run_in_pool.h" line="+33"/>
         <source>an unknown error</source>
         <translation>未知错误</translation>
     </message>

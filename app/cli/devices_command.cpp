@@ -30,6 +30,7 @@ nlohmann::json devices_json(const BuildInfo& build, const DeviceReport& report) 
             {"torch_threads", report.cpu.torch_threads}}},
           {"cuda_compiled", build.cuda_compiled},
           {"cuda_support", cuda_support_state(build, report)},
+          {"cudnn_version", build.cudnn_version},
           {"cuda_available", report.cuda_available},
           {"cuda_unavailable_reason", report.cuda_unavailable_reason},
           {"cuda_driver_version", report.cuda_driver_version},
@@ -40,6 +41,7 @@ void print_devices(const BuildInfo& build, const DeviceReport& report, std::ostr
   out << "cpu      " << report.cpu.model << ", " << report.cpu.hardware_threads
       << " hardware threads, LibTorch uses " << report.cpu.torch_threads << "\n";
   out << cuda_support_line(build, report) << "\n";
+  if (!build.cudnn_version.empty()) out << "cuDNN " << build.cudnn_version << "\n";
   if (!report.cuda_available) {
     out << "CUDA is not available: " << report.cuda_unavailable_reason << "\n";
     return;

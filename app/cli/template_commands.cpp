@@ -2,7 +2,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -59,16 +58,6 @@ int run_new(const NewOptions& options) {
 }
 
 }  // namespace
-
-void add_templates_command(CLI::App& app, int& exit_code) {
-  auto* command = app.add_subcommand("templates", "List the built-in network templates");
-  command->callback([&exit_code] {
-    for (const TemplateInfo& info : TemplateLibrary::list()) {
-      std::cout << std::left << std::setw(18) << info.name << info.description << "\n";
-    }
-    exit_code = kExitOk;
-  });
-}
 
 void add_new_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<NewOptions>();

@@ -1,5 +1,7 @@
 #include "cuda_support.h"
 
+#include "convstudio/build_versions.h"
+
 #include <dlfcn.h>
 
 #include <cstring>
@@ -11,21 +13,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The plugin sits at the same place relative to the program in the build tree and in the
-// installed package (bin/ and lib/convstudio/), like the run path that finds LibTorch.
-fs::path plugin_path() {
-  std::error_code error;
-  const fs::path program = fs::read_symlink("/proc/self/exe", error);
-  if (error) return {};
-  return program.parent_path() / CONVSTUDIO_CUDA_PLUGIN;
-}
-
 CudaSupport load_plugin() {
   CudaSupport support;
 #ifndef CONVSTUDIO_WITH_CUDA
   return support;
 #else
-  const fs::path path = plugin_path().lexically_normal();  // bin/../lib -> lib, in messages too
+  const fs::path path = cuda_addon_path();
   support.plugin_path = path.string();
   std::error_code error;
   if (path.empty() || !fs::exists(path, error)) {

@@ -13,6 +13,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/bin" "$work/lib/convstudio"
 cp "$cli" "$work/bin/convstudio-cli"
+cp "$(dirname "$cli")/convstudio-cli-engine" "$work/bin/"
 run() { "$work/bin/convstudio-cli" "$@"; }
 
 echo "== no plugin: the base package alone"

@@ -60,7 +60,7 @@ if [ "$stage" = base ]; then
   grep -qx "CUDA support: not installed (install convstudio-cuda)" "$work/devices.txt"
   if grep -q "libtorch_cuda" <<< "$loaded"; then echo "base package loaded libtorch_cuda"; exit 1; fi
 else
-  grep -Eqx "CUDA support: compiled in \(CUDA [0-9]+\.[0-9]+\), .+" "$work/version.txt"
+  grep -Eqx "CUDA support: installed \(CUDA [0-9]+\.[0-9]+\); .+" "$work/version.txt"
   grep -Eqx "CUDA support: compiled in \(CUDA [0-9]+\.[0-9]+\), .+" "$work/devices.txt"
   # Here (no GPU) it must say why CUDA is unusable: the driver, not the build.
   if ! grep -q "^cuda:0" "$work/devices.txt"; then

@@ -1,6 +1,7 @@
 #include "convstudio/train/trainer.h"
 
 #include "device_selection.h"
+#include "heap_reuse.h"
 #include "memory_probe.h"
 #include "run_control.h"
 #include "training_run.h"
@@ -17,6 +18,7 @@ Trainer::~Trainer() = default;
 RunSummary Trainer::run() {
   TrainingListener silent;
   TrainingListener& listener = listener_ != nullptr ? *listener_ : silent;
+  const HeapReuseDuringRun heap_reuse;
   try {
     return TrainingRun(options_, listener, *control_).execute();
   } catch (const std::exception& error) {

@@ -1,0 +1,22 @@
+#pragma once
+// Keeps the memory a training step frees in the process's heap for the next step, for the
+// life of a run. glibc's defaults hand large freed blocks back to the kernel (munmap, trimming
+// the heap top), so every step faults the same pages in again and the kernel zeroes them: on
+// the CPU that was a third of a lenet5 step (perf: page faults and clear_page; README
+// "Performance"). PyTorch's CUDA allocator caches for the same reason; LibTorch's CPU allocator
+// does not, so the run sets glibc's thresholds and puts the defaults back (and trims) at the end.
+
+namespace convstudio {
+
+class HeapReuseDuringRun {
+ public:
+  HeapReuseDuringRun();
+  ~HeapReuseDuringRun();
+  HeapReuseDuringRun(const HeapReuseDuringRun&) = delete;
+  HeapReuseDuringRun& operator=(const HeapReuseDuringRun&) = delete;
+
+ private:
+  bool applied_ = false;
+};
+
+}  // namespace convstudio
