@@ -7,8 +7,10 @@
 namespace convstudio {
 namespace {
 
-constexpr std::array<std::pair<AmpMode, const char*>, 4> kAmpNames = {
-    {{AmpMode::Off, "off"}, {AmpMode::Fp16, "fp16"}, {AmpMode::Bf16, "bf16"}, {AmpMode::Auto, "auto"}}};
+constexpr std::array<std::pair<AmpMode, const char*>, 4> kAmpNames = {{{AmpMode::Off, "off"},
+                                                                       {AmpMode::Fp16, "fp16"},
+                                                                       {AmpMode::Bf16, "bf16"},
+                                                                       {AmpMode::Auto, "auto"}}};
 constexpr std::array<std::pair<OptimizerKind, const char*>, 3> kOptimizerNames = {
     {{OptimizerKind::Sgd, "sgd"}, {OptimizerKind::Adam, "adam"}, {OptimizerKind::AdamW, "adamw"}}};
 constexpr std::array<std::pair<LrSchedule, const char*>, 4> kScheduleNames = {

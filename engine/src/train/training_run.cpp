@@ -5,10 +5,10 @@
 #include <sstream>
 #include <thread>
 
+#include "amp_choice.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/shape_inference.h"
-#include "amp_choice.h"
 #include "device_selection.h"
 #include "io/safetensors_io.h"
 #include "memory_probe.h"
@@ -94,9 +94,9 @@ RunSummary TrainingRun::execute() {
     summary_.bookkeeping_share = bookkeeping_seconds_ / training_seconds_;
     // Steps between two memory probes may have raised the peak; the kernel's mark has it.
     const MemorySnapshot memory = probe_memory(device_);
-    summary_.peak_memory_bytes = std::max(
-        summary_.peak_memory_bytes,
-        memory.is_cuda ? memory.peak_allocated_bytes : memory.peak_resident_bytes);
+    summary_.peak_memory_bytes =
+        std::max(summary_.peak_memory_bytes,
+                 memory.is_cuda ? memory.peak_allocated_bytes : memory.peak_resident_bytes);
   }
   const double wall = wall_seconds();
   const double stalls = stall_seconds_before_ + train_loader_->stall_seconds();
