@@ -2,7 +2,7 @@
 # CPU mixed precision (issue 13): resnet-small on Fashion-MNIST, batch 128, SGD, through
 # `convstudio-cli train`. Speed: PAIRS back-to-back paired runs of STEPS steps, fp32 against
 # bf16 and against bf16 + channels-last, median of the paired ratios (and spread). Accuracy:
-# one EPOCHS-epoch run of each (seed 42), validation accuracy and samples/s.
+# one EPOCHS-epoch run of each (seed 42; 0 skips them), validation accuracy and samples/s.
 # Usage: tests/bench/amp_bench.sh [BUILD_DIR] [PAIRS] [STEPS] [EPOCHS]
 set -euo pipefail
 build=${1:-build}
@@ -37,6 +37,7 @@ done
 echo "resnet-small $steps steps, bf16 vs fp32: $(median "${bf16[@]}")"
 echo "resnet-small $steps steps, bf16 + channels-last vs fp32: $(median "${bf16_cl[@]}")"
 
+[ "$epochs" -gt 0 ] || exit 0  # EPOCHS 0: speed only
 for variant in "" "--amp bf16" "--amp bf16 --channels-last" "--amp auto"; do
   # shellcheck disable=SC2086
   read -r speed accuracy amp < <(train --epochs "$epochs" $variant)
