@@ -37,6 +37,24 @@ void openTemplate(GraphDocument& document) {
   document.resetProject(project);
 }
 
+// LeNet-5 pasted beside itself until the model has several hundred blocks; no undo history.
+void growToHundredsOfBlocks(GraphDocument& document) {
+  openTemplate(document);
+  QStringList ids;
+  for (const Block& b : document.graph().blocks()) ids << q(b.id);
+  const QByteArray clip = GraphFragment::toJson(GraphFragment::extract(document.graph(), ids));
+  while (document.graph().blocks().size() < 500) {
+    document.paste(clip, QPointF(300.0 * static_cast<double>(document.graph().blocks().size()), 0));
+  }
+  document.undoStack()->clear();
+}
+
+QStringList allIds(const GraphDocument& document) {
+  QStringList ids;
+  for (const Block& b : document.graph().blocks()) ids << q(b.id);
+  return ids;
+}
+
 }  // namespace
 
 class GraphDocumentTest : public QObject {
@@ -228,6 +246,62 @@ class GraphDocumentTest : public QObject {
     QVERIFY(document.analysis().ok());
     document.undoStack()->redo();
     QVERIFY(document.graph().find_block("fc1") == nullptr);
+  }
+
+  // A paste of hundreds of blocks is one step: one analysis, and its undo takes every pasted
+  // block and wire away (each reported once) and leaves exactly the graph from before.
+  void undoingAPasteOfHundredsOfBlocksRestoresTheGraphExactly() {
+    GraphDocument document;
+    growToHundredsOfBlocks(document);
+    const std::string before = json(document.graph());
+    const std::vector<Error> problemsBefore = document.analysis().errors;
+    const QByteArray clip =
+        GraphFragment::toJson(GraphFragment::extract(document.graph(), allIds(document)));
+    QSignalSpy analyses(&document, &GraphDocument::analysisChanged);
+    QSignalSpy removedBlocks(&document, &GraphDocument::blockRemoved);
+    QSignalSpy removedWires(&document, &GraphDocument::connectionRemoved);
+    const std::size_t wiresBefore = document.graph().connections().size();
+    const QStringList pasted = document.paste(clip, QPointF(0, 3000));
+    QVERIFY(pasted.size() >= 500);
+    QCOMPARE(analyses.count(), 1);
+    QCOMPARE(document.graph().connections().size(), 2 * wiresBefore);
+    const std::string after = json(document.graph());
+    document.undoStack()->undo();
+    QCOMPARE(json(document.graph()), before);
+    QCOMPARE(removedBlocks.count(), pasted.size());
+    QCOMPARE(removedWires.count(), static_cast<qsizetype>(wiresBefore));
+    QCOMPARE(analyses.count(), 2);
+    QVERIFY(document.analysis().errors == problemsBefore);
+    document.undoStack()->redo();
+    QCOMPARE(json(document.graph()), after);
+  }
+
+  // Deleting every third block of a large model (and some loose wires) leaves the graph that
+  // removing them one at a time would; undo puts each block and wire back at its place.
+  void deletingAScatteredSelectionAndUndoingRestoresTheGraphExactly() {
+    GraphDocument document;
+    growToHundredsOfBlocks(document);
+    const Graph original = document.graph();
+    QStringList ids;
+    for (std::size_t i = 0; i < original.blocks().size(); i += 3) {
+      ids << q(original.blocks()[i].id);
+    }
+    std::vector<Connection> loose;
+    for (std::size_t i = 1; i < original.connections().size(); i += 7) {
+      loose.push_back(original.connections()[i]);
+    }
+    Graph oneByOne = original;
+    for (const Connection& c : loose) oneByOne.disconnect(c);
+    for (const QString& id : ids) oneByOne.remove_block(id.toStdString());
+
+    document.deleteSelection(ids, loose);
+    QCOMPARE(document.undoStack()->count(), 1);
+    QCOMPARE(json(document.graph()), json(oneByOne));
+    document.undoStack()->undo();
+    QCOMPARE(json(document.graph()), json(original));
+    QVERIFY(document.graph() == original);  // the id index and wire set too
+    document.undoStack()->redo();
+    QCOMPARE(json(document.graph()), json(oneByOne));
   }
 
   void autoLayoutIsOneUndoableStep() {

@@ -8,7 +8,10 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "block_item.h"
 #include "block_text.h"
@@ -32,6 +35,7 @@ BuilderScene::BuilderScene(GraphDocument* document, QObject* parent)
   connect(this, &QGraphicsScene::selectionChanged, this,
           [this] { emit blockSelectionChanged(selectedBlockIds()); });
   rebuild();
+  refreshAllBlocks();
 }
 
 BuilderScene::~BuilderScene() {
@@ -48,11 +52,21 @@ WireItem* BuilderScene::wireItem(const Connection& connection) const {
 }
 
 QStringList BuilderScene::selectedBlockIds() const {
-  QStringList ids;
-  for (const Block& block : document_->graph().blocks()) {
-    const QString id = QString::fromStdString(block.id);
-    if (BlockItem* item = blocks_.value(id); item && item->isSelected()) ids << id;
+  // From the selected items, not from every block: the selection is reported on each change,
+  // and selecting the 500 blocks of a paste one by one must not scan the whole graph each time.
+  const Graph& graph = document_->graph();
+  std::vector<std::pair<std::size_t, QString>> placed;
+  for (QGraphicsItem* item : selectedItems()) {
+    if (item->type() != BlockItem::Type) continue;
+    const QString& id = static_cast<BlockItem*>(item)->id();
+    if (const Block* block = graph.find_block(id.toStdString())) {
+      placed.emplace_back(static_cast<std::size_t>(block - graph.blocks().data()), id);
+    }
   }
+  std::sort(placed.begin(), placed.end());
+  QStringList ids;
+  ids.reserve(static_cast<qsizetype>(placed.size()));
+  for (const auto& [position, id] : placed) ids << id;
   return ids;
 }
 
@@ -84,6 +98,7 @@ void BuilderScene::rebuild() {
   clearSelection();
   for (const auto& [connection, item] : wires_) delete item;
   wires_.clear();
+  wiresAt_.clear();
   qDeleteAll(blocks_);
   blocks_.clear();
   for (const Block& block : document_->graph().blocks()) {
@@ -99,7 +114,8 @@ void BuilderScene::addBlockItem(const QString& id) {
   blocks_.insert(id, item);
   addItem(item);
   placeBlock(id);
-  refreshBlock(id);
+  // No content yet: every added block is followed by an analysis (refreshAllBlocks), and
+  // computing one block's content here would cost a scan of the graph per block of a paste.
   item->setMovedCallback([this](const QString& moved) { updateWiresOf(moved); });
 }
 
@@ -113,6 +129,10 @@ void BuilderScene::addWireItem(const Connection& connection) {
   if (wires_.contains(connection)) return;
   auto* item = new WireItem(connection);
   wires_[connection] = item;
+  const QString from = QString::fromStdString(connection.from);
+  const QString to = QString::fromStdString(connection.to);
+  wiresAt_[from].append(item);
+  if (to != from) wiresAt_[to].append(item);
   addItem(item);
   updateWire(item);
 }
@@ -120,15 +140,14 @@ void BuilderScene::addWireItem(const Connection& connection) {
 void BuilderScene::removeWireItem(const Connection& connection) {
   auto it = wires_.find(connection);
   if (it == wires_.end()) return;
+  for (const std::string& end : {connection.from, connection.to}) {
+    auto at = wiresAt_.find(QString::fromStdString(end));
+    if (at == wiresAt_.end()) continue;
+    at->removeOne(it->second);
+    if (at->isEmpty()) wiresAt_.erase(at);
+  }
   delete it->second;
   wires_.erase(it);
-}
-
-void BuilderScene::refreshBlock(const QString& id) {
-  BlockItem* item = blocks_.value(id);
-  const Block* block = document_->graph().find_block(id.toStdString());
-  if (item == nullptr || block == nullptr) return;
-  item->setContent(BlockText::content(*document_, *block));
 }
 
 void BuilderScene::refreshAllBlocks() {
@@ -154,10 +173,7 @@ void BuilderScene::placeBlock(const QString& id) {
 }
 
 void BuilderScene::updateWiresOf(const QString& id) {
-  const std::string key = id.toStdString();
-  for (const auto& [connection, item] : wires_) {
-    if (connection.from == key || connection.to == key) updateWire(item);
-  }
+  for (WireItem* wire : wiresAt_.value(id)) updateWire(wire);
 }
 
 void BuilderScene::updateWire(WireItem* wire) {

@@ -65,7 +65,6 @@ class BuilderScene : public QGraphicsScene {
   void removeBlockItem(const QString& id);
   void addWireItem(const Connection& connection);
   void removeWireItem(const Connection& connection);
-  void refreshBlock(const QString& id);
   void refreshAllBlocks();
   void placeBlock(const QString& id);
   void updateWiresOf(const QString& id);
@@ -81,6 +80,8 @@ class BuilderScene : public QGraphicsScene {
   GraphDocument* document_;
   QHash<QString, BlockItem*> blocks_;
   std::map<Connection, WireItem*> wires_;
+  // The wires at each block, so that moving or adding one block touches only its own wires.
+  QHash<QString, QList<WireItem*>> wiresAt_;
   bool snap_ = true;
 
   // The wire being dragged out of an output port.

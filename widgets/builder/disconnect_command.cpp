@@ -1,6 +1,6 @@
 #include "disconnect_command.h"
 
-#include <algorithm>
+#include <set>
 
 #include "graph_document.h"
 
@@ -9,26 +9,24 @@ namespace convstudio {
 DisconnectCommand::DisconnectCommand(GraphDocument* document,
                                      const std::vector<Connection>& connections)
     : document_(document) {
+  const std::set<Connection> chosen(connections.begin(), connections.end());
   const auto& wires = document->graph().connections();
   for (std::size_t i = 0; i < wires.size(); ++i) {
-    if (std::find(connections.begin(), connections.end(), wires[i]) != connections.end()) {
-      removed_.emplace_back(i, wires[i]);
-    }
+    if (chosen.contains(wires[i])) removed_.emplace_back(i, wires[i]);
   }
   setText(tr("Disconnect %n wire(s)", "", static_cast<int>(removed_.size())));
   if (removed_.empty()) setObsolete(true);
 }
 
 void DisconnectCommand::redo() {
-  GraphDocument::Batch batch(*document_);
-  for (const auto& [index, connection] : removed_) document_->removeConnection(connection);
+  std::vector<Connection> wires;
+  wires.reserve(removed_.size());
+  for (const auto& [index, connection] : removed_) wires.push_back(connection);
+  document_->removeConnections(wires);
 }
 
 void DisconnectCommand::undo() {
-  GraphDocument::Batch batch(*document_);
-  for (const auto& [index, connection] : removed_) {
-    document_->insertConnectionAt(connection, index);
-  }
+  document_->insertConnectionsAt(removed_);  // ascending places, as taken
 }
 
 }  // namespace convstudio

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
+#include <unordered_set>
 
 #include "add_block_command.h"
 #include "auto_layout.h"
@@ -61,27 +63,6 @@ std::vector<Error> inputShapeErrors(const Graph& graph, const std::string& id) {
     if (e.block_id != id || !e.field.starts_with("inputs")) continue;
     if (std::find(structural.begin(), structural.end(), e) != structural.end()) continue;
     result.push_back(e);
-  }
-  return result;
-}
-
-// The graph with `block` at `index` (Graph only appends; undo must restore the exact order).
-Graph withBlockAt(const Graph& graph, const Block& block, std::size_t index) {
-  Graph result;
-  for (std::size_t i = 0; i <= graph.blocks().size(); ++i) {
-    if (i == index) result.insert_block(block);
-    if (i < graph.blocks().size()) result.insert_block(graph.blocks()[i]);
-  }
-  for (const Connection& c : graph.connections()) result.insert_connection(c);
-  return result;
-}
-
-Graph withConnectionAt(const Graph& graph, const Connection& connection, std::size_t index) {
-  Graph result;
-  for (const Block& b : graph.blocks()) result.insert_block(b);
-  for (std::size_t i = 0; i <= graph.connections().size(); ++i) {
-    if (i == index) result.insert_connection(connection);
-    if (i < graph.connections().size()) result.insert_connection(graph.connections()[i]);
   }
   return result;
 }
@@ -203,48 +184,66 @@ void GraphDocument::autoLayout() {
   undoStack_->push(new AutoLayoutCommand(this, AutoLayout::arrange(project_.graph)));
 }
 
-bool GraphDocument::insertBlockAt(const Block& block, std::size_t index) {
-  if (block.id.empty() || project_.graph.find_block(block.id) != nullptr) return false;
-  if (index >= project_.graph.blocks().size()) {
-    project_.graph.insert_block(block);
-  } else {
-    project_.graph = withBlockAt(project_.graph, block, index);
+std::size_t GraphDocument::insertBlocksAt(std::vector<std::pair<std::size_t, Block>> blocks) {
+  const std::vector<std::string> ids = project_.graph.insert_blocks_at(std::move(blocks));
+  for (const std::string& id : ids) emit blockAdded(QString::fromStdString(id));
+  if (!ids.empty()) graphEdited();
+  return ids.size();
+}
+
+std::size_t GraphDocument::removeBlocks(const QStringList& ids) {
+  std::vector<std::string> keys;
+  std::unordered_set<std::string_view> gone;
+  keys.reserve(static_cast<std::size_t>(ids.size()));
+  for (const QString& id : ids) {
+    std::string key = id.toStdString();
+    if (project_.graph.find_block(key) != nullptr) keys.push_back(std::move(key));
   }
-  emit blockAdded(QString::fromStdString(block.id));
+  for (const std::string& key : keys) gone.insert(key);
+  if (keys.empty()) return 0;
+  std::vector<Connection> touching;
+  for (const Connection& c : project_.graph.connections()) {
+    if (gone.contains(c.from) || gone.contains(c.to)) touching.push_back(c);
+  }
+  for (const Connection& c : project_.graph.remove_connections(touching)) {
+    emit connectionRemoved(c);
+  }
+  project_.graph.remove_blocks(keys);
+  for (const std::string& key : keys) emit blockRemoved(QString::fromStdString(key));
   graphEdited();
-  return true;
+  return keys.size();
+}
+
+std::size_t GraphDocument::insertConnectionsAt(
+    std::vector<std::pair<std::size_t, Connection>> connections) {
+  const std::vector<Connection> added =
+      project_.graph.insert_connections_at(std::move(connections));
+  for (const Connection& c : added) emit connectionAdded(c);
+  if (!added.empty()) graphEdited();
+  return added.size();
+}
+
+std::size_t GraphDocument::removeConnections(const std::vector<Connection>& connections) {
+  const std::vector<Connection> removed = project_.graph.remove_connections(connections);
+  for (const Connection& c : removed) emit connectionRemoved(c);
+  if (!removed.empty()) graphEdited();
+  return removed.size();
+}
+
+bool GraphDocument::insertBlockAt(const Block& block, std::size_t index) {
+  return insertBlocksAt({{index, block}}) == 1;
 }
 
 bool GraphDocument::removeBlock(const QString& id) {
-  const std::string key = id.toStdString();
-  // Wires go first, each with its own signal, so views never hold a wire to a missing block.
-  std::vector<Connection> touching = project_.graph.inputs_of(key);
-  for (const Connection& c : project_.graph.outputs_of(key)) touching.push_back(c);
-  for (const Connection& c : touching) removeConnection(c);
-  if (!project_.graph.remove_block(key)) return false;
-  emit blockRemoved(id);
-  graphEdited();
-  return true;
+  return removeBlocks({id}) == 1;
 }
 
 bool GraphDocument::insertConnectionAt(const Connection& connection, std::size_t index) {
-  const auto& wires = project_.graph.connections();
-  if (std::find(wires.begin(), wires.end(), connection) != wires.end()) return false;
-  if (index >= wires.size()) {
-    project_.graph.insert_connection(connection);
-  } else {
-    project_.graph = withConnectionAt(project_.graph, connection, index);
-  }
-  emit connectionAdded(connection);
-  graphEdited();
-  return true;
+  return insertConnectionsAt({{index, connection}}) == 1;
 }
 
 bool GraphDocument::removeConnection(const Connection& connection) {
-  if (!project_.graph.disconnect(connection)) return false;
-  emit connectionRemoved(connection);
-  graphEdited();
-  return true;
+  return removeConnections({connection}) == 1;
 }
 
 bool GraphDocument::setBlockParam(const QString& id, const QString& name, const ParamValue& value) {

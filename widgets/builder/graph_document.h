@@ -66,6 +66,16 @@ class GraphDocument : public QObject {
   void freezeBefore(const QString& id);
 
   // ---- Primitives, for undo commands only ----
+  // The batch forms change the graph in one pass, emit one signal per block or wire and rerun
+  // shape inference once, so that a command over hundreds of blocks stays linear. Places are
+  // where each block or wire ends up in the graph's list (ascending; past the end appends).
+  // Each returns how many blocks or wires it changed.
+  std::size_t insertBlocksAt(std::vector<std::pair<std::size_t, Block>> blocks);
+  // Removes the blocks and every wire touching them; the wires' signals come first, so views
+  // never hold a wire to a missing block.
+  std::size_t removeBlocks(const QStringList& ids);
+  std::size_t insertConnectionsAt(std::vector<std::pair<std::size_t, Connection>> connections);
+  std::size_t removeConnections(const std::vector<Connection>& connections);
   bool insertBlockAt(const Block& block, std::size_t index);
   bool removeBlock(const QString& id);
   bool insertConnectionAt(const Connection& connection, std::size_t index);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <string>
+#include <unordered_set>
 
 #include "convstudio/model/graph_json.h"
 
@@ -12,7 +14,10 @@ QString GraphFragment::mimeType() {
 }
 
 Graph GraphFragment::extract(const Graph& graph, const QStringList& ids) {
-  auto selected = [&](const std::string& id) { return ids.contains(QString::fromStdString(id)); };
+  // Hashed: copying hundreds of blocks of a large model must not compare every pair.
+  std::unordered_set<std::string> chosen;
+  for (const QString& id : ids) chosen.insert(id.toStdString());
+  auto selected = [&](const std::string& id) { return chosen.contains(id); };
   Graph fragment;
   for (const Block& block : graph.blocks()) {
     if (selected(block.id)) fragment.insert_block(block);

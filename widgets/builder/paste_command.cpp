@@ -1,6 +1,8 @@
 #include "paste_command.h"
 
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "graph_document.h"
 
@@ -14,15 +16,21 @@ PasteCommand::PasteCommand(GraphDocument* document, Graph fragment)
 void PasteCommand::redo() {
   GraphDocument::Batch batch(*document_);
   constexpr std::size_t kAtEnd = std::numeric_limits<std::size_t>::max();
-  for (const Block& block : fragment_.blocks()) document_->insertBlockAt(block, kAtEnd);
-  for (const Connection& c : fragment_.connections()) document_->insertConnectionAt(c, kAtEnd);
+  std::vector<std::pair<std::size_t, Block>> blocks;
+  blocks.reserve(fragment_.blocks().size());
+  for (const Block& block : fragment_.blocks()) blocks.emplace_back(kAtEnd, block);
+  document_->insertBlocksAt(std::move(blocks));
+  std::vector<std::pair<std::size_t, Connection>> wires;
+  wires.reserve(fragment_.connections().size());
+  for (const Connection& c : fragment_.connections()) wires.emplace_back(kAtEnd, c);
+  document_->insertConnectionsAt(std::move(wires));
 }
 
 void PasteCommand::undo() {
-  GraphDocument::Batch batch(*document_);
-  for (const Block& block : fragment_.blocks()) {
-    document_->removeBlock(QString::fromStdString(block.id));
-  }
+  QStringList ids;
+  ids.reserve(static_cast<qsizetype>(fragment_.blocks().size()));
+  for (const Block& block : fragment_.blocks()) ids << QString::fromStdString(block.id);
+  document_->removeBlocks(ids);
 }
 
 }  // namespace convstudio

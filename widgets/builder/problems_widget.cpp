@@ -35,6 +35,12 @@ void ProblemsWidget::showRefusedWire(const QString& blockId, const QString& reas
 }
 
 void ProblemsWidget::refresh() {
+  const auto& errors = document_->analysis().errors;
+  const QString refusal =
+      refusal_.isEmpty() ? QString() : refusedAt_ + QLatin1Char('\n') + refusal_;
+  if (shownErrors_ == errors && shownRefusal_ == refusal) return;
+  shownErrors_ = errors;
+  shownRefusal_ = refusal;
   clear();
   if (!refusal_.isEmpty()) {
     auto* item = new QTreeWidgetItem(this, {refusedAt_, tr("Wire refused: %1").arg(refusal_)});
@@ -42,7 +48,6 @@ void ProblemsWidget::refresh() {
     item->setToolTip(1, refusal_);
     item->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxInformation));
   }
-  const auto& errors = document_->analysis().errors;
   for (const Error& e : errors) {
     const QString id = QString::fromStdString(e.block_id);
     // The messages come from the engine (English), naming the block type first.

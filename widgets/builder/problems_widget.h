@@ -4,6 +4,11 @@
 
 #include <QTreeWidget>
 
+#include <optional>
+#include <vector>
+
+#include "convstudio/error.h"
+
 namespace convstudio {
 
 class GraphDocument;
@@ -27,6 +32,10 @@ class ProblemsWidget : public QTreeWidget {
   GraphDocument* document_;
   QString refusedAt_;  // the block a refused wire was dropped on
   QString refusal_;    // why; empty when none is shown
+  // What the rows show, so that an edit that leaves the problems as they were (most edits)
+  // does not rebuild the list.
+  std::optional<std::vector<Error>> shownErrors_;
+  QString shownRefusal_;
 };
 
 }  // namespace convstudio

@@ -65,8 +65,10 @@ void SummaryBar::refresh() {
                        .arg(bytes(memory.weights_bytes), bytes(memory.gradients_bytes),
                             bytes(memory.optimizer_state_bytes), bytes(memory.activations_bytes),
                             bytes(memory.input_batch_bytes), bytes(memory.workspace_bytes)));
-  setStyleSheet(exceeds_ ? QStringLiteral("QLabel { background: #f6d5a8; color: #7a3b00; }")
-                         : QStringLiteral("QLabel { background: palette(window); }"));
+  // Setting a style sheet re-polishes the widget even when it is the same one: only on change.
+  const QString style = exceeds_ ? QStringLiteral("QLabel { background: #f6d5a8; color: #7a3b00; }")
+                                 : QStringLiteral("QLabel { background: palette(window); }");
+  if (styleSheet() != style) setStyleSheet(style);
 }
 
 }  // namespace convstudio

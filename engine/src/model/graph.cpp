@@ -4,10 +4,32 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include "convstudio/model/layer_catalog.h"
 
 namespace convstudio {
+namespace {
+
+// `existing` with each of `inserted` (places ascending) put at its place in the result, as
+// inserting them one by one in that order would, but in one pass.
+template <typename T>
+std::vector<T> merged(std::vector<T> existing, std::vector<std::pair<std::size_t, T>> inserted) {
+  std::vector<T> result;
+  result.reserve(existing.size() + inserted.size());
+  auto next = inserted.begin();
+  for (T& item : existing) {
+    while (next != inserted.end() && next->first <= result.size()) {
+      result.push_back(std::move(next->second));
+      ++next;
+    }
+    result.push_back(std::move(item));
+  }
+  for (; next != inserted.end(); ++next) result.push_back(std::move(next->second));
+  return result;
+}
+
+}  // namespace
 
 std::string Graph::add_block(std::string_view type, double x, double y) {
   const BlockSpec* spec = LayerCatalog::instance().find(type);
@@ -32,19 +54,54 @@ bool Graph::insert_block(Block block) {
 }
 
 bool Graph::remove_block(std::string_view id) {
-  auto it =
-      std::find_if(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.id == id; });
-  if (it == blocks_.end()) return false;
-  blocks_.erase(it);
-  std::erase_if(connections_, [&](const Connection& c) {
-    if (c.from != id && c.to != id) return false;
-    connection_set_.erase(c);
-    return true;
-  });
-  index_blocks();
+  if (find_block(id) == nullptr) return false;
+  remove_blocks({std::string(id)});
   return true;
 }
 
+std::vector<Connection> Graph::remove_blocks(const std::vector<std::string>& ids) {
+  std::unordered_set<std::string_view> gone;
+  for (const std::string& id : ids) {
+    if (find_block(id) != nullptr) gone.insert(id);
+  }
+  std::vector<Connection> removed;
+  if (gone.empty()) return removed;
+  std::erase_if(connections_, [&](const Connection& c) {
+    if (!gone.contains(c.from) && !gone.contains(c.to)) return false;
+    connection_set_.erase(c);
+    removed.push_back(c);
+    return true;
+  });
+  std::erase_if(blocks_, [&](const Block& b) { return gone.contains(b.id); });
+  index_blocks();
+  return removed;
+}
+
+std::vector<std::string> Graph::insert_blocks_at(
+    std::vector<std::pair<std::size_t, Block>> blocks) {
+  std::vector<std::string> ids;
+  std::set<std::string, std::less<>> batch;
+  std::vector<std::pair<std::size_t, Block>> accepted;
+  for (auto& [place, block] : blocks) {
+    if (block.id.empty() || find_block(block.id) != nullptr || !batch.insert(block.id).second) {
+      continue;
+    }
+    ids.push_back(block.id);
+    accepted.emplace_back(place, std::move(block));
+  }
+  if (accepted.empty()) return ids;
+  if (accepted.front().first >= blocks_.size()) {
+    // All at the end (a paste, a new block): no place moves, so the index only grows.
+    for (auto& [place, block] : accepted) {
+      block_at_[block.id] = blocks_.size();
+      blocks_.push_back(std::move(block));
+    }
+    return ids;
+  }
+  blocks_ = merged(std::move(blocks_), std::move(accepted));
+  index_blocks();
+  return ids;
+}
 std::optional<Error> Graph::connect(const Connection& connection) {
   const Block* from = find_block(connection.from);
   const Block* to = find_block(connection.to);
@@ -95,6 +152,38 @@ bool Graph::insert_connection(Connection connection) {
 bool Graph::disconnect(const Connection& connection) {
   connection_set_.erase(connection);
   return std::erase(connections_, connection) > 0;
+}
+
+std::vector<Connection> Graph::insert_connections_at(
+    std::vector<std::pair<std::size_t, Connection>> connections) {
+  std::vector<Connection> inserted;
+  std::vector<std::pair<std::size_t, Connection>> accepted;
+  for (auto& [place, connection] : connections) {
+    if (!connection_set_.insert(connection).second) continue;
+    inserted.push_back(connection);
+    accepted.emplace_back(place, std::move(connection));
+  }
+  if (accepted.empty()) return inserted;
+  if (accepted.front().first >= connections_.size()) {
+    for (auto& [place, connection] : accepted) connections_.push_back(std::move(connection));
+  } else {
+    connections_ = merged(std::move(connections_), std::move(accepted));
+  }
+  return inserted;
+}
+
+std::vector<Connection> Graph::remove_connections(const std::vector<Connection>& connections) {
+  std::vector<Connection> removed;
+  std::set<Connection> gone;
+  for (const Connection& c : connections) {
+    if (connection_set_.erase(c) > 0) {
+      gone.insert(c);
+      removed.push_back(c);
+    }
+  }
+  if (!gone.empty())
+    std::erase_if(connections_, [&](const Connection& c) { return gone.contains(c); });
+  return removed;
 }
 
 void Graph::index_blocks() {
