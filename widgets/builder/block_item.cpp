@@ -45,32 +45,14 @@ BlockItem::BlockItem(QString id) : id_(std::move(id)) {
 
 void BlockItem::setContent(const Content& content) {
   // Every analysis refreshes every block; most are unchanged, and a repaint of each of 1,000
-  // blocks would cost more than the edit itself. The size never changes: no geometry change.
+  // blocks would cost more than the edit itself.
   if (hasContent_ && content == content_) return;
-  const bool alike = hasContent_ && looksAlike(content, content_, painted_);
-  if (!hasContent_ || content.errors != content_.errors || content.type != content_.type) {
-    setToolTip(content.errors.isEmpty() ? QStringLiteral("%1 (%2)").arg(content.type, id_)
-                                        : content.errors);
-  }
   hasContent_ = true;
+  prepareGeometryChange();
   content_ = content;
-  // A whole network fitted to the window draws blocks as plain boxes: an edit that changes
-  // the shapes of every later block then repaints only the boxes whose colour changed.
-  if (!alike) update();
-}
-
-bool BlockItem::looksAlike(const Content& a, const Content& b, Detail detail) {
-  switch (detail) {
-    case Detail::None:
-    case Detail::Full:
-      return a == b;
-    case Detail::Overview:
-      if (a.type != b.type) return false;
-      [[fallthrough]];
-    case Detail::Box:
-      return a.category == b.category && a.errors.isEmpty() == b.errors.isEmpty();
-  }
-  return false;
+  setToolTip(content.errors.isEmpty() ? QStringLiteral("%1 (%2)").arg(content.type, id_)
+                                      : content.errors);
+  update();
 }
 
 void BlockItem::setMovedCallback(std::function<void(const QString&)> callback) {
@@ -117,24 +99,18 @@ QRectF BlockItem::boundingRect() const {
   return QRectF(-m, -m, kWidth + 2 * m, kHeight + 2 * m);
 }
 
-void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) {
+void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   const QPalette palette = QApplication::palette();
   const bool invalid = !content_.errors.isEmpty();
   const QColor accent = invalid ? QColor(0xd0, 0x30, 0x30) : categoryColor(content_.category);
   const QRectF body(0, 0, kWidth, kHeight);
   const qreal scale = option->levelOfDetailFromTransform(painter->worldTransform());
-  // Only a view's paint counts: the overview map renders the scene far smaller.
-  const auto drawn = [&](Detail detail) {
-    if (widget != nullptr) painted_ = detail;
-  };
   if (scale * kHeight < kTinyBlockPixels) {
-    drawn(Detail::Box);
     painter->fillRect(body, isSelected() ? palette.color(QPalette::Highlight) : accent);
     return;
   }
   painter->setRenderHint(QPainter::Antialiasing);
   if (scale < kOverviewScale) {
-    drawn(Detail::Overview);
     painter->setPen(QPen(isSelected() ? palette.color(QPalette::Highlight) : accent.darker(130),
                          (isSelected() ? 3 : 1.5) / std::max(scale, 0.05)));
     painter->setBrush(invalid ? QColor(0xfd, 0xe8, 0xe8) : accent.lighter(165));
@@ -150,7 +126,6 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         QFontMetrics(font).elidedText(content_.type, Qt::ElideRight, static_cast<int>(kWidth - 8)));
     return;
   }
-  drawn(Detail::Full);
 
   QColor fill = palette.color(QPalette::Base);
   if (invalid) fill = QColor(0xfd, 0xe8, 0xe8);

@@ -56,16 +56,11 @@ class BlockItem : public QGraphicsItem {
   QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
  private:
-  // How much of the block a view last drew: the zoom decides, so a change of what is not drawn
-  // (a shape under a plain box) needs no repaint.
-  enum class Detail { None, Box, Overview, Full };
-  static bool looksAlike(const Content& a, const Content& b, Detail detail);
   QPointF inputPortLocal(int port) const;
 
   QString id_;
   Content content_;
   bool hasContent_ = false;
-  Detail painted_ = Detail::None;
   std::function<void(const QString&)> moved_;
   bool snap_ = true;
   int highlightedPort_ = -1;
