@@ -37,7 +37,7 @@ if dpkg-deb -c "$base_deb" | grep -E 'libtorch_cuda|libc10_cuda|libcudnn|libcubl
 fi
 # Nothing is installed outside these folders (no files created by scripts: there are none).
 if dpkg-deb -c "$base_deb" | awk '{print $6}' |
-   grep -vE '^\./($|usr/?$|usr/(bin|lib|share)/?$|usr/bin/convstudio(-cli)?$|usr/lib/convstudio/|usr/share/(applications|icons|mime|doc)(/|$))'; then
+   grep -vE '^\./($|usr/?$|usr/(bin|lib|share)/?$|usr/bin/convstudio(-cli|-cli-engine)?$|usr/lib/convstudio/|usr/share/(applications|icons|mime|doc)(/|$))'; then
   echo "unexpected paths in the base package"; exit 1
 fi
 test -z "$(dpkg-deb --ctrl-tarfile "$base_deb" | tar -t | grep -E 'preinst|postinst|prerm|postrm')"
