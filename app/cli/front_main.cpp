@@ -14,6 +14,7 @@
 #include <system_error>
 
 #include "exit_codes.h"
+#include "run_app.h"
 #include "template_commands.h"
 #include "version_command.h"
 
@@ -36,19 +37,7 @@ int answer_here(int argc, char** argv) {
   int exit_code = kExitOk;
   add_templates_command(app, exit_code);
   add_inspect_command(app, exit_code);
-  try {
-    app.parse(argc, argv);
-    if (show_version) return print_versions(std::cout);
-  } catch (const CLI::CallForHelp& help) {
-    return app.exit(help);
-  } catch (const CLI::ParseError& error) {
-    app.exit(error);
-    return kExitUsageError;
-  } catch (const std::exception& error) {
-    std::cerr << "error: " << error.what() << "\n";
-    return kExitFailure;
-  }
-  return exit_code;
+  return run_app(app, argc, argv, show_version, exit_code);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "export_command.h"
 #include "import_command.h"
 #include "predict_command.h"
+#include "run_app.h"
 #include "template_commands.h"
 #include "train_command.h"
 #include "version_command.h"
@@ -37,22 +38,5 @@ int main(int argc, char** argv) {
   add_export_command(app, exit_code);
   add_predict_command(app, exit_code);
 
-  // Subcommands run inside parse(); their unexpected failures surface here as exceptions.
-  try {
-    app.parse(argc, argv);
-    if (show_version) return print_versions(std::cout);
-    if (app.get_subcommands().empty()) {
-      std::cerr << app.help() << "\nerror: name a command (or --version)\n";
-      return kExitUsageError;
-    }
-  } catch (const CLI::CallForHelp& help) {
-    return app.exit(help);
-  } catch (const CLI::ParseError& error) {
-    app.exit(error);
-    return kExitUsageError;
-  } catch (const std::exception& error) {
-    std::cerr << "error: " << error.what() << "\n";
-    return kExitFailure;
-  }
-  return exit_code;
+  return run_app(app, argc, argv, show_version, exit_code);
 }
