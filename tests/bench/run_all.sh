@@ -9,3 +9,7 @@ echo "== studio bridge and UI latency (issue 6)"
 "$here/gui_bench.sh" "$build"
 echo "== data pipeline: index, first step, memory, loader vs torchvision, stall (issue 14)"
 "$here/data_bench.sh" "$build"
+echo "== full-epoch trainer against PyTorch, CPU mixed precision, start-up (issue 13)"
+"$here/epoch_bench.sh" "$build" 5
+"$here/amp_bench.sh" "$build" 5 80 3
+"$here/startup_bench.sh" "$build" 10
