@@ -29,11 +29,9 @@ bool answered_here(int argc, char** argv) {
 }
 
 int answer_here(int argc, char** argv) {
-  CLI::App app{"ConvStudio command line: inspect, train and export convolutional networks",
-               "convstudio-cli"};
+  CLI::App app{kAppDescription, kAppName};
   bool show_version = false;
-  app.add_flag("--version", show_version,
-               "Print ConvStudio, LibTorch, CUDA, cuDNN, OpenCV and Qt versions");
+  add_version_flag(app, show_version);
   int exit_code = kExitOk;
   add_templates_command(app, exit_code);
   add_inspect_command(app, exit_code);

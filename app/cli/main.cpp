@@ -20,11 +20,9 @@ int main(int argc, char** argv) {
   // Past a file-size limit (ulimit -f) the kernel would kill us with SIGXFSZ in the middle of a
   // save; ignored, the write fails with EFBIG and the save says which file and why.
   std::signal(SIGXFSZ, SIG_IGN);
-  CLI::App app{"ConvStudio command line: inspect, train and export convolutional networks",
-               "convstudio-cli"};
+  CLI::App app{kAppDescription, kAppName};
   bool show_version = false;
-  app.add_flag("--version", show_version,
-               "Print ConvStudio, LibTorch, CUDA, cuDNN, OpenCV and Qt versions");
+  add_version_flag(app, show_version);
 
   int exit_code = kExitOk;
   add_devices_command(app, exit_code);

@@ -12,6 +12,15 @@
 
 namespace convstudio::cli {
 
+// The command line both programs parse: its description, name and --version flag.
+inline constexpr const char* kAppDescription =
+    "ConvStudio command line: inspect, train and export convolutional networks";
+inline constexpr const char* kAppName = "convstudio-cli";
+inline void add_version_flag(CLI::App& app, bool& show_version) {
+  app.add_flag("--version", show_version,
+               "Print ConvStudio, LibTorch, CUDA, cuDNN, OpenCV and Qt versions");
+}
+
 inline int run_app(CLI::App& app, int argc, char** argv, const bool& show_version,
                    const int& exit_code) {
   // Subcommands run inside parse(); their unexpected failures surface here as exceptions.

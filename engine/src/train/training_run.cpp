@@ -387,14 +387,16 @@ void TrainingRun::make_loaders() {
   // A set held in memory without augmentation costs a copy per batch (tens of microseconds for
   // lenet5): on the CPU a thread for it only competes with LibTorch's threads (measured: the
   // full-epoch lenet5 benchmark, README "Performance"), so the batch is assembled in next().
-  const bool nothing_to_prepare = !device_.is_cuda() && dataset_.train->held_in_memory();
-  if (nothing_to_prepare && !train.augmentation.enabled()) train.workers = 0;
+  const auto batched_here = [this](const SampleSet& set) {
+    return !device_.is_cuda() && set.held_in_memory();
+  };
+  if (batched_here(*dataset_.train) && !train.augmentation.enabled()) train.workers = 0;
   train_loader_ = std::make_unique<BatchLoader>(dataset_.train, train);
   if (!val_loader_) {
     BatchLoaderOptions validation = common;
     validation.shuffle = false;
     validation.batch_size = std::max<std::int64_t>(batch_size_, 256);
-    if (!device_.is_cuda() && dataset_.validation->held_in_memory()) validation.workers = 0;
+    if (batched_here(*dataset_.validation)) validation.workers = 0;
     val_loader_ = std::make_unique<BatchLoader>(dataset_.validation, validation);
   }
 }
