@@ -8,6 +8,8 @@
 #include "devices_command.h"
 #include "exit_codes.h"
 #include "export_command.h"
+#include "find_batch_size_command.h"
+#include "find_lr_command.h"
 #include "import_command.h"
 #include "predict_command.h"
 #include "run_app.h"
@@ -31,6 +33,8 @@ int main(int argc, char** argv) {
   add_inspect_command(app, exit_code);
   add_train_command(app, exit_code);
   add_evaluate_command(app, exit_code);
+  add_find_lr_command(app, exit_code);
+  add_find_batch_size_command(app, exit_code);
   add_import_command(app, exit_code);
   add_weights_command(app, exit_code);
   add_export_command(app, exit_code);

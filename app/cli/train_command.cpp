@@ -6,7 +6,6 @@
 #include <unistd.h>
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <csignal>
 #include <filesystem>
 #include <iomanip>
@@ -14,6 +13,7 @@
 #include <memory>
 #include <thread>
 
+#include "byte_size.h"
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/runs/run_summary_json.h"
@@ -51,25 +51,6 @@ int exit_code_for(const RunSummary& summary) {
     return kExitUsageError;
   }
   return kExitFailure;
-}
-
-// "2G", "500M", "800K" or plain bytes; nullopt when it is none of these.
-std::optional<std::int64_t> parse_byte_size(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  std::size_t digits = 0;
-  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
-  if (digits == 0 || digits > 15) return std::nullopt;
-  std::int64_t value = std::stoll(text.substr(0, digits));
-  const std::string unit = text.substr(digits);
-  if (unit == "K" || unit == "k")
-    value <<= 10;
-  else if (unit == "M" || unit == "m")
-    value <<= 20;
-  else if (unit == "G" || unit == "g")
-    value <<= 30;
-  else if (!unit.empty())
-    return std::nullopt;
-  return value;
 }
 
 int run_train(const TrainOptions& options) {

@@ -14,6 +14,7 @@
 #include <QStatusBar>
 #include <QStyle>
 
+#include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/model/training_settings.h"
 #include "convstudio/runs/project_runs.h"
@@ -30,6 +31,7 @@
 #include "training/training_progress_view.h"
 #include "training/training_settings_panel.h"
 #include "training_controller.h"
+#include "tuning_actions.h"
 
 namespace convstudio {
 
@@ -137,7 +139,31 @@ void TrainingCockpit::createActions() {
   resumeCheckpoint_ = new QAction(tr("Resume from Checkpoint…"), this);
   release_ = new QAction(tr("Release Cached GPU Memory"), this);
   release_->setEnabled(devices_.cuda_available);
-  runActions_ = {start_, pause_, stop_, resumeCheckpoint_, release_};
+  TuningHost tuning;
+  tuning.window = host_.window;
+  tuning.project = host_.project;
+  tuning.canStart = [this] { return projectOpen() && !controller_->isRunning(); };
+  tuning.startWeights = [this] {
+    // The weights a run would start from (ProjectFile::weights_file, as the controller uses).
+    const std::string owner = QFile::encodeName(runsOwnerFile()).toStdString();
+    return QFile::decodeName(ProjectFile::weights_file(host_.project(), owner).string().c_str());
+  };
+  tuning.setTraining = [this](const TrainingSettings& training) {
+    if (host_.setSettings) host_.setSettings(settings_->datasetSettings(), training);
+  };
+  tuning_ = new TuningActions(std::move(tuning), this);
+  connect(tuning_, &TuningActions::busyChanged, this, &TrainingCockpit::updateStartAllowed);
+  connect(settings_, &TrainingSettingsPanel::batchSizeFinderRequested, tuning_,
+          &TuningActions::findBatchSize);
+  auto* separator = new QAction(this);
+  separator->setSeparator(true);
+  runActions_ = {start_,
+                 pause_,
+                 stop_,
+                 resumeCheckpoint_,
+                 release_,
+                 separator,
+                 tuning_->findLearningRateAction()};
 
   connect(start_, &QAction::triggered, this, [this] { startTraining(); });
   connect(pause_, &QAction::triggered, this, [this] {
@@ -283,9 +309,13 @@ void TrainingCockpit::clearStaleFailure() {
 void TrainingCockpit::updateStartAllowed() {
   const QString blocked =
       projectOpen() ? settings_->blockingProblem() : tr("Open or create a project first.");
-  progress_->setStartBlocked(blocked);
   const bool idle = !controller_->isRunning();
-  start_->setEnabled(idle && blocked.isEmpty());
+  // A finder and a run would compete for the same device.
+  const bool tuning = tuning_ != nullptr && tuning_->isBusy();
+  if (tuning_) tuning_->updateEnabled();
+  progress_->setStartBlocked(
+      tuning && blocked.isEmpty() ? tr("A finder is running; train once it is done.") : blocked);
+  start_->setEnabled(idle && blocked.isEmpty() && !tuning);
   start_->setToolTip(blocked.isEmpty() ? tr("Train the model with these settings (F5)") : blocked);
   resumeCheckpoint_->setEnabled(idle && blocked.isEmpty());
   pause_->setEnabled(!idle);
@@ -296,7 +326,7 @@ void TrainingCockpit::updateStartAllowed() {
 }
 
 bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
-  if (controller_->isRunning() || !projectOpen()) return false;
+  if (controller_->isRunning() || !projectOpen() || tuning_->isBusy()) return false;
   // The panel writes every edit into the project, so the project is what runs; reloading
   // first shows (and checks) exactly that.
   reloadProject();
@@ -407,6 +437,13 @@ void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFo
       }
       if (summary.samples_per_second) {
         outcome += tr(", %1 samples/s").arg(*summary.samples_per_second, 0, 'f', 0);
+      }
+      if (summary.utilisation) {
+        outcome +=
+            tr(", %1% of the device's peak FLOP/s").arg(*summary.utilisation * 100, 0, 'f', 1);
+      }
+      if (summary.skipped_steps > 0) {
+        outcome += tr(", %1 fp16 steps skipped").arg(summary.skipped_steps);
       }
       outcome += QLatin1Char('.');
       break;

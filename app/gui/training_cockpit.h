@@ -31,6 +31,7 @@ class TrainingController;
 class TrainingLogView;
 class TrainingProgressView;
 class TrainingSettingsPanel;
+class TuningActions;
 
 struct TrainingCockpitHost {
   QMainWindow* window = nullptr;
@@ -71,7 +72,8 @@ class TrainingCockpit : public QObject {
   // Gives the training docks their default sizes (charts widest). Sizes only stick once the
   // window is laid out, so call it again after show() or from the window's Reset Layout.
   Q_SLOT void arrangeDocks();
-  // Start, Pause/Resume, Stop, Resume from Checkpoint…, Release Cached GPU Memory: for a menu.
+  // Start, Pause/Resume, Stop, Resume from Checkpoint…, Release Cached GPU Memory, Find Learning
+  // Rate…: for a menu.
   QList<QAction*> runActions() const { return runActions_; }
   QAction* startAction() const { return start_; }
   QAction* pauseAction() const { return pause_; }
@@ -85,6 +87,8 @@ class TrainingCockpit : public QObject {
   ConfusionMatrixView* confusion() const { return confusion_; }
   MisclassifiedGallery* gallery() const { return gallery_; }
   RunsList* runs() const { return runs_; }
+  // The learning-rate and batch-size finders.
+  TuningActions* tuning() const { return tuning_; }
 
  public slots:
   // Re-reads the project (opened, closed, or its settings changed elsewhere). A project in a
@@ -130,6 +134,7 @@ class TrainingCockpit : public QObject {
   ConfusionMatrixView* confusion_ = nullptr;
   MisclassifiedGallery* gallery_ = nullptr;
   RunsList* runs_ = nullptr;
+  TuningActions* tuning_ = nullptr;
   QLabel* statusLabel_ = nullptr;
   QDockWidget* settingsDock_ = nullptr;
   QDockWidget* runsDock_ = nullptr;

@@ -84,6 +84,9 @@ int LiveChart::addCurve(const QString& name, const QColor& color, Style style, A
   curve->graph->setPen(pen);
   if (style == Style::Points) {
     curve->graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, Qt::white, 6));
+  } else if (style == Style::Markers) {
+    curve->graph->setLineStyle(QCPGraph::lsNone);
+    curve->graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, 6));
   } else {
     // Thousands of segments: antialiasing costs more than it shows.
     curve->graph->setAntialiased(false);

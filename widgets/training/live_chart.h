@@ -19,7 +19,8 @@ class LiveChart : public QCustomPlot {
   Q_OBJECT
 
  public:
-  enum class Style { Line, Points };  // Points: per-epoch values, marked and joined
+  // Points: per-epoch values, marked and joined. Markers: events (a skipped step), marked only.
+  enum class Style { Line, Points, Markers };
   enum class Axis { Left, Right };
 
   // Curves with more samples than this are drawn from a decimated view of the visible range.

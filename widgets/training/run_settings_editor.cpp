@@ -5,6 +5,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QStandardItemModel>
 
@@ -29,6 +30,15 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
   device_ = new QComboBox(this);
   device_->setObjectName(QStringLiteral("device"));
   batch_ = spinBox(this, "batchSize", 1, 65536);
+  findBatch_ = new QPushButton(tr("Find…"), this);
+  findBatch_->setObjectName(QStringLiteral("findBatchSize"));
+  findBatch_->setToolTip(
+      tr("Try batch sizes on the chosen device: the largest that fits with a safety margin, "
+         "and the fastest"));
+  connect(findBatch_, &QPushButton::clicked, this, &RunSettingsEditor::batchSizeFinderRequested);
+  auto* batchRow = new QHBoxLayout;
+  batchRow->addWidget(batch_, 1);
+  batchRow->addWidget(findBatch_);
   accumulate_ = spinBox(this, "accumulate", 1, 1024);
   accumulate_->setToolTip(tr("Micro-batches whose gradients add up before each optimizer step"));
   effective_ = new QLabel(this);
@@ -78,7 +88,7 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
   auto* form = new QFormLayout(this);
   form->setContentsMargins(0, 0, 0, 0);
   form->addRow(tr("Device:"), device_);
-  form->addRow(tr("Batch size:"), batch_);
+  form->addRow(tr("Batch size:"), batchRow);
   form->addRow(tr("Accumulation:"), accumulateRow);
   form->addRow(tr("Mixed precision:"), amp_);
   form->addRow(QString(), ampHint_);

@@ -1,7 +1,8 @@
 #pragma once
 // How a run uses the machine and how long it lasts: device, batch size, gradient accumulation
 // (with the effective batch), mixed precision (with what it does), epochs and step limit, seed,
-// checkpoint policy, early stopping and automatic out-of-memory recovery.
+// checkpoint policy, early stopping and automatic out-of-memory recovery. "Find…" beside the
+// batch size asks for the batch-size finder.
 
 #include <QWidget>
 
@@ -11,6 +12,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QSpinBox;
 
 namespace convstudio {
@@ -31,6 +33,7 @@ class RunSettingsEditor : public QWidget {
 
  signals:
   void edited();
+  void batchSizeFinderRequested();
 
  private:
   void selectDevice(const QString& device);
@@ -38,6 +41,7 @@ class RunSettingsEditor : public QWidget {
 
   QComboBox* device_ = nullptr;
   QSpinBox* batch_ = nullptr;
+  QPushButton* findBatch_ = nullptr;
   QSpinBox* accumulate_ = nullptr;
   QLabel* effective_ = nullptr;
   QComboBox* amp_ = nullptr;

@@ -98,6 +98,11 @@ void TrainingCharts::createCharts() {
   rawLoss_ = loss_->addCurve(tr("loss (step)"), kLightBlue);
   smoothLoss_ = loss_->addCurve(tr("smoothed"), kBlue);
   valLoss_ = loss_->addCurve(tr("validation (epoch)"), kOrange, Style::Points);
+  // fp16 steps the loss scaler threw away (inf/NaN gradients): their loss taught nothing.
+  skippedLoss_ = loss_->addCurve(tr("skipped step"), kRed, Style::Markers);
+  loss_->graphOf(skippedLoss_)
+      ->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, kRed, kRed, 7));
+  loss_->graphOf(skippedLoss_)->removeFromLegend();  // named once a step is skipped
   firstOverlay_ = loss_->curveCount();
 
   accuracy_ = new LiveChart(tr("Accuracy (%)"), this);
@@ -125,6 +130,12 @@ void TrainingCharts::createCharts() {
   scale_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
   lossScale_ = scale_->addCurve(tr("loss scale"), kBlue);
   skipped_ = scale_->addCurve(tr("skipped steps"), kRed, Style::Line, LiveChart::Axis::Right);
+  scaleGrowth_ = scale_->addCurve(tr("scale grew"), kGreen, Style::Markers);
+  scale_->graphOf(scaleGrowth_)
+      ->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, kGreen, kGreen, 7));
+  scaleBackoff_ = scale_->addCurve(tr("scale backed off"), kRed, Style::Markers);
+  scale_->graphOf(scaleBackoff_)
+      ->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, kRed, kRed, 7));
 
   for (LiveChart* chart : charts()) chart->xAxis->setLabel(tr("step"));
   showMemoryOf(false);  // until a run on a GPU starts
@@ -155,6 +166,7 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
     chart->resetView();
   }
   showScaleChart(settings.amp == AmpMode::Fp16);
+  loss_->graphOf(skippedLoss_)->removeFromLegend();
   ema_ = 0;
   emaCount_ = 0;
   lastStep_ = 0;
@@ -196,6 +208,12 @@ void TrainingCharts::addStep(const StepMetrics& step) {
 
   scale_->append(lossScale_, x, step.loss_scale);
   scale_->append(skipped_, x, static_cast<double>(step.skipped_steps));
+  if (step.skipped) {
+    loss_->append(skippedLoss_, x, step.loss);
+    loss_->graphOf(skippedLoss_)->addToLegend();  // no-op when already there
+  }
+  if (step.loss_scale_change > 0) scale_->append(scaleGrowth_, x, step.loss_scale);
+  if (step.loss_scale_change < 0) scale_->append(scaleBackoff_, x, step.loss_scale);
   if (step.loss_scale != 1.0 && scale_->isHidden()) showScaleChart(true);
 }
 

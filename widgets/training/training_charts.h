@@ -1,8 +1,9 @@
 #pragma once
 // The live charts of a run: loss per step (raw and EMA-smoothed, with validation loss per
-// epoch and overlaid earlier runs), accuracy, learning rate, memory, throughput, and the fp16
-// loss scale with skipped steps. Events only append samples; a timer redraws, at most 30 times
-// a second and within a CPU budget (see kRedrawCpuShare).
+// epoch, skipped fp16 steps marked, and overlaid earlier runs), accuracy, learning rate, memory,
+// throughput, and the fp16 loss scale with its growths, back-offs and skipped steps. Events only
+// append samples; a timer redraws, at most 30 times a second and within a CPU budget (see
+// kRedrawCpuShare).
 
 #include <QWidget>
 
@@ -90,6 +91,7 @@ class TrainingCharts : public QWidget {
   int rawLoss_ = 0, smoothLoss_ = 0, valLoss_ = 0, trainAcc_ = 0, valAcc_ = 0, lrCurve_ = 0;
   int allocated_ = 0, reserved_ = 0, peak_ = 0, resident_ = 0, peakResident_ = 0;
   int samplesPerSecond_ = 0, lossScale_ = 0, skipped_ = 0;
+  int skippedLoss_ = 0, scaleGrowth_ = 0, scaleBackoff_ = 0;  // event markers
   int firstOverlay_ = 0;
 
   double smoothing_ = 0.9;

@@ -53,6 +53,13 @@ TrainingProgressView::TrainingProgressView(QWidget* parent) : QWidget(parent) {
   overallLabel_ = new QLabel(tr("Overall"), this);
   speed_ = new QLabel(this);
   speed_->setWordWrap(true);  // a long line must not widen the dock
+  utilisation_ = new QLabel(this);
+  utilisation_->setObjectName(QStringLiteral("utilisation"));
+  utilisation_->setWordWrap(true);
+  utilisation_->setToolTip(
+      tr("Achieved FLOP/s = the model's multiply-accumulates per sample × 2 FLOPs × 3 (forward "
+         "and backward) × samples/s, as a share of the device's peak measured once by large "
+         "matrix multiplies in the run's precision"));
   status_ = new QLabel(tr("Ready."), this);
   status_->setObjectName(QStringLiteral("trainingStatus"));
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -70,6 +77,7 @@ TrainingProgressView::TrainingProgressView(QWidget* parent) : QWidget(parent) {
   layout->addLayout(moreButtons);
   layout->addLayout(bars);
   layout->addWidget(speed_);
+  layout->addWidget(utilisation_);
   layout->addWidget(status_);
   layout->addStretch();
 
@@ -132,6 +140,7 @@ void TrainingProgressView::beginRun(const QString& device) {
   epoch_->setValue(0);
   overall_->setValue(0);
   speed_->clear();
+  utilisation_->clear();
   epochLabel_->setText(tr("Epoch"));
   overallLabel_->setText(tr("Overall"));
   setStatus(tr("Preparing the run on %1…").arg(device));
@@ -184,6 +193,25 @@ QString TrainingProgressView::memoryText(const MemorySnapshot& m) {
       .arg(bytes(m.resident_bytes), bytes(m.peak_resident_bytes));
 }
 
+QString TrainingProgressView::flopsText(double flops) {
+  if (flops >= 1e12) return tr("%1 TFLOP/s").arg(flops / 1e12, 0, 'f', 2);
+  if (flops >= 1e9) return tr("%1 GFLOP/s").arg(flops / 1e9, 0, 'f', 1);
+  return tr("%1 MFLOP/s").arg(flops / 1e6, 0, 'f', 1);
+}
+
+QString TrainingProgressView::utilisationText(const StepMetrics& s) {
+  if (s.achieved_flops <= 0) return {};
+  if (s.utilisation <= 0)
+    return tr("Compute: %1 (device peak unknown)").arg(flopsText(s.achieved_flops));
+  return tr("Compute: %1, %2% of the device's peak")
+      .arg(flopsText(s.achieved_flops))
+      .arg(s.utilisation * 100, 0, 'f', 1);
+}
+
+QString TrainingProgressView::utilisationLine() const {
+  return utilisation_->text();
+}
+
 void TrainingProgressView::updateLabels() {
   if (!pending_ || !latest_) return;
   pending_ = false;
@@ -198,6 +226,7 @@ void TrainingProgressView::updateLabels() {
                       .arg(s.samples_per_second, 0, 'f', 0)
                       .arg(durationText(s.eta_seconds))
                       .arg(s.loss, 0, 'g', 4));
+  utilisation_->setText(utilisationText(s));
   const QString device =
       s.memory.device.empty() ? device_ : QString::fromStdString(s.memory.device);
   const QString what = phase_ == Phase::Paused ? tr("Paused on %1") : tr("Training on %1");

@@ -1,7 +1,8 @@
 #pragma once
 // Run control and progress: Start, Pause/Resume, Stop, Resume from checkpoint, release cached
 // GPU memory; epoch and overall progress bars with ETA and samples/s; a status line with the
-// device and its memory. Steps may arrive thousands of times a second, so labels update from
+// device and its memory; the FLOP/s the run achieves and its share of the device's measured peak.
+// Steps may arrive thousands of times a second, so labels update from
 // the latest step on a timer.
 
 #include <QWidget>
@@ -45,6 +46,11 @@ class TrainingProgressView : public QWidget {
   static QString durationText(double seconds);
   // The memory part of the status line, e.g. "allocated 1.2 GiB · reserved 2.0 GiB".
   static QString memoryText(const MemorySnapshot& memory);
+  // "12.3 GFLOP/s", "1.05 TFLOP/s".
+  static QString flopsText(double flopsPerSecond);
+  // The compute line: achieved FLOP/s and, when the peak is known, its share of it.
+  static QString utilisationText(const StepMetrics& step);
+  QString utilisationLine() const;
 
  signals:
   void startRequested();
@@ -71,6 +77,7 @@ class TrainingProgressView : public QWidget {
   QLabel* epochLabel_ = nullptr;
   QLabel* overallLabel_ = nullptr;
   QLabel* speed_ = nullptr;
+  QLabel* utilisation_ = nullptr;
   QLabel* status_ = nullptr;
   QTimer* labelTimer_ = nullptr;
   Phase phase_ = Phase::Idle;

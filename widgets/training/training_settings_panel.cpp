@@ -104,6 +104,8 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
     schedulePreview();
   });
   connect(runEditor_, &RunSettingsEditor::edited, this, &TrainingSettingsPanel::readEditors);
+  connect(runEditor_, &RunSettingsEditor::batchSizeFinderRequested, this,
+          &TrainingSettingsPanel::batchSizeFinderRequested);
   connect(optimizerEditor_, &OptimizerSettingsEditor::edited, this,
           &TrainingSettingsPanel::readEditors);
   // The fields start from the default settings: a project that keeps the defaults is never

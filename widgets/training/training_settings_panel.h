@@ -49,6 +49,8 @@ class TrainingSettingsPanel : public QWidget {
   void settingsEdited(const convstudio::DatasetSettings& dataset,
                       const convstudio::TrainingSettings& training);
   void problemsChanged();
+  // The run settings' "Find…" beside the batch size.
+  void batchSizeFinderRequested();
   // The preview grid wants `count` augmented samples of this data, drawn with `seed`.
   void previewRequested(const convstudio::DatasetSettings& dataset, quint64 seed);
 

@@ -59,6 +59,22 @@ inline constexpr const char* kOutputReinitialised = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "%1: the class count changed, so this block starts from fresh weights; the other blocks keep "
     "theirs");
+inline constexpr const char* kLossScaleCollapsed = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "the fp16 loss scale collapsed to %1 at step %2: the gradients overflow fp16 even unscaled, "
+    "so steps are being thrown away. Use bf16 where the device has it, lower the learning rate, "
+    "or turn on gradient clipping.");
+inline constexpr const char* kManySkippedSteps = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "%1 of the first %2 steps (more than %3%) were skipped because the fp16 gradients held inf "
+    "or NaN. Lower the learning rate, turn on gradient clipping, or use bf16 where the device "
+    "has it.");
+inline constexpr const char* kMeasuredPeakFlops = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "measured the practical peak of %1 in %2 once (matrix multiplies) for the utilisation "
+    "figure: %3 GFLOP/s, kept in %4");
+inline constexpr const char* kPeakFlopsUnknown =
+    QT_TRANSLATE_NOOP("EngineMessages", "utilisation not shown: %1");
 // A text that is already complete (a dataset warning, a file error): shown as it is.
 inline constexpr const char* kAsIs = "%1";
 

@@ -5,10 +5,13 @@
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
+#include <sstream>
 
 #include "autocast_guard.h"
 #include "checkpoint_store.h"
 #include "convstudio/model/project_file.h"
+#include "convstudio/train/peak_flops.h"
 #include "evaluator.h"
 #include "memory_probe.h"
 #include "training_run.h"
@@ -143,10 +146,19 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       scaler_->unscale_(*optimizer_);
       torch::nn::utils::clip_grad_norm_(model->parameters(), settings_.clip_grad_norm);
     }
+    if (test_hooks_.inf_gradients_at_steps.contains(global_step_ + 1)) {
+      // What an fp16 overflow leaves behind: one gradient holding inf.
+      for (const torch::Tensor& parameter : model->parameters()) {
+        if (!parameter.grad().defined()) continue;
+        parameter.grad().fill_(std::numeric_limits<float>::infinity());
+        break;
+      }
+    }
     const double lr = schedule_->current_lr();
     schedule_->apply(*optimizer_, group_lr_scales_);
-    scaler_->step(*optimizer_);
+    const bool stepped = scaler_->step(*optimizer_);
     scaler_->update();
+    watch_loss_scale(stepped);
     schedule_->advance();
     ++global_step_;
     boundary_ = {batch_index == batches ? epoch + 1 : epoch,
@@ -192,8 +204,13 @@ void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std:
   } else {
     metrics.samples_per_second = training_seconds_ > 0 ? samples / training_seconds_ : 0;
   }
-  metrics.loss_scale = scaler_->enabled() ? scaler_->current_scale() : 1.0;
+  metrics.loss_scale = loss_scale_;
   metrics.skipped_steps = scaler_->skipped_steps();
+  metrics.skipped = step_skipped_;
+  metrics.loss_scale_change = scale_change_;
+  metrics.achieved_flops =
+      training_flops_per_second(summary_.macs_per_sample, metrics.samples_per_second);
+  if (peak_flops_ > 0) metrics.utilisation = metrics.achieved_flops / peak_flops_;
   const double wall = wall_seconds();
   metrics.loader_stall_share =
       wall > 0 ? (stall_seconds_before_ + train_loader_->stall_seconds()) / wall : 0;
@@ -211,6 +228,29 @@ void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std:
   summary_.peak_memory_bytes = std::max(summary_.peak_memory_bytes, peak);
   summary_.train_loss = loss;
   listener_.on_step(metrics);
+}
+
+void TrainingRun::watch_loss_scale(bool stepped) {
+  step_skipped_ = !stepped;
+  scale_change_ = 0;
+  if (!scaler_->enabled()) return;
+  // The one extra sync per step an fp16 run pays; the scale is also what the charts show.
+  const double scale = scaler_->current_scale();
+  const AmpStepHealth health = amp_health_.observe(!stepped, loss_scale_, scale);
+  loss_scale_ = scale;
+  scale_change_ = health.scale_change;
+  if (!health.warning) return;
+  if (*health.warning == AmpWarning::ScaleCollapsed) {
+    std::ostringstream value;
+    value << scale;
+    log(LogLevel::Warning,
+        {messages::kLossScaleCollapsed, {value.str(), std::to_string(global_step_ + 1)}});
+  } else {
+    log(LogLevel::Warning,
+        {messages::kManySkippedSteps,
+         {std::to_string(amp_health_.skipped_steps()), std::to_string(amp_health_.steps()),
+          std::to_string(static_cast<int>(AmpHealth::kSkippedShareLimit * 100))}});
+  }
 }
 
 bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {

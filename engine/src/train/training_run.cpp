@@ -9,6 +9,7 @@
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/train/peak_flops.h"
 #include "device_selection.h"
 #include "io/safetensors_io.h"
 #include "memory_probe.h"
@@ -105,6 +106,17 @@ RunSummary TrainingRun::execute() {
   summary_.accumulate = accumulate_;
   summary_.effective_batch_size = batch_size_ * accumulate_;
   summary_.skipped_steps = scaler_->skipped_steps();
+  if (scaler_->enabled()) summary_.loss_scale = loss_scale_;
+  summary_.loss_scale_growths = amp_health_.growths();
+  summary_.loss_scale_backoffs = amp_health_.backoffs();
+  if (summary_.samples_per_second) {
+    summary_.achieved_flops =
+        training_flops_per_second(summary_.macs_per_sample, *summary_.samples_per_second);
+    if (peak_flops_ > 0) {
+      summary_.peak_flops = peak_flops_;
+      summary_.utilisation = *summary_.achieved_flops / peak_flops_;
+    }
+  }
   // The epoch-end save may already hold exactly this state; writing it again is wasted I/O.
   if (summary_.last_checkpoint.empty() || last_saved_step_ != global_step_) {
     summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
@@ -172,6 +184,7 @@ bool TrainingRun::prepare() {
   }
   const TensorShape input = analysis_.input_shape;
   classes_ = analysis_.output_shape().channels();
+  summary_.macs_per_sample = analysis_.total_macs();
 
   log(LogLevel::Info, {messages::kLoadingDataset, {}});
   if (!load_data(input)) return false;
@@ -219,6 +232,8 @@ bool TrainingRun::prepare() {
   if (!options_.resume_checkpoint.empty() && !resume_from_checkpoint()) return false;
   boundary_ = {start_epoch_, start_batch_, capture_rng_state()};
   first_step_ = global_step_;
+  loss_scale_ = scaler_->current_scale();  // a resumed run goes on from its saved scale
+  find_peak_flops();
   reset_peak_memory(device_);
   log(LogLevel::Info, {messages::kTrainingOn,
                        {summary_.device, std::to_string(dataset_.info.train_count),
@@ -333,6 +348,24 @@ bool TrainingRun::load_data(const TensorShape& input) {
             std::to_string(info.statistics_images) + " images");
   }
   return true;
+}
+
+void TrainingRun::find_peak_flops() {
+  const std::string precision = precision_name(settings_.amp);
+  const Result<PeakFlops> peak = device_peak_flops(summary_.device, precision);
+  if (!peak) {
+    log(LogLevel::Info, {messages::kPeakFlopsUnknown, {peak.error().message}});
+    return;
+  }
+  peak_flops_ = peak.value().flops_per_second;
+  if (peak.value().measured_now) {
+    std::ostringstream gigaflops;
+    gigaflops.precision(4);
+    gigaflops << peak_flops_ / 1e9;
+    log(LogLevel::Info,
+        {messages::kMeasuredPeakFlops,
+         {peak.value().device, precision, gigaflops.str(), peak_flops_cache_file().string()}});
+  }
 }
 
 void TrainingRun::tidy_interrupted_writes() {

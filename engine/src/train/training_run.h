@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "amp_health.h"
 #include "convstudio/data/dataset.h"
 #include "convstudio/model/block_analysis.h"
 #include "convstudio/train/memory_snapshot.h"
@@ -61,6 +62,11 @@ class TrainingRun {
   // aside (see clean_interrupted_writes), with a warning for each.
   void tidy_interrupted_writes();
   void make_loaders();
+  // The device's peak FLOP/s for the run's precision (measured once, then cached), for the
+  // utilisation figures; a run without it still trains.
+  void find_peak_flops();
+  // After each optimizer step of an fp16 run: skipped steps, scale changes, and the warnings.
+  void watch_loss_scale(bool stepped);
   EpochEnd train_epoch(std::int64_t epoch, std::int64_t skip_batches);
   EpochEnd train_epoch_with_recovery(std::int64_t epoch, std::int64_t skip_batches);
   bool finish_step(double step_loss, std::int64_t step_samples);
@@ -102,6 +108,11 @@ class TrainingRun {
   std::vector<double> group_lr_scales_;      // per optimizer parameter group, × the schedule
   std::unique_ptr<LearningRateSchedule> schedule_;
   std::unique_ptr<LossScaler> scaler_;
+  AmpHealth amp_health_;
+  double loss_scale_ = 1;      // after the last update(); read once per step
+  bool step_skipped_ = false;  // the last optimizer step was skipped (inf/NaN gradients)
+  int scale_change_ = 0;       // and the scale changed after it (+1 grew, -1 backed off)
+  double peak_flops_ = 0;      // of the device in the run's precision; 0 when unknown
   std::unique_ptr<BatchLoader> train_loader_;
   std::unique_ptr<BatchLoader> val_loader_;
 

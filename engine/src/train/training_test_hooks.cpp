@@ -1,25 +1,29 @@
 #include "training_test_hooks.h"
 
-#include <atomic>
+#include <mutex>
 
 namespace convstudio {
 namespace {
 
-// One atomic per hook: a run on the training thread may read while a test thread sets them.
-std::atomic<std::int64_t> out_of_memory_at_step{0};
+// A run on the training thread may read while a test thread sets them.
+std::mutex hooks_mutex;
+TrainingTestHooks current_hooks;
 
 }  // namespace
 
 TrainingTestHooks training_test_hooks() {
-  return {out_of_memory_at_step.load()};
+  const std::lock_guard lock(hooks_mutex);
+  return current_hooks;
 }
 
 ScopedTrainingTestHooks::ScopedTrainingTestHooks(const TrainingTestHooks& hooks) {
-  out_of_memory_at_step = hooks.out_of_memory_at_step;
+  const std::lock_guard lock(hooks_mutex);
+  current_hooks = hooks;
 }
 
 ScopedTrainingTestHooks::~ScopedTrainingTestHooks() {
-  out_of_memory_at_step = 0;
+  const std::lock_guard lock(hooks_mutex);
+  current_hooks = {};
 }
 
 }  // namespace convstudio

@@ -25,8 +25,14 @@ struct StepMetrics {
   double samples_per_second = 0;   // over the recent steps
   double loss_scale = 1;           // fp16 loss scale; 1 when scaling is off
   std::int64_t skipped_steps = 0;  // steps skipped for inf/NaN gradients so far
-  double loader_stall_share = 0;   // share of wall time spent waiting for data so far
-  double eta_seconds = 0;          // to the end of the run
+  bool skipped = false;            // this step was skipped: the fp16 loss scaler found inf/NaN
+  int loss_scale_change = 0;       // after this step the scale grew (+1), backed off (-1) or not
+  // FLOP/s the step rate means for this model: MACs per sample × 6 × samples_per_second (see
+  // RunSummary::achieved_flops for the convention); 0 until a rate is measured.
+  double achieved_flops = 0;
+  double utilisation = 0;  // achieved_flops / the device's peak for the run's precision; 0: unknown
+  double loader_stall_share = 0;  // share of wall time spent waiting for data so far
+  double eta_seconds = 0;         // to the end of the run
   MemorySnapshot memory;
 };
 

@@ -46,6 +46,18 @@ struct RunSummary {
   std::int64_t accumulate = 1;
   std::int64_t effective_batch_size = 0;
   std::int64_t skipped_steps = 0;
+  // fp16 loss scaling: the final scale (absent without scaling) and how often it changed.
+  std::optional<double> loss_scale;
+  std::int64_t loss_scale_growths = 0;
+  std::int64_t loss_scale_backoffs = 0;
+  // Utilisation. Convention: a multiply-accumulate is 2 FLOPs and a training step (forward and
+  // backward) costs about 3 forward passes, so achieved FLOP/s = MACs per sample × 6 × samples/s.
+  // The peak is the device's measured matrix-multiply rate for the run's precision
+  // (convstudio/train/peak_flops.h); utilisation = achieved / peak. Absent when not measured.
+  std::int64_t macs_per_sample = 0;
+  std::optional<double> achieved_flops;
+  std::optional<double> peak_flops;
+  std::optional<double> utilisation;
   std::string last_checkpoint;
   std::string best_checkpoint;
   std::optional<RunError> error;

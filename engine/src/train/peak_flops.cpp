@@ -1,0 +1,157 @@
+#include "convstudio/train/peak_flops.h"
+
+#include <torch/torch.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "convstudio/io/atomic_write.h"
+#include "convstudio/system_info.h"
+#include "device_selection.h"
+#include "memory_probe.h"
+
+namespace convstudio {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Big enough that a multiply is compute-bound on a CPU core or a GPU, small enough that one
+// takes milliseconds; repeated until kProbeSeconds have passed.
+constexpr std::int64_t kCpuMatrixSize = 1024;
+constexpr std::int64_t kCudaMatrixSize = 8192;
+constexpr double kProbeSeconds = 0.4;
+
+std::string device_key(const torch::Device& device) {
+  const DeviceReport report = probe_devices();
+  if (device.is_cuda()) {
+    const int index = device.has_index() ? device.index() : 0;
+    std::string name = "GPU";
+    for (const CudaDevice& gpu : report.cuda_devices) {
+      if (gpu.index == index) name = gpu.name;
+    }
+    return "cuda:" + std::to_string(index) + " (" + name + ")";
+  }
+  // The peak of a CPU is that of the threads LibTorch computes with.
+  return "cpu (" + report.cpu.model + ", " + std::to_string(at::get_num_threads()) + " threads)";
+}
+
+std::optional<torch::ScalarType> dtype_of(const std::string& precision) {
+  if (precision == "fp32") return torch::kFloat;
+  if (precision == "bf16") return torch::kBFloat16;
+  if (precision == "fp16") return torch::kHalf;
+  return std::nullopt;
+}
+
+void wait_for(const torch::Device& device, const torch::Tensor& result) {
+  // Reading one element waits for every queued kernel of the stream (CUDA) and costs nothing on
+  // the CPU, where the multiply has already run.
+  if (device.is_cuda()) (void)result.flatten()[0].item<float>();
+}
+
+double measure(const torch::Device& device, torch::ScalarType dtype) {
+  torch::NoGradGuard no_grad;
+  const std::int64_t n = device.is_cuda() ? kCudaMatrixSize : kCpuMatrixSize;
+  const auto options = torch::TensorOptions().device(device).dtype(dtype);
+  const torch::Tensor a = torch::randn({n, n}, options);
+  const torch::Tensor b = torch::randn({n, n}, options);
+  torch::Tensor c = torch::mm(a, b);  // warm-up: kernel choice, thread pool, caches
+  wait_for(device, c);
+  std::int64_t products = 0;
+  const auto started = Clock::now();
+  double seconds = 0;
+  while (products < 2 || seconds < kProbeSeconds) {
+    c = torch::mm(a, b);
+    ++products;
+    wait_for(device, c);
+    seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  }
+  return 2.0 * static_cast<double>(n * n * n) * static_cast<double>(products) / seconds;
+}
+
+nlohmann::json read_cache(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) return nlohmann::json::object();
+  // A damaged cache is measured again, never an error: it is only a cache.
+  nlohmann::json cache = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  return cache.is_object() ? cache : nlohmann::json::object();
+}
+
+}  // namespace
+
+std::string precision_name(AmpMode amp) {
+  switch (amp) {
+    case AmpMode::Bf16:
+      return "bf16";
+    case AmpMode::Fp16:
+      return "fp16";
+    case AmpMode::Off:
+    case AmpMode::Auto:
+      break;
+  }
+  return "fp32";
+}
+
+std::filesystem::path peak_flops_cache_file() {
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg != nullptr && xdg[0] == '/') {
+    return std::filesystem::path(xdg) / "convstudio" / "peak_flops.json";
+  }
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && home[0] == '/') {
+    return std::filesystem::path(home) / ".cache" / "convstudio" / "peak_flops.json";
+  }
+  return {};
+}
+
+Result<PeakFlops> device_peak_flops(const std::string& device_text, const std::string& precision,
+                                    bool remeasure) {
+  const DeviceSelection selection = select_device(device_text);
+  if (selection.error) return *selection.error;
+  const std::optional<torch::ScalarType> dtype = dtype_of(precision);
+  if (!dtype) {
+    return Error::in_setting("precision",
+                             "precision '" + precision + "' is not fp32, bf16 or fp16");
+  }
+  if (!selection.device.is_cuda() && precision == "fp16") {
+    return Error::in_setting(
+        "precision", "fp16 has no practical peak on the CPU (it is emulated); use fp32 or bf16");
+  }
+  PeakFlops peak;
+  peak.device = device_key(selection.device);
+  peak.precision = precision;
+  const std::filesystem::path file = peak_flops_cache_file();
+  nlohmann::json cache = file.empty() ? nlohmann::json::object() : read_cache(file);
+  const nlohmann::json* kept = nullptr;
+  if (cache.contains(peak.device) && cache[peak.device].is_object() &&
+      cache[peak.device].contains(precision) && cache[peak.device][precision].is_number()) {
+    kept = &cache[peak.device][precision];
+  }
+  if (kept != nullptr && !remeasure && kept->get<double>() > 0) {
+    peak.flops_per_second = kept->get<double>();
+    return peak;
+  }
+  try {
+    peak.flops_per_second = measure(selection.device, *dtype);
+  } catch (const std::exception& error) {
+    return Error::in_setting(
+        "precision", "could not measure " + precision + " on " + peak.device + ": " + error.what());
+  }
+  // The probe's matrices must not stay in the CUDA allocator's cache, counted as the run's.
+  if (selection.device.is_cuda()) release_cached_memory(selection.device);
+  peak.measured_now = true;
+  if (!file.empty()) {
+    // Read again just before writing, so a peak another process measured meanwhile stays.
+    nlohmann::json latest = read_cache(file);
+    latest[peak.device][precision] = peak.flops_per_second;
+    std::error_code ignored;
+    std::filesystem::create_directories(file.parent_path(), ignored);
+    // A cache that cannot be written costs a measurement next time, nothing more.
+    (void)write_file_atomically(file, latest.dump(2) + "\n");
+  }
+  return peak;
+}
+
+}  // namespace convstudio

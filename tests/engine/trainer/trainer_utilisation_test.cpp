@@ -1,0 +1,122 @@
+// Utilisation: the device's peak FLOP/s measured once and cached, and a run's achieved FLOP/s
+// by the stated convention (MACs × 2 FLOPs × 3 for forward and backward × samples/s).
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "convstudio/model/shape_inference.h"
+#include "convstudio/runs/run_summary_json.h"
+#include "convstudio/train/peak_flops.h"
+#include "convstudio/train/trainer.h"
+#include "runs/engine_messages.h"
+#include "tiny_dataset.h"
+
+namespace convstudio {
+namespace {
+
+using testing::fresh_folder;
+
+// Points the user's cache folder at a scratch one for the test's life.
+class ScratchCache {
+ public:
+  explicit ScratchCache(const std::filesystem::path& folder) {
+    if (const char* old = std::getenv("XDG_CACHE_HOME")) old_ = old;
+    setenv("XDG_CACHE_HOME", folder.c_str(), 1);
+  }
+  ~ScratchCache() {
+    if (old_) {
+      setenv("XDG_CACHE_HOME", old_->c_str(), 1);
+    } else {
+      unsetenv("XDG_CACHE_HOME");
+    }
+  }
+
+ private:
+  std::optional<std::string> old_;
+};
+
+struct Recorder : TrainingListener {
+  std::vector<StepMetrics> steps;
+  std::vector<LogLine> lines;
+  void on_step(const StepMetrics& step) override { steps.push_back(step); }
+  void on_log(const LogLine& line) override { lines.push_back(line); }
+};
+
+TEST(PeakFlops, MeasuredOnceThenReadFromTheCache) {
+  const std::filesystem::path root = fresh_folder("peak-flops-cache");
+  const ScratchCache cache(root / "cache");
+  const Result<PeakFlops> first = device_peak_flops("cpu", "fp32");
+  ASSERT_TRUE(first.ok()) << first.error().describe();
+  EXPECT_TRUE(first.value().measured_now);
+  EXPECT_GT(first.value().flops_per_second, 1e6);
+  EXPECT_EQ(peak_flops_cache_file(), root / "cache" / "convstudio" / "peak_flops.json");
+  const Result<PeakFlops> second = device_peak_flops("cpu", "fp32");
+  ASSERT_TRUE(second.ok());
+  EXPECT_FALSE(second.value().measured_now);
+  EXPECT_EQ(second.value().flops_per_second, first.value().flops_per_second);
+  std::ifstream file(peak_flops_cache_file());
+  const nlohmann::json kept = nlohmann::json::parse(file);
+  EXPECT_EQ(kept[first.value().device]["fp32"].get<double>(), first.value().flops_per_second);
+}
+
+TEST(PeakFlops, RefusesWhatItCannotMeasure) {
+  const Result<PeakFlops> fp16 = device_peak_flops("cpu", "fp16");
+  ASSERT_FALSE(fp16.ok());
+  EXPECT_EQ(fp16.error().field, "precision");
+  const Result<PeakFlops> unknown = device_peak_flops("cpu", "int8");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.error().field, "precision");
+  const Result<PeakFlops> device = device_peak_flops("tpu", "fp32");
+  ASSERT_FALSE(device.ok());
+  EXPECT_EQ(device.error().field, "training.device");
+}
+
+TEST(Utilisation, AchievedFlopsIsSixTimesMacsTimesSamplesPerSecond) {
+  const std::filesystem::path root = fresh_folder("utilisation");
+  const ScratchCache cache(root / "cache");
+  testing::write_tiny_idx_dataset(root / "data", 64, 16, 4, 8, 5);
+  RunOptions options;
+  options.project = testing::tiny_project(root / "data", 4, 8);
+  options.project.training.epochs = 2;
+  options.out_dir = (root / "run").string();
+  Recorder recorder;
+  const RunSummary summary = Trainer(options, &recorder).run();
+  ASSERT_EQ(summary.state, RunState::Finished);
+
+  const std::int64_t macs = ShapeInference::run(options.project.graph).total_macs();
+  ASSERT_GT(macs, 0);
+  EXPECT_EQ(summary.macs_per_sample, macs);
+  ASSERT_TRUE(summary.samples_per_second.has_value());
+  ASSERT_TRUE(summary.achieved_flops.has_value());
+  EXPECT_DOUBLE_EQ(*summary.achieved_flops, 6.0 * macs * *summary.samples_per_second);
+  ASSERT_TRUE(summary.peak_flops.has_value());
+  const Result<PeakFlops> peak = device_peak_flops("cpu", "fp32");
+  ASSERT_TRUE(peak.ok());
+  EXPECT_FALSE(peak.value().measured_now);  // the run measured and kept it
+  EXPECT_EQ(*summary.peak_flops, peak.value().flops_per_second);
+  ASSERT_TRUE(summary.utilisation.has_value());
+  EXPECT_DOUBLE_EQ(*summary.utilisation, *summary.achieved_flops / *summary.peak_flops);
+
+  ASSERT_FALSE(recorder.steps.empty());
+  for (const StepMetrics& step : recorder.steps) {
+    EXPECT_DOUBLE_EQ(step.achieved_flops, 6.0 * macs * step.samples_per_second) << step.step;
+    EXPECT_DOUBLE_EQ(step.utilisation, step.achieved_flops / *summary.peak_flops) << step.step;
+  }
+  const auto measured_line = std::count_if(
+      recorder.lines.begin(), recorder.lines.end(),
+      [](const LogLine& line) { return line.message.pattern == messages::kMeasuredPeakFlops; });
+  EXPECT_EQ(measured_line, 1);
+
+  const nlohmann::json json = run_summary_json(summary);
+  EXPECT_DOUBLE_EQ(json["achieved_flops"].get<double>(), *summary.achieved_flops);
+  EXPECT_DOUBLE_EQ(json["utilisation"].get<double>(), *summary.utilisation);
+  EXPECT_EQ(json["macs_per_sample"].get<std::int64_t>(), macs);
+  EXPECT_TRUE(json["loss_scale"].is_null());  // fp32: no scaling
+}
+
+}  // namespace
+}  // namespace convstudio
