@@ -79,6 +79,8 @@ void TuningActionsTest::init() {
   DeviceReport cpuOnly;
   cpuOnly.cuda_unavailable = CudaUnavailable::kNoDriver;
   cockpit_ = new TrainingCockpit(host, cpuOnly, window_.get());
+  // As the main window wires it: the document's settings changes reach the panel.
+  connect(document_, &GraphDocument::settingsChanged, cockpit_, &TrainingCockpit::reloadProject);
   window_->resize(1200, 800);
   window_->show();
 }

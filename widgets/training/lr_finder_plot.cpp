@@ -38,8 +38,7 @@ LrFinderPlot::LrFinderPlot(QWidget* parent) : QCustomPlot(parent) {
   QPen markerPen(kRed);
   markerPen.setStyle(Qt::DashLine);
   marker_->setPen(markerPen);
-  tracer_ = new QCPItemTracer(this);
-  tracer_->setGraph(smoothed_);
+  tracer_ = new QCPItemTracer(this);  // on the smoothed curve once there is a suggestion
   tracer_->setStyle(QCPItemTracer::tsCircle);
   tracer_->setSize(9);
   tracer_->setPen(QPen(kRed, 2));
@@ -57,6 +56,7 @@ void LrFinderPlot::clear() {
   loss_->data()->clear();
   smoothed_->data()->clear();
   marked_.reset();
+  tracer_->setGraph(nullptr);
   for (QCPAbstractItem* item :
        {static_cast<QCPAbstractItem*>(marker_), static_cast<QCPAbstractItem*>(tracer_),
         static_cast<QCPAbstractItem*>(label_)}) {
@@ -79,12 +79,14 @@ void LrFinderPlot::fitAxes() {
   const QCPRange keys = loss_->data()->keyRange(found);
   if (!found) return;
   xAxis->setRange(keys.lower, std::max(keys.upper, keys.lower * 10));
-  // The smoothed curve decides the value range: the raw loss of a diverging step would squash
-  // the part that matters.
-  const QCPRange values = smoothed_->data()->valueRange(found);
-  if (!found) return;
-  const double span = std::max(values.upper - values.lower, 0.05);
-  yAxis->setRange(std::max(0.0, values.lower - 0.1 * span), values.upper + 0.25 * span);
+  // The part that matters is between the starting loss and the lowest one; the loss of the
+  // diverging last steps would squash it flat, so it runs off the top.
+  if (smoothed_->data()->isEmpty()) return;
+  const double start = smoothed_->data()->constBegin()->value;
+  double lowest = start;
+  for (const QCPGraphData& point : *smoothed_->data()) lowest = std::min(lowest, point.value);
+  const double span = std::max(start - lowest, 0.05);
+  yAxis->setRange(std::max(0.0, lowest - 0.15 * span), start + 0.35 * span);
 }
 
 void LrFinderPlot::showResult(const LrFinderResult& result) {
@@ -94,6 +96,7 @@ void LrFinderPlot::showResult(const LrFinderResult& result) {
     const double lr = *result.suggested_lr;
     marker_->point1->setCoords(lr, 0);
     marker_->point2->setCoords(lr, 1);
+    tracer_->setGraph(smoothed_);
     tracer_->setGraphKey(lr);
     label_->setText(tr("suggested %1").arg(lr, 0, 'g', 3));
     for (QCPAbstractItem* item :

@@ -13,6 +13,8 @@ namespace convstudio {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr double kShortestTiming = 0.3;  // seconds
+constexpr std::int64_t kMostTimedSteps = 50;
 
 void train_step(const BatchSizeTrialSubject& subject, LossScaler& scaler,
                 const torch::Tensor& images, const torch::Tensor& labels) {
@@ -61,13 +63,17 @@ BatchSizeTrial run_batch_size_trial(const BatchSizeTrialSubject& subject, std::i
     const torch::Tensor labels =
         torch::randint(subject.classes, {batch_size}, options.dtype(torch::kLong));
     train_step(subject, scaler, images, labels);  // warm-up: kernel choice, allocator growth
+    // At least the asked-for steps, and at least kShortestTiming of them: a few milliseconds of
+    // small batches say more about the clock than about the batch.
     const auto started = Clock::now();
-    for (std::int64_t step = 0; step < subject.timed_steps; ++step) {
+    std::int64_t steps = 0;
+    double seconds = 0;
+    while (steps < subject.timed_steps || (seconds < kShortestTiming && steps < kMostTimedSteps)) {
       train_step(subject, scaler, images, labels);
+      ++steps;
+      seconds = std::chrono::duration<double>(Clock::now() - started).count();
     }
-    const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
-    trial.samples_per_second =
-        seconds > 0 ? static_cast<double>(batch_size * subject.timed_steps) / seconds : 0;
+    trial.samples_per_second = seconds > 0 ? static_cast<double>(batch_size * steps) / seconds : 0;
     trial.peak_bytes = peak_of(subject);
   } catch (const c10::OutOfMemoryError&) {
     trial.out_of_memory = true;

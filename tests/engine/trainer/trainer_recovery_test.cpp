@@ -77,7 +77,9 @@ TEST_F(TrainerRecovery, OutOfMemoryRetryHalvesTheBatchAndKeepsTheEffectiveBatch)
   Trainer plain(options_for(project, "plain"), nullptr);
   ASSERT_EQ(plain.run().state, RunState::Finished);
 
-  const ScopedTrainingTestHooks out_of_memory({.out_of_memory_at_step = 2});
+  TrainingTestHooks hooks;
+  hooks.out_of_memory_at_step = 2;
+  const ScopedTrainingTestHooks out_of_memory(hooks);
   Trainer retried(options_for(project, "retried"), nullptr);
   const RunSummary summary = retried.run();
   ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe() : "");
@@ -95,7 +97,9 @@ TEST_F(TrainerRecovery, OutOfMemoryRetryHalvesTheBatchAndKeepsTheEffectiveBatch)
 TEST_F(TrainerRecovery, OutOfMemoryWithoutRetryStopsWithACheckpointAndAdvice) {
   Project project = tiny_project(data_, 4, 8);
   project.training.batch_size = 16;
-  const ScopedTrainingTestHooks out_of_memory({.out_of_memory_at_step = 2});
+  TrainingTestHooks hooks;
+  hooks.out_of_memory_at_step = 2;
+  const ScopedTrainingTestHooks out_of_memory(hooks);
   Trainer trainer(options_for(project, "run"), nullptr);
   const RunSummary summary = trainer.run();
   ASSERT_EQ(summary.state, RunState::Failed);

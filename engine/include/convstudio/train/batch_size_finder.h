@@ -26,7 +26,8 @@ struct BatchSizeFinderOptions {
   double safety_margin = 0.1;  // share of the memory kept free
   // CPU: the memory the trial steps may take; 0 = half of the memory available when it starts.
   std::uint64_t memory_budget_bytes = 0;
-  std::int64_t timed_steps = 3;  // per batch size, after one untimed warm-up step
+  // Per batch size, after one untimed warm-up step; more (up to 50) until 0.3 s have passed.
+  std::int64_t timed_steps = 3;
 };
 
 struct BatchSizeTrial {
