@@ -1932,7 +1932,7 @@
         <translation>平滑</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+71"/>
         <source>suggested %1</source>
         <translation>建议 %1</translation>
     </message>
@@ -3287,7 +3287,7 @@ predicted: %2 (%3%)</source>
         <translation>跳过的步</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Accuracy (%)</source>
         <translation>准确率 (%)</translation>
     </message>
@@ -3382,7 +3382,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+254"/>
+        <location line="+258"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
