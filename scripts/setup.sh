@@ -13,7 +13,7 @@ CACHE_ROOT="${XDG_CACHE_HOME:-$HOME/.cache}/convstudio"
 VENV="${CONVSTUDIO_VENV:-$CACHE_ROOT/venv}"
 
 DEBIAN_PACKAGES=(
-  build-essential cmake ninja-build ccache pkg-config python3-venv clang-format
+  build-essential cmake ninja-build ccache lld pkg-config python3-venv clang-format
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl1-mesa-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   libopencv-dev nlohmann-json3-dev libcli11-dev libonnx-dev libprotobuf-dev protobuf-compiler

@@ -14,9 +14,6 @@
 namespace convstudio {
 namespace {
 
-// Held out for validation when the dataset has no test split and the user chose no fraction.
-constexpr double kDefaultValidationFraction = 0.1;
-
 std::optional<Error> check_source(const DatasetRequest& source) {
   if (source.channels != 0 && source.channels != 1 && source.channels != 3) {
     return Error::in_setting(

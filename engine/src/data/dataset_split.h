@@ -8,6 +8,9 @@
 
 namespace convstudio {
 
+// The share of the training images held out when a source names none and has no test set.
+inline constexpr double kDefaultValidationFraction = 0.1;
+
 // The images at `indices`, in that order.
 ImageSet take_images(const ImageSet& images, const std::vector<std::int64_t>& indices);
 

@@ -10,6 +10,7 @@
 
 #include "data/channel_statistics.h"
 #include "data/csv_dataset.h"
+#include "data/dataset_split.h"
 #include "data/file_index_store.h"
 #include "data/image_file_set.h"
 #include "data/image_folder_scan.h"
@@ -22,7 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr double kDefaultValidationFraction = 0.1;
 constexpr std::size_t kNamedWarnings = 5;
 // The statistics describe the data, not a run: one fixed seed, so every run (and every resumed
 // run) normalises alike whatever its own seed.

@@ -9,13 +9,6 @@
 #include "export/python_literals.h"
 
 namespace convstudio {
-namespace {
-
-std::string value_of(const std::string& id) {
-  return "v_" + id;
-}
-
-}  // namespace
 
 std::string PythonExport::source(const TrainedModel& model, const std::string& weights_file) {
   std::ostringstream init;
@@ -30,9 +23,10 @@ std::string PythonExport::source(const TrainedModel& model, const std::string& w
     }
     std::vector<std::string> in;
     for (const Connection& wire : model.graph.inputs_of(block.id))
-      in.push_back(value_of(wire.from));
-    forward << "        " << value_of(block.id) << " = " << torch_half.python(block, in) << "\n";
-    if (blocks::is_model_output(block)) result = value_of(block.id);
+      in.push_back(python_value_name(wire.from));
+    forward << "        " << python_value_name(block.id) << " = " << torch_half.python(block, in)
+            << "\n";
+    if (blocks::is_model_output(block)) result = python_value_name(block.id);
   }
 
   std::ostringstream code;

@@ -24,6 +24,11 @@ inline std::string python_float(double value) {
   return result;
 }
 
+// The variable that holds a block's output in generated forward code.
+inline std::string python_value_name(const std::string& block_id) {
+  return "v_" + block_id;
+}
+
 // [a, b] from a list of ints.
 inline std::string python_bool(bool value) {
   return value ? "True" : "False";

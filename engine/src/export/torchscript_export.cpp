@@ -10,10 +10,6 @@
 namespace convstudio {
 namespace {
 
-std::string value_of(const std::string& id) {
-  return "v_" + id;
-}
-
 // Modules built in C++ lack the `training` attribute Python's nn.Module has; eval(), dropout's
 // self.training and torch.jit.load in Python all expect it.
 void add_training_flag(torch::jit::Module& module) {
@@ -30,10 +26,10 @@ std::string TorchScriptExport::forward_code(const TrainedModel& model) {
     const Block& block = *model.graph.find_block(shapes.id);
     std::vector<std::string> in;
     for (const Connection& wire : model.graph.inputs_of(block.id))
-      in.push_back(value_of(wire.from));
-    code << "    " << value_of(block.id) << " = "
+      in.push_back(python_value_name(wire.from));
+    code << "    " << python_value_name(block.id) << " = "
          << blocks::block_torch(block.type).torchscript(block, in) << "\n";
-    if (blocks::is_model_output(block)) result = value_of(block.id);
+    if (blocks::is_model_output(block)) result = python_value_name(block.id);
   }
   code << "    return " << result << "\n";
   return code.str();

@@ -10,6 +10,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include "checkpoint_weights.h"
 #include "convstudio/train/trainer.h"
 #include "tiny_dataset.h"
 #include "train/checkpoint_store.h"
@@ -18,6 +19,7 @@ namespace convstudio {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::checkpoint_weights;
 
 // root/class<k>/<i>.png: grey noise with a bright square where the class says, of sizes from
 // 8 x 8 to 12 x 11, so every image is fitted (resize-crop) to the 8 x 8 input.
@@ -56,12 +58,6 @@ class StopAtStep : public TrainingListener {
  private:
   std::int64_t step_;
 };
-
-NamedTensors weights_of(const fs::path& checkpoint) {
-  Result<CheckpointData> loaded = load_checkpoint(checkpoint);
-  EXPECT_TRUE(loaded.ok()) << (loaded.ok() ? "" : loaded.error().describe());
-  return loaded.ok() ? loaded.value().model : NamedTensors{};
-}
 
 class TrainerOnImageFolder : public ::testing::Test {
  protected:
@@ -109,8 +105,8 @@ TEST_F(TrainerOnImageFolder, ResumedRunReplaysTheExactBatchesWhateverTheCache) {
   ASSERT_EQ(finished.state, RunState::Finished) << (finished.error ? finished.error->message : "");
   EXPECT_EQ(finished.steps, 16);
 
-  const NamedTensors a = weights_of(root_ / "whole" / "last.ckpt");
-  const NamedTensors b = weights_of(root_ / "parts" / "last.ckpt");
+  const NamedTensors a = checkpoint_weights(root_ / "whole" / "last.ckpt");
+  const NamedTensors b = checkpoint_weights(root_ / "parts" / "last.ckpt");
   ASSERT_EQ(a.size(), b.size());
   for (const auto& [name, tensor] : a) EXPECT_TRUE(torch::equal(tensor, b.at(name))) << name;
 }

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "cancel_at_step.h"
+#include "checkpoint_weights.h"
 #include "convstudio/train/trainer.h"
 #include "tiny_dataset.h"
 #include "train/checkpoint_store.h"
@@ -9,17 +10,12 @@
 namespace convstudio {
 namespace {
 
+using testing::checkpoint_weights;
 using testing::fresh_folder;
 using testing::tiny_project;
 using testing::write_tiny_idx_dataset;
 
 using testing::CancelAtStep;
-
-NamedTensors weights_of(const std::filesystem::path& checkpoint) {
-  Result<CheckpointData> loaded = load_checkpoint(checkpoint);
-  EXPECT_TRUE(loaded.ok()) << (loaded.ok() ? "" : loaded.error().describe());
-  return loaded.ok() ? loaded.value().model : NamedTensors{};
-}
 
 class TrainerRecovery : public ::testing::Test {
  protected:
@@ -63,8 +59,8 @@ TEST_F(TrainerRecovery, ResumedRunEqualsUninterruptedRunInDeterministicMode) {
       << (finished.error ? finished.error->describe() : "");
   EXPECT_EQ(finished.steps, 16);
 
-  const NamedTensors a = weights_of(root_ / "whole" / "last.ckpt");
-  const NamedTensors b = weights_of(root_ / "parts" / "last.ckpt");
+  const NamedTensors a = checkpoint_weights(root_ / "whole" / "last.ckpt");
+  const NamedTensors b = checkpoint_weights(root_ / "parts" / "last.ckpt");
   ASSERT_EQ(a.size(), b.size());
   for (const auto& [name, tensor] : a) EXPECT_TRUE(torch::equal(tensor, b.at(name))) << name;
 }
@@ -87,8 +83,8 @@ TEST_F(TrainerRecovery, OutOfMemoryRetryHalvesTheBatchAndKeepsTheEffectiveBatch)
   EXPECT_EQ(summary.accumulate, 2);
   EXPECT_EQ(summary.effective_batch_size, 16);
   EXPECT_EQ(summary.steps, 4);
-  const NamedTensors a = weights_of(root_ / "plain" / "last.ckpt");
-  const NamedTensors b = weights_of(root_ / "retried" / "last.ckpt");
+  const NamedTensors a = checkpoint_weights(root_ / "plain" / "last.ckpt");
+  const NamedTensors b = checkpoint_weights(root_ / "retried" / "last.ckpt");
   for (const auto& [name, tensor] : a) {
     EXPECT_LE((tensor - b.at(name)).abs().max().item<double>(), 1e-5) << name;
   }
