@@ -48,6 +48,7 @@ int run_new(const NewOptions& options) {
   project.graph = std::move(*instance.graph);
   project.dataset = choice.settings;
   project.dataset.fit = *parse_fit_mode(options.fit);
+  instance.recipe.apply_to(project);
   if (auto error = ProjectFile::save(project, options.out)) {
     std::cerr << "error: " << error->describe() << "\n";
     return kExitFailure;

@@ -100,13 +100,18 @@ bool ProjectController::newFromTemplate(const QString& name, QString* error) {
   project.dataset = open_ ? document_->project().dataset : DatasetSettings{};
   project.training = open_ ? document_->project().training : TrainingSettings{};
   project.graph = *instance.graph;
+  // The template's recipe replaces the training settings; the device stays the user's.
+  instance.recipe.apply_to(project);
   setProject(std::move(project), {}, name);
   return true;
 }
 
 void ProjectController::openExample() {
   Project project;  // the default dataset is the built-in Fashion-MNIST
-  project.graph = *TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10).graph;
+  const TemplateInstance lenet5 =
+      TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10);
+  project.graph = *lenet5.graph;
+  lenet5.recipe.apply_to(project);
   setProject(std::move(project), {}, tr("Fashion-MNIST example"));
 }
 

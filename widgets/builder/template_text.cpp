@@ -20,6 +20,10 @@ const char* const kDescriptions[] = {
     QT_TRANSLATE_NOOP("TemplateLibrary",
                       "Small VGG: three stages of two 3×3 conv-BN-ReLU and a max-pool (32, 64, 128 "
                       "channels), global pool, two dense layers."),
+    QT_TRANSLATE_NOOP("TemplateLibrary",
+                      "Wide ResNet: a 3×3 stem and three residual stages at twice resnet-small's "
+                      "width (32, 64, 128 channels), 1×1 projections where channels change, "
+                      "global pool."),
 };
 
 }  // namespace

@@ -91,29 +91,37 @@ DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::str
   f.read_enum<CacheMode>("cache", d.cache, parse_cache_mode, "auto, on, off");
   f.read("cache_budget_mb", d.cache_budget_mb, 0, std::int64_t{1} << 40);
   if (const Json* augmentation = f.object("augmentation")) {
-    AugmentationSettings& a = d.augmentation;
-    JsonFields aug(*augmentation, f.field("augmentation"), errors);
-    aug.read("random_crop_padding", a.random_crop_padding, 0, 256);
-    aug.read("horizontal_flip", a.horizontal_flip);
-    aug.read("rotation_degrees", a.rotation_degrees, 0.0, 180.0);
-    aug.read("brightness", a.brightness, 0.0, 1.0);
-    aug.read("contrast", a.contrast, 0.0, 1.0);
-    aug.read("random_resized_crop", a.random_resized_crop);
-    aug.read("crop_min_scale", a.crop_min_scale, 0.01, 1.0);
-    aug.read("crop_max_scale", a.crop_max_scale, 0.01, 1.0);
-    aug.read("crop_min_ratio", a.crop_min_ratio, 0.1, 10.0);
-    aug.read("crop_max_ratio", a.crop_max_ratio, 0.1, 10.0);
-    if (a.crop_min_scale > a.crop_max_scale) {
-      aug.error("crop_min_scale", "is above crop_max_scale");
-    }
-    if (a.crop_min_ratio > a.crop_max_ratio) {
-      aug.error("crop_min_ratio", "is above crop_max_ratio");
-    }
-    aug.finish();
+    d.augmentation = augmentation_from_json(*augmentation, f.field("augmentation"), errors);
   }
   f.read("normalize", d.normalize);
   f.finish();
   return d;
+}
+
+AugmentationSettings SettingsJson::augmentation_from_json(const Json& json,
+                                                          const std::string& path,
+                                                          std::vector<Error>& errors) {
+  AugmentationSettings a;
+  JsonFields aug(json, path, errors);
+  if (!aug.valid()) return a;
+  aug.read("random_crop_padding", a.random_crop_padding, 0, 256);
+  aug.read("horizontal_flip", a.horizontal_flip);
+  aug.read("rotation_degrees", a.rotation_degrees, 0.0, 180.0);
+  aug.read("brightness", a.brightness, 0.0, 1.0);
+  aug.read("contrast", a.contrast, 0.0, 1.0);
+  aug.read("random_resized_crop", a.random_resized_crop);
+  aug.read("crop_min_scale", a.crop_min_scale, 0.01, 1.0);
+  aug.read("crop_max_scale", a.crop_max_scale, 0.01, 1.0);
+  aug.read("crop_min_ratio", a.crop_min_ratio, 0.1, 10.0);
+  aug.read("crop_max_ratio", a.crop_max_ratio, 0.1, 10.0);
+  if (a.crop_min_scale > a.crop_max_scale) {
+    aug.error("crop_min_scale", "is above crop_max_scale");
+  }
+  if (a.crop_min_ratio > a.crop_max_ratio) {
+    aug.error("crop_min_ratio", "is above crop_max_ratio");
+  }
+  aug.finish();
+  return a;
 }
 
 TrainingSettings SettingsJson::training_from_json(const Json& json, const std::string& path,

@@ -20,6 +20,9 @@ class SettingsJson {
   static nlohmann::ordered_json to_json(const TrainingSettings& training);
   static DatasetSettings dataset_from_json(const nlohmann::ordered_json& json,
                                            const std::string& path, std::vector<Error>& errors);
+  static AugmentationSettings augmentation_from_json(const nlohmann::ordered_json& json,
+                                                     const std::string& path,
+                                                     std::vector<Error>& errors);
   static TrainingSettings training_from_json(const nlohmann::ordered_json& json,
                                              const std::string& path, std::vector<Error>& errors);
 };

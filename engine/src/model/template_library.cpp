@@ -5,6 +5,8 @@
 #include "convstudio/model/graph_json.h"
 #include "convstudio/model/layer_catalog.h"
 #include "embedded_templates.h"
+#include "json_fields.h"
+#include "settings_json.h"
 
 namespace convstudio {
 namespace {
@@ -28,7 +30,32 @@ bool within(std::int64_t value, const BlockSpec& spec, const char* param) {
   return value >= p->min && value <= p->max;
 }
 
+// {"training": {...}, "augmentation": {...}}: the keys of a project file's "training" and
+// "dataset"."augmentation" objects; what a recipe leaves out keeps its default.
+TrainingRecipe read_recipe(const Json& json, std::vector<Error>& problems) {
+  TrainingRecipe recipe;
+  JsonFields fields(json, "recipe", problems);
+  if (!fields.valid()) return recipe;
+  if (const Json* training = fields.object("training")) {
+    recipe.training =
+        SettingsJson::training_from_json(*training, fields.field("training"), problems);
+  }
+  if (const Json* augmentation = fields.object("augmentation")) {
+    recipe.augmentation =
+        SettingsJson::augmentation_from_json(*augmentation, fields.field("augmentation"), problems);
+  }
+  fields.finish();
+  return recipe;
+}
+
 }  // namespace
+
+void TrainingRecipe::apply_to(Project& project) const {
+  const std::string device = project.training.device;
+  project.training = training;
+  project.training.device = device;
+  project.dataset.augmentation = augmentation;
+}
 
 std::vector<TemplateInfo> TemplateLibrary::list() {
   std::vector<TemplateInfo> result;
@@ -79,6 +106,9 @@ TemplateInstance TemplateLibrary::instantiate(std::string_view name, const Tenso
   Graph graph = json.is_object() && json.contains("graph")
                     ? GraphJson::from_json(json["graph"], "graph", problems)
                     : Graph();
+  if (json.is_object() && json.contains("recipe")) {
+    result.recipe = read_recipe(json["recipe"], problems);
+  }
   if (!json.is_object() || !json.contains("graph") || !problems.empty()) {
     // Only reachable when a template file in resources/templates is broken.
     std::string detail = problems.empty() ? "no graph" : problems.front().describe();

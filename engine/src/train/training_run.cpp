@@ -221,7 +221,9 @@ bool TrainingRun::prepare() {
   schedule.total_steps = total_steps_;
   schedule.step_size = std::max<std::int64_t>(1, settings_.step_size_epochs * steps_per_epoch());
   schedule.gamma = settings_.step_gamma;
-  schedule.warmup_steps = settings_.warmup_steps;
+  // A recipe's warm-up is sized for its full run; a shorter one (--max-steps, a small data
+  // set) warms up for at most half its steps, so the schedule still has a main phase.
+  schedule.warmup_steps = std::min(settings_.warmup_steps, total_steps_ / 2);
   schedule_ = std::make_unique<LearningRateSchedule>(schedule);
   LossScalerOptions scaling;
   scaling.enabled = settings_.amp == AmpMode::Fp16;

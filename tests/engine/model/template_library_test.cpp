@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "convstudio/model/graph_json.h"
 #include "convstudio/model/shape_inference.h"
 
@@ -15,7 +17,7 @@ ModelAnalysis analyze(const std::string& name, const TensorShape& input, std::in
   return ShapeInference::run(*instance.graph);
 }
 
-TEST(TemplateLibrary, ListsTheFourTemplatesWithDescriptions) {
+TEST(TemplateLibrary, ListsTheFiveTemplatesWithDescriptions) {
   std::vector<TemplateInfo> templates = TemplateLibrary::list();
   std::vector<std::string> names;
   for (const TemplateInfo& info : templates) {
@@ -23,7 +25,8 @@ TEST(TemplateLibrary, ListsTheFourTemplatesWithDescriptions) {
     EXPECT_FALSE(info.description.empty()) << info.name;
   }
   EXPECT_EQ(names,
-            (std::vector<std::string>{"lenet5", "mobilenet-small", "resnet-small", "vgg-small"}));
+            (std::vector<std::string>{"lenet5", "mobilenet-small", "resnet-small", "vgg-small",
+                                      "wide-resnet"}));
 }
 
 TEST(TemplateLibrary, Lenet5OnColour32x32HasTheTutorialsParameterCount) {
@@ -70,6 +73,8 @@ TEST(TemplateLibrary, EveryTemplateIsValidWithExpectedCounts) {
       {"mobilenet-small", TensorShape::image(1, 28, 28), 31946, 2375232},
       {"mobilenet-small", TensorShape::image(3, 32, 32), 32234, 3396864},
       {"mobilenet-small", TensorShape::image(3, 64, 64), 32234, 13583616},
+      {"wide-resnet", TensorShape::image(1, 28, 28), 308074, 37156608},
+      {"wide-resnet", TensorShape::image(3, 32, 32), 308650, 49120512},
   };
   for (const Expected& e : expected) {
     SCOPED_TRACE(e.name + " " + e.input.to_string());
@@ -125,6 +130,49 @@ TEST(TemplateLibrary, TooSmallInputsAreShapeErrorsAtTheBlock) {
   ASSERT_EQ(analysis.errors.size(), 1u);
   EXPECT_EQ(analysis.errors[0].block_id, "conv2");
   EXPECT_EQ(analysis.errors[0].message, "Conv2d: kernel 5 larger than padded input 2\u00d72");
+}
+
+// Issue 18: a project made from a template trains to a good model with no flags, so every
+// template states the whole recipe rather than leaning on the project defaults.
+TEST(TemplateRecipes, EveryTemplateStatesItsWholeRecipe) {
+  for (const TemplateInfo& info : TemplateLibrary::list()) {
+    SCOPED_TRACE(info.name);
+    const auto json = nlohmann::json::parse(*TemplateLibrary::source(info.name));
+    ASSERT_TRUE(json.contains("recipe"));
+    const auto& training = json["recipe"]["training"];
+    for (const char* key : {"optimizer", "lr", "schedule", "warmup_steps", "weight_decay",
+                            "epochs", "batch_size"}) {
+      EXPECT_TRUE(training.contains(key)) << key;
+    }
+    EXPECT_TRUE(json["recipe"]["augmentation"].is_object());
+    const TemplateInstance instance =
+        TemplateLibrary::instantiate(info.name, TensorShape::image(1, 28, 28), 10);
+    ASSERT_TRUE(instance.errors.empty()) << instance.errors.front().describe();
+    const TrainingSettings& recipe = instance.recipe.training;
+    EXPECT_EQ(recipe.epochs, training["epochs"].get<std::int64_t>());
+    EXPECT_EQ(recipe.batch_size, training["batch_size"].get<std::int64_t>());
+    EXPECT_DOUBLE_EQ(recipe.lr, training["lr"].get<double>());
+    EXPECT_NE(recipe.schedule, LrSchedule::Constant);
+    EXPECT_GT(recipe.warmup_steps, 0);
+    EXPECT_GT(recipe.weight_decay, 0);
+  }
+}
+
+TEST(TemplateRecipes, ApplyingARecipeSetsTrainingAndAugmentationButKeepsTheDevice) {
+  const TemplateInstance resnet =
+      TemplateLibrary::instantiate("resnet-small", TensorShape::image(1, 28, 28), 10);
+  ASSERT_TRUE(resnet.graph.has_value());
+  Project project;
+  project.training.device = "cuda:1";
+  project.training.lr = 123;
+  project.dataset.path = "/data/mine";
+  project.dataset.augmentation.rotation_degrees = 30;
+  resnet.recipe.apply_to(project);
+  EXPECT_EQ(project.training.device, "cuda:1");
+  EXPECT_DOUBLE_EQ(project.training.lr, resnet.recipe.training.lr);
+  EXPECT_EQ(project.training.epochs, resnet.recipe.training.epochs);
+  EXPECT_EQ(project.dataset.augmentation, resnet.recipe.augmentation);
+  EXPECT_EQ(project.dataset.path, "/data/mine");  // the data stays the user's
 }
 
 }  // namespace

@@ -99,6 +99,27 @@ TEST_F(TrainerOnTinyData, ShortLastAccumulationGroupIsAveragedOverItsOwnSize) {
   expect_same_weights(final_weights(root_ / "big"), final_weights(root_ / "accumulated"), 1e-5);
 }
 
+// A template recipe warms up for hundreds of steps; a run shorter than that (--max-steps, a
+// small data set) still runs its cosine schedule: the warm-up takes at most half the steps.
+TEST_F(TrainerOnTinyData, WarmUpLongerThanTheRunTakesHalfOfIt) {
+  Project project = tiny_project(data_, 4, 8);
+  project.training.batch_size = 8;  // 8 steps
+  project.training.lr = 0.1;
+  project.training.schedule = LrSchedule::Cosine;
+  project.training.warmup_steps = 1000;
+  class LrListener : public TrainingListener {
+   public:
+    std::vector<double> lrs;
+    void on_step(const StepMetrics& step) override { lrs.push_back(step.lr); }
+  } listener;
+  const RunSummary summary = train(project, root_ / "run", &listener);
+  ASSERT_EQ(summary.state, RunState::Finished);
+  ASSERT_EQ(listener.lrs.size(), 8u);
+  for (std::size_t i = 1; i < 4; ++i) EXPECT_GT(listener.lrs[i], listener.lrs[i - 1]) << i;
+  EXPECT_DOUBLE_EQ(listener.lrs[4], 0.1);  // the warm-up ends at the peak after 4 steps
+  for (std::size_t i = 5; i < 8; ++i) EXPECT_LT(listener.lrs[i], listener.lrs[i - 1]) << i;
+}
+
 double mean_of(const std::vector<double>& values, std::size_t from, std::size_t to) {
   double sum = 0;
   for (std::size_t i = from; i < to; ++i) sum += values[i];
