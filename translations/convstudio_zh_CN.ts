@@ -977,6 +977,11 @@
         <source>Small VGG: three stages of two 3×3 conv-BN-ReLU and a max-pool (32, 64, 128 channels), global pool, two dense layers.</source>
         <translation>小型 VGG：三个阶段，各含两个 3×3 卷积-BN-ReLU 和一个最大池化（32、64、128 通道），全局池化，两个全连接层。</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>Wide ResNet: a 3×3 stem and three residual stages at twice resnet-small&apos;s width (32, 64, 128 channels), 1×1 projections where channels change, global pool.</source>
+        <translation>宽 ResNet：一个 3×3 起始层和三个残差阶段，宽度是 resnet-small 的两倍（32、64、128 通道），通道变化处用 1×1 投影，全局池化。</translation>
+    </message>
 </context>
 <context>
     <name>TrainedModelChoice</name>
@@ -2506,7 +2511,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+59"/>
-        <location line="+239"/>
+        <location line="+244"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>

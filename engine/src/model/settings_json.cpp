@@ -98,8 +98,7 @@ DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::str
   return d;
 }
 
-AugmentationSettings SettingsJson::augmentation_from_json(const Json& json,
-                                                          const std::string& path,
+AugmentationSettings SettingsJson::augmentation_from_json(const Json& json, const std::string& path,
                                                           std::vector<Error>& errors) {
   AugmentationSettings a;
   JsonFields aug(json, path, errors);

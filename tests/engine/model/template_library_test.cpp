@@ -24,9 +24,8 @@ TEST(TemplateLibrary, ListsTheFiveTemplatesWithDescriptions) {
     names.push_back(info.name);
     EXPECT_FALSE(info.description.empty()) << info.name;
   }
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"lenet5", "mobilenet-small", "resnet-small", "vgg-small",
-                                      "wide-resnet"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"lenet5", "mobilenet-small", "resnet-small",
+                                             "vgg-small", "wide-resnet"}));
 }
 
 TEST(TemplateLibrary, Lenet5OnColour32x32HasTheTutorialsParameterCount) {
@@ -140,8 +139,8 @@ TEST(TemplateRecipes, EveryTemplateStatesItsWholeRecipe) {
     const auto json = nlohmann::json::parse(*TemplateLibrary::source(info.name));
     ASSERT_TRUE(json.contains("recipe"));
     const auto& training = json["recipe"]["training"];
-    for (const char* key : {"optimizer", "lr", "schedule", "warmup_steps", "weight_decay",
-                            "epochs", "batch_size"}) {
+    for (const char* key :
+         {"optimizer", "lr", "schedule", "warmup_steps", "weight_decay", "epochs", "batch_size"}) {
       EXPECT_TRUE(training.contains(key)) << key;
     }
     EXPECT_TRUE(json["recipe"]["augmentation"].is_object());
