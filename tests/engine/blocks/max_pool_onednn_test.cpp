@@ -65,10 +65,10 @@ TEST(MaxPoolBlock, SameOutputsAndGradientsAsLibTorchOnTiedInputs) {
   for (const Window& w : windows) {
     for (const auto& size : sizes) {
       for (torch::Dtype dtype : {torch::kFloat, torch::kBFloat16}) {
-        SCOPED_TRACE(::testing::Message() << "kernel " << w.kernel << " stride " << w.stride
-                                        << " padding " << w.padding << " ceil " << w.ceil_mode
-                                        << " size " << size[2] << "x" << size[3] << " dtype "
-                                        << dtype);
+        SCOPED_TRACE(::testing::Message()
+                     << "kernel " << w.kernel << " stride " << w.stride << " padding " << w.padding
+                     << " ceil " << w.ceil_mode << " size " << size[2] << "x" << size[3]
+                     << " dtype " << dtype);
         expect_same_as_libtorch(tied_input(size, dtype), w);
       }
     }

@@ -24,7 +24,8 @@ bool onednn_gives_same_result(const torch::Tensor& input, const PoolWindow& wind
       !at::globalContext().userEnabledMkldnn()) {
     return false;
   }
-  if (!input.device().is_cpu() || input.dim() != 4 || input.numel() == 0 || !input.is_contiguous() ||
+  if (!input.device().is_cpu() || input.dim() != 4 || input.numel() == 0 ||
+      !input.is_contiguous() ||
       (input.scalar_type() != torch::kFloat && input.scalar_type() != torch::kBFloat16)) {
     return false;
   }
