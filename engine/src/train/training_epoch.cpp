@@ -65,16 +65,13 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
   model->train();
   train_loader_->start_epoch(epoch, skip_batches);
   const std::int64_t batches = train_loader_->batches_per_epoch();
-  const auto options = torch::TensorOptions(device_).dtype(torch::kDouble);
-  epoch_loss_sum_ = torch::zeros({}, options);
-  epoch_correct_ = torch::zeros({}, options);
+  epoch_loss_sum_ = 0;
+  figures_.start_epoch();
   epoch_samples_ = 0;
 
   std::int64_t batch_index = skip_batches;
   std::int64_t group_position = 0;
   std::int64_t group_size = 0;
-  torch::Tensor group_loss_sum;
-  torch::Tensor group_correct;
   std::int64_t group_samples = 0;
   auto segment_start = Clock::now();  // training time excludes pauses
   const auto on_pause = [&] {
@@ -98,8 +95,6 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       // The last group of an epoch may be short: its loss is divided by its own size.
       group_size = std::min(accumulate_, batches - batch_index);
       optimizer_->zero_grad(true);
-      group_loss_sum = torch::zeros({}, options);
-      group_correct = torch::zeros({}, options);
       group_samples = 0;
     }
     if (test_hooks_.out_of_memory_at_step > 0 &&
@@ -114,18 +109,25 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       AutocastGuard autocast(device_, settings_.amp);
       logits = model->forward(images);
     }
-    torch::Tensor loss = torch::nn::functional::cross_entropy(logits.to(torch::kFloat), labels);
-    scaler_->scale(loss / static_cast<double>(group_size)).backward();
+    const torch::Tensor float_logits = logits.to(torch::kFloat);
+    torch::Tensor loss = torch::nn::functional::cross_entropy(float_logits, labels);
+    // Dividing by 1 would still cost an operation forward and one backward.
+    scaler_->scale(group_size == 1 ? loss : loss / static_cast<double>(group_size)).backward();
 
-    const std::int64_t n = labels.size(0);
-    group_loss_sum += loss.detach().to(torch::kDouble) * static_cast<double>(n);
-    group_correct += logits.detach().argmax(1).eq(labels).sum().to(torch::kDouble);
-    group_samples += n;
+    const auto bookkeeping_start = Clock::now();
+    figures_.add(loss.detach(), float_logits.detach(), labels);
+    group_samples += labels.size(0);
     ++batch_index;
-    if (++group_position < group_size) continue;
+    if (++group_position < group_size) {
+      bookkeeping_seconds_ +=
+          std::chrono::duration<double>(Clock::now() - bookkeeping_start).count();
+      continue;
+    }
 
     group_position = 0;
-    const double step_loss = group_loss_sum.item<double>() / static_cast<double>(group_samples);
+    const double group_loss = figures_.take_step_loss_sum();
+    bookkeeping_seconds_ += std::chrono::duration<double>(Clock::now() - bookkeeping_start).count();
+    const double step_loss = group_loss / static_cast<double>(group_samples);
     if (!std::isfinite(step_loss) && settings_.amp == AmpMode::Off) {
       MessageText text{std::isnan(step_loss) ? messages::kLossNaN : messages::kLossInfinite,
                        {std::to_string(global_step_ + 1), std::to_string(epoch + 1),
@@ -135,8 +137,7 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
            std::move(text));
       return EpochEnd::Failed;
     }
-    epoch_loss_sum_ += group_loss_sum;
-    epoch_correct_ += group_correct;
+    epoch_loss_sum_ += group_loss;
     epoch_samples_ += group_samples;
 
     if (settings_.clip_grad_norm > 0) {
@@ -223,8 +224,9 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
   EpochMetrics metrics;
   metrics.epoch = epoch;
   if (epoch_samples_ > 0) {
-    metrics.train_loss = epoch_loss_sum_.item<double>() / static_cast<double>(epoch_samples_);
-    metrics.train_accuracy = epoch_correct_.item<double>() / static_cast<double>(epoch_samples_);
+    metrics.train_loss = epoch_loss_sum_ / static_cast<double>(epoch_samples_);
+    metrics.train_accuracy =
+        static_cast<double>(figures_.epoch_correct()) / static_cast<double>(epoch_samples_);
   }
   metrics.val_loss = evaluation.loss;
   metrics.val_accuracy = evaluation.accuracy;

@@ -23,6 +23,7 @@
 #include "rng_state.h"
 #include "run_control.h"
 #include "runs/engine_messages.h"
+#include "training_figures.h"
 #include "training_test_hooks.h"
 
 namespace convstudio {
@@ -123,9 +124,9 @@ class TrainingRun {
   std::optional<Error> best_save_error_;  // a best checkpoint that could not be saved
   std::set<std::string> skipped_files_;   // unreadable files already reported
 
-  // Epoch statistics, summed on the device to avoid a sync per micro-batch.
-  torch::Tensor epoch_loss_sum_;
-  torch::Tensor epoch_correct_;
+  // Epoch statistics.
+  double epoch_loss_sum_ = 0;
+  TrainingFigures figures_;
   std::int64_t epoch_samples_ = 0;
 
   std::chrono::steady_clock::time_point started_;
@@ -133,7 +134,7 @@ class TrainingRun {
   std::deque<std::pair<double, std::int64_t>> recent_steps_;  // (time, samples) for throughput
   std::int64_t samples_trained_ = 0;
   double training_seconds_ = 0;     // wall time inside train_epoch, for ETA and throughput
-  double bookkeeping_seconds_ = 0;  // the part of it spent in report_step
+  double bookkeeping_seconds_ = 0;  // the part spent on figures: metrics sums and report_step
   MemorySnapshot last_memory_;      // the CPU is probed a few times a second, not every step
   std::chrono::steady_clock::time_point last_memory_probe_;
 };
