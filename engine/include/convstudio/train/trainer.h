@@ -36,8 +36,9 @@ struct RunSummary {
   std::optional<double> val_accuracy;
   std::optional<double> samples_per_second;
   double loader_stall_share = 0;
-  // Share of the training time spent between optimizer steps on reporting them (the listener:
-  // run files, progress, charts; the memory probe; throughput). Absent when nothing trained.
+  // Share of the training time spent on figures rather than training: summing each
+  // micro-batch's loss and correct count, and reporting each step (the listener: run files,
+  // progress, charts; the memory probe; throughput). Absent when nothing trained.
   std::optional<double> bookkeeping_share;
   std::uint64_t peak_memory_bytes = 0;
   std::string device;
