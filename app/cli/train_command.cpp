@@ -228,7 +228,8 @@ void add_train_command(CLI::App& app, int& exit_code) {
                 "it natively, otherwise off)")
       ->check(CLI::IsMember({"off", "fp16", "bf16", "auto"}));
   c->add_flag("--channels-last,!--no-channels-last", o->channels_last,
-              "Channels-last (NHWC) memory format for activations and convolution weights");
+              "Channels-last (NHWC) memory format for activations and convolution weights (bf16 "
+              "on the CPU always uses it)");
   c->add_flag("--cudnn-benchmark,!--no-cudnn-benchmark", o->cudnn_benchmark,
               "CUDA: let cuDNN time its convolution algorithms and keep the fastest");
   c->add_option("--optimizer", o->optimizer, "Optimizer")

@@ -46,7 +46,7 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
   channelsLast_->setObjectName(QStringLiteral("channelsLast"));
   channelsLast_->setToolTip(
       tr("Activations and convolution weights in NHWC order, the layout oneDNN (CPU) and cuDNN "
-         "(GPU) convolve fastest, above all with bf16 or fp16"));
+         "(GPU) convolve fastest, above all with bf16 or fp16. bf16 on the CPU always uses it."));
   cudnnBenchmark_ = new QCheckBox(tr("cuDNN benchmark mode (CUDA)"), this);
   cudnnBenchmark_->setObjectName(QStringLiteral("cudnnBenchmark"));
   cudnnBenchmark_->setToolTip(

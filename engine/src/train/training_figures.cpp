@@ -8,8 +8,8 @@ namespace {
 bool readable_on_host(const torch::Tensor& loss, const torch::Tensor& logits,
                       const torch::Tensor& labels) {
   return loss.device().is_cpu() && loss.scalar_type() == torch::kFloat && loss.numel() == 1 &&
-         logits.device().is_cpu() && logits.scalar_type() == torch::kFloat &&
-         logits.dim() == 2 && logits.is_contiguous() && labels.device().is_cpu() &&
+         logits.device().is_cpu() && logits.scalar_type() == torch::kFloat && logits.dim() == 2 &&
+         logits.is_contiguous() && labels.device().is_cpu() &&
          labels.scalar_type() == torch::kLong && labels.is_contiguous() &&
          labels.size(0) == logits.size(0);
 }
