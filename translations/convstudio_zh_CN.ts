@@ -445,7 +445,7 @@
 <context>
     <name>DeleteSelectionCommand</name>
     <message numerus="yes">
-        <location filename="../widgets/builder/delete_selection_command.cpp" line="+23"/>
+        <location filename="../widgets/builder/delete_selection_command.cpp" line="+28"/>
         <source>Delete %n wire(s)</source>
         <translation>
             <numerusform>删除 %n 条连线</numerusform>
@@ -503,7 +503,7 @@
 <context>
     <name>DisconnectCommand</name>
     <message numerus="yes">
-        <location filename="../widgets/builder/disconnect_command.cpp" line="+18"/>
+        <location filename="../widgets/builder/disconnect_command.cpp" line="+17"/>
         <source>Disconnect %n wire(s)</source>
         <translation>
             <numerusform>断开 %n 条连线</numerusform>
@@ -533,7 +533,12 @@
         <translation>混合精度（自动）：关闭，%1 没有原生 bf16 或 fp16 运算（%2）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>bf16 on the CPU runs in the channels-last memory format, the layout oneDNN convolves it fastest in</source>
+        <translation>CPU 上的 bf16 以通道在后（channels-last）内存格式运行，这是 oneDNN 对它卷积最快的布局</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>out of memory at batch size %1 with accumulation %2 on %3; retrying with batch %4 and accumulation %5 (same effective batch)</source>
         <translation>在 %3 上以批大小 %1、累积 %2 训练时内存不足；改用批大小 %4、累积 %5 重试（有效批大小不变）</translation>
     </message>
@@ -676,7 +681,7 @@
 <context>
     <name>PasteCommand</name>
     <message numerus="yes">
-        <location filename="../widgets/builder/paste_command.cpp" line="+11"/>
+        <location filename="../widgets/builder/paste_command.cpp" line="+13"/>
         <source>Paste %n block(s)</source>
         <translation>
             <numerusform>粘贴 %n 个模块</numerusform>
@@ -2253,12 +2258,12 @@ predicted: %2 (%3%)</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+34"/>
         <source>Wire refused: %1</source>
         <translation>连线被拒绝：%1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>(model)</source>
         <translation>(模型)</translation>
     </message>
@@ -2416,8 +2421,8 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>Activations and convolution weights in NHWC order, the layout oneDNN (CPU) and cuDNN (GPU) convolve fastest, above all with bf16 or fp16</source>
-        <translation>激活和卷积权重按 NHWC 顺序存放，这是 oneDNN（CPU）和 cuDNN（GPU）卷积最快的布局，bf16 或 fp16 时尤其如此</translation>
+        <source>Activations and convolution weights in NHWC order, the layout oneDNN (CPU) and cuDNN (GPU) convolve fastest, above all with bf16 or fp16. bf16 on the CPU always uses it.</source>
+        <translation>激活和卷积权重按 NHWC 顺序存放，这是 oneDNN（CPU）和 cuDNN（GPU）卷积最快的布局，bf16 或 fp16 时尤其如此。CPU 上的 bf16 总是使用它。</translation>
     </message>
     <message>
         <location line="+2"/>
