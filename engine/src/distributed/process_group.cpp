@@ -186,7 +186,13 @@ void ProcessGroup::announce_failure(const std::string& reason) {
   }
 }
 
-PeerFailure ProcessGroup::diagnose(const std::string& what_failed) {
+PeerFailure ProcessGroup::diagnose(const std::string& backend_error) {
+  // Gloo appends advice meant for PyTorch users ("This is typically caused by ..."); the rank
+  // we name says more.
+  std::string what_failed = backend_error;
+  if (const auto advice = what_failed.find(". This is typically"); advice != std::string::npos) {
+    what_failed.resize(advice + 1);
+  }
   const std::string seconds = seconds_text(options_.timeout_seconds);
   try {
     store_->setTimeout(5s);

@@ -72,6 +72,9 @@ bool TrainingRun::resume_from_checkpoint() {
       accumulate_ = saved_accumulate;
       train_loader_.reset();
       make_loaders();
+      // Steps per epoch follow the batch: the end planned above counted the project's batch.
+      total_steps_ = steps_per_epoch() * settings_.epochs;
+      if (settings_.max_steps > 0) total_steps_ = std::min(total_steps_, settings_.max_steps);
     }
   }
   const std::int64_t saved_world = config.value("world_size", std::int64_t{1});
