@@ -13,6 +13,10 @@
 //    to the wheel's copy; we never call it non-virtually.
 //  - GlooStore (an inline class deriving from gloo::rendezvous::Store) is never constructed
 //    here: libtorch builds its own in the constructor.
+// Checked for torch 2.14.1 (README "Version pinning"): libtorch_cpu.so allocates the class with
+// operator new(0x220) in ProcessGroupGloo::split and its Options with operator new(0xb8) in
+// Options::create_default (objdump); compiled here against Debian's headers both are the same.
+// The static_asserts below stop the build if a new wheel or libgloo-dev moves either.
 // Only this file includes the header, and nothing else sees the concrete class: the rest of the
 // engine uses c10d::Backend (tests/engine/distributed run collectives through it, also under
 // ASan, see tests/sanitizers).
@@ -20,6 +24,12 @@
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 
 #include "collective_backend.h"
+
+static_assert(sizeof(c10d::ProcessGroupGloo) == 0x220,
+              "ProcessGroupGloo's size moved: check it against libtorch_cpu.so's own allocation "
+              "(README, Version pinning) before trusting these headers");
+static_assert(sizeof(c10d::ProcessGroupGloo::Options) == 0xb8,
+              "ProcessGroupGloo::Options' size moved: check it as above");
 
 namespace convstudio {
 namespace {
