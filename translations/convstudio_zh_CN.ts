@@ -445,7 +445,7 @@
 <context>
     <name>DeleteSelectionCommand</name>
     <message numerus="yes">
-        <location filename="../widgets/builder/delete_selection_command.cpp" line="+23"/>
+        <location filename="../widgets/builder/delete_selection_command.cpp" line="+28"/>
         <source>Delete %n wire(s)</source>
         <translation>
             <numerusform>删除 %n 条连线</numerusform>
@@ -503,7 +503,7 @@
 <context>
     <name>DisconnectCommand</name>
     <message numerus="yes">
-        <location filename="../widgets/builder/disconnect_command.cpp" line="+18"/>
+        <location filename="../widgets/builder/disconnect_command.cpp" line="+17"/>
         <source>Disconnect %n wire(s)</source>
         <translation>
             <numerusform>断开 %n 条连线</numerusform>
@@ -533,9 +533,24 @@
         <translation>混合精度（自动）：关闭，%1 没有原生 bf16 或 fp16 运算（%2）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>out of memory at batch size %1 with accumulation %2 on %3; retrying with batch %4 and accumulation %5 (same effective batch)</source>
         <translation>在 %3 上以批大小 %1、累积 %2 训练时内存不足；改用批大小 %4、累积 %5 重试（有效批大小不变）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>rank %1 of %2: joining the run at %3</source>
+        <translation>第 %1 号进程（共 %2 个）：在 %3 加入训练</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 processes joined (%2); weights from rank 0; gradients all-reduced in %3 buckets during backward; batch %4 over all processes</source>
+        <translation>%1 个进程已加入（%2）；权重取自 0 号进程；反向传播期间分 %3 个桶全归约梯度；全部进程合计批大小 %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was written by a run of %2 processes; resume it with %2 (this run has %3), so that each step sees the same samples</source>
+        <translation>%1 由 %2 个进程的训练写入；请用 %2 个进程继续（本次为 %3 个），以便每一步看到相同的样本</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -676,7 +691,7 @@
 <context>
     <name>PasteCommand</name>
     <message numerus="yes">
-        <location filename="../widgets/builder/paste_command.cpp" line="+11"/>
+        <location filename="../widgets/builder/paste_command.cpp" line="+13"/>
         <source>Paste %n block(s)</source>
         <translation>
             <numerusform>粘贴 %n 个模块</numerusform>
@@ -2253,12 +2268,12 @@ predicted: %2 (%3%)</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+34"/>
         <source>Wire refused: %1</source>
         <translation>连线被拒绝：%1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>(model)</source>
         <translation>(模型)</translation>
     </message>

@@ -10,9 +10,9 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <thread>
 

@@ -37,8 +37,8 @@ struct Worker {
 
 std::string describe_end(const Worker& worker) {
   const int status = *worker.status;
-  const std::string who = "rank " + std::to_string(worker.rank) + " (pid " +
-                          std::to_string(worker.pid) + ")";
+  const std::string who =
+      "rank " + std::to_string(worker.rank) + " (pid " + std::to_string(worker.pid) + ")";
   if (WIFSIGNALED(status)) {
     return who + " was killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
            strsignal(WTERMSIG(status)) + ")";
@@ -99,8 +99,8 @@ int WorkerLauncher::run() {
     for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
       const std::string text(*entry);
       const std::string name = text.substr(0, text.find('='));
-      if (name == "WORLD_SIZE" || name == "RANK" || name == "LOCAL_RANK" ||
-          name == "MASTER_ADDR" || name == "MASTER_PORT" || name == "CONVSTUDIO_DIST_TIMEOUT") {
+      if (name == "WORLD_SIZE" || name == "RANK" || name == "LOCAL_RANK" || name == "MASTER_ADDR" ||
+          name == "MASTER_PORT" || name == "CONVSTUDIO_DIST_TIMEOUT") {
         continue;
       }
       environment.push_back(text);
@@ -112,7 +112,8 @@ int WorkerLauncher::run() {
     environment.push_back("MASTER_PORT=" + std::to_string(plan_.master_port));
     environment.push_back("CONVSTUDIO_DIST_TIMEOUT=" + std::to_string(plan_.timeout_seconds));
     std::vector<char*> argv;
-    for (const std::string& argument : arguments_) argv.push_back(const_cast<char*>(argument.c_str()));
+    for (const std::string& argument : arguments_)
+      argv.push_back(const_cast<char*>(argument.c_str()));
     argv.push_back(nullptr);
     std::vector<char*> envp;
     for (const std::string& entry : environment) envp.push_back(const_cast<char*>(entry.c_str()));

@@ -20,8 +20,8 @@ struct CollectiveBackendRequest {
   int rank = 0;
   int size = 1;
   std::chrono::milliseconds timeout{60000};
-  std::string master_addr;  // Gloo: loopback rendezvous stays on 127.0.0.1
-  int device_index = 0;     // NCCL: the GPU of this rank
+  std::string master_addr;                    // Gloo: loopback rendezvous stays on 127.0.0.1
+  int device_index = 0;                       // NCCL: the GPU of this rank
   c10::intrusive_ptr<c10d::Backend> backend;  // the factory's answer
 };
 

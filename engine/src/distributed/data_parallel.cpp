@@ -6,8 +6,7 @@ Result<std::unique_ptr<DataParallel>> DataParallel::join(const DistributedOption
                                                          const torch::Device& device) {
   Result<std::unique_ptr<ProcessGroup>> group = ProcessGroup::connect(options, device);
   if (!group) return group.error();
-  return std::unique_ptr<DataParallel>(
-      new DataParallel(std::move(group).value(), options, device));
+  return std::unique_ptr<DataParallel>(new DataParallel(std::move(group).value(), options, device));
 }
 
 DataParallel::DataParallel(std::unique_ptr<ProcessGroup> group, const DistributedOptions& options,
@@ -35,7 +34,8 @@ StepAgreement DataParallel::agree_on_step(const torch::Tensor& loss_sum,
   // One small all-reduce per step: [loss sum, correct, samples, stop, speed per rank, memory
   // per rank]; each rank fills only its own slots of the last two.
   const auto world = static_cast<std::int64_t>(world_size());
-  torch::Tensor values = torch::zeros({4 + 2 * world}, torch::TensorOptions().dtype(torch::kDouble));
+  torch::Tensor values =
+      torch::zeros({4 + 2 * world}, torch::TensorOptions().dtype(torch::kDouble));
   auto* v = values.data_ptr<double>();
   v[2] = static_cast<double>(samples);
   v[3] = stop ? 1 : 0;

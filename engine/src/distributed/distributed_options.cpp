@@ -1,9 +1,9 @@
 #include "convstudio/train/distributed_options.h"
 
 #include <charconv>
+#include <cstdint>
 #include <optional>
 #include <type_traits>
-#include <cstdint>
 
 #include <unistd.h>  // environ
 
@@ -51,9 +51,9 @@ Result<DistributedOptions> distributed_options_from_environment(
     options.master_addr = found->second;
   }
   if (options.rank >= options.world_size) {
-    return Error::in_setting("RANK", "RANK=" + std::to_string(options.rank) +
-                                         " is not below WORLD_SIZE=" +
-                                         std::to_string(options.world_size));
+    return Error::in_setting("RANK",
+                             "RANK=" + std::to_string(options.rank) +
+                                 " is not below WORLD_SIZE=" + std::to_string(options.world_size));
   }
   if (options.local_rank > options.rank && options.world_size > 1) {
     return Error::in_setting("LOCAL_RANK", "LOCAL_RANK=" + std::to_string(options.local_rank) +
@@ -67,7 +67,8 @@ std::map<std::string, std::string> process_environment() {
   for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
     const std::string text(*entry);
     const auto equals = text.find('=');
-    if (equals != std::string::npos) variables.emplace(text.substr(0, equals), text.substr(equals + 1));
+    if (equals != std::string::npos)
+      variables.emplace(text.substr(0, equals), text.substr(equals + 1));
   }
   return variables;
 }

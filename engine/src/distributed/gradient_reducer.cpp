@@ -52,8 +52,8 @@ GradientReducer::GradientReducer(ProcessGroup& group, std::vector<torch::Tensor>
     bucket.flat = torch::zeros({elements}, bucket.flat.options());
   }
   for (std::size_t i = 0; i < parameters_.size(); ++i) {
-    torch::autograd::impl::set_post_acc_grad_hooks(
-        parameters_[i], std::make_unique<GradientReadyHook>(*this, i));
+    torch::autograd::impl::set_post_acc_grad_hooks(parameters_[i],
+                                                   std::make_unique<GradientReadyHook>(*this, i));
   }
 }
 
@@ -131,8 +131,9 @@ void GradientReducer::finish() {
   for (std::size_t i = 0; i < parameters_.size(); ++i) {
     torch::Tensor& parameter = parameters_[i];
     const Slot& slot = slots_[i];
-    torch::Tensor sum =
-        buckets_[slot.bucket].flat.narrow(0, slot.offset, parameter.numel()).view(parameter.sizes());
+    torch::Tensor sum = buckets_[slot.bucket]
+                            .flat.narrow(0, slot.offset, parameter.numel())
+                            .view(parameter.sizes());
     if (parameter.grad().defined()) {
       parameter.mutable_grad().copy_(sum);
     } else {

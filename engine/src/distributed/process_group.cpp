@@ -201,8 +201,8 @@ PeerFailure ProcessGroup::diagnose(const std::string& backend_error) {
       for (int r = 0; r < options_.world_size; ++r) {
         if (r == options_.rank || !store_->check({failed_key(r)})) continue;
         const std::vector<std::uint8_t> reason = store_->get(failed_key(r));
-        return PeerFailure(r, "rank " + std::to_string(r) + " stopped: " +
-                                  std::string(reason.begin(), reason.end()));
+        return PeerFailure(r, "rank " + std::to_string(r) +
+                                  " stopped: " + std::string(reason.begin(), reason.end()));
       }
       return std::nullopt;
     };
@@ -217,8 +217,8 @@ PeerFailure ProcessGroup::diagnose(const std::string& backend_error) {
     if (auto failure = said_why()) return *failure;
     const std::vector<std::int64_t> after = counters();
     for (int r = 0; r < options_.world_size; ++r) {
-      if (r != options_.rank && after[static_cast<std::size_t>(r)] ==
-                                    before[static_cast<std::size_t>(r)]) {
+      if (r != options_.rank &&
+          after[static_cast<std::size_t>(r)] == before[static_cast<std::size_t>(r)]) {
         return PeerFailure(r, "rank " + std::to_string(r) +
                                   " stopped responding (the process died or hangs; collectives "
                                   "wait at most " +
@@ -228,8 +228,8 @@ PeerFailure ProcessGroup::diagnose(const std::string& backend_error) {
   } catch (const std::exception&) {
     // Rank 0 hosts the store: when the store does not answer, rank 0 is gone.
     if (options_.rank != 0) {
-      return PeerFailure(0, "rank 0 (which hosts the rendezvous store on " +
-                                options_.master_addr + ":" + std::to_string(options_.master_port) +
+      return PeerFailure(0, "rank 0 (which hosts the rendezvous store on " + options_.master_addr +
+                                ":" + std::to_string(options_.master_port) +
                                 ") is unreachable: " + what_failed);
     }
   }

@@ -25,8 +25,8 @@ inline constexpr const char* kOutOfMemoryRetry = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "out of memory at batch size %1 with accumulation %2 on %3; retrying with batch %4 and "
     "accumulation %5 (same effective batch)");
-inline constexpr const char* kJoiningRun = QT_TRANSLATE_NOOP(
-    "EngineMessages", "rank %1 of %2: joining the run at %3");
+inline constexpr const char* kJoiningRun =
+    QT_TRANSLATE_NOOP("EngineMessages", "rank %1 of %2: joining the run at %3");
 inline constexpr const char* kJoinedRun = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "%1 processes joined (%2); weights from rank 0; gradients all-reduced in %3 buckets during "

@@ -125,9 +125,8 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       torch::Tensor loss = torch::nn::functional::cross_entropy(logits.to(torch::kFloat), labels);
       // Ranks sum their gradients, so each weighs its mean by its share of the global batch:
       // the sum is the mean over the global batch, as one process with all of it computes.
-      const double share = distributed() ? static_cast<double>(n) /
-                                               static_cast<double>(batch->global_rows)
-                                         : 1.0;
+      const double share =
+          distributed() ? static_cast<double>(n) / static_cast<double>(batch->global_rows) : 1.0;
       scaler_->scale(loss * (share / static_cast<double>(group_size))).backward();
       group_loss_sum += loss.detach().to(torch::kDouble) * static_cast<double>(n);
       group_correct += logits.detach().argmax(1).eq(labels).sum().to(torch::kDouble);
@@ -184,7 +183,8 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     training_seconds_ += step_seconds;
     segment_start = now;
     // This rank's own speed, shared with the others at the next step's agreement.
-    if (step_seconds > 0) local_samples_per_second_ = static_cast<double>(local_samples) / step_seconds;
+    if (step_seconds > 0)
+      local_samples_per_second_ = static_cast<double>(local_samples) / step_seconds;
     samples_trained_ += group_samples;
     report_step(epoch, batch_index, batches, step_loss, lr, group_samples);
     bookkeeping_seconds_ += std::chrono::duration<double>(Clock::now() - now).count();

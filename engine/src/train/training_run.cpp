@@ -145,8 +145,8 @@ bool TrainingRun::prepare() {
   const DistributedOptions& distributed_options = options_.distributed;
   if (distributed_options.enabled() && device_.is_cuda()) {
     // One GPU per process: the rank's place on its machine picks it.
-    device_ = torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(
-                                              distributed_options.local_rank));
+    device_ =
+        torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(distributed_options.local_rank));
   }
   summary_.world_size = distributed_options.world_size;
   // cuBLAS is deterministic only with a fixed workspace, which must be set before its first use.
@@ -245,11 +245,10 @@ bool TrainingRun::prepare() {
 
 bool TrainingRun::join_data_parallel() {
   const DistributedOptions& distributed_options = options_.distributed;
-  log(LogLevel::Info, {messages::kJoiningRun,
-                       {std::to_string(distributed_options.rank),
-                        std::to_string(distributed_options.world_size),
-                        distributed_options.master_addr + ":" +
-                            std::to_string(distributed_options.master_port)}});
+  log(LogLevel::Info,
+      {messages::kJoiningRun,
+       {std::to_string(distributed_options.rank), std::to_string(distributed_options.world_size),
+        distributed_options.master_addr + ":" + std::to_string(distributed_options.master_port)}});
   Result<std::unique_ptr<DataParallel>> joined = DataParallel::join(distributed_options, device_);
   if (!joined) {
     MessageText text{messages::kAsIs, {joined.error().message}};
@@ -479,7 +478,8 @@ void TrainingRun::fail(RunErrorKind kind, Error problem, bool leave_checkpoint, 
   summary_.last_checkpoint = error.checkpoint;
   summary_.error = error;
   // The other ranks' collectives fail now too; this tells them why, so they name this rank.
-  if (parallel_ && kind != RunErrorKind::Distributed) parallel_->group().announce_failure(error.message);
+  if (parallel_ && kind != RunErrorKind::Distributed)
+    parallel_->group().announce_failure(error.message);
   listener_.on_error(error);
   set_state(RunState::Failed, error.describe());
 }

@@ -108,8 +108,8 @@ TEST_F(DataParallelTraining, TwoProcessesOfBatchBEndWithTheWeightsOfOneProcessOf
   expect_same_weights("one", "two", 1e-5);
   // Validation is sharded and summed: both see the whole split.
   EXPECT_NEAR(one.summary["val_loss"].get<double>(), two.summary["val_loss"].get<double>(), 1e-5);
-  EXPECT_NEAR(one.summary["val_accuracy"].get<double>(),
-              two.summary["val_accuracy"].get<double>(), 1e-9);
+  EXPECT_NEAR(one.summary["val_accuracy"].get<double>(), two.summary["val_accuracy"].get<double>(),
+              1e-9);
 }
 
 TEST_F(DataParallelTraining, AccumulationTwoReducesOncePerStepAndStillMatches) {
@@ -143,9 +143,8 @@ TEST_F(DataParallelTraining, AResumedTwoProcessRunEndsAsAnUninterruptedOne) {
   // Stopped mid-epoch at step 3, then resumed to the end (2 epochs) from rank 0's checkpoint:
   // every rank restores it and skips the global batches already done.
   train_finished("part", "--batch-size 8 --nproc-per-node 2 --max-steps 3");
-  const Finished resumed =
-      train("resumed", "--nproc-per-node 2 --epochs 2 --resume '" +
-                           (root_ / "part" / "last.ckpt").string() + "'");
+  const Finished resumed = train("resumed", "--nproc-per-node 2 --epochs 2 --resume '" +
+                                                (root_ / "part" / "last.ckpt").string() + "'");
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_EQ(resumed.summary["steps"], 10);
   expect_same_weights("whole", "part", 1e-6);

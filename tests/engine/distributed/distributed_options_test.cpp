@@ -6,13 +6,13 @@ namespace convstudio {
 namespace {
 
 TEST(DistributedOptionsFromEnvironment, ReadsTheTorchrunVariables) {
-  const Result<DistributedOptions> read = distributed_options_from_environment(
-      {{"WORLD_SIZE", "4"},
-       {"RANK", "3"},
-       {"LOCAL_RANK", "1"},
-       {"MASTER_ADDR", "10.0.0.2"},
-       {"MASTER_PORT", "29400"},
-       {"CONVSTUDIO_DIST_TIMEOUT", "15"}});
+  const Result<DistributedOptions> read =
+      distributed_options_from_environment({{"WORLD_SIZE", "4"},
+                                            {"RANK", "3"},
+                                            {"LOCAL_RANK", "1"},
+                                            {"MASTER_ADDR", "10.0.0.2"},
+                                            {"MASTER_PORT", "29400"},
+                                            {"CONVSTUDIO_DIST_TIMEOUT", "15"}});
   ASSERT_TRUE(read.ok()) << read.error().describe();
   EXPECT_EQ(read.value().world_size, 4);
   EXPECT_EQ(read.value().rank, 3);
