@@ -7,31 +7,25 @@
 cli=$1; work=$2
 rm -rf "$work"; mkdir -p "$work/img"
 export XDG_CACHE_HOME="$work/cache" OMP_NUM_THREADS=1
-python3 - "$work" <<'PY' || exit 1
-import os, random, sys
-work = sys.argv[1]
-random.seed(5)
-with open(os.path.join(work, "labels.csv"), "w") as labels:
-    labels.write("path,label\n")
-    for i in range(600):
-        with open(os.path.join(work, "img", "%d.pgm" % i), "wb") as image:
-            image.write(b"P5\n28 28\n255\n" + bytes(random.getrandbits(8) for _ in range(784)))
-        labels.write("img/%d.pgm,%s\n" % (i, "cat" if i % 2 == 0 else "dog"))
-PY
+"$(dirname "$0")/write_noise_csv_dataset.py" "$work" 600 5 || exit 1
 "$cli" new --template lenet5 --dataset "$work/labels.csv" --out "$work/p.convstudio" \
   > /dev/null || exit 1
+# Waits until the run in $1 (launched as $launcher, stderr in $2) has finished its first epoch.
+wait_for_first_epoch() {
+  i=0
+  until grep -q '"kind":"epoch"' "$1/metrics.jsonl" 2>/dev/null; do
+    i=$((i + 1))
+    if [ $i -gt 6000 ] || ! kill -0 $launcher 2>/dev/null; then
+      echo "the first epoch did not end in time"; cat "$2"; kill $launcher; exit 1
+    fi
+    sleep 0.05
+  done
+}
 timeout=20
 "$cli" train "$work/p.convstudio" --nproc-per-node 2 --device cpu --epochs 200 --batch-size 8 \
   --dist-timeout $timeout --out "$work/run" > "$work/first.txt" 2> "$work/first.err" &
 launcher=$!
-i=0
-until grep -q '"kind":"epoch"' "$work/run/metrics.jsonl" 2>/dev/null; do
-  i=$((i + 1))
-  if [ $i -gt 6000 ] || ! kill -0 $launcher 2>/dev/null; then
-    echo "the first epoch did not end in time"; cat "$work/first.err"; kill $launcher; exit 1
-  fi
-  sleep 0.05
-done
+wait_for_first_epoch "$work/run" "$work/first.err"
 rank1=""
 for child in $(pgrep -P $launcher); do
   if tr '\0' '\n' < /proc/$child/environ | grep -qx 'RANK=1'; then rank1=$child; fi
@@ -69,14 +63,7 @@ timeout=6
 "$cli" train "$work/p.convstudio" --nproc-per-node 2 --device cpu --epochs 200 --batch-size 8 \
   --dist-timeout $timeout --out "$work/hung" > "$work/hung.txt" 2> "$work/hung.err" &
 launcher=$!
-i=0
-until grep -q '"kind":"epoch"' "$work/hung/metrics.jsonl" 2>/dev/null; do
-  i=$((i + 1))
-  if [ $i -gt 6000 ] || ! kill -0 $launcher 2>/dev/null; then
-    echo "the first epoch did not end in time"; cat "$work/hung.err"; kill $launcher; exit 1
-  fi
-  sleep 0.05
-done
+wait_for_first_epoch "$work/hung" "$work/hung.err"
 rank0=""; rank1=""
 for child in $(pgrep -P $launcher); do
   if tr '\0' '\n' < /proc/$child/environ | grep -qx 'RANK=1'; then rank1=$child; else rank0=$child; fi
