@@ -205,8 +205,9 @@ int run_train(const TrainOptions& options) {
   }
   run.resume_checkpoint = options.resume;
   if (!options.resume.empty()) {
-    // A checkpoint that a crash left moved aside (NAME.ckpt.old-XXXXXX) is put back first.
-    recover_moved_aside(options.resume);
+    // A checkpoint that a crash left moved aside (NAME.ckpt.old-XXXXXX) is put back first (by
+    // rank 0 alone in a data-parallel run: the others read what it restores).
+    if (distributed->writes_files()) recover_moved_aside(options.resume);
     std::error_code missing;
     if (!std::filesystem::is_directory(options.resume, missing)) {
       std::cerr << "error: --resume " << options.resume

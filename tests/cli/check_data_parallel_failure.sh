@@ -3,7 +3,8 @@
 # (rank 1) is killed (SIGKILL) after the first epoch. The other stops on its own, well within the
 # distributed timeout, with an error naming rank 1; the launcher exits non-zero and names it too;
 # rank 0 leaves a sound checkpoint; `--resume` with 2 processes goes on to the end. Then a worker
-# that hangs (SIGSTOP: alive, its sockets open) is named once the timeout has passed.
+# that hangs (SIGSTOP: alive, its sockets open) is named once the timeout has passed. Last,
+# SIGTERM to the launcher alone reaches both workers, which stop together at a step, cancelled.
 cli=$1; work=$2
 rm -rf "$work"; mkdir -p "$work/img"
 export XDG_CACHE_HOME="$work/cache" OMP_NUM_THREADS=1
@@ -84,3 +85,17 @@ cat "$work/hung.err"
 test $took -le $((timeout + 15)) || { echo "took $took s, over the $timeout s timeout + 15"; exit 1; }
 grep -q "error: distributed: rank 1 stopped responding" "$work/hung.err" ||
   { echo "rank 0's error does not name the hung rank 1"; exit 1; }
+
+# SIGTERM to the launcher: forwarded; the ranks agree on the stop at the next step.
+"$cli" train "$work/p.convstudio" --nproc-per-node 2 --device cpu --epochs 200 --batch-size 8 \
+  --out "$work/stopped" > "$work/stopped.txt" 2> "$work/stopped.err" &
+launcher=$!
+wait_for_first_epoch "$work/stopped" "$work/stopped.err"
+kill -TERM $launcher
+wait $launcher
+code=$?
+cat "$work/stopped.err"
+test $code -eq 1 || { echo "exit code $code after SIGTERM, expected 1 (cancelled)"; exit 1; }
+tail -n 1 "$work/stopped.txt" | grep -q '"state":"cancelled"' || { echo "not cancelled"; exit 1; }
+if grep -q "stopped responding" "$work/stopped.err"; then echo "the ranks did not stop together"; exit 1; fi
+"$cli" evaluate "$work/stopped/last.ckpt" > /dev/null || { echo "no sound checkpoint"; exit 1; }
