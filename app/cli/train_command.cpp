@@ -45,7 +45,8 @@ struct TrainOptions {
   std::string out;
   std::string resume;
   // Data-parallel launch (torchrun's flags); the workers read the standard variables.
-  int nproc_per_node = 1;
+  // Unset: the project's `processes` (1 unless the studio chose several devices).
+  std::optional<int> nproc_per_node;
   int nnodes = 1;
   int node_rank = 0;
   std::optional<std::string> master_addr;
@@ -109,7 +110,7 @@ std::optional<std::int64_t> parse_byte_size(const std::string& text) {
   return value;
 }
 
-int launch_workers(const TrainOptions& options) {
+int launch_workers(const TrainOptions& options, int nproc_per_node) {
   if (options.node_rank >= options.nnodes) {
     std::cerr << "error: --node-rank " << options.node_rank << " is not below --nnodes "
               << options.nnodes << "\n";
@@ -122,7 +123,7 @@ int launch_workers(const TrainOptions& options) {
     return kExitUsageError;
   }
   LaunchPlan plan;
-  plan.nproc_per_node = options.nproc_per_node;
+  plan.nproc_per_node = nproc_per_node;
   plan.nnodes = options.nnodes;
   plan.node_rank = options.node_rank;
   if (options.master_addr) plan.master_addr = *options.master_addr;
@@ -162,16 +163,19 @@ int run_peer_rank(RunOptions run) {
 int run_train(const TrainOptions& options) {
   const std::map<std::string, std::string> environment = process_environment();
   const bool launched = environment.contains("RANK") && environment.contains("WORLD_SIZE");
-  if (!launched && (options.nproc_per_node > 1 || options.nnodes > 1)) {
-    return launch_workers(options);
-  }
-  const std::optional<DistributedOptions> distributed = distributed_options(options);
-  if (!distributed) return kExitUsageError;
   ProjectLoadResult loaded = ProjectFile::load(options.file);
   if (!loaded.ok()) {
     for (const Error& error : loaded.errors) std::cerr << "error: " << error.describe() << "\n";
     return kExitUsageError;
   }
+  // A project the studio set to several devices trains with as many processes here too.
+  const int nproc_per_node =
+      options.nproc_per_node.value_or(static_cast<int>(loaded.project->training.processes));
+  if (!launched && (nproc_per_node > 1 || options.nnodes > 1)) {
+    return launch_workers(options, nproc_per_node);
+  }
+  const std::optional<DistributedOptions> distributed = distributed_options(options);
+  if (!distributed) return kExitUsageError;
   RunOptions run;
   run.project = std::move(*loaded.project);
   TrainingSettings& t = run.project.training;
@@ -336,7 +340,7 @@ void add_train_command(CLI::App& app, int& exit_code) {
   c->add_option("--nproc-per-node", o->nproc_per_node,
                 "Data-parallel: worker processes to start on this machine (CPU: Gloo; CUDA: one "
                 "GPU each, NCCL); the run's batch is --batch-size per process")
-      ->check(CLI::Range(1, 1024));
+      ->check(CLI::Range(1, static_cast<int>(kMaxProcesses)));
   c->add_option("--nnodes", o->nnodes, "Data-parallel: machines taking part")
       ->check(CLI::Range(1, 4096));
   c->add_option("--node-rank", o->node_rank, "Data-parallel: this machine's place, 0 first")

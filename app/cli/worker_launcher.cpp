@@ -1,8 +1,6 @@
 #include "worker_launcher.h"
 
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -51,23 +49,6 @@ bool succeeded(const Worker& worker) {
 }
 
 }  // namespace
-
-int free_local_port() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return 0;
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = 0;
-  socklen_t length = sizeof(address);
-  int port = 0;
-  if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0 &&
-      getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
-    port = ntohs(address.sin_port);
-  }
-  close(fd);
-  return port;
-}
 
 WorkerLauncher::WorkerLauncher(LaunchPlan plan, std::vector<std::string> arguments)
     : plan_(std::move(plan)), arguments_(std::move(arguments)) {}

@@ -35,7 +35,4 @@ class WorkerLauncher {
   std::vector<std::string> arguments_;  // argv of this process, argv[0] first
 };
 
-// A TCP port nobody listens on at the moment (bound to 127.0.0.1 and let go); 0 when none.
-int free_local_port();
-
 }  // namespace convstudio::cli

@@ -5,7 +5,9 @@
 #include <optional>
 #include <type_traits>
 
-#include <unistd.h>  // environ
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>  // environ, close
 
 namespace convstudio {
 namespace {
@@ -71,6 +73,23 @@ std::map<std::string, std::string> process_environment() {
       variables.emplace(text.substr(0, equals), text.substr(equals + 1));
   }
   return variables;
+}
+
+int free_local_port() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return 0;
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = 0;
+  socklen_t length = sizeof(address);
+  int port = 0;
+  if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0 &&
+      getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
+    port = ntohs(address.sin_port);
+  }
+  close(fd);
+  return port;
 }
 
 }  // namespace convstudio

@@ -42,4 +42,8 @@ Result<DistributedOptions> distributed_options_from_environment(
 // The variables of this process (environ), for the function above.
 std::map<std::string, std::string> process_environment();
 
+// A TCP port nobody listens on at the moment (bound to 127.0.0.1 and let go), for a one-machine
+// run's rendezvous; 0 when none.
+int free_local_port();
+
 }  // namespace convstudio
