@@ -499,6 +499,26 @@
         <source>the CUDA runtime reports an error: %1</source>
         <translation>CUDA 运行时报告错误：%1</translation>
     </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 GPUs (cuda:0–%2)</source>
+        <translation>%1 个 GPU（cuda:0–%2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>CPU × %1 processes</source>
+        <translation>CPU × %1 个进程</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 × %2 processes</source>
+        <translation>%1 × %2 个进程</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
 </context>
 <context>
     <name>DisconnectCommand</name>
@@ -541,6 +561,21 @@
         <location line="+4"/>
         <source>out of memory at batch size %1 with accumulation %2 on %3; retrying with batch %4 and accumulation %5 (same effective batch)</source>
         <translation>在 %3 上以批大小 %1、累积 %2 训练时内存不足；改用批大小 %4、累积 %5 重试（有效批大小不变）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rank %1 of %2: joining the run at %3</source>
+        <translation>第 %1 号进程（共 %2 个）：在 %3 加入训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 processes joined (%2); weights from rank 0; gradients all-reduced in %3 buckets during backward; batch %4 over all processes</source>
+        <translation>%1 个进程已加入（%2）；权重取自 0 号进程；反向传播期间分 %3 个桶全归约梯度；全部进程合计批大小 %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was written by a run of %2 processes; resume it with %2 (this run has %3), so that each step sees the same samples</source>
+        <translation>%1 由 %2 个进程的训练写入；请用 %2 个进程继续（本次为 %3 个），以便每一步看到相同的样本</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -880,7 +915,12 @@
         <translation>没有 CUDA 设备 %1；本机有 %2 个。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <source>%1 processes need %1 GPUs; this machine has %2.</source>
+        <translation>%1 个进程需要 %1 个 GPU；本机只有 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>fp16 on the CPU is slow and saves nothing; use bf16 or turn AMP off.</source>
         <translation>在 CPU 上 fp16 很慢且毫无节省；请使用 bf16 或关闭 AMP。</translation>
     </message>
@@ -2246,6 +2286,34 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::PeerRankProcesses</name>
+    <message>
+        <location filename="../app/bridge/peer_rank_processes.cpp" line="+107"/>
+        <source>[rank %1] %2</source>
+        <translation>[rank %1] %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Rank %1 ended abnormally (killed or crashed)</source>
+        <translation>Rank %1 异常结束（被终止或崩溃）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rank %1 exited with code %2</source>
+        <translation>Rank %1 以退出码 %2 结束</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rank %1 could not be started</source>
+        <translation>无法启动 Rank %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>: %1</source>
+        <translation>：%1</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::ProblemsWidget</name>
     <message>
         <location filename="../widgets/builder/problems_widget.cpp" line="+12"/>
@@ -2398,9 +2466,37 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::RankLoadView</name>
+    <message>
+        <location filename="../widgets/training/rank_load_view.cpp" line="+22"/>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Each process of the data-parallel run: its own training speed over the recent steps and its memory (CPU: the process&apos;s resident memory; GPU: memory allocated on it)</source>
+        <translation>数据并行训练中的每个进程：它在最近几步的训练速度和它的内存（CPU：进程的常驻内存；GPU：在该 GPU 上分配的内存）</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::RunSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/run_settings_editor.cpp" line="+33"/>
+        <location filename="../widgets/training/run_settings_editor.cpp" line="+37"/>
         <source>Micro-batches whose gradients add up before each optimizer step</source>
         <translation>每次优化器更新前累加梯度的微批次数</translation>
     </message>
@@ -2545,7 +2641,7 @@ predicted: %2 (%3%)</source>
         <translation>加载线程：</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Automatic (a GPU when there is one)</source>
         <translation>自动（有 GPU 时使用 GPU）</translation>
     </message>
@@ -2570,12 +2666,27 @@ predicted: %2 (%3%)</source>
         <translation>CUDA — 不可用：%1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
+        <source>%1 GPUs, one process each (cuda:0–%2, data-parallel)</source>
+        <translation>%1 个 GPU，每个一个进程（cuda:0–%2，数据并行）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>CPU × %1 processes (data-parallel, to try it on one machine)</source>
+        <translation>CPU × %1 个进程（数据并行，在一台机器上试用）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 × %2 processes (not on this machine)</source>
+        <translation>%1 × %2 个进程（本机没有）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1 (not on this machine)</source>
         <translation>%1（本机没有）</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>Everything in 32-bit floats: the most memory, no surprises.</source>
         <translation>全部使用 32 位浮点：内存最多，没有意外。</translation>
     </message>
@@ -2595,7 +2706,12 @@ predicted: %2 (%3%)</source>
         <translation>设备原生支持时用 bf16（带 AVX512-BF16 或 AMX 的 CPU、计算能力 8.0 及以上的 GPU），较旧的张量核心 GPU 用 fp16，其余用 fp32；日志会说明选了哪种。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>effective batch %1 (%2 per process × %3 processes)</source>
+        <translation>有效批量 %1（每个进程 %2 × %3 个进程）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>effective batch %1</source>
         <translation>有效批大小 %1</translation>
     </message>
@@ -3152,7 +3268,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+78"/>
+        <location filename="../app/gui/training_cockpit.cpp" line="+79"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
@@ -3246,12 +3362,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+134"/>
+        <location line="+139"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-121"/>
+        <location line="-126"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -3271,7 +3387,7 @@ predicted: %2 (%3%)</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+40"/>
         <source>Run started in %1</source>
         <translation>训练已开始，保存在 %1</translation>
     </message>
@@ -3319,7 +3435,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingController</name>
     <message>
-        <location filename="../app/bridge/training_controller.cpp" line="+52"/>
+        <location filename="../app/bridge/training_controller.cpp" line="+68"/>
         <source>A run is already in progress.</source>
         <translation>已有一个训练在进行中。</translation>
     </message>
@@ -3329,7 +3445,17 @@ predicted: %2 (%3%)</source>
         <translation>无法创建运行文件夹 %1。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+40"/>
+        <source>No free TCP port on 127.0.0.1 for the run&apos;s processes to meet.</source>
+        <translation>127.0.0.1 上没有空闲的 TCP 端口供本次训练的各进程会合。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot write %1 for the run&apos;s other processes: %2</source>
+        <translation>无法为本次训练的其他进程写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Training in Progress</source>
         <translation>训练进行中</translation>
     </message>
@@ -3355,18 +3481,18 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingProgressView</name>
     <message>
-        <location filename="../widgets/training/training_progress_view.cpp" line="+28"/>
+        <location filename="../widgets/training/training_progress_view.cpp" line="+29"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+93"/>
+        <location line="+99"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-97"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -3392,33 +3518,38 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+83"/>
+        <location line="+92"/>
         <source>Epoch</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="-82"/>
-        <location line="+83"/>
+        <location line="-91"/>
+        <location line="+92"/>
         <source>Overall</source>
         <translation>总体</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-89"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+65"/>
         <source>Train the model with these settings</source>
         <translation>用这些设置训练模型</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>A run of several processes cannot pause: a paused process would stall the others. Stop keeps a checkpoint to resume from.</source>
+        <translation>多进程训练无法暂停：暂停的进程会让其他进程停滞。停止会保留检查点，之后可以从它继续。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Preparing the run on %1…</source>
         <translation>正在 %1 上准备训练…</translation>
     </message>
@@ -3453,7 +3584,7 @@ predicted: %2 (%3%)</source>
         <translation>%1 样本/秒 · 剩余 %2 · 损失 %3</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Paused on %1</source>
         <translation>已在 %1 上暂停</translation>
     </message>
@@ -3461,6 +3592,11 @@ predicted: %2 (%3%)</source>
         <location line="+0"/>
         <source>Training on %1</source>
         <translation>正在 %1 上训练</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rank 0: %1</source>
+        <translation>rank 0：%1</translation>
     </message>
 </context>
 <context>

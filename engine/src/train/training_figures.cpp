@@ -31,43 +31,61 @@ std::int64_t count_correct(const float* logits, const std::int64_t* labels, std:
 }
 
 void TrainingFigures::start_epoch() {
-  host_loss_sum_ = 0;
-  host_correct_ = 0;
-  device_loss_sum_ = torch::Tensor();
-  device_correct_ = torch::Tensor();
+  host_step_loss_ = 0;
+  host_step_correct_ = 0;
+  host_epoch_correct_ = 0;
+  device_step_loss_ = torch::Tensor();
+  device_step_correct_ = torch::Tensor();
+  device_epoch_correct_ = torch::Tensor();
 }
 
 void TrainingFigures::add(const torch::Tensor& loss, const torch::Tensor& logits,
                           const torch::Tensor& labels) {
   const auto samples = static_cast<double>(labels.size(0));
   if (readable_on_host(loss, logits, labels)) {
-    host_loss_sum_ += static_cast<double>(*loss.data_ptr<float>()) * samples;
-    host_correct_ += count_correct(logits.data_ptr<float>(), labels.data_ptr<std::int64_t>(),
-                                   logits.size(0), logits.size(1));
+    host_step_loss_ += static_cast<double>(*loss.data_ptr<float>()) * samples;
+    host_step_correct_ += count_correct(logits.data_ptr<float>(), labels.data_ptr<std::int64_t>(),
+                                        logits.size(0), logits.size(1));
     return;
   }
   // Outside autograd: these operations record nothing for backward and dispatch faster.
   c10::InferenceMode figures_only;
   torch::Tensor loss_sum = loss.to(torch::kDouble) * samples;
   torch::Tensor correct = logits.argmax(1).eq(labels).sum();
-  device_loss_sum_ = device_loss_sum_.defined() ? device_loss_sum_ + loss_sum : loss_sum;
-  device_correct_ = device_correct_.defined() ? device_correct_ + correct : correct;
+  device_step_loss_ = device_step_loss_.defined() ? device_step_loss_ + loss_sum : loss_sum;
+  device_step_correct_ = device_step_correct_.defined() ? device_step_correct_ + correct : correct;
 }
 
-double TrainingFigures::take_step_loss_sum() {
-  double sum = host_loss_sum_;
-  host_loss_sum_ = 0;
-  if (device_loss_sum_.defined()) {
-    sum += device_loss_sum_.item<double>();
-    device_loss_sum_ = torch::Tensor();
+double TrainingFigures::step_loss_sum() {
+  return host_step_loss_ + (device_step_loss_.defined() ? device_step_loss_.item<double>() : 0);
+}
+
+std::int64_t TrainingFigures::step_correct() {
+  return host_step_correct_ +
+         (device_step_correct_.defined() ? device_step_correct_.item<std::int64_t>() : 0);
+}
+
+void TrainingFigures::end_step(std::optional<std::int64_t> agreed) {
+  if (agreed) {
+    host_epoch_correct_ += *agreed;
+  } else {
+    host_epoch_correct_ += host_step_correct_;
+    if (device_step_correct_.defined()) {
+      c10::InferenceMode figures_only;
+      device_epoch_correct_ = device_epoch_correct_.defined()
+                                  ? device_epoch_correct_ + device_step_correct_
+                                  : device_step_correct_;
+    }
   }
-  return sum;
+  host_step_loss_ = 0;
+  host_step_correct_ = 0;
+  device_step_loss_ = torch::Tensor();
+  device_step_correct_ = torch::Tensor();
 }
 
 std::int64_t TrainingFigures::epoch_correct() {
-  std::int64_t correct = host_correct_;
-  if (device_correct_.defined()) correct += device_correct_.item<std::int64_t>();
-  return correct;
+  return host_epoch_correct_ +
+         (device_epoch_correct_.defined() ? device_epoch_correct_.item<std::int64_t>() : 0);
 }
 
 }  // namespace convstudio

@@ -11,6 +11,7 @@
 #include <torch/torch.h>
 
 #include <cstdint>
+#include <optional>
 
 namespace convstudio {
 
@@ -19,16 +20,23 @@ class TrainingFigures {
   void start_epoch();
   // One micro-batch: its mean loss (0-dim), float logits (batch x classes) and labels.
   void add(const torch::Tensor& loss, const torch::Tensor& logits, const torch::Tensor& labels);
-  // At an optimizer step: the sum of loss x samples over the micro-batches since the last one.
-  double take_step_loss_sum();
-  // At the epoch's end: the samples classified right so far this epoch.
+  // The optimizer step's sum of loss x samples over its micro-batches (a GPU's value is read
+  // back: one wait per step).
+  double step_loss_sum();
+  // The step's correct count, read back now: data-parallel ranks agree on it every step.
+  std::int64_t step_correct();
+  // Ends the step: its correct count joins the epoch's, or `agreed`, the count over all ranks.
+  void end_step(std::optional<std::int64_t> agreed = std::nullopt);
+  // At the epoch's end: the samples classified right this epoch.
   std::int64_t epoch_correct();
 
  private:
-  double host_loss_sum_ = 0;
-  std::int64_t host_correct_ = 0;
-  torch::Tensor device_loss_sum_;  // the step's, on a GPU
-  torch::Tensor device_correct_;   // the epoch's, on a GPU
+  double host_step_loss_ = 0;
+  std::int64_t host_step_correct_ = 0;
+  std::int64_t host_epoch_correct_ = 0;
+  torch::Tensor device_step_loss_;  // on a GPU
+  torch::Tensor device_step_correct_;
+  torch::Tensor device_epoch_correct_;
 };
 
 // argmax(logits, 1) == labels, counted, for float logits and int64 labels in CPU memory, with

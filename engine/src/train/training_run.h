@@ -17,6 +17,7 @@
 #include "convstudio/train/memory_snapshot.h"
 #include "convstudio/train/trainer.h"
 #include "data/batch_loader.h"
+#include "distributed/data_parallel.h"
 #include "loss_scaler.h"
 #include "lr_schedule.h"
 #include "nn/graph_module.h"
@@ -54,6 +55,11 @@ class TrainingRun {
   // Logs files a batch had to leave out: each file once, the first kNamedSkippedFiles by name.
   void report_skipped(const std::vector<Error>& skipped);
   bool resume_from_checkpoint();
+  // Data-parallel runs: joins the other ranks, takes rank 0's weights, reduces gradients.
+  bool join_data_parallel();
+  // Ends the run because a peer failed; rank 0 leaves a checkpoint of the last step boundary.
+  void fail_peer(const PeerFailure& failure);
+  bool distributed() const { return parallel_ != nullptr; }
   // Takes the epochs and max steps of the project saved in the checkpoint's config.
   void restore_planned_end(const nlohmann::json& config);
   // The last epoch's figures from the checkpoint's history go into the summary.
@@ -105,6 +111,7 @@ class TrainingRun {
   std::unique_ptr<LossScaler> scaler_;
   std::unique_ptr<BatchLoader> train_loader_;
   std::unique_ptr<BatchLoader> val_loader_;
+  std::unique_ptr<DataParallel> parallel_;  // null for a run of one process
 
   std::int64_t batch_size_ = 0;
   std::int64_t accumulate_ = 1;
@@ -137,6 +144,10 @@ class TrainingRun {
   double bookkeeping_seconds_ = 0;  // the part spent on figures: metrics sums and report_step
   MemorySnapshot last_memory_;      // the CPU is probed a few times a second, not every step
   std::chrono::steady_clock::time_point last_memory_probe_;
+  // Data-parallel runs: every rank's figures from the last step's agreement.
+  std::vector<double> rank_samples_per_second_;
+  std::vector<std::uint64_t> rank_memory_bytes_;
+  double local_samples_per_second_ = 0;  // this rank's, over its last step
 };
 
 }  // namespace convstudio

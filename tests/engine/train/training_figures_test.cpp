@@ -53,8 +53,10 @@ TEST(TrainingFigures, HostAndDevicePathsGiveTheSameFigures) {
       host.add(loss, logits, labels);
       tensors.add(loss, logits.to(torch::kBFloat16).to(torch::kDouble), labels);
     }
-    host_loss += host.take_step_loss_sum();
-    tensor_loss += tensors.take_step_loss_sum();
+    host_loss += host.step_loss_sum();
+    tensor_loss += tensors.step_loss_sum();
+    host.end_step();
+    tensors.end_step();
   }
   EXPECT_NEAR(host_loss, expected_loss, 1e-9 * expected_loss);
   EXPECT_NEAR(tensor_loss, expected_loss, 1e-9 * expected_loss);
@@ -64,7 +66,22 @@ TEST(TrainingFigures, HostAndDevicePathsGiveTheSameFigures) {
   // A new epoch starts from nothing.
   host.start_epoch();
   EXPECT_EQ(host.epoch_correct(), 0);
-  EXPECT_EQ(host.take_step_loss_sum(), 0);
+  EXPECT_EQ(host.step_loss_sum(), 0);
+}
+
+TEST(TrainingFigures, AnAgreedCountReplacesTheStepsOwn) {
+  // Data-parallel ranks: the epoch counts what all ranks classified right, not this rank alone.
+  TrainingFigures figures;
+  figures.start_epoch();
+  torch::Tensor logits = torch::eye(4);
+  torch::Tensor labels = torch::arange(4, torch::kLong);
+  figures.add(torch::tensor(0.5f), logits, labels);
+  EXPECT_EQ(figures.step_correct(), 4);
+  EXPECT_DOUBLE_EQ(figures.step_loss_sum(), 2.0);
+  figures.end_step(9);
+  figures.add(torch::tensor(0.5f), logits, labels);
+  figures.end_step();
+  EXPECT_EQ(figures.epoch_correct(), 13);
 }
 
 }  // namespace

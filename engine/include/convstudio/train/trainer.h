@@ -10,6 +10,7 @@
 
 #include "convstudio/model/project.h"
 #include "convstudio/runs/training_events.h"
+#include "convstudio/train/distributed_options.h"
 
 namespace convstudio {
 
@@ -23,6 +24,9 @@ struct RunOptions {
   // A safetensors file of starting weights named "<block id>.<tensor>" (the project's, see
   // ProjectFile::weights_file); empty starts from PyTorch's initialisation. Ignored on resume.
   std::string start_weights;
+  // One rank of a data-parallel run (world_size > 1): every rank runs the same options; rank 0
+  // alone writes checkpoints. Pause is not offered then (a paused rank would stall the others).
+  DistributedOptions distributed;
 };
 
 // The final figures of a run (also the CLI's last JSON line). A figure that was never measured
@@ -47,6 +51,11 @@ struct RunSummary {
   std::int64_t accumulate = 1;
   std::int64_t effective_batch_size = 0;
   std::int64_t skipped_steps = 0;
+  // Data-parallel runs: the processes, the batch summed over them per micro-batch (effective
+  // batch × world size per optimizer step), and the share of the training time spent waiting for
+  // gradient all-reduces that backward did not hide (absent for one process).
+  std::int64_t world_size = 1;
+  std::optional<double> allreduce_wait_share;
   std::string last_checkpoint;
   std::string best_checkpoint;
   std::optional<RunError> error;
