@@ -66,3 +66,6 @@ if(_wheel_cuda_lib_dirs)
   set(CMAKE_BUILD_RPATH "${_torch_root}/lib;${_wheel_cuda_lib_dirs}")
   message(STATUS "Using the torch wheel's CUDA libraries from ${_site_packages}/nvidia")
 endif()
+# NCCL's header (for c10d's ProcessGroupNCCL.hpp in the CUDA plugin) comes with the nvidia-nccl
+# wheel, beside its library.
+set(CONVSTUDIO_NCCL_INCLUDE_DIR "${_site_packages}/nvidia/nccl/include")

@@ -18,6 +18,8 @@ DEBIAN_PACKAGES=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   libopencv-dev nlohmann-json3-dev libcli11-dev libonnx-dev libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
+  # c10d's ProcessGroupGloo.hpp (in the torch wheel) includes gloo headers the wheel lacks
+  libgloo-dev
   dataset-fashion-mnist xvfb xauth fonts-wqy-microhei
   # make package and its test: icons rendered from SVG, desktop-file-validate, file
   librsvg2-bin desktop-file-utils file

@@ -499,6 +499,26 @@
         <source>the CUDA runtime reports an error: %1</source>
         <translation>CUDA 运行时报告错误：%1</translation>
     </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 GPUs (cuda:0–%2)</source>
+        <translation>%1 个 GPU（cuda:0–%2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>CPU × %1 processes</source>
+        <translation>CPU × %1 个进程</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 × %2 processes</source>
+        <translation>%1 × %2 个进程</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
 </context>
 <context>
     <name>DisconnectCommand</name>
@@ -534,8 +554,28 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>bf16 on the CPU runs in the channels-last memory format, the layout oneDNN convolves it fastest in</source>
+        <translation>CPU 上的 bf16 以通道在后（channels-last）内存格式运行，这是 oneDNN 对它卷积最快的布局</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>out of memory at batch size %1 with accumulation %2 on %3; retrying with batch %4 and accumulation %5 (same effective batch)</source>
         <translation>在 %3 上以批大小 %1、累积 %2 训练时内存不足；改用批大小 %4、累积 %5 重试（有效批大小不变）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rank %1 of %2: joining the run at %3</source>
+        <translation>第 %1 号进程（共 %2 个）：在 %3 加入训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 processes joined (%2); weights from rank 0; gradients all-reduced in %3 buckets during backward; batch %4 over all processes</source>
+        <translation>%1 个进程已加入（%2）；权重取自 0 号进程；反向传播期间分 %3 个桶全归约梯度；全部进程合计批大小 %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was written by a run of %2 processes; resume it with %2 (this run has %3), so that each step sees the same samples</source>
+        <translation>%1 由 %2 个进程的训练写入；请用 %2 个进程继续（本次为 %3 个），以便每一步看到相同的样本</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -598,27 +638,7 @@
         <translation>%1：类别数已改变，因此此模块从新的权重开始；其他模块保留各自的权重</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>the fp16 loss scale collapsed to %1 at step %2: the gradients overflow fp16 even unscaled, so steps are being thrown away. Use bf16 where the device has it, lower the learning rate, or turn on gradient clipping.</source>
-        <translation>fp16 损失缩放在第 %2 步降至 %1：即使不缩放，梯度也会超出 fp16 的范围，训练步正被丢弃。请在设备支持时改用 bf16、降低学习率，或开启梯度裁剪。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1 of the first %2 steps (more than %3%) were skipped because the fp16 gradients held inf or NaN. Lower the learning rate, turn on gradient clipping, or use bf16 where the device has it.</source>
-        <translation>前 %2 步中有 %1 步（超过 %3%）因 fp16 梯度含 inf 或 NaN 而被跳过。请降低学习率、开启梯度裁剪，或在设备支持时改用 bf16。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>measured the practical peak of %1 in %2 once (matrix multiplies) for the utilisation figure: %3 GFLOP/s, kept in %4</source>
-        <translation>已为利用率指标测量一次 %1 的 %2 实际峰值（矩阵乘法）：%3 GFLOP/s，保存在 %4</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>utilisation not shown: %1</source>
-        <translation>不显示利用率：%1</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>cannot start from the weights: %1</source>
         <translation>无法从这些权重开始：%1</translation>
     </message>
@@ -895,7 +915,12 @@
         <translation>没有 CUDA 设备 %1；本机有 %2 个。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <source>%1 processes need %1 GPUs; this machine has %2.</source>
+        <translation>%1 个进程需要 %1 个 GPU；本机只有 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>fp16 on the CPU is slow and saves nothing; use bf16 or turn AMP off.</source>
         <translation>在 CPU 上 fp16 很慢且毫无节省；请使用 bf16 或关闭 AMP。</translation>
     </message>
@@ -977,11 +1002,6 @@
         <source>Small VGG: three stages of two 3×3 conv-BN-ReLU and a max-pool (32, 64, 128 channels), global pool, two dense layers.</source>
         <translation>小型 VGG：三个阶段，各含两个 3×3 卷积-BN-ReLU 和一个最大池化（32、64、128 通道），全局池化，两个全连接层。</translation>
     </message>
-    <message>
-        <location line="+3"/>
-        <source>Wide ResNet: a 3×3 stem and three residual stages at twice resnet-small&apos;s width (32, 64, 128 channels), 1×1 projections where channels change, global pool.</source>
-        <translation>宽 ResNet：一个 3×3 起始层和三个残差阶段，宽度是 resnet-small 的两倍（32、64、128 通道），通道变化处用 1×1 投影，全局池化。</translation>
-    </message>
 </context>
 <context>
     <name>TrainedModelChoice</name>
@@ -1012,119 +1032,6 @@
         <location line="+3"/>
         <source>&lt;h2&gt;ConvStudio %1&lt;/h2&gt;&lt;p&gt;A native studio for building and training convolutional networks with LibTorch, on the CPU or CUDA GPUs.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;ConvStudio %1&lt;/h2&gt;&lt;p&gt;基于 LibTorch 的原生卷积神经网络搭建与训练工作室，支持 CPU 和 CUDA GPU。&lt;/p&gt;</translation>
-    </message>
-</context>
-<context>
-    <name>convstudio::BatchSizeFinderDialog</name>
-    <message>
-        <location filename="../widgets/training/batch_size_finder_dialog.cpp" line="+23"/>
-        <source>Find Batch Size</source>
-        <translation>查找批大小</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Trial steps (forward, backward and optimizer step on made-up batches of the model&apos;s input size) at doubling batch sizes find the largest batch that fits the device with a safety margin, and the one that trains fastest. The project&apos;s weights are not used or changed.</source>
-        <translation>在逐次翻倍的批大小上运行试验步（用与模型输入同尺寸的合成批次做前向、反向和优化器更新），找出在保留安全余量时设备能容纳的最大批大小，以及训练最快的批大小。不使用也不改变项目的权重。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Batch size</source>
-        <translation>批大小</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Peak memory</source>
-        <translation>峰值内存</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Samples/s</source>
-        <translation>样本/秒</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Result</source>
-        <translation>结果</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Use the Largest</source>
-        <translation>使用最大值</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Use the Fastest</source>
-        <translation>使用最快值</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Trying batch sizes on %1…</source>
-        <translation>正在 %1 上试验批大小…</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>out of memory</source>
-        <translation>内存不足</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>not tried: would pass the memory limit</source>
-        <translation>未试验：将超出内存上限</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>fits</source>
-        <translation>可容纳</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>over the memory limit</source>
-        <translation>超出内存上限</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>about %1</source>
-        <translation>约 %1</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Memory limit on %1: %2 (%3 less the safety margin).</source>
-        <translation>%1 的内存上限：%2（%3 减去安全余量）。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Largest batch that fits: %1; fastest: %2 (%3 samples/s); the project uses %4.</source>
-        <translation>可容纳的最大批大小：%1；最快：%2（%3 样本/秒）；项目当前使用 %4。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Use %1 (Largest)</source>
-        <translation>使用 %1（最大）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Use %1 (Fastest)</source>
-        <translation>使用 %1（最快）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Not even the smallest batch tried fits.</source>
-        <translation>连试验的最小批大小也无法容纳。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Stopped early.</source>
-        <translation>已提前停止。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The batch-size finder failed: %1</source>
-        <translation>批大小查找失败：%1</translation>
     </message>
 </context>
 <context>
@@ -1820,7 +1727,7 @@
 <context>
     <name>convstudio::LiveChart</name>
     <message>
-        <location filename="../widgets/training/live_chart.cpp" line="+253"/>
+        <location filename="../widgets/training/live_chart.cpp" line="+250"/>
         <location line="+4"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
@@ -1844,102 +1751,6 @@
         <location line="+1"/>
         <source>Export Image…</source>
         <translation>导出图像…</translation>
-    </message>
-</context>
-<context>
-    <name>convstudio::LrFinderDialog</name>
-    <message>
-        <location filename="../widgets/training/lr_finder_dialog.cpp" line="+15"/>
-        <source>Find Learning Rate</source>
-        <translation>查找学习率</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The learning rate grows exponentially over a few hundred steps on the training data while the loss is recorded. The suggestion is where the smoothed loss falls fastest. The model&apos;s weights are put back afterwards.</source>
-        <translation>学习率在训练数据上经过数百步呈指数增长，同时记录损失。建议值位于平滑损失下降最快之处。结束后模型权重会恢复原样。</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Use the Suggestion</source>
-        <translation>使用建议值</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Loading the data and the model…</source>
-        <translation>正在加载数据和模型…</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Step %1 of %2: learning rate %3, smoothed loss %4</source>
-        <translation>第 %1 步，共 %2 步：学习率 %3，平滑损失 %4</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>%1 steps with %2, batch %3, on %4</source>
-        <translation>共 %1 步，优化器 %2，批大小 %3，设备 %4</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>; stopped where the loss diverged</source>
-        <translation>；在损失发散处停止</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>; stopped early</source>
-        <translation>；已提前停止</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Suggested learning rate: %1 (the project uses %2).</source>
-        <translation>建议学习率：%1（项目当前使用 %2）。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Use %1</source>
-        <translation>使用 %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No suggestion: the loss did not fall over the range.</source>
-        <translation>无建议值：在该范围内损失没有下降。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The learning-rate finder failed: %1</source>
-        <translation>学习率查找失败：%1</translation>
-    </message>
-</context>
-<context>
-    <name>convstudio::LrFinderPlot</name>
-    <message>
-        <location filename="../widgets/training/lr_finder_plot.cpp" line="+24"/>
-        <source>learning rate (log scale)</source>
-        <translation>学习率（对数刻度）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>training loss</source>
-        <translation>训练损失</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>loss (step)</source>
-        <translation>损失（每步）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>smoothed</source>
-        <translation>平滑</translation>
-    </message>
-    <message>
-        <location line="+71"/>
-        <source>suggested %1</source>
-        <translation>建议 %1</translation>
     </message>
 </context>
 <context>
@@ -2475,6 +2286,34 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::PeerRankProcesses</name>
+    <message>
+        <location filename="../app/bridge/peer_rank_processes.cpp" line="+107"/>
+        <source>[rank %1] %2</source>
+        <translation>[rank %1] %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Rank %1 ended abnormally (killed or crashed)</source>
+        <translation>Rank %1 异常结束（被终止或崩溃）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rank %1 exited with code %2</source>
+        <translation>Rank %1 以退出码 %2 结束</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rank %1 could not be started</source>
+        <translation>无法启动 Rank %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>: %1</source>
+        <translation>：%1</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::ProblemsWidget</name>
     <message>
         <location filename="../widgets/builder/problems_widget.cpp" line="+12"/>
@@ -2511,7 +2350,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+59"/>
-        <location line="+244"/>
+        <location line="+239"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -2627,19 +2466,37 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::RankLoadView</name>
+    <message>
+        <location filename="../widgets/training/rank_load_view.cpp" line="+22"/>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Each process of the data-parallel run: its own training speed over the recent steps and its memory (CPU: the process&apos;s resident memory; GPU: memory allocated on it)</source>
+        <translation>数据并行训练中的每个进程：它在最近几步的训练速度和它的内存（CPU：进程的常驻内存；GPU：在该 GPU 上分配的内存）</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::RunSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/run_settings_editor.cpp" line="+33"/>
-        <source>Find…</source>
-        <translation>查找…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Try batch sizes on the chosen device: the largest that fits with a safety margin, and the fastest</source>
-        <translation>在所选设备上试验批大小：保留安全余量时可容纳的最大值，以及最快值</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location filename="../widgets/training/run_settings_editor.cpp" line="+37"/>
         <source>Micro-batches whose gradients add up before each optimizer step</source>
         <translation>每次优化器更新前累加梯度的微批次数</translation>
     </message>
@@ -2660,8 +2517,8 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>Activations and convolution weights in NHWC order, the layout oneDNN (CPU) and cuDNN (GPU) convolve fastest, above all with bf16 or fp16</source>
-        <translation>激活和卷积权重按 NHWC 顺序存放，这是 oneDNN（CPU）和 cuDNN（GPU）卷积最快的布局，bf16 或 fp16 时尤其如此</translation>
+        <source>Activations and convolution weights in NHWC order, the layout oneDNN (CPU) and cuDNN (GPU) convolve fastest, above all with bf16 or fp16. bf16 on the CPU always uses it.</source>
+        <translation>激活和卷积权重按 NHWC 顺序存放，这是 oneDNN（CPU）和 cuDNN（GPU）卷积最快的布局，bf16 或 fp16 时尤其如此。CPU 上的 bf16 总是使用它。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2784,7 +2641,7 @@ predicted: %2 (%3%)</source>
         <translation>加载线程：</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Automatic (a GPU when there is one)</source>
         <translation>自动（有 GPU 时使用 GPU）</translation>
     </message>
@@ -2809,12 +2666,27 @@ predicted: %2 (%3%)</source>
         <translation>CUDA — 不可用：%1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
+        <source>%1 GPUs, one process each (cuda:0–%2, data-parallel)</source>
+        <translation>%1 个 GPU，每个一个进程（cuda:0–%2，数据并行）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>CPU × %1 processes (data-parallel, to try it on one machine)</source>
+        <translation>CPU × %1 个进程（数据并行，在一台机器上试用）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 × %2 processes (not on this machine)</source>
+        <translation>%1 × %2 个进程（本机没有）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1 (not on this machine)</source>
         <translation>%1（本机没有）</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>Everything in 32-bit floats: the most memory, no surprises.</source>
         <translation>全部使用 32 位浮点：内存最多，没有意外。</translation>
     </message>
@@ -2834,7 +2706,12 @@ predicted: %2 (%3%)</source>
         <translation>设备原生支持时用 bf16（带 AVX512-BF16 或 AMX 的 CPU、计算能力 8.0 及以上的 GPU），较旧的张量核心 GPU 用 fp16，其余用 fp32；日志会说明选了哪种。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>effective batch %1 (%2 per process × %3 processes)</source>
+        <translation>有效批量 %1（每个进程 %2 × %3 个进程）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>effective batch %1</source>
         <translation>有效批大小 %1</translation>
     </message>
@@ -3287,12 +3164,7 @@ predicted: %2 (%3%)</source>
         <translation>验证（每轮）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>skipped step</source>
-        <translation>跳过的步</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Accuracy (%)</source>
         <translation>准确率 (%)</translation>
     </message>
@@ -3372,22 +3244,12 @@ predicted: %2 (%3%)</source>
         <translation>跳过的步数</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>scale grew</source>
-        <translation>缩放增大</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>scale backed off</source>
-        <translation>缩放回退</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+258"/>
+        <location line="+251"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -3406,7 +3268,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+80"/>
+        <location filename="../app/gui/training_cockpit.cpp" line="+79"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
@@ -3457,18 +3319,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+197"/>
+        <location line="+169"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-195"/>
-        <location line="+196"/>
+        <location line="-167"/>
+        <location line="+168"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-195"/>
+        <location line="-167"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -3488,7 +3350,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+114"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -3500,22 +3362,17 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+138"/>
+        <location line="+139"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-125"/>
+        <location line="-126"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>A finder is running; train once it is done.</source>
-        <translation>查找器正在运行；请在其完成后再训练。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Train the model with these settings (F5)</source>
         <translation>用这些设置训练模型 (F5)</translation>
     </message>
@@ -3530,7 +3387,7 @@ predicted: %2 (%3%)</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+40"/>
         <source>Run started in %1</source>
         <translation>训练已开始，保存在 %1</translation>
     </message>
@@ -3560,16 +3417,6 @@ predicted: %2 (%3%)</source>
         <translation>，%1 样本/秒</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>, %1% of the device&apos;s peak FLOP/s</source>
-        <translation>，达到设备峰值 FLOP/s 的 %1%</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>, %1 fp16 steps skipped</source>
-        <translation>，跳过 %1 个 fp16 步</translation>
-    </message>
-    <message>
         <location line="+5"/>
         <source>Stopped after %1 steps; checkpoint %2</source>
         <translation>已在 %1 步后停止；检查点 %2</translation>
@@ -3588,7 +3435,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingController</name>
     <message>
-        <location filename="../app/bridge/training_controller.cpp" line="+52"/>
+        <location filename="../app/bridge/training_controller.cpp" line="+68"/>
         <source>A run is already in progress.</source>
         <translation>已有一个训练在进行中。</translation>
     </message>
@@ -3598,7 +3445,17 @@ predicted: %2 (%3%)</source>
         <translation>无法创建运行文件夹 %1。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+40"/>
+        <source>No free TCP port on 127.0.0.1 for the run&apos;s processes to meet.</source>
+        <translation>127.0.0.1 上没有空闲的 TCP 端口供本次训练的各进程会合。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot write %1 for the run&apos;s other processes: %2</source>
+        <translation>无法为本次训练的其他进程写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Training in Progress</source>
         <translation>训练进行中</translation>
     </message>
@@ -3624,18 +3481,18 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingProgressView</name>
     <message>
-        <location filename="../widgets/training/training_progress_view.cpp" line="+28"/>
+        <location filename="../widgets/training/training_progress_view.cpp" line="+29"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+101"/>
+        <location line="+99"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-99"/>
+        <location line="-97"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -3672,27 +3529,27 @@ predicted: %2 (%3%)</source>
         <translation>总体</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <source>Achieved FLOP/s = the model&apos;s multiply-accumulates per sample × 2 FLOPs × 3 (forward and backward) × samples/s, as a share of the device&apos;s peak measured once by large matrix multiplies in the run&apos;s precision</source>
-        <translation>实际 FLOP/s = 模型每个样本的乘加次数 × 2 FLOPs × 3（前向与反向）× 样本/秒，表示为设备峰值的占比；峰值以运行所用精度的大矩阵乘法测量一次</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-89"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Train the model with these settings</source>
         <translation>用这些设置训练模型</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>A run of several processes cannot pause: a paused process would stall the others. Stop keeps a checkpoint to resume from.</source>
+        <translation>多进程训练无法暂停：暂停的进程会让其他进程停滞。停止会保留检查点，之后可以从它继续。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Preparing the run on %1…</source>
         <translation>正在 %1 上准备训练…</translation>
     </message>
@@ -3712,32 +3569,7 @@ predicted: %2 (%3%)</source>
         <translation>进程内存 %1（峰值 %2）</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>%1 TFLOP/s</source>
-        <translation>%1 TFLOP/s</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 GFLOP/s</source>
-        <translation>%1 GFLOP/s</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 MFLOP/s</source>
-        <translation>%1 MFLOP/s</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Compute: %1 (device peak unknown)</source>
-        <translation>算力：%1（设备峰值未知）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Compute: %1, %2% of the device&apos;s peak</source>
-        <translation>算力：%1，为设备峰值的 %2%</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+12"/>
         <source>Epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>
@@ -3752,7 +3584,7 @@ predicted: %2 (%3%)</source>
         <translation>%1 样本/秒 · 剩余 %2 · 损失 %3</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Paused on %1</source>
         <translation>已在 %1 上暂停</translation>
     </message>
@@ -3760,6 +3592,11 @@ predicted: %2 (%3%)</source>
         <location line="+0"/>
         <source>Training on %1</source>
         <translation>正在 %1 上训练</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rank 0: %1</source>
+        <translation>rank 0：%1</translation>
     </message>
 </context>
 <context>
@@ -3780,7 +3617,7 @@ predicted: %2 (%3%)</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+70"/>
         <source>Loading the preview…</source>
         <translation>正在加载预览…</translation>
     </message>
@@ -3793,19 +3630,6 @@ predicted: %2 (%3%)</source>
         <location line="+0"/>
         <source>Note:</source>
         <translation>注意：</translation>
-    </message>
-</context>
-<context>
-    <name>convstudio::TuningActions</name>
-    <message>
-        <location filename="../app/gui/tuning_actions.cpp" line="+15"/>
-        <source>Find Learning Rate…</source>
-        <translation>查找学习率…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Run the learning-rate range test on the training data and suggest a learning rate</source>
-        <translation>在训练数据上运行学习率范围测试并给出建议学习率</translation>
     </message>
 </context>
 <context>

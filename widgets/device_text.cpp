@@ -31,4 +31,27 @@ QString cudaUnavailableText(const DeviceReport& devices) {
   return QString::fromStdString(devices.cuda_unavailable_reason);
 }
 
+QString runDevicesText(const TrainingSettings& settings) {
+  const QString device = QString::fromStdString(settings.device);
+  if (settings.processes <= 1) return device;
+  const auto processes = static_cast<int>(settings.processes);
+  const std::optional<DeviceChoice> choice = parse_device(settings.device);
+  if (choice && choice->kind == DeviceChoice::Kind::Cuda) {
+    return QCoreApplication::translate("DeviceText", "%1 GPUs (cuda:0–%2)")
+        .arg(processes)
+        .arg(processes - 1);
+  }
+  if (choice && choice->kind == DeviceChoice::Kind::Cpu) {
+    return QCoreApplication::translate("DeviceText", "CPU × %1 processes").arg(processes);
+  }
+  return QCoreApplication::translate("DeviceText", "%1 × %2 processes").arg(device).arg(processes);
+}
+
+QString rankDeviceText(const TrainingSettings& settings, int rank) {
+  const std::optional<DeviceChoice> choice = parse_device(settings.device);
+  if (choice && choice->kind == DeviceChoice::Kind::Cuda)
+    return QStringLiteral("cuda:%1").arg(rank);
+  return QCoreApplication::translate("DeviceText", "CPU");
+}
+
 }  // namespace convstudio

@@ -6,14 +6,30 @@
 #include <QFileInfo>
 #include <QMessageBox>
 
+#include <filesystem>
+#include <utility>
+
 #include "convstudio/model/project_file.h"
 #include "convstudio/runs/run_recorder.h"
+#include "peer_rank_processes.h"
 #include "training_worker.h"
 
 namespace convstudio {
+namespace {
 
-TrainingController::TrainingController(QObject* parent) : QObject(parent) {
+// How long the other ranks of a data-parallel run may take to end after rank 0 has: they stop
+// with it (Stop and the end are agreed every step), or notice its failure through c10d. They
+// write nothing, so ending one that is slower than this loses nothing.
+constexpr int kPeerGraceMs = 10000;
+
+}  // namespace
+
+TrainingController::TrainingController(QObject* parent)
+    : QObject(parent), peerProgram_(PeerRankProcesses::defaultProgram()) {
   registerTrainingMetaTypes();
+  peers_ = new PeerRankProcesses(this);
+  connect(peers_, &PeerRankProcesses::logged, this, &TrainingController::logged);
+  connect(peers_, &PeerRankProcesses::allEnded, this, &TrainingController::endRun);
   thread_.setObjectName(QStringLiteral("training"));
   worker_ = new TrainingWorker;
   worker_->moveToThread(&thread_);
@@ -67,6 +83,10 @@ bool TrainingController::start(const Project& project, const QString& runsOwnerF
   // An imported project (or one given starting weights) trains from them.
   options.start_weights =
       ProjectFile::weights_file(project, QFile::encodeName(runsOwnerFile).toStdString()).string();
+  if (project.training.processes > 1 &&
+      !startPeers(project, folder, resumeCheckpoint, options, error)) {
+    return false;
+  }
   running_ = true;
   state_ = RunState::Preparing;
   runFolder_ = folder;
@@ -80,6 +100,49 @@ void TrainingController::pause() {
 
 void TrainingController::resume() {
   if (running_) worker_->resume();
+}
+
+bool TrainingController::startPeers(const Project& project, const QString& folder,
+                                    const QString& resumeCheckpoint, RunOptions& options,
+                                    QString* error) {
+  DistributedOptions& distributed = options.distributed;
+  distributed.world_size = static_cast<int>(project.training.processes);
+  distributed.rank = 0;
+  distributed.local_rank = 0;
+  distributed.master_port = free_local_port();
+  if (distributed.master_port == 0) {
+    if (error) *error = tr("No free TCP port on 127.0.0.1 for the run's processes to meet.");
+    return false;
+  }
+  // The other ranks train the project as it is now, saved or not, from the run's own folder.
+  // They start from rank 0's weights, but read the starting weights file too: name it absolutely.
+  Project forPeers = project;
+  if (!project.weights.empty()) {
+    forPeers.weights = std::filesystem::absolute(options.start_weights).string();
+  }
+  const QString file = QDir(folder).filePath(QStringLiteral("data-parallel.convstudio"));
+  if (const std::optional<Error> problem =
+          ProjectFile::save(forPeers, QFile::encodeName(file).toStdString())) {
+    if (error) {
+      *error = tr("Cannot write %1 for the run's other processes: %2")
+                   .arg(file, QString::fromStdString(problem->describe()));
+    }
+    return false;
+  }
+  QStringList arguments{QStringLiteral("--out"), folder, QStringLiteral("--epochs"),
+                        QString::number(project.training.epochs)};
+  if (project.training.max_steps > 0) {
+    arguments << QStringLiteral("--max-steps") << QString::number(project.training.max_steps);
+  }
+  if (!resumeCheckpoint.isEmpty()) arguments << QStringLiteral("--resume") << resumeCheckpoint;
+  const std::optional<DeviceChoice> device = parse_device(project.training.device);
+  const bool onCpu = !device || device->kind != DeviceChoice::Kind::Cuda;
+  peers_->start(peerProgram_, file, arguments, distributed, onCpu);
+  return true;
+}
+
+QList<qint64> TrainingController::peerProcessIds() const {
+  return peers_->processIds();
 }
 
 void TrainingController::stop() {
@@ -112,10 +175,18 @@ QString TrainingController::releaseCachedMemory(const QString& device) {
   return QString::fromStdString(release_cached_device_memory(device.toStdString()));
 }
 
-void TrainingController::onFinished(const RunSummary& summary, const QString& runFolder) {
+void TrainingController::onFinished(const RunSummary& summary, const QString& /*runFolder*/) {
+  // The run is over once its last process is: a new run must not meet this one's ranks.
+  endedSummary_ = summary;
+  peers_->finishWithin(kPeerGraceMs);  // allEnded() → endRun(), at once when there are none
+}
+
+void TrainingController::endRun() {
+  if (!endedSummary_) return;
+  const RunSummary summary = *std::exchange(endedSummary_, std::nullopt);
   running_ = false;
   state_ = summary.state;
-  emit finished(summary, runFolder);
+  emit finished(summary, runFolder_);
 }
 
 }  // namespace convstudio

@@ -4,9 +4,12 @@
 // run is recorded in a new folder of the project's runs (PROJECT.runs/DATE-TIME, named by the
 // engine's new_run_folder).
 
+#include <QList>
 #include <QObject>
 #include <QString>
 #include <QThread>
+
+#include <optional>
 
 #include "convstudio/model/project.h"
 #include "training_metatypes.h"
@@ -15,6 +18,7 @@ class QWidget;
 
 namespace convstudio {
 
+class PeerRankProcesses;
 class TrainingWorker;
 
 class TrainingController : public QObject {
@@ -33,7 +37,9 @@ class TrainingController : public QObject {
 
   // Starts training a copy of `project` in a new folder under the runs folder of
   // `runsOwnerFile` (ProjectController::runsOwnerFile); false (with a reason) while another run
-  // is going or the folder cannot be made.
+  // is going or the folder cannot be made. A project with several processes (data-parallel)
+  // trains rank 0 here and starts the other ranks as processes of `peerProgram()`; the run's
+  // events are rank 0's, which speak for all (loss, accuracy and per-rank speed and memory).
   bool start(const Project& project, const QString& runsOwnerFile,
              const QString& resumeCheckpoint = {}, QString* error = nullptr);
   void pause();
@@ -45,6 +51,13 @@ class TrainingController : public QObject {
   // For the window's close: when a run is going, asks whether to stop it; stops it and waits
   // when the user agrees. True when the window may close.
   bool confirmStop(QWidget* parent);
+
+  // The program the other ranks of a data-parallel run are (default: convstudio-cli-engine
+  // beside this executable).
+  QString peerProgram() const { return peerProgram_; }
+  void setPeerProgram(const QString& program) { peerProgram_ = program; }
+  // The other ranks' processes while they run (rank 1 first); empty for a run of one process.
+  QList<qint64> peerProcessIds() const;
 
   // Hands cached GPU memory back to the driver; the engine's sentence saying what was done.
   static QString releaseCachedMemory(const QString& device);
@@ -59,9 +72,17 @@ class TrainingController : public QObject {
 
  private:
   void onFinished(const RunSummary& summary, const QString& runFolder);
+  // Writes the project for the other ranks and starts them; false (with a reason) when it cannot.
+  bool startPeers(const Project& project, const QString& folder, const QString& resumeCheckpoint,
+                  RunOptions& options, QString* error);
+  void endRun();
 
   QThread thread_;
   TrainingWorker* worker_ = nullptr;  // lives on thread_; deleted when it finishes
+  PeerRankProcesses* peers_ = nullptr;
+  QString peerProgram_;
+  // Rank 0's summary while the other ranks of a data-parallel run are still ending.
+  std::optional<RunSummary> endedSummary_;
   bool running_ = false;
   RunState state_ = RunState::Finished;
   QString runFolder_;

@@ -8,8 +8,10 @@
 #include <atomic>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <thread>
 
@@ -21,6 +23,8 @@
 #include "convstudio/train/trainer.h"
 #include "exit_codes.h"
 #include "metrics_log.h"
+#include "peer_rank_log.h"
+#include "worker_launcher.h"
 
 namespace convstudio::cli {
 namespace {
@@ -40,7 +44,41 @@ struct TrainOptions {
   std::optional<bool> channels_last, cudnn_benchmark;
   std::string out;
   std::string resume;
+  // Data-parallel launch (torchrun's flags); the workers read the standard variables.
+  // Unset: the project's `processes` (1 unless the studio chose several devices).
+  std::optional<int> nproc_per_node;
+  int nnodes = 1;
+  int node_rank = 0;
+  std::optional<std::string> master_addr;
+  std::optional<int> master_port;
+  std::optional<int> dist_timeout;
+  bool no_overlap = false;
 };
+
+// argv of this process as it was started (the launcher starts its workers with the same).
+std::vector<std::string> own_arguments() {
+  std::ifstream file("/proc/self/cmdline", std::ios::binary);
+  std::vector<std::string> arguments;
+  std::string argument;
+  while (std::getline(file, argument, '\0')) arguments.push_back(argument);
+  return arguments;
+}
+
+// The flags first, the variables a launcher set over them (it chose the port, the ranks).
+std::optional<DistributedOptions> distributed_options(const TrainOptions& options) {
+  DistributedOptions defaults;
+  if (options.master_addr) defaults.master_addr = *options.master_addr;
+  if (options.master_port) defaults.master_port = *options.master_port;
+  if (options.dist_timeout) defaults.timeout_seconds = *options.dist_timeout;
+  defaults.overlap = !options.no_overlap;
+  Result<DistributedOptions> read =
+      distributed_options_from_environment(process_environment(), defaults);
+  if (!read) {
+    std::cerr << "error: " << read.error().describe() << "\n";
+    return std::nullopt;
+  }
+  return read.value();
+}
 
 int exit_code_for(const RunSummary& summary) {
   if (summary.state == RunState::Finished) return kExitOk;
@@ -53,12 +91,72 @@ int exit_code_for(const RunSummary& summary) {
   return kExitFailure;
 }
 
+int launch_workers(const TrainOptions& options, int nproc_per_node) {
+  if (options.node_rank >= options.nnodes) {
+    std::cerr << "error: --node-rank " << options.node_rank << " is not below --nnodes "
+              << options.nnodes << "\n";
+    return kExitUsageError;
+  }
+  if (options.nnodes > 1 && (!options.master_addr || !options.master_port)) {
+    std::cerr << "error: --nnodes " << options.nnodes
+              << " needs --master-addr and --master-port: the address of node 0 (rank 0 hosts "
+                 "the rendezvous there) and a port free on it, the same on every node\n";
+    return kExitUsageError;
+  }
+  LaunchPlan plan;
+  plan.nproc_per_node = nproc_per_node;
+  plan.nnodes = options.nnodes;
+  plan.node_rank = options.node_rank;
+  if (options.master_addr) plan.master_addr = *options.master_addr;
+  plan.master_port = options.master_port.value_or(0);
+  plan.timeout_seconds = options.dist_timeout.value_or(kDefaultDistributedTimeoutSeconds);
+  return WorkerLauncher(plan, own_arguments()).run();
+}
+
+// Ctrl+C cancels cleanly (a checkpoint is written); so does SIGTERM, which schedulers,
+// `timeout` and `kill` send. The handler only sets a flag.
+RunSummary run_cancellable(Trainer& trainer) {
+  interrupt_requested = false;
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  std::atomic<bool> done{false};
+  std::thread watcher([&] {
+    while (!done) {
+      if (interrupt_requested.exchange(false)) trainer.cancel();
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  RunSummary summary = trainer.run();
+  done = true;
+  watcher.join();
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  return summary;
+}
+
+// Ranks other than 0 keep no record and print no summary: rank 0 speaks for the run.
+int run_peer_rank(RunOptions run) {
+  PeerRankLog log(run.distributed.rank);
+  Trainer trainer(std::move(run), &log);
+  return exit_code_for(run_cancellable(trainer));
+}
+
 int run_train(const TrainOptions& options) {
+  const std::map<std::string, std::string> environment = process_environment();
+  const bool launched = environment.contains("RANK") && environment.contains("WORLD_SIZE");
   ProjectLoadResult loaded = ProjectFile::load(options.file);
   if (!loaded.ok()) {
     for (const Error& error : loaded.errors) std::cerr << "error: " << error.describe() << "\n";
     return kExitUsageError;
   }
+  // A project the studio set to several devices trains with as many processes here too.
+  const int nproc_per_node =
+      options.nproc_per_node.value_or(static_cast<int>(loaded.project->training.processes));
+  if (!launched && (nproc_per_node > 1 || options.nnodes > 1)) {
+    return launch_workers(options, nproc_per_node);
+  }
+  const std::optional<DistributedOptions> distributed = distributed_options(options);
+  if (!distributed) return kExitUsageError;
   RunOptions run;
   run.project = std::move(*loaded.project);
   TrainingSettings& t = run.project.training;
@@ -92,8 +190,9 @@ int run_train(const TrainOptions& options) {
   }
   run.resume_checkpoint = options.resume;
   if (!options.resume.empty()) {
-    // A checkpoint that a crash left moved aside (NAME.ckpt.old-XXXXXX) is put back first.
-    recover_moved_aside(options.resume);
+    // A checkpoint that a crash left moved aside (NAME.ckpt.old-XXXXXX) is put back first (by
+    // rank 0 alone in a data-parallel run: the others read what it restores).
+    if (distributed->writes_files()) recover_moved_aside(options.resume);
     std::error_code missing;
     if (!std::filesystem::is_directory(options.resume, missing)) {
       std::cerr << "error: --resume " << options.resume
@@ -120,6 +219,8 @@ int run_train(const TrainOptions& options) {
           run.out_dir, resume_folder.empty() ? std::filesystem::path(".") : resume_folder,
           same_error);
   run.start_weights = ProjectFile::weights_file(run.project, options.file).string();
+  run.distributed = *distributed;
+  if (!run.distributed.writes_files()) return run_peer_rank(std::move(run));
 
   MetricsLog log(run.out_dir, run.project, isatty(STDERR_FILENO) != 0,
                  same_folder ? RunRecorder::Start::Resumed : RunRecorder::Start::Fresh);
@@ -129,23 +230,7 @@ int run_train(const TrainOptions& options) {
     return kExitFailure;
   }
   Trainer trainer(std::move(run), &log);
-  // Ctrl+C cancels cleanly (a checkpoint is written); so does SIGTERM, which schedulers,
-  // `timeout` and `kill` send. The handler only sets a flag.
-  interrupt_requested = false;
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
-  std::atomic<bool> done{false};
-  std::thread watcher([&] {
-    while (!done) {
-      if (interrupt_requested.exchange(false)) trainer.cancel();
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  });
-  const RunSummary summary = trainer.run();
-  done = true;
-  watcher.join();
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  const RunSummary summary = run_cancellable(trainer);
   log.recorder().finish(run_summary_json(summary));
   std::cout << run_summary_json(summary).dump() << std::endl;
   if (!log.recorder().ok()) {
@@ -209,7 +294,8 @@ void add_train_command(CLI::App& app, int& exit_code) {
                 "it natively, otherwise off)")
       ->check(CLI::IsMember({"off", "fp16", "bf16", "auto"}));
   c->add_flag("--channels-last,!--no-channels-last", o->channels_last,
-              "Channels-last (NHWC) memory format for activations and convolution weights");
+              "Channels-last (NHWC) memory format for activations and convolution weights (bf16 "
+              "on the CPU always uses it)");
   c->add_flag("--cudnn-benchmark,!--no-cudnn-benchmark", o->cudnn_benchmark,
               "CUDA: let cuDNN time its convolution algorithms and keep the fastest");
   c->add_option("--optimizer", o->optimizer, "Optimizer")
@@ -233,6 +319,27 @@ void add_train_command(CLI::App& app, int& exit_code) {
   c->add_option("--resume", o->resume,
                 "Checkpoint folder (*.ckpt) to continue from, to the end the run was planned "
                 "with unless --epochs or --max-steps is given; in its folder unless --out is");
+  c->add_option("--nproc-per-node", o->nproc_per_node,
+                "Data-parallel: worker processes to start on this machine (CPU: Gloo; CUDA: one "
+                "GPU each, NCCL); the run's batch is --batch-size per process")
+      ->check(CLI::Range(1, static_cast<int>(kMaxProcesses)));
+  c->add_option("--nnodes", o->nnodes, "Data-parallel: machines taking part")
+      ->check(CLI::Range(1, 4096));
+  c->add_option("--node-rank", o->node_rank, "Data-parallel: this machine's place, 0 first")
+      ->check(CLI::Range(0, 4095));
+  c->add_option("--master-addr", o->master_addr,
+                "Data-parallel: address of node 0, where rank 0 hosts the rendezvous (default "
+                "127.0.0.1; or MASTER_ADDR)");
+  c->add_option("--master-port", o->master_port,
+                "Data-parallel: its port (default: a free one for one machine; or MASTER_PORT)")
+      ->check(CLI::Range(1, 65535));
+  c->add_option("--dist-timeout", o->dist_timeout,
+                "Data-parallel: seconds a rank waits for a peer before the run fails naming it "
+                "(default 60; or CONVSTUDIO_DIST_TIMEOUT)")
+      ->check(CLI::Range(1, 24 * 3600));
+  c->add_flag("--no-overlap", o->no_overlap,
+              "Data-parallel: all-reduce gradients after backward instead of during it (to "
+              "measure what the overlap saves)");
   c->callback([o, &exit_code] { exit_code = run_train(*o); });
 }
 

@@ -20,6 +20,7 @@
 #include "convstudio/runs/project_runs.h"
 #include "convstudio/runs/run_recorder.h"
 #include "dataset_preview_loader.h"
+#include "device_text.h"
 #include "engine_text.h"
 #include "training/confusion_matrix_view.h"
 #include "training/misclassified_gallery.h"
@@ -318,7 +319,7 @@ void TrainingCockpit::updateStartAllowed() {
   start_->setEnabled(idle && blocked.isEmpty() && !tuning);
   start_->setToolTip(blocked.isEmpty() ? tr("Train the model with these settings (F5)") : blocked);
   resumeCheckpoint_->setEnabled(idle && blocked.isEmpty());
-  pause_->setEnabled(!idle);
+  pause_->setEnabled(!idle && progress_->pauseOffered());
   const bool paused = controller_->isPaused();
   pause_->setText(paused ? tr("Resume Training") : tr("Pause Training"));
   pause_->setIconText(paused ? tr("Resume") : tr("Pause"));
@@ -334,7 +335,12 @@ bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
   const Project project = host_.project();
   runSettings_ = project.training;
   charts_->beginRun(project.training);
-  progress_->beginRun(QString::fromStdString(project.training.device));
+  QStringList rankDevices;
+  if (project.training.processes > 1) {
+    for (int rank = 0; rank < project.training.processes; ++rank)
+      rankDevices << rankDeviceText(project.training, rank);
+  }
+  progress_->beginRun(runDevicesText(project.training), rankDevices);
   confusion_->clear();
   gallery_->clear();
   failureShown_ = false;

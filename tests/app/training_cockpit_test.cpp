@@ -18,6 +18,7 @@
 
 #include <memory>
 
+#include "cockpit_window.h"
 #include "training/confusion_matrix_view.h"
 #include "training/live_chart.h"
 #include "training/misclassified_gallery.h"
@@ -88,24 +89,11 @@ void TrainingCockpitTest::initTestCase() {
 
 void TrainingCockpitTest::init() {
   project_ = testing::tinyProject(dataFolder_);
-  window_ = std::make_unique<QMainWindow>();
-  window_->setCentralWidget(new QWidget);
-  QMenu* view = window_->menuBar()->addMenu(QStringLiteral("View"));
-  window_->statusBar();
-  TrainingCockpitHost host;
-  host.window = window_.get();
-  host.viewMenu = view;
-  host.project = [this] { return project_; };
-  host.setSettings = [this](const DatasetSettings& d, const TrainingSettings& t) {
-    project_.dataset = d;
-    project_.training = t;
-  };
-  host.runsOwner = [this] { return projectFile_; };
   DeviceReport cpuOnly;
   cpuOnly.cuda_unavailable = CudaUnavailable::kNoDriver;
-  cockpit_ = new TrainingCockpit(host, cpuOnly, window_.get());
-  window_->resize(1400, 900);
-  window_->show();
+  testing::CockpitWindow opened = testing::openCockpitWindow(&project_, &projectFile_, cpuOnly);
+  window_ = std::move(opened.window);
+  cockpit_ = opened.cockpit;
   QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
 }
 

@@ -11,7 +11,7 @@ echo "== data pipeline: index, first step, memory, loader vs torchvision, stall 
 "$here/data_bench.sh" "$build"
 echo "== full-epoch trainer against PyTorch, CPU mixed precision, start-up (issue 13)"
 "$here/epoch_bench.sh" "$build" 5
-"$here/amp_bench.sh" "$build" 5 80 3
+"$here/amp_bench.sh" "$build" 5 469 3
 "$here/startup_bench.sh" "$build" 10
 echo "== cold build of a fresh clone of HEAD, ccache off (issue 13; 6-20 min)"
 "$here/build_bench.sh" HEAD

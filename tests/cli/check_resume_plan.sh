@@ -5,17 +5,7 @@
 cli=$1; work=$2
 rm -rf "$work"; mkdir -p "$work/img"
 export XDG_CACHE_HOME="$work/cache"
-python3 - "$work" <<'PY' || exit 1
-import os, random, sys
-work = sys.argv[1]
-random.seed(3)
-with open(os.path.join(work, "labels.csv"), "w") as labels:
-    labels.write("path,label\n")
-    for i in range(2000):
-        with open(os.path.join(work, "img", "%d.pgm" % i), "wb") as image:
-            image.write(b"P5\n28 28\n255\n" + bytes(random.getrandbits(8) for _ in range(784)))
-        labels.write("img/%d.pgm,%s\n" % (i, "cat" if i % 2 == 0 else "dog"))
-PY
+"$(dirname "$0")/write_noise_csv_dataset.py" "$work" 2000 3 || exit 1
 "$cli" new --template lenet5 --dataset "$work/labels.csv" --out "$work/p.convstudio" \
   > /dev/null || exit 1
 "$cli" train "$work/p.convstudio" --epochs 3 --batch-size 8 --out "$work/run" \

@@ -25,7 +25,7 @@ case "$mode" in
     build=${2:-$root/build-asan}
     flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
     targets=(model_tests io_tests runs_tests nn_tests block_type_tests data_tests train_tests
-             trainer_tests export_tests import_tests engine_tests)
+             trainer_tests export_tests import_tests engine_tests data_parallel_tests)
     # LibTorch and the CPython-free wheel keep global registries alive until exit on purpose:
     # leak reports from them are suppressed (lsan.supp); ours are not.
     export ASAN_OPTIONS="abort_on_error=0:halt_on_error=1:detect_stack_use_after_return=0:strict_string_checks=1:check_initialization_order=1"

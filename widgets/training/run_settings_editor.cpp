@@ -9,6 +9,7 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 
+#include <algorithm>
 #include <limits>
 
 #include "convstudio/model/units.h"
@@ -16,6 +17,9 @@
 
 namespace convstudio {
 namespace {
+
+// The device list's second datum: how many processes (one per device) the choice starts.
+constexpr int kProcessesRole = Qt::UserRole + 1;
 
 QSpinBox* spinBox(QWidget* parent, const char* name, int minimum, int maximum) {
   auto* box = new QSpinBox(parent);
@@ -56,7 +60,7 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
   channelsLast_->setObjectName(QStringLiteral("channelsLast"));
   channelsLast_->setToolTip(
       tr("Activations and convolution weights in NHWC order, the layout oneDNN (CPU) and cuDNN "
-         "(GPU) convolve fastest, above all with bf16 or fp16"));
+         "(GPU) convolve fastest, above all with bf16 or fp16. bf16 on the CPU always uses it."));
   cudnnBenchmark_ = new QCheckBox(tr("cuDNN benchmark mode (CUDA)"), this);
   cudnnBenchmark_->setObjectName(QStringLiteral("cudnnBenchmark"));
   cudnnBenchmark_->setToolTip(
@@ -125,36 +129,64 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
 
 void RunSettingsEditor::setDevices(const DeviceReport& devices) {
   const QString current = device_->currentData().toString();
+  const std::int64_t currentProcesses = device_->currentData(kProcessesRole).toLongLong();
   const QSignalBlocker blocker(device_);
   device_->clear();
-  device_->addItem(tr("Automatic (a GPU when there is one)"), QStringLiteral("auto"));
-  device_->addItem(devices.cpu.model.empty() ? tr("CPU")
-                                             : tr("CPU — %1, %2 threads")
-                                                   .arg(QString::fromStdString(devices.cpu.model))
-                                                   .arg(devices.cpu.hardware_threads),
-                   QStringLiteral("cpu"));
+  addDevice(tr("Automatic (a GPU when there is one)"), QStringLiteral("auto"));
+  addDevice(devices.cpu.model.empty() ? tr("CPU")
+                                      : tr("CPU — %1, %2 threads")
+                                            .arg(QString::fromStdString(devices.cpu.model))
+                                            .arg(devices.cpu.hardware_threads),
+            QStringLiteral("cpu"));
   for (const CudaDevice& gpu : devices.cuda_devices) {
-    device_->addItem(tr("cuda:%1 — %2, %3")
-                         .arg(gpu.index)
-                         .arg(QString::fromStdString(gpu.name),
-                              QString::fromStdString(format_bytes(gpu.total_memory_bytes))),
-                     QStringLiteral("cuda:%1").arg(gpu.index));
+    addDevice(tr("cuda:%1 — %2, %3")
+                  .arg(gpu.index)
+                  .arg(QString::fromStdString(gpu.name),
+                       QString::fromStdString(format_bytes(gpu.total_memory_bytes))),
+              QStringLiteral("cuda:%1").arg(gpu.index));
   }
   if (!devices.cuda_available) {
-    device_->addItem(tr("CUDA — not available: %1").arg(cudaUnavailableText(devices)),
-                     QStringLiteral("cuda"));
+    addDevice(tr("CUDA — not available: %1").arg(cudaUnavailableText(devices)),
+              QStringLiteral("cuda"));
     // Shown so the user learns why, but not selectable.
     auto* model = qobject_cast<QStandardItemModel*>(device_->model());
     if (model) model->item(device_->count() - 1)->setEnabled(false);
   }
-  selectDevice(current.isEmpty() ? QStringLiteral("auto") : current);
+  // Data-parallel runs: one process per device, the batch size per process.
+  const int gpus = static_cast<int>(devices.cuda_devices.size());
+  for (int count = 2; count <= gpus; ++count) {
+    addDevice(tr("%1 GPUs, one process each (cuda:0–%2, data-parallel)").arg(count).arg(count - 1),
+              QStringLiteral("cuda"), count);
+  }
+  for (int count = 2; count <= devices.cpu.hardware_threads; ++count) {
+    addDevice(tr("CPU × %1 processes (data-parallel, to try it on one machine)").arg(count),
+              QStringLiteral("cpu"), count);
+  }
+  selectDevice(current.isEmpty() ? QStringLiteral("auto") : current,
+               std::max<std::int64_t>(1, currentProcesses));
 }
 
-void RunSettingsEditor::selectDevice(const QString& device) {
-  int index = device_->findData(device);
+void RunSettingsEditor::addDevice(const QString& text, const QString& device,
+                                  std::int64_t processes) {
+  device_->addItem(text, device);
+  device_->setItemData(device_->count() - 1, QVariant::fromValue<qlonglong>(processes),
+                       kProcessesRole);
+}
+
+void RunSettingsEditor::selectDevice(const QString& device, std::int64_t processes) {
+  int index = -1;
+  for (int i = 0; i < device_->count() && index < 0; ++i) {
+    if (device_->itemData(i).toString() == device &&
+        device_->itemData(i, kProcessesRole).toLongLong() == processes) {
+      index = i;
+    }
+  }
   if (index < 0) {
     // A project from another machine may name a device this one lacks; keep it visible.
-    device_->addItem(tr("%1 (not on this machine)").arg(device), device);
+    addDevice(processes > 1
+                  ? tr("%1 × %2 processes (not on this machine)").arg(device).arg(processes)
+                  : tr("%1 (not on this machine)").arg(device),
+              device, processes);
     index = device_->count() - 1;
   }
   device_->setCurrentIndex(index);
@@ -163,7 +195,7 @@ void RunSettingsEditor::selectDevice(const QString& device) {
 void RunSettingsEditor::load(const TrainingSettings& s) {
   const QList<QWidget*> fields = findChildren<QWidget*>();
   for (QWidget* field : fields) field->blockSignals(true);
-  selectDevice(QString::fromStdString(s.device));
+  selectDevice(QString::fromStdString(s.device), s.processes);
   batch_->setValue(static_cast<int>(s.batch_size));
   accumulate_->setValue(static_cast<int>(s.accumulate));
   amp_->setCurrentIndex(amp_->findData(static_cast<int>(s.amp)));
@@ -184,6 +216,7 @@ void RunSettingsEditor::load(const TrainingSettings& s) {
 
 void RunSettingsEditor::store(TrainingSettings& s) const {
   s.device = device_->currentData().toString().toStdString();
+  s.processes = device_->currentData(kProcessesRole).toLongLong();
   s.batch_size = batch_->value();
   s.accumulate = accumulate_->value();
   s.amp = static_cast<AmpMode>(amp_->currentData().toInt());
@@ -222,8 +255,13 @@ QString RunSettingsEditor::ampExplanation(AmpMode mode) {
 }
 
 void RunSettingsEditor::updateDerived() {
-  effective_->setText(
-      tr("effective batch %1").arg(static_cast<qint64>(batch_->value()) * accumulate_->value()));
+  const qint64 processes = std::max<qint64>(1, device_->currentData(kProcessesRole).toLongLong());
+  const qint64 effective = static_cast<qint64>(batch_->value()) * accumulate_->value();
+  effective_->setText(processes > 1 ? tr("effective batch %1 (%2 per process × %3 processes)")
+                                          .arg(effective * processes)
+                                          .arg(effective)
+                                          .arg(processes)
+                                    : tr("effective batch %1").arg(effective));
   ampHint_->setText(ampExplanation(static_cast<AmpMode>(amp_->currentData().toInt())));
 }
 

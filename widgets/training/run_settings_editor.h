@@ -24,7 +24,8 @@ class RunSettingsEditor : public QWidget {
   explicit RunSettingsEditor(QWidget* parent = nullptr);
 
   // Fills the device list: automatic, the CPU, each CUDA device with name and memory, or one
-  // disabled entry saying why CUDA cannot be used.
+  // disabled entry saying why CUDA cannot be used; then the data-parallel choices: "CPU × N
+  // processes" (N = 2 … the CPU's threads) and, with two GPUs or more, the first K GPUs.
   void setDevices(const DeviceReport& devices);
   void load(const TrainingSettings& settings);
   void store(TrainingSettings& settings) const;
@@ -36,7 +37,8 @@ class RunSettingsEditor : public QWidget {
   void batchSizeFinderRequested();
 
  private:
-  void selectDevice(const QString& device);
+  void selectDevice(const QString& device, std::int64_t processes);
+  void addDevice(const QString& text, const QString& device, std::int64_t processes = 1);
   void updateDerived();
 
   QComboBox* device_ = nullptr;

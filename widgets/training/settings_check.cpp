@@ -105,6 +105,14 @@ void SettingsCheck::checkDevice(const TrainingSettings& t, const DeviceReport& d
     }
   }
   const bool onCpu = !device->uses_cuda(devices.cuda_available);
+  // A data-parallel run on GPUs gives rank K cuda:K, so it needs that many.
+  if (!onCpu && t.processes > static_cast<std::int64_t>(devices.cuda_devices.size())) {
+    out.push_back({Severity::Error, "device",
+                   tr("%1 processes need %1 GPUs; this machine has %2.")
+                       .arg(t.processes)
+                       .arg(devices.cuda_devices.size())});
+    return;
+  }
   if (onCpu && t.amp == AmpMode::Fp16) {
     out.push_back({Severity::Warning, "amp",
                    tr("fp16 on the CPU is slow and saves nothing; use bf16 or turn AMP off.")});

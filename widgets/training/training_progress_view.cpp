@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "convstudio/model/units.h"
+#include "rank_load_view.h"
 
 namespace convstudio {
 namespace {
@@ -78,6 +79,8 @@ TrainingProgressView::TrainingProgressView(QWidget* parent) : QWidget(parent) {
   layout->addLayout(bars);
   layout->addWidget(speed_);
   layout->addWidget(utilisation_);
+  rankLoad_ = new RankLoadView(this);
+  layout->addWidget(rankLoad_);
   layout->addWidget(status_);
   layout->addStretch();
 
@@ -127,14 +130,21 @@ void TrainingProgressView::updateButtons() {
   start_->setToolTip(blockedReason_.isEmpty() ? tr("Train the model with these settings")
                                               : blockedReason_);
   resumeCheckpoint_->setEnabled(idle && blockedReason_.isEmpty());
-  pause_->setEnabled(phase_ == Phase::Running || phase_ == Phase::Paused);
+  pause_->setEnabled(pauseOffered_ && (phase_ == Phase::Running || phase_ == Phase::Paused));
+  pause_->setToolTip(pauseOffered_ ? QString()
+                                   : tr("A run of several processes cannot pause: a paused "
+                                        "process would stall the others. Stop keeps a "
+                                        "checkpoint to resume from."));
   pause_->setText(phase_ == Phase::Paused ? tr("Resume") : tr("Pause"));
   stop_->setEnabled(!idle && phase_ != Phase::Stopping);
   release_->setVisible(gpuPresent_);
 }
 
-void TrainingProgressView::beginRun(const QString& device) {
+void TrainingProgressView::beginRun(const QString& device, const QStringList& rankDevices) {
   device_ = device;
+  pauseOffered_ = rankDevices.size() <= 1;
+  rankLoad_->beginRun(rankDevices);
+  updateButtons();
   latest_.reset();
   pending_ = false;
   epoch_->setValue(0);
@@ -227,10 +237,15 @@ void TrainingProgressView::updateLabels() {
                       .arg(durationText(s.eta_seconds))
                       .arg(s.loss, 0, 'g', 4));
   utilisation_->setText(utilisationText(s));
-  const QString device =
-      s.memory.device.empty() ? device_ : QString::fromStdString(s.memory.device);
+  rankLoad_->showStep(s);
+  // A data-parallel run is named by all its devices; its memory line is rank 0's.
+  const QString device = s.memory.device.empty() || !s.rank_memory_bytes.empty()
+                             ? device_
+                             : QString::fromStdString(s.memory.device);
   const QString what = phase_ == Phase::Paused ? tr("Paused on %1") : tr("Training on %1");
-  setStatus(what.arg(device) + QStringLiteral(" — ") + memoryText(s.memory));
+  QString memory = memoryText(s.memory);
+  if (!s.rank_memory_bytes.empty()) memory = tr("rank 0: %1").arg(memory);
+  setStatus(what.arg(device) + QStringLiteral(" — ") + memory);
 }
 
 }  // namespace convstudio

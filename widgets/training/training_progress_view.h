@@ -1,10 +1,11 @@
 #pragma once
 // Run control and progress: Start, Pause/Resume, Stop, Resume from checkpoint, release cached
 // GPU memory; epoch and overall progress bars with ETA and samples/s; a status line with the
-// device and its memory; the FLOP/s the run achieves and its share of the device's measured peak.
-// Steps may arrive thousands of times a second, so labels update from
-// the latest step on a timer.
+// device and its memory; the FLOP/s the run achieves and its share of the device's measured peak;
+// for a data-parallel run, each rank's speed and memory. Steps may arrive thousands of times a
+// second, so labels update from the latest step on a timer.
 
+#include <QStringList>
 #include <QWidget>
 
 #include <optional>
@@ -17,6 +18,8 @@ class QPushButton;
 class QTimer;
 
 namespace convstudio {
+
+class RankLoadView;
 
 class TrainingProgressView : public QWidget {
   Q_OBJECT
@@ -32,7 +35,9 @@ class TrainingProgressView : public QWidget {
   void setStartBlocked(const QString& reason);
   // Whether the "Release cached GPU memory" button applies (a CUDA device is present).
   void setGpuPresent(bool present);
-  void beginRun(const QString& device);
+  // `rankDevices`: a data-parallel run's device per rank ("CPU", "cuda:1"); empty for one
+  // process. Such a run cannot pause (a paused rank would stall the others).
+  void beginRun(const QString& device, const QStringList& rankDevices = {});
   void showStep(const StepMetrics& step);
   // The run's last word ("Finished after 20 steps", "Stopped; checkpoint …").
   void showOutcome(const QString& text);
@@ -41,6 +46,8 @@ class TrainingProgressView : public QWidget {
   QProgressBar* overallBar() const { return overall_; }
   QProgressBar* epochBar() const { return epoch_; }
   QString statusText() const;
+  RankLoadView* rankLoad() const { return rankLoad_; }
+  bool pauseOffered() const { return pauseOffered_; }
 
   // "1:02:03" or "2:03".
   static QString durationText(double seconds);
@@ -79,6 +86,8 @@ class TrainingProgressView : public QWidget {
   QLabel* speed_ = nullptr;
   QLabel* utilisation_ = nullptr;
   QLabel* status_ = nullptr;
+  RankLoadView* rankLoad_ = nullptr;
+  bool pauseOffered_ = true;
   QTimer* labelTimer_ = nullptr;
   Phase phase_ = Phase::Idle;
   QString blockedReason_;

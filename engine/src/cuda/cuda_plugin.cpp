@@ -3,6 +3,7 @@
 #include "cuda_device_probe.h"
 #include "cuda_memory.h"
 #include "cuda_plugin_api.h"
+#include "nccl_backend.h"
 
 extern "C" __attribute__((visibility("default"))) const convstudio::CudaPluginApi*
 convstudio_cuda_plugin_api() {
@@ -14,6 +15,7 @@ convstudio_cuda_plugin_api() {
       convstudio::cuda::fill_memory,
       convstudio::cuda::reset_peak_memory,
       convstudio::cuda::release_cache,
+      convstudio::cuda::make_nccl_backend,
   };
   return &api;
 }

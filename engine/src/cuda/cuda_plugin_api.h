@@ -12,6 +12,8 @@
 
 namespace convstudio {
 
+struct CollectiveBackendRequest;  // distributed/collective_backend.h
+
 struct CudaPluginApi {
   // CONVSTUDIO_VERSION of the build that made the plugin; the engine refuses any other.
   const char* convstudio_version;
@@ -23,6 +25,8 @@ struct CudaPluginApi {
   void (*fill_memory)(int device_index, MemorySnapshot& snapshot);
   void (*reset_peak_memory)(int device_index);
   void (*release_cache)();
+  // A c10d NCCL backend for a data-parallel run (sets request.backend; throws on failure).
+  void (*make_nccl_backend)(CollectiveBackendRequest& request);
 };
 
 }  // namespace convstudio

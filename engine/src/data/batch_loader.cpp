@@ -30,9 +30,15 @@ BatchLoader::BatchLoader(std::shared_ptr<const SampleSet> samples, BatchLoaderOp
       augmenter_(options_.augmentation, samples_->channels(), samples_->height(),
                  samples_->width()) {
   if (options_.batch_size <= 0) throw std::invalid_argument("batch size must be positive");
+  if (options_.shard_count < 1 || options_.shard_rank < 0 ||
+      options_.shard_rank >= options_.shard_count) {
+    throw std::invalid_argument("shard " + std::to_string(options_.shard_rank) + " of " +
+                                std::to_string(options_.shard_count) + " does not exist");
+  }
   const std::int64_t n = samples_->size();
-  batches_per_epoch_ = options_.drop_last ? n / options_.batch_size
-                                          : (n + options_.batch_size - 1) / options_.batch_size;
+  const std::int64_t global_batch = options_.batch_size * options_.shard_count;
+  batches_per_epoch_ =
+      options_.drop_last ? n / global_batch : (n + global_batch - 1) / global_batch;
   // Pinned memory exists only with a CUDA driver; on CPU it would be plain memory made slower.
   pinned_ = options_.pin_memory && torch::cuda::is_available();
 
@@ -148,8 +154,16 @@ void BatchLoader::work() {
 Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t epoch,
                             std::int64_t index, Scratch& scratch) const {
   const SampleSet& set = *samples_;
-  const std::int64_t first = index * options_.batch_size;
-  const std::int64_t count = std::min(options_.batch_size, set.size() - first);
+  // This shard's rows of global batch `index`: the first `extra` shards take one row more.
+  const std::int64_t global_batch = options_.batch_size * options_.shard_count;
+  const std::int64_t global_first = index * global_batch;
+  const std::int64_t global_rows = std::min(global_batch, set.size() - global_first);
+  const std::int64_t shards = options_.shard_count;
+  const std::int64_t shard = options_.shard_rank;
+  const std::int64_t base = global_rows / shards;
+  const std::int64_t extra = global_rows % shards;
+  const std::int64_t first = global_first + shard * base + std::min(shard, extra);
+  const std::int64_t count = base + (shard < extra ? 1 : 0);
   const auto float_options = torch::TensorOptions().dtype(torch::kFloat32).pinned_memory(pinned_);
   const auto label_options = torch::TensorOptions().dtype(torch::kInt64).pinned_memory(pinned_);
   scratch.decoded.resize(set.image_bytes());
@@ -160,6 +174,7 @@ Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t
   batch.labels = torch::empty({count}, label_options);
   batch.epoch = epoch;
   batch.index = index;
+  batch.global_rows = global_rows;
   batch.non_blocking = pinned_;
   batch.samples.reserve(static_cast<std::size_t>(count));
 
@@ -192,7 +207,7 @@ Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t
     batch.samples.push_back(sample);
   }
   const auto rows = static_cast<std::int64_t>(batch.samples.size());
-  if (rows == 0) {
+  if (rows == 0 && count > 0) {
     Error error = batch.skipped.front();
     if (count > 1) {
       error.message += " (and none of the other " + std::to_string(count - 1) +

@@ -35,6 +35,12 @@ struct BatchLoaderOptions {
   int prefetch_batches = 4;  // most batches assembled ahead of the consumer
   bool shuffle = true;
   bool drop_last = false;  // leave out the last, smaller batch of an epoch
+  // Data-parallel runs: this loader is shard `shard_rank` of `shard_count`. Batch k of the epoch
+  // is then rows of the global batch k (batch_size × shard_count samples of the epoch's order),
+  // split as evenly as it goes (the short last one too), so the shards of a step are together
+  // exactly what one process with the whole global batch would see. Resume skips global batches.
+  int shard_rank = 0;
+  int shard_count = 1;
   std::uint64_t seed = 0;  // fixes the epoch orders and the augmentations
   AugmentationOptions augmentation;
   bool pin_memory = true;  // takes effect only when CUDA is available
@@ -50,6 +56,8 @@ struct Batch {
   std::int64_t index = 0;             // position of this batch in its epoch
   bool non_blocking = false;          // pinned: copy to the GPU with non_blocking = true
   std::vector<std::int64_t> samples;  // the set's index of each row
+  // Rows of the global batch, all shards together (= the planned rows without sharding).
+  std::int64_t global_rows = 0;
   // Files of this batch that could not be read; they are left out, so the batch is smaller.
   std::vector<Error> skipped;
 };

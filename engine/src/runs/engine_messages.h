@@ -21,10 +21,24 @@ inline constexpr const char* kAmpAutoOn = QT_TRANSLATE_NOOP(
     "EngineMessages", "mixed precision (auto): %1, which %2 computes natively (%3)");
 inline constexpr const char* kAmpAutoOff = QT_TRANSLATE_NOOP(
     "EngineMessages", "mixed precision (auto): off, %1 has no native bf16 or fp16 arithmetic (%2)");
+inline constexpr const char* kChannelsLastForBf16 = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "bf16 on the CPU runs in the channels-last memory format, the layout oneDNN convolves it "
+    "fastest in");
 inline constexpr const char* kOutOfMemoryRetry = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "out of memory at batch size %1 with accumulation %2 on %3; retrying with batch %4 and "
     "accumulation %5 (same effective batch)");
+inline constexpr const char* kJoiningRun =
+    QT_TRANSLATE_NOOP("EngineMessages", "rank %1 of %2: joining the run at %3");
+inline constexpr const char* kJoinedRun = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "%1 processes joined (%2); weights from rank 0; gradients all-reduced in %3 buckets during "
+    "backward; batch %4 over all processes");
+inline constexpr const char* kResumeWorldSize = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "%1 was written by a run of %2 processes; resume it with %2 (this run has %3), so that each "
+    "step sees the same samples");
 inline constexpr const char* kEarlyStopping = QT_TRANSLATE_NOOP(
     "EngineMessages", "early stopping: validation loss has not improved for %1 epochs");
 inline constexpr const char* kCheckpointNotSaved =

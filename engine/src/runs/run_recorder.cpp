@@ -1,7 +1,10 @@
 #include "convstudio/runs/run_recorder.h"
 
+#include <charconv>
 #include <chrono>
+#include <cmath>
 #include <ctime>
+#include <string_view>
 
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
@@ -74,25 +77,90 @@ void RunRecorder::write_run_file() {
   }
 }
 
+namespace {
+
+// The per-step lines are formatted here rather than through a nlohmann::json object and
+// ostream numbers: those cost about 40 us a step on this project's 2-core machine, 1% of a
+// lenet5 step; std::to_chars writes the same numbers (shortest text that reads back exactly) in
+// a few hundred nanoseconds. The epoch lines, rare and nested, keep nlohmann.
+class MetricsLine {
+ public:
+  explicit MetricsLine(bool json) : json_(json) {}
+  // Text as it is: a JSON value after key(), or CSV fields with their own commas.
+  MetricsLine& raw(std::string_view text) {
+    text_ += text;
+    if (!json_) first_ = false;
+    return *this;
+  }
+  MetricsLine& key(std::string_view name) {
+    if (!json_) return *this;
+    text_ += first_ ? "{\"" : ",\"";
+    first_ = false;
+    text_ += name;
+    text_ += "\":";
+    return *this;
+  }
+  MetricsLine& number(double value) {
+    separate();
+    if (!std::isfinite(value)) {
+      text_ += json_ ? "null" : (std::isnan(value) ? "nan" : value > 0 ? "inf" : "-inf");
+      return *this;
+    }
+    char digits[32];
+    const auto [end, error] = std::to_chars(digits, digits + sizeof digits, value);
+    const std::string_view written(digits, static_cast<std::size_t>(end - digits));
+    text_ += written;
+    // As nlohmann writes a double: 2.0, not 2 (which JSON readers would take for an integer).
+    if (json_ && written.find_first_of(".e") == std::string_view::npos) text_ += ".0";
+    return *this;
+  }
+  template <typename Integer>
+  MetricsLine& integer(Integer value) {
+    separate();
+    char digits[24];
+    const auto [end, error] = std::to_chars(digits, digits + sizeof digits, value);
+    text_.append(digits, end);
+    return *this;
+  }
+  std::string finish() {
+    text_ += json_ ? "}\n" : "\n";
+    return std::move(text_);
+  }
+
+ private:
+  // JSON separates through key(); CSV puts a comma before every field after the first.
+  void separate() {
+    if (json_) return;
+    if (!first_) text_ += ',';
+    first_ = false;
+  }
+
+  bool json_;
+  bool first_ = true;
+  std::string text_;
+};
+
+}  // namespace
+
 void RunRecorder::on_step(const StepMetrics& s) {
-  const nlohmann::json line = {{"kind", "step"},
-                               {"step", s.step},
-                               {"epoch", s.epoch},
-                               {"batch", s.batch_in_epoch},
-                               {"loss", s.loss},
-                               {"lr", s.lr},
-                               {"samples_per_second", s.samples_per_second},
-                               {"loss_scale", s.loss_scale},
-                               {"skipped_steps", s.skipped_steps},
-                               {"memory_allocated_bytes", s.memory.allocated_bytes},
-                               {"memory_reserved_bytes", s.memory.reserved_bytes},
-                               {"memory_peak_bytes", s.memory.peak_allocated_bytes},
-                               {"resident_bytes", s.memory.resident_bytes}};
-  jsonl_ << line.dump() << "\n";
-  csv_ << "step," << s.step << "," << s.epoch << "," << s.loss << "," << s.lr << ","
-       << s.samples_per_second << "," << s.loss_scale << "," << s.skipped_steps << ","
-       << s.memory.allocated_bytes << "," << s.memory.reserved_bytes << ","
-       << s.memory.resident_bytes << ",,,,,\n";
+  MetricsLine json(true);
+  json.key("kind").raw("\"step\"");
+  json.key("step").integer(s.step).key("epoch").integer(s.epoch);
+  json.key("batch").integer(s.batch_in_epoch).key("loss").number(s.loss);
+  json.key("lr").number(s.lr).key("samples_per_second").number(s.samples_per_second);
+  json.key("loss_scale").number(s.loss_scale).key("skipped_steps").integer(s.skipped_steps);
+  json.key("memory_allocated_bytes").integer(s.memory.allocated_bytes);
+  json.key("memory_reserved_bytes").integer(s.memory.reserved_bytes);
+  json.key("memory_peak_bytes").integer(s.memory.peak_allocated_bytes);
+  json.key("resident_bytes").integer(s.memory.resident_bytes);
+  jsonl_ << json.finish();
+
+  MetricsLine csv(false);
+  csv.raw("step").integer(s.step).integer(s.epoch).number(s.loss).number(s.lr);
+  csv.number(s.samples_per_second).number(s.loss_scale).integer(s.skipped_steps);
+  csv.integer(s.memory.allocated_bytes).integer(s.memory.reserved_bytes);
+  csv.integer(s.memory.resident_bytes).raw(",,,,,");
+  csv_ << csv.finish();
 }
 
 void RunRecorder::on_epoch(const EpochMetrics& e) {

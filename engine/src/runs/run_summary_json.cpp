@@ -33,6 +33,8 @@ nlohmann::json run_summary_json(const RunSummary& s) {
           {"utilisation", measured(s.utilisation)},
           {"loader_stall_share", s.loader_stall_share},
           {"bookkeeping_share", measured(s.bookkeeping_share)},
+          {"world_size", s.world_size},
+          {"allreduce_wait_share", measured(s.allreduce_wait_share)},
           {"state", to_string(s.state)},
           {"last_checkpoint", s.last_checkpoint},
           {"best_checkpoint", s.best_checkpoint},

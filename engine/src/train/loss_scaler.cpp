@@ -74,6 +74,9 @@ void LossScaler::unscale_(const std::vector<torch::Tensor>& params) {
     at::_amp_foreach_non_finite_check_and_unscale_(grads, *found_inf,
                                                    inv_scale.to(device, /*non_blocking=*/true));
   }
+  if (agree_found_inf_) {
+    for (auto& [device, flag] : found_inf_per_device_) agree_found_inf_(flag);
+  }
   stage_ = Stage::unscaled;
 }
 

@@ -9,6 +9,7 @@
 // One scaler serves one optimizer, which is all a CNN run here uses.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -63,6 +64,12 @@ class LossScaler {
   LossScalerState state() const;
   void load_state(const LossScalerState& state);
 
+  // Data-parallel runs: called with each found-inf flag right after unscaling, so that every
+  // rank skips (or takes) the same steps and backs its scale off alike (an all-reduce MAX).
+  void set_found_inf_agreement(std::function<void(torch::Tensor&)> agree) {
+    agree_found_inf_ = std::move(agree);
+  }
+
  private:
   enum class Stage { ready, unscaled, stepped };
 
@@ -78,6 +85,7 @@ class LossScaler {
   Stage stage_ = Stage::ready;
   // One found-inf flag per device that held grads this step.
   std::vector<std::pair<torch::Device, torch::Tensor>> found_inf_per_device_;
+  std::function<void(torch::Tensor&)> agree_found_inf_;
 };
 
 }  // namespace convstudio

@@ -17,6 +17,8 @@ nlohmann::json TrainingRun::run_config() const {
   return {{"project", nlohmann::json::parse(ProjectFile::serialize(project))},
           {"batch_size", batch_size_},
           {"accumulate", accumulate_},
+          // A step's batches are counted over all processes: a resume needs as many.
+          {"world_size", options_.distributed.world_size},
           {"device", summary_.device},
           // The optimizer's parameter groups follow from these two (see build_optimizer).
           {"pretrained_blocks", pretrained_blocks_},
@@ -28,7 +30,8 @@ nlohmann::json TrainingRun::run_config() const {
 }
 
 std::string TrainingRun::write_checkpoint(const std::string& folder) {
-  if (options_.out_dir.empty() || !model_) return {};
+  // A data-parallel run's ranks hold the same state; rank 0 alone writes it.
+  if (options_.out_dir.empty() || !model_ || !options_.distributed.writes_files()) return {};
   save_error_.reset();
   CheckpointState state;
   state.epoch = boundary_.epoch;
@@ -69,7 +72,20 @@ bool TrainingRun::resume_from_checkpoint() {
       accumulate_ = saved_accumulate;
       train_loader_.reset();
       make_loaders();
+      // Steps per epoch follow the batch: the end planned above counted the project's batch.
+      total_steps_ = steps_per_epoch() * settings_.epochs;
+      if (settings_.max_steps > 0) total_steps_ = std::min(total_steps_, settings_.max_steps);
     }
+  }
+  const std::int64_t saved_world = config.value("world_size", std::int64_t{1});
+  if (saved_world != options_.distributed.world_size) {
+    MessageText text{messages::kResumeWorldSize,
+                     {dir.string(), std::to_string(saved_world),
+                      std::to_string(options_.distributed.world_size)}};
+    std::string english = text.english();
+    fail(RunErrorKind::Checkpoint, Error::in_setting("distributed.world_size", std::move(english)),
+         false, std::move(text));
+    return false;
   }
   restore_parameter_groups(config);
   if (auto error = apply_checkpoint(data, **model_, *optimizer_, dir)) {

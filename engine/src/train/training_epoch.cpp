@@ -35,7 +35,8 @@ TrainingRun::EpochEnd TrainingRun::train_epoch_with_recovery(std::int64_t epoch,
       release_cached_memory(device_);
       const std::string failed_batch = std::to_string(batch_size_);
       const std::string failed_accumulate = std::to_string(accumulate_);
-      if (!settings_.auto_oom_retry || batch_size_ < 2) {
+      // Ranks of a data-parallel run cannot change their batch alone: no retry there.
+      if (!settings_.auto_oom_retry || batch_size_ < 2 || distributed()) {
         MessageText text{
             messages::kOutOfMemory,
             {failed_batch, failed_accumulate, summary_.device, std::to_string(batch_size_ / 2),
@@ -68,16 +69,13 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
   model->train();
   train_loader_->start_epoch(epoch, skip_batches);
   const std::int64_t batches = train_loader_->batches_per_epoch();
-  const auto options = torch::TensorOptions(device_).dtype(torch::kDouble);
-  epoch_loss_sum_ = torch::zeros({}, options);
-  epoch_correct_ = torch::zeros({}, options);
+  epoch_loss_sum_ = 0;
+  figures_.start_epoch();
   epoch_samples_ = 0;
 
   std::int64_t batch_index = skip_batches;
   std::int64_t group_position = 0;
   std::int64_t group_size = 0;
-  torch::Tensor group_loss_sum;
-  torch::Tensor group_correct;
   std::int64_t group_samples = 0;
   auto segment_start = Clock::now();  // training time excludes pauses
   const auto on_pause = [&] {
@@ -89,8 +87,9 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     set_state(RunState::Running);
   };
 
+  // Data-parallel ranks stop together at a step boundary (StepAgreement::stop), never alone.
   for (;;) {
-    if (!control_.wait_while_paused(on_pause, on_resume)) {
+    if (!distributed() && !control_.wait_while_paused(on_pause, on_resume)) {
       training_seconds_ += std::chrono::duration<double>(Clock::now() - segment_start).count();
       return EpochEnd::Cancelled;
     }
@@ -101,8 +100,6 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       // The last group of an epoch may be short: its loss is divided by its own size.
       group_size = std::min(accumulate_, batches - batch_index);
       optimizer_->zero_grad(true);
-      group_loss_sum = torch::zeros({}, options);
-      group_correct = torch::zeros({}, options);
       group_samples = 0;
     }
     if (test_hooks_.out_of_memory_at_step > 0 &&
@@ -110,25 +107,61 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       injected_out_of_memory_ = true;
       TORCH_CHECK_WITH(OutOfMemoryError, false, "injected out of memory (test)");
     }
-    torch::Tensor images = batch->images.to(device_, batch->non_blocking);
-    torch::Tensor labels = batch->labels.to(device_, batch->non_blocking);
-    torch::Tensor logits;
-    {
-      AutocastGuard autocast(device_, settings_.amp);
-      logits = model->forward(images);
+    const std::int64_t n = batch->labels.size(0);
+    const bool last_of_step = group_position + 1 == group_size;
+    if (distributed() && last_of_step) parallel_->reducer().arm();
+    // A rank whose shard of the epoch's short last batch is empty computes nothing; its
+    // reducer contributes zeros.
+    if (n > 0) {
+      torch::Tensor images = batch->images.to(device_, batch->non_blocking);
+      torch::Tensor labels = batch->labels.to(device_, batch->non_blocking);
+      torch::Tensor logits;
+      {
+        AutocastGuard autocast(device_, settings_.amp);
+        logits = model->forward(images);
+      }
+      const torch::Tensor float_logits = logits.to(torch::kFloat);
+      torch::Tensor loss = torch::nn::functional::cross_entropy(float_logits, labels);
+      // Ranks sum their gradients, so each weighs its mean by its share of the global batch:
+      // the sum is the mean over the global batch, as one process with all of it computes.
+      const double share =
+          distributed() ? static_cast<double>(n) / static_cast<double>(batch->global_rows) : 1.0;
+      const double weight = share / static_cast<double>(group_size);
+      // Multiplying by 1 would still cost an operation forward and one backward.
+      scaler_->scale(weight == 1.0 ? loss : loss * weight).backward();
+      const auto bookkeeping_start = Clock::now();
+      figures_.add(loss.detach(), float_logits.detach(), labels);
+      bookkeeping_seconds_ +=
+          std::chrono::duration<double>(Clock::now() - bookkeeping_start).count();
     }
-    torch::Tensor loss = torch::nn::functional::cross_entropy(logits.to(torch::kFloat), labels);
-    scaler_->scale(loss / static_cast<double>(group_size)).backward();
-
-    const std::int64_t n = labels.size(0);
-    group_loss_sum += loss.detach().to(torch::kDouble) * static_cast<double>(n);
-    group_correct += logits.detach().argmax(1).eq(labels).sum().to(torch::kDouble);
     group_samples += n;
     ++batch_index;
     if (++group_position < group_size) continue;
 
     group_position = 0;
-    const double step_loss = group_loss_sum.item<double>() / static_cast<double>(group_samples);
+    bool stop_together = false;
+    const std::int64_t local_samples = group_samples;
+    double group_loss = 0;
+    if (distributed()) {
+      parallel_->reducer().finish();
+      const StepAgreement agreed = parallel_->agree_on_step(
+          figures_.step_loss_sum(), static_cast<double>(figures_.step_correct()), group_samples,
+          control_.cancelled(), local_samples_per_second_,
+          last_memory_.is_cuda ? last_memory_.allocated_bytes : last_memory_.resident_bytes);
+      group_loss = agreed.loss_sum;
+      figures_.end_step(static_cast<std::int64_t>(agreed.correct));
+      group_samples = agreed.samples;
+      stop_together = agreed.stop;
+      rank_samples_per_second_ = agreed.rank_samples_per_second;
+      rank_memory_bytes_ = agreed.rank_memory_bytes;
+    } else {
+      const auto bookkeeping_start = Clock::now();
+      group_loss = figures_.step_loss_sum();
+      figures_.end_step();
+      bookkeeping_seconds_ +=
+          std::chrono::duration<double>(Clock::now() - bookkeeping_start).count();
+    }
+    const double step_loss = group_loss / static_cast<double>(group_samples);
     if (!std::isfinite(step_loss) && settings_.amp == AmpMode::Off) {
       MessageText text{std::isnan(step_loss) ? messages::kLossNaN : messages::kLossInfinite,
                        {std::to_string(global_step_ + 1), std::to_string(epoch + 1),
@@ -138,8 +171,7 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
            std::move(text));
       return EpochEnd::Failed;
     }
-    epoch_loss_sum_ += group_loss_sum;
-    epoch_correct_ += group_correct;
+    epoch_loss_sum_ += group_loss;
     epoch_samples_ += group_samples;
 
     if (settings_.clip_grad_norm > 0) {
@@ -165,12 +197,20 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
                  batch_index == batches ? 0 : batch_index, capture_rng_state()};
 
     const auto now = Clock::now();
-    training_seconds_ += std::chrono::duration<double>(now - segment_start).count();
+    const double step_seconds = std::chrono::duration<double>(now - segment_start).count();
+    training_seconds_ += step_seconds;
     segment_start = now;
+    // This rank's own speed, shared with the others at the next step's agreement.
+    if (step_seconds > 0)
+      local_samples_per_second_ = static_cast<double>(local_samples) / step_seconds;
     samples_trained_ += group_samples;
     report_step(epoch, batch_index, batches, step_loss, lr, group_samples);
     bookkeeping_seconds_ += std::chrono::duration<double>(Clock::now() - now).count();
     if (global_step_ >= total_steps_) return EpochEnd::StepLimit;
+    if (stop_together) {
+      if (!control_.cancelled()) control_.cancel();  // another rank's Stop ends this one too
+      return EpochEnd::Cancelled;
+    }
   }
   training_seconds_ += std::chrono::duration<double>(Clock::now() - segment_start).count();
   return EpochEnd::Completed;
@@ -223,6 +263,8 @@ void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std:
     last_memory_probe_ = now;
   }
   metrics.memory = last_memory_;
+  metrics.rank_samples_per_second = rank_samples_per_second_;
+  metrics.rank_memory_bytes = rank_memory_bytes_;
   const std::uint64_t peak = metrics.memory.is_cuda ? metrics.memory.peak_allocated_bytes
                                                     : metrics.memory.peak_resident_bytes;
   summary_.peak_memory_bytes = std::max(summary_.peak_memory_bytes, peak);
@@ -255,16 +297,21 @@ void TrainingRun::watch_loss_scale(bool stepped) {
 
 bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
   constexpr int kMisclassifiedShown = 32;
-  const Evaluation evaluation = evaluate_model(
-      *model_, *val_loader_, device_, settings_.amp, classes_,
-      [this] { return control_.cancelled(); }, dataset_.validation.get(), kMisclassifiedShown);
+  // Data-parallel ranks validate their shards to the end (a Stop takes effect at the next step
+  // agreement) and sum the results, so each holds the whole split's figures.
+  std::function<bool()> cancelled;
+  if (!distributed()) cancelled = [this] { return control_.cancelled(); };
+  Evaluation evaluation = evaluate_model(*model_, *val_loader_, device_, settings_.amp, classes_,
+                                         cancelled, dataset_.validation.get(), kMisclassifiedShown);
   if (evaluation.cancelled) return false;
+  if (distributed()) parallel_->reduce_evaluation(evaluation);
   report_skipped(evaluation.skipped);
   EpochMetrics metrics;
   metrics.epoch = epoch;
   if (epoch_samples_ > 0) {
-    metrics.train_loss = epoch_loss_sum_.item<double>() / static_cast<double>(epoch_samples_);
-    metrics.train_accuracy = epoch_correct_.item<double>() / static_cast<double>(epoch_samples_);
+    metrics.train_loss = epoch_loss_sum_ / static_cast<double>(epoch_samples_);
+    metrics.train_accuracy =
+        static_cast<double>(figures_.epoch_correct()) / static_cast<double>(epoch_samples_);
   }
   metrics.val_loss = evaluation.loss;
   metrics.val_accuracy = evaluation.accuracy;

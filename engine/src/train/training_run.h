@@ -18,12 +18,14 @@
 #include "convstudio/train/memory_snapshot.h"
 #include "convstudio/train/trainer.h"
 #include "data/batch_loader.h"
+#include "distributed/data_parallel.h"
 #include "loss_scaler.h"
 #include "lr_schedule.h"
 #include "nn/graph_module.h"
 #include "rng_state.h"
 #include "run_control.h"
 #include "runs/engine_messages.h"
+#include "training_figures.h"
 #include "training_test_hooks.h"
 
 namespace convstudio {
@@ -54,6 +56,11 @@ class TrainingRun {
   // Logs files a batch had to leave out: each file once, the first kNamedSkippedFiles by name.
   void report_skipped(const std::vector<Error>& skipped);
   bool resume_from_checkpoint();
+  // Data-parallel runs: joins the other ranks, takes rank 0's weights, reduces gradients.
+  bool join_data_parallel();
+  // Ends the run because a peer failed; rank 0 leaves a checkpoint of the last step boundary.
+  void fail_peer(const PeerFailure& failure);
+  bool distributed() const { return parallel_ != nullptr; }
   // Takes the epochs and max steps of the project saved in the checkpoint's config.
   void restore_planned_end(const nlohmann::json& config);
   // The last epoch's figures from the checkpoint's history go into the summary.
@@ -115,6 +122,7 @@ class TrainingRun {
   double peak_flops_ = 0;      // of the device in the run's precision; 0 when unknown
   std::unique_ptr<BatchLoader> train_loader_;
   std::unique_ptr<BatchLoader> val_loader_;
+  std::unique_ptr<DataParallel> parallel_;  // null for a run of one process
 
   std::int64_t batch_size_ = 0;
   std::int64_t accumulate_ = 1;
@@ -134,9 +142,9 @@ class TrainingRun {
   std::optional<Error> best_save_error_;  // a best checkpoint that could not be saved
   std::set<std::string> skipped_files_;   // unreadable files already reported
 
-  // Epoch statistics, summed on the device to avoid a sync per micro-batch.
-  torch::Tensor epoch_loss_sum_;
-  torch::Tensor epoch_correct_;
+  // Epoch statistics.
+  double epoch_loss_sum_ = 0;
+  TrainingFigures figures_;
   std::int64_t epoch_samples_ = 0;
 
   std::chrono::steady_clock::time_point started_;
@@ -144,9 +152,13 @@ class TrainingRun {
   std::deque<std::pair<double, std::int64_t>> recent_steps_;  // (time, samples) for throughput
   std::int64_t samples_trained_ = 0;
   double training_seconds_ = 0;     // wall time inside train_epoch, for ETA and throughput
-  double bookkeeping_seconds_ = 0;  // the part of it spent in report_step
+  double bookkeeping_seconds_ = 0;  // the part spent on figures: metrics sums and report_step
   MemorySnapshot last_memory_;      // the CPU is probed a few times a second, not every step
   std::chrono::steady_clock::time_point last_memory_probe_;
+  // Data-parallel runs: every rank's figures from the last step's agreement.
+  std::vector<double> rank_samples_per_second_;
+  std::vector<std::uint64_t> rank_memory_bytes_;
+  double local_samples_per_second_ = 0;  // this rank's, over its last step
 };
 
 }  // namespace convstudio

@@ -1,5 +1,6 @@
 // The speed settings of issue 13 as a user meets them: channels-last trains the same model and
-// saves ordinary weights, `--amp auto` says what it chose and trains with it, and the summary
+// saves ordinary weights, bf16 on the CPU runs channels-last and says so, `--amp auto` says what
+// it chose and trains with it, and the summary
 // reports how much of the training time went on bookkeeping.
 
 #include <gtest/gtest.h>
@@ -108,6 +109,32 @@ TEST_F(SpeedSettings, AmpAutoSaysWhatItChoseAndTrainsWithIt) {
   bool found = false;
   for (const std::string& line : log.lines) found = found || line.rfind(said, 0) == 0;
   EXPECT_TRUE(found) << "no log line starting with '" << said << "'";
+}
+
+TEST_F(SpeedSettings, Bf16OnTheCpuRunsChannelsLastAndSaysSo) {
+  Project bf16 = small_conv_project(root_ / "data");
+  bf16.training.amp = AmpMode::Bf16;
+  bf16.training.epochs = 1;
+  Project asked = bf16;
+  asked.training.channels_last = true;
+  LogKeeper bf16_log;
+  LogKeeper asked_log;
+  const RunSummary a = train(bf16, "bf16", &bf16_log);
+  const RunSummary b = train(asked, "asked", &asked_log);
+  ASSERT_EQ(a.state, RunState::Finished) << (a.error ? a.error->describe() : "");
+  ASSERT_EQ(b.state, RunState::Finished) << (b.error ? b.error->describe() : "");
+  // The same layout, kernels and samples: the same figures to the last bit.
+  EXPECT_EQ(*a.train_loss, *b.train_loss);
+  EXPECT_EQ(*a.val_loss, *b.val_loss);
+  const auto says_channels_last = [](const LogKeeper& log) {
+    for (const std::string& line : log.lines) {
+      if (line.rfind("bf16 on the CPU runs in the channels-last memory format", 0) == 0)
+        return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(says_channels_last(bf16_log));
+  EXPECT_FALSE(says_channels_last(asked_log));  // asked for: nothing to explain
 }
 
 TEST(AmpChoice, PicksBf16OnlyWhereTheDeviceComputesItNatively) {

@@ -18,6 +18,10 @@ enum class LrSchedule { Constant, Step, Cosine, OneCycle };
 // the GUI read and write this struct rather than spelling keys and defaults themselves.
 struct TrainingSettings {
   std::string device = "auto";  // "auto" | "cpu" | "cuda" | "cuda:K"
+  // Data-parallel: processes of one run on this machine, one per device (issue 17). With "cpu",
+  // N processes share the CPU ("CPU × N", to try it on one machine); with "cuda", rank K trains
+  // on cuda:K. 1: an ordinary run. The batch size is per process.
+  std::int64_t processes = 1;
   std::int64_t batch_size = 64;
   std::int64_t accumulate = 1;  // micro-batches per optimizer step
   AmpMode amp = AmpMode::Off;
@@ -52,6 +56,9 @@ struct TrainingSettings {
 
   bool operator==(const TrainingSettings&) const = default;
 };
+
+// The most processes one machine starts for a data-parallel run (project file, CLI, studio).
+inline constexpr std::int64_t kMaxProcesses = 1024;
 
 // The range pretrained_lr_multiplier takes (project file, CLI and studio alike).
 inline constexpr double kMinLrMultiplier = 0.0001;

@@ -34,6 +34,10 @@ struct StepMetrics {
   double loader_stall_share = 0;  // share of wall time spent waiting for data so far
   double eta_seconds = 0;         // to the end of the run
   MemorySnapshot memory;
+  // Data-parallel runs: per rank (index = rank), its own samples/s over the recent steps and its
+  // memory (CPU: resident bytes; CUDA: bytes allocated on its GPU). Empty for one process.
+  std::vector<double> rank_samples_per_second;
+  std::vector<std::uint64_t> rank_memory_bytes;
 };
 
 // A validation image the model got wrong, for the GUI's gallery: the decoded pixels as the
@@ -88,6 +92,7 @@ enum class RunErrorKind {
   Save,
   OutOfMemory,
   NonFiniteLoss,
+  Distributed,  // a peer process of a data-parallel run died, hung or could not be reached
   Internal
 };
 

@@ -10,6 +10,7 @@
 
 #include "convstudio/model/project.h"
 #include "convstudio/runs/training_events.h"
+#include "convstudio/train/distributed_options.h"
 
 namespace convstudio {
 
@@ -23,6 +24,9 @@ struct RunOptions {
   // A safetensors file of starting weights named "<block id>.<tensor>" (the project's, see
   // ProjectFile::weights_file); empty starts from PyTorch's initialisation. Ignored on resume.
   std::string start_weights;
+  // One rank of a data-parallel run (world_size > 1): every rank runs the same options; rank 0
+  // alone writes checkpoints. Pause is not offered then (a paused rank would stall the others).
+  DistributedOptions distributed;
 };
 
 // The final figures of a run (also the CLI's last JSON line). A figure that was never measured
@@ -36,8 +40,9 @@ struct RunSummary {
   std::optional<double> val_accuracy;
   std::optional<double> samples_per_second;
   double loader_stall_share = 0;
-  // Share of the training time spent between optimizer steps on reporting them (the listener:
-  // run files, progress, charts; the memory probe; throughput). Absent when nothing trained.
+  // Share of the training time spent on figures rather than training: summing each
+  // micro-batch's loss and correct count, and reporting each step (the listener: run files,
+  // progress, charts; the memory probe; throughput). Absent when nothing trained.
   std::optional<double> bookkeeping_share;
   std::uint64_t peak_memory_bytes = 0;
   std::string device;
@@ -58,6 +63,11 @@ struct RunSummary {
   std::optional<double> achieved_flops;
   std::optional<double> peak_flops;
   std::optional<double> utilisation;
+  // Data-parallel runs: the processes, the batch summed over them per micro-batch (effective
+  // batch × world size per optimizer step), and the share of the training time spent waiting for
+  // gradient all-reduces that backward did not hide (absent for one process).
+  std::int64_t world_size = 1;
+  std::optional<double> allreduce_wait_share;
   std::string last_checkpoint;
   std::string best_checkpoint;
   std::optional<RunError> error;

@@ -1,0 +1,33 @@
+#include "cockpit_window.h"
+
+#include <QMenuBar>
+#include <QStatusBar>
+
+#include "training_cockpit.h"
+
+namespace convstudio::testing {
+
+CockpitWindow openCockpitWindow(Project* project, const QString* projectFile,
+                                const DeviceReport& devices) {
+  CockpitWindow opened;
+  opened.window = std::make_unique<QMainWindow>();
+  QMainWindow* window = opened.window.get();
+  window->setCentralWidget(new QWidget);
+  QMenu* view = window->menuBar()->addMenu(QStringLiteral("View"));
+  window->statusBar();
+  TrainingCockpitHost host;
+  host.window = window;
+  host.viewMenu = view;
+  host.project = [project] { return *project; };
+  host.setSettings = [project](const DatasetSettings& d, const TrainingSettings& t) {
+    project->dataset = d;
+    project->training = t;
+  };
+  host.runsOwner = [projectFile] { return *projectFile; };
+  opened.cockpit = new TrainingCockpit(host, devices, window);
+  window->resize(1400, 900);
+  window->show();
+  return opened;
+}
+
+}  // namespace convstudio::testing
