@@ -4,6 +4,8 @@
 #include <QMenu>
 #include <QToolButton>
 
+#include "device_text.h"
+
 namespace convstudio {
 namespace {
 
@@ -66,6 +68,7 @@ QString MainToolBar::runText(const TrainingSettings& settings, const DeviceRepor
     where = tr("CPU");
   }
   if (device && device->kind == DeviceChoice::Kind::Auto) where = tr("Auto: %1").arg(where);
+  if (settings.processes > 1) where = runDevicesText(settings);  // "CPU × 2 processes"
   return where + QStringLiteral(" · ") + ampText(settings.amp);
 }
 
@@ -80,6 +83,7 @@ void MainToolBar::fillRunMenu() {
     connect(action, &QAction::triggered, this, [this, device] {
       TrainingSettings settings = settings_();
       settings.device = device.toStdString();
+      settings.processes = 1;  // one device; the run settings offer several
       setSettings_(settings);
     });
   };
@@ -110,7 +114,8 @@ void MainToolBar::updateRunButton() {
   runButton_->setText(runText(settings, devices_));
   runButton_->setToolTip(tr("Device and mixed precision of the next run; click to change them"));
   for (QAction* action : deviceGroup_->actions()) {
-    action->setChecked(action->data().toString().toStdString() == settings.device);
+    action->setChecked(settings.processes == 1 &&
+                       action->data().toString().toStdString() == settings.device);
   }
   for (QAction* action : ampGroup_->actions()) {
     action->setChecked(action->data().toInt() == static_cast<int>(settings.amp));

@@ -1,5 +1,6 @@
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
@@ -10,6 +11,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -280,6 +282,36 @@ class MainWindowTest : public QObject {
     QVERIFY(undo->canRedo());  // reloading the panel did not push a new edit
     undo->redo();
     QCOMPARE(batch->value(), original + 16);
+  }
+
+  // Issue 17: "CPU × 2 processes" in the device list is a settings edit like any other: the
+  // project holds it (device and processes), one undo step takes it back.
+  void choosingSeveralProcessesIsOneUndoableEdit() {
+    MainWindow window;
+    window.projects()->openExample();
+    QUndoStack* undo = window.document()->undoStack();
+    auto* device = window.findChild<QComboBox*>(QStringLiteral("device"));
+    QVERIFY(device);
+    const convstudio::TrainingSettings before = window.document()->project().training;
+    QCOMPARE(before.processes, 1);
+    int twoProcesses = -1;
+    for (int i = 0; i < device->count(); ++i) {
+      if (device->itemData(i).toString() == QStringLiteral("cpu") &&
+          device->itemData(i, Qt::UserRole + 1).toLongLong() == 2) {
+        twoProcesses = i;
+      }
+    }
+    if (QThread::idealThreadCount() < 2) QSKIP("one core: no CPU × 2 choice is offered");
+    QVERIFY(twoProcesses >= 0);
+    device->setCurrentIndex(twoProcesses);
+    QCOMPARE(window.document()->project().training.processes, 2);
+    QCOMPARE(window.document()->project().training.device, std::string("cpu"));
+    QCOMPARE(undo->count(), 1);
+    undo->undo();
+    QVERIFY(window.document()->project().training == before);
+    QCOMPARE(device->currentData(Qt::UserRole + 1).toLongLong(), 1);
+    undo->redo();
+    QCOMPARE(device->currentIndex(), twoProcesses);
   }
 
   // Last: it installs a translator for the rest of the process.
