@@ -515,7 +515,7 @@
         <translation>%1 × %2 个进程</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
@@ -638,7 +638,27 @@
         <translation>%1：类别数已改变，因此此模块从新的权重开始；其他模块保留各自的权重</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+4"/>
+        <source>the fp16 loss scale collapsed to %1 at step %2: the gradients overflow fp16 even unscaled, so steps are being thrown away. Use bf16 where the device has it, lower the learning rate, or turn on gradient clipping.</source>
+        <translation>fp16 损失缩放在第 %2 步降至 %1：即使不缩放，梯度也会超出 fp16 的范围，训练步正被丢弃。请在设备支持时改用 bf16、降低学习率，或开启梯度裁剪。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 of the first %2 steps (more than %3%) were skipped because the fp16 gradients held inf or NaN. Lower the learning rate, turn on gradient clipping, or use bf16 where the device has it.</source>
+        <translation>前 %2 步中有 %1 步（超过 %3%）因 fp16 梯度含 inf 或 NaN 而被跳过。请降低学习率、开启梯度裁剪，或在设备支持时改用 bf16。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>measured the practical peak of %1 in %2 once (matrix multiplies) for the utilisation figure: %3 GFLOP/s, kept in %4</source>
+        <translation>已为利用率指标测量一次 %1 的 %2 实际峰值（矩阵乘法）：%3 GFLOP/s，保存在 %4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>utilisation not shown: %1</source>
+        <translation>不显示利用率：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>cannot start from the weights: %1</source>
         <translation>无法从这些权重开始：%1</translation>
     </message>
@@ -1002,6 +1022,11 @@
         <source>Small VGG: three stages of two 3×3 conv-BN-ReLU and a max-pool (32, 64, 128 channels), global pool, two dense layers.</source>
         <translation>小型 VGG：三个阶段，各含两个 3×3 卷积-BN-ReLU 和一个最大池化（32、64、128 通道），全局池化，两个全连接层。</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>Wide ResNet: a 3×3 stem and three residual stages at twice resnet-small&apos;s width (32, 64, 128 channels), 1×1 projections where channels change, global pool.</source>
+        <translation>宽 ResNet：一个 3×3 起始层和三个残差阶段，宽度是 resnet-small 的两倍（32、64、128 通道），通道变化处用 1×1 投影，全局池化。</translation>
+    </message>
 </context>
 <context>
     <name>TrainedModelChoice</name>
@@ -1032,6 +1057,119 @@
         <location line="+3"/>
         <source>&lt;h2&gt;ConvStudio %1&lt;/h2&gt;&lt;p&gt;A native studio for building and training convolutional networks with LibTorch, on the CPU or CUDA GPUs.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;ConvStudio %1&lt;/h2&gt;&lt;p&gt;基于 LibTorch 的原生卷积神经网络搭建与训练工作室，支持 CPU 和 CUDA GPU。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::BatchSizeFinderDialog</name>
+    <message>
+        <location filename="../widgets/training/batch_size_finder_dialog.cpp" line="+23"/>
+        <source>Find Batch Size</source>
+        <translation>查找批大小</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Trial steps (forward, backward and optimizer step on made-up batches of the model&apos;s input size) at doubling batch sizes find the largest batch that fits the device with a safety margin, and the one that trains fastest. The project&apos;s weights are not used or changed.</source>
+        <translation>在逐次翻倍的批大小上运行试验步（用与模型输入同尺寸的合成批次做前向、反向和优化器更新），找出在保留安全余量时设备能容纳的最大批大小，以及训练最快的批大小。不使用也不改变项目的权重。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Peak memory</source>
+        <translation>峰值内存</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use the Largest</source>
+        <translation>使用最大值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Use the Fastest</source>
+        <translation>使用最快值</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Trying batch sizes on %1…</source>
+        <translation>正在 %1 上试验批大小…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not tried: would pass the memory limit</source>
+        <translation>未试验：将超出内存上限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fits</source>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>over the memory limit</source>
+        <translation>超出内存上限</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>about %1</source>
+        <translation>约 %1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Memory limit on %1: %2 (%3 less the safety margin).</source>
+        <translation>%1 的内存上限：%2（%3 减去安全余量）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Largest batch that fits: %1; fastest: %2 (%3 samples/s); the project uses %4.</source>
+        <translation>可容纳的最大批大小：%1；最快：%2（%3 样本/秒）；项目当前使用 %4。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Use %1 (Largest)</source>
+        <translation>使用 %1（最大）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use %1 (Fastest)</source>
+        <translation>使用 %1（最快）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not even the smallest batch tried fits.</source>
+        <translation>连试验的最小批大小也无法容纳。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stopped early.</source>
+        <translation>已提前停止。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The batch-size finder failed: %1</source>
+        <translation>批大小查找失败：%1</translation>
     </message>
 </context>
 <context>
@@ -1727,7 +1865,7 @@
 <context>
     <name>convstudio::LiveChart</name>
     <message>
-        <location filename="../widgets/training/live_chart.cpp" line="+250"/>
+        <location filename="../widgets/training/live_chart.cpp" line="+253"/>
         <location line="+4"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
@@ -1754,9 +1892,105 @@
     </message>
 </context>
 <context>
+    <name>convstudio::LrFinderDialog</name>
+    <message>
+        <location filename="../widgets/training/lr_finder_dialog.cpp" line="+15"/>
+        <source>Find Learning Rate</source>
+        <translation>查找学习率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The learning rate grows exponentially over a few hundred steps on the training data while the loss is recorded. The suggestion is where the smoothed loss falls fastest. The model&apos;s weights are put back afterwards.</source>
+        <translation>学习率在训练数据上经过数百步呈指数增长，同时记录损失。建议值位于平滑损失下降最快之处。结束后模型权重会恢复原样。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use the Suggestion</source>
+        <translation>使用建议值</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Loading the data and the model…</source>
+        <translation>正在加载数据和模型…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Step %1 of %2: learning rate %3, smoothed loss %4</source>
+        <translation>第 %1 步，共 %2 步：学习率 %3，平滑损失 %4</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 steps with %2, batch %3, on %4</source>
+        <translation>共 %1 步，优化器 %2，批大小 %3，设备 %4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>; stopped where the loss diverged</source>
+        <translation>；在损失发散处停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>; stopped early</source>
+        <translation>；已提前停止</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Suggested learning rate: %1 (the project uses %2).</source>
+        <translation>建议学习率：%1（项目当前使用 %2）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Use %1</source>
+        <translation>使用 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No suggestion: the loss did not fall over the range.</source>
+        <translation>无建议值：在该范围内损失没有下降。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The learning-rate finder failed: %1</source>
+        <translation>学习率查找失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::LrFinderPlot</name>
+    <message>
+        <location filename="../widgets/training/lr_finder_plot.cpp" line="+24"/>
+        <source>learning rate (log scale)</source>
+        <translation>学习率（对数刻度）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>loss (step)</source>
+        <translation>损失（每步）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>smoothed</source>
+        <translation>平滑</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>suggested %1</source>
+        <translation>建议 %1</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::MainToolBar</name>
     <message>
-        <location filename="../app/gui/main_toolbar.cpp" line="+13"/>
+        <location filename="../app/gui/main_toolbar.cpp" line="+15"/>
         <source>fp32</source>
         <translation>fp32</translation>
     </message>
@@ -1772,22 +2006,22 @@
     </message>
     <message>
         <location line="+37"/>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-21"/>
         <source>Auto: %1</source>
         <translation>自动：%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Automatic (a GPU when there is one)</source>
         <translation>自动（有 GPU 时使用 GPU）</translation>
     </message>
@@ -2288,7 +2522,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::PeerRankProcesses</name>
     <message>
-        <location filename="../app/bridge/peer_rank_processes.cpp" line="+107"/>
+        <location filename="../app/bridge/peer_rank_processes.cpp" line="+106"/>
         <source>[rank %1] %2</source>
         <translation>[rank %1] %2</translation>
     </message>
@@ -2350,7 +2584,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+59"/>
-        <location line="+239"/>
+        <location line="+244"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -2468,7 +2702,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RankLoadView</name>
     <message>
-        <location filename="../widgets/training/rank_load_view.cpp" line="+22"/>
+        <location filename="../widgets/training/rank_load_view.cpp" line="+21"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
@@ -2497,6 +2731,16 @@ predicted: %2 (%3%)</source>
     <name>convstudio::RunSettingsEditor</name>
     <message>
         <location filename="../widgets/training/run_settings_editor.cpp" line="+37"/>
+        <source>Find…</source>
+        <translation>查找…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Try batch sizes on the chosen device: the largest that fits with a safety margin, and the fastest</source>
+        <translation>在所选设备上试验批大小：保留安全余量时可容纳的最大值，以及最快值</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Micro-batches whose gradients add up before each optimizer step</source>
         <translation>每次优化器更新前累加梯度的微批次数</translation>
     </message>
@@ -2676,7 +2920,7 @@ predicted: %2 (%3%)</source>
         <translation>CPU × %1 个进程（数据并行，在一台机器上试用）</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>%1 × %2 processes (not on this machine)</source>
         <translation>%1 × %2 个进程（本机没有）</translation>
     </message>
@@ -3164,7 +3408,12 @@ predicted: %2 (%3%)</source>
         <translation>验证（每轮）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>skipped step</source>
+        <translation>跳过的步</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Accuracy (%)</source>
         <translation>准确率 (%)</translation>
     </message>
@@ -3244,12 +3493,22 @@ predicted: %2 (%3%)</source>
         <translation>跳过的步数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>scale grew</source>
+        <translation>缩放增大</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>scale backed off</source>
+        <translation>缩放回退</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+251"/>
+        <location line="+258"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -3268,7 +3527,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+79"/>
+        <location filename="../app/gui/training_cockpit.cpp" line="+81"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
@@ -3319,18 +3578,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+169"/>
+        <location line="+197"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-167"/>
-        <location line="+168"/>
+        <location line="-195"/>
+        <location line="+196"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-195"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -3350,7 +3609,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+138"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -3362,17 +3621,22 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+139"/>
+        <location line="+143"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-130"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>A finder is running; train once it is done.</source>
+        <translation>查找器正在运行；请在其完成后再训练。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Train the model with these settings (F5)</source>
         <translation>用这些设置训练模型 (F5)</translation>
     </message>
@@ -3415,6 +3679,16 @@ predicted: %2 (%3%)</source>
         <location line="+5"/>
         <source>, %1 samples/s</source>
         <translation>，%1 样本/秒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, %1% of the device&apos;s peak FLOP/s</source>
+        <translation>，达到设备峰值 FLOP/s 的 %1%</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, %1 fp16 steps skipped</source>
+        <translation>，跳过 %1 个 fp16 步</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3487,12 +3761,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+99"/>
+        <location line="+107"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="-105"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -3518,23 +3792,28 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+92"/>
+        <location line="+101"/>
         <source>Epoch</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="-91"/>
-        <location line="+92"/>
+        <location line="-100"/>
+        <location line="+101"/>
         <source>Overall</source>
         <translation>总体</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-94"/>
+        <source>Achieved FLOP/s = the model&apos;s multiply-accumulates per sample × 2 FLOPs × 3 (forward and backward) × samples/s, as a share of the device&apos;s peak measured once by large matrix multiplies in the run&apos;s precision</source>
+        <translation>实际 FLOP/s = 模型每个样本的乘加次数 × 2 FLOPs × 3（前向与反向）× 样本/秒，表示为设备峰值的占比；峰值以运行所用精度的大矩阵乘法测量一次</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+66"/>
         <source>Train the model with these settings</source>
         <translation>用这些设置训练模型</translation>
     </message>
@@ -3549,7 +3828,7 @@ predicted: %2 (%3%)</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Preparing the run on %1…</source>
         <translation>正在 %1 上准备训练…</translation>
     </message>
@@ -3569,7 +3848,32 @@ predicted: %2 (%3%)</source>
         <translation>进程内存 %1（峰值 %2）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+5"/>
+        <source>%1 TFLOP/s</source>
+        <translation>%1 TFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 GFLOP/s</source>
+        <translation>%1 GFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 MFLOP/s</source>
+        <translation>%1 MFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Compute: %1 (device peak unknown)</source>
+        <translation>算力：%1（设备峰值未知）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compute: %1, %2% of the device&apos;s peak</source>
+        <translation>算力：%1，为设备峰值的 %2%</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>
@@ -3584,7 +3888,7 @@ predicted: %2 (%3%)</source>
         <translation>%1 样本/秒 · 剩余 %2 · 损失 %3</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Paused on %1</source>
         <translation>已在 %1 上暂停</translation>
     </message>
@@ -3617,7 +3921,7 @@ predicted: %2 (%3%)</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>Loading the preview…</source>
         <translation>正在加载预览…</translation>
     </message>
@@ -3630,6 +3934,19 @@ predicted: %2 (%3%)</source>
         <location line="+0"/>
         <source>Note:</source>
         <translation>注意：</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::TuningActions</name>
+    <message>
+        <location filename="../app/gui/tuning_actions.cpp" line="+15"/>
+        <source>Find Learning Rate…</source>
+        <translation>查找学习率…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run the learning-rate range test on the training data and suggest a learning rate</source>
+        <translation>在训练数据上运行学习率范围测试并给出建议学习率</translation>
     </message>
 </context>
 <context>
