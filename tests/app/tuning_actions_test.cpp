@@ -157,6 +157,9 @@ void TuningActionsTest::batchSizeFinderFromTheSettingsPanelAppliesTheLargest() {
   BatchSizeFinderDialog* dialog = tuning->batchDialog();
   QVERIFY(dialog != nullptr);
   QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kFinderTimeoutMs);
+  // The spy hears the finder's thread emit; the dialog's rows arrive queued, before the runner
+  // goes idle on this thread.
+  QTRY_VERIFY(!tuning->isBusy());
   const auto result = finished.front().front().value<BatchSizeResult>();
   QVERIFY2(!result.error, result.error ? result.error->describe().c_str() : "");
   QVERIFY(result.largest_batch > 0);

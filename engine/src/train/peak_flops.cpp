@@ -1,5 +1,6 @@
 #include "convstudio/train/peak_flops.h"
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <torch/torch.h>
 
 #include <chrono>
@@ -23,6 +24,7 @@ using Clock = std::chrono::steady_clock;
 constexpr std::int64_t kCpuMatrixSize = 1024;
 constexpr std::int64_t kCudaMatrixSize = 8192;
 constexpr double kProbeSeconds = 0.4;
+constexpr std::uint64_t kProbeSeed = 20261123;
 
 std::string device_key(const torch::Device& device) {
   const DeviceReport report = probe_devices();
@@ -54,9 +56,14 @@ void wait_for(const torch::Device& device, const torch::Tensor& result) {
 double measure(const torch::Device& device, torch::ScalarType dtype) {
   torch::NoGradGuard no_grad;
   const std::int64_t n = device.is_cuda() ? kCudaMatrixSize : kCpuMatrixSize;
-  const auto options = torch::TensorOptions().device(device).dtype(dtype);
-  const torch::Tensor a = torch::randn({n, n}, options);
-  const torch::Tensor b = torch::randn({n, n}, options);
+  // The operands come from a generator of their own: a probe inside a run must not move the
+  // run's random stream, or a run that measured would differ from one that read the cache.
+  at::Generator generator = at::make_generator<at::CPUGeneratorImpl>(kProbeSeed);
+  const auto make_operand = [&] {
+    return torch::randn({n, n}, generator, torch::kFloat32).to(device, dtype);
+  };
+  const torch::Tensor a = make_operand();
+  const torch::Tensor b = make_operand();
   torch::Tensor c = torch::mm(a, b);  // warm-up: kernel choice, thread pool, caches
   wait_for(device, c);
   std::int64_t products = 0;

@@ -2,6 +2,7 @@
 // by the stated convention (MACs × 2 FLOPs × 3 for forward and backward × samples/s).
 
 #include <gtest/gtest.h>
+#include <torch/torch.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -61,6 +62,20 @@ TEST(PeakFlops, MeasuredOnceThenReadFromTheCache) {
   std::ifstream file(peak_flops_cache_file());
   const nlohmann::json kept = nlohmann::json::parse(file);
   EXPECT_EQ(kept[first.value().device]["fp32"].get<double>(), first.value().flops_per_second);
+}
+
+// A run measures the peak in its set-up, after its random state is fixed: the probe must not
+// draw from that stream, or a run that measured would train differently from one that read the
+// cache (a resumed run replays the exact batches and dropout masks either way).
+TEST(PeakFlops, MeasuringLeavesTheRandomStreamAsItWas) {
+  const ScratchCache cache(fresh_folder("peak-flops-random") / "cache");
+  torch::manual_seed(7);
+  const torch::Tensor expected = torch::rand({16});
+  torch::manual_seed(7);
+  const Result<PeakFlops> peak = device_peak_flops("cpu", "fp32", /*remeasure=*/true);
+  ASSERT_TRUE(peak.ok()) << peak.error().describe();
+  EXPECT_TRUE(peak.value().measured_now);
+  EXPECT_TRUE(torch::equal(torch::rand({16}), expected));
 }
 
 TEST(PeakFlops, RefusesWhatItCannotMeasure) {
