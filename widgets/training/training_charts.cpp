@@ -102,7 +102,9 @@ void TrainingCharts::createCharts() {
   skippedLoss_ = loss_->addCurve(tr("skipped step"), kRed, Style::Markers);
   loss_->graphOf(skippedLoss_)
       ->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, kRed, kRed, 7));
-  loss_->graphOf(skippedLoss_)->removeFromLegend();  // named once a step is skipped
+  // Hidden and unnamed until a step is skipped.
+  loss_->graphOf(skippedLoss_)->setVisible(false);
+  loss_->graphOf(skippedLoss_)->removeFromLegend();
   firstOverlay_ = loss_->curveCount();
 
   accuracy_ = new LiveChart(tr("Accuracy (%)"), this);
@@ -166,6 +168,7 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
     chart->resetView();
   }
   showScaleChart(settings.amp == AmpMode::Fp16);
+  loss_->graphOf(skippedLoss_)->setVisible(false);
   loss_->graphOf(skippedLoss_)->removeFromLegend();
   ema_ = 0;
   emaCount_ = 0;
@@ -210,6 +213,7 @@ void TrainingCharts::addStep(const StepMetrics& step) {
   scale_->append(skipped_, x, static_cast<double>(step.skipped_steps));
   if (step.skipped) {
     loss_->append(skippedLoss_, x, step.loss);
+    loss_->graphOf(skippedLoss_)->setVisible(true);
     loss_->graphOf(skippedLoss_)->addToLegend();  // no-op when already there
   }
   if (step.loss_scale_change > 0) scale_->append(scaleGrowth_, x, step.loss_scale);
