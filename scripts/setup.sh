@@ -8,7 +8,9 @@ TORCH_VERSION="2.14.1"   # CUDA 13.0 build: matches the local /usr/local/cuda 13
 NUMPY_VERSION="2.4.6"
 # Readers that prove our exports (tests) and the PyTorch baselines (benchmarks); pinned as tested.
 # onnxscript: torch.onnx.export's default (dynamo) exporter needs it; the import tests export with it.
-PYTHON_TOOLS=(torchvision==0.29.2 onnx==1.23.2 onnxruntime==1.31.1 safetensors==0.8.0 onnxscript==0.7.2)
+# tensorboard: its event reader checks the event files every run writes.
+PYTHON_TOOLS=(torchvision==0.29.2 onnx==1.23.2 onnxruntime==1.31.1 safetensors==0.8.0 onnxscript==0.7.2
+              tensorboard==2.21.0)
 CACHE_ROOT="${XDG_CACHE_HOME:-$HOME/.cache}/convstudio"
 VENV="${CONVSTUDIO_VENV:-$CACHE_ROOT/venv}"
 

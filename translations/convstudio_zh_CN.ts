@@ -828,6 +828,23 @@
     </message>
 </context>
 <context>
+    <name>SetRecomputeCommand</name>
+    <message numerus="yes">
+        <location filename="../widgets/builder/set_recompute_command.cpp" line="+14"/>
+        <source>Recompute %n block(s) in backward</source>
+        <translation>
+            <numerusform>在反向传播中重新计算 %n 个模块</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Keep activations of %n block(s)</source>
+        <translation>
+            <numerusform>保留 %n 个模块的激活值</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SetSettingsCommand</name>
     <message>
         <location filename="../widgets/builder/set_settings_command.cpp" line="+24"/>
@@ -2646,7 +2663,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::PropertiesWidget</name>
     <message>
-        <location filename="../widgets/builder/properties_widget.cpp" line="+90"/>
+        <location filename="../widgets/builder/properties_widget.cpp" line="+91"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2671,7 +2688,17 @@ predicted: %2 (%3%)</source>
         <translation>关闭时：训练完全保留此块的权重（以及 BatchNorm 统计量），用于微调预训练模型。</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+10"/>
+        <source>Recompute in backward</source>
+        <translation>在反向传播中重新计算</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>On: training keeps none of this block&apos;s activations for the backward pass and runs its forward again during it (activation checkpointing): less memory, more compute. Dropout draws the same mask and BatchNorm updates its statistics once.</source>
+        <translation>开启：训练时不为反向传播保留此模块的激活值，而在反向传播中再次运行其前向计算（激活检查点）：占用更少内存，计算更多。Dropout 使用相同的掩码，BatchNorm 只更新一次统计量。</translation>
+    </message>
+    <message>
+        <location line="+83"/>
         <source>Blocks: %1   Wires: %2</source>
         <translation>模块：%1   连线：%2</translation>
     </message>
@@ -3166,7 +3193,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SummaryBar</name>
     <message>
-        <location filename="../widgets/builder/summary_bar.cpp" line="+45"/>
+        <location filename="../widgets/builder/summary_bar.cpp" line="+47"/>
         <source>Parameters: %1</source>
         <translation>参数：%1</translation>
     </message>
@@ -3180,8 +3207,15 @@ predicted: %2 (%3%)</source>
         <source>Training memory ≈ %1 (batch %2, %3)</source>
         <translation>训练内存 ≈ %1（批大小 %2，%3）</translation>
     </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%n block(s) recomputed in backward</source>
+        <translation>
+            <numerusform>%n 个模块在反向传播中重新计算</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>%1 has %2</source>
         <translation>%1 共有 %2</translation>
     </message>
@@ -3413,7 +3447,7 @@ predicted: %2 (%3%)</source>
         <translation>跳过的步</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Accuracy (%)</source>
         <translation>准确率 (%)</translation>
     </message>
@@ -3508,7 +3542,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+258"/>
+        <location line="+260"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>

@@ -346,6 +346,37 @@ class GraphDocumentTest : public QObject {
     properties.showBlock(QStringLiteral("relu1"));
     QVERIFY(properties.findChild<QCheckBox*>(QStringLiteral("trainable")) == nullptr);
   }
+
+  // The Properties dock's "Recompute in backward" box marks the block in one undo step, and the
+  // memory estimate (the analysis) follows it both ways.
+  void propertiesRecomputeBoxMarksTheBlockUndoably() {
+    GraphDocument document;
+    openTemplate(document);
+    PropertiesWidget properties(&document);
+    properties.showBlock(QStringLiteral("relu1"));
+    auto* box = properties.findChild<QCheckBox*>(QStringLiteral("recompute"));
+    QVERIFY(box != nullptr);
+    QVERIFY(!box->isChecked());
+    const int commands = document.undoStack()->count();
+    QSignalSpy analysed(&document, &GraphDocument::analysisChanged);
+    box->setChecked(true);
+    QVERIFY(document.graph().find_block("relu1")->recompute);
+    QVERIFY(document.analysis().find("relu1")->recompute);
+    QCOMPARE(analysed.count(), 1);
+    QCOMPARE(document.undoStack()->count(), commands + 1);
+    document.undoStack()->undo();
+    QVERIFY(!document.graph().find_block("relu1")->recompute);
+    QVERIFY(!document.analysis().find("relu1")->recompute);
+    QVERIFY(!box->isChecked());
+    document.undoStack()->redo();
+    QVERIFY(box->isChecked());
+    // Setting the state it already has is no edit.
+    document.setRecompute({QStringLiteral("relu1")}, true);
+    QCOMPARE(document.undoStack()->count(), commands + 1);
+    // The Input block has no forward to recompute.
+    properties.showBlock(QStringLiteral("input"));
+    QVERIFY(properties.findChild<QCheckBox*>(QStringLiteral("recompute")) == nullptr);
+  }
 };
 
 QTEST_MAIN(GraphDocumentTest)

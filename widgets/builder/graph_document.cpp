@@ -19,6 +19,7 @@
 #include "move_blocks_command.h"
 #include "paste_command.h"
 #include "set_param_command.h"
+#include "set_recompute_command.h"
 #include "set_settings_command.h"
 #include "set_trainable_command.h"
 
@@ -144,6 +145,15 @@ void GraphDocument::setParam(const QString& id, const QString& name, const Param
   undoStack_->push(new SetParamCommand(this, id, name, value));
 }
 
+void GraphDocument::setRecompute(const QStringList& ids, bool recompute) {
+  auto* command = new SetRecomputeCommand(this, ids, recompute);
+  if (command->isObsolete()) {
+    delete command;
+    return;
+  }
+  undoStack_->push(command);
+}
+
 void GraphDocument::setTrainable(const QStringList& ids, bool trainable) {
   auto* command = new SetTrainableCommand(this, ids, trainable);
   if (command->isObsolete()) {
@@ -259,6 +269,15 @@ bool GraphDocument::setBlockTrainable(const QString& id, bool trainable) {
   block->trainable = trainable;
   emit blockChanged(id);
   return true;  // shapes do not change: no analysis
+}
+
+bool GraphDocument::setBlockRecompute(const QString& id, bool recompute) {
+  Block* block = project_.graph.find_block(id.toStdString());
+  if (block == nullptr) return false;
+  block->recompute = recompute;
+  emit blockChanged(id);
+  graphEdited();  // the memory estimate changes (the analysis says what is kept for backward)
+  return true;
 }
 
 bool GraphDocument::setBlockPosition(const QString& id, QPointF position) {

@@ -84,6 +84,7 @@ void PropertiesWidget::rebuild() {
   while (formLayout_->rowCount() > 0) formLayout_->removeRow(0);
   editors_.clear();
   trainable_ = nullptr;  // removeRow deleted it
+  recompute_ = nullptr;
   const Block* block = document_->graph().find_block(id_.toStdString());
   const BlockSpec* spec = block ? LayerCatalog::instance().find(block->type) : nullptr;
   if (block == nullptr) {
@@ -120,6 +121,20 @@ void PropertiesWidget::rebuild() {
     connect(trainable_, &QCheckBox::toggled, this,
             [this](bool on) { document_->setTrainable({id_}, on); });
     formLayout_->addRow(trainable_);
+  }
+  // Activation checkpointing: memory for compute (one undo step; the summary bar's estimate
+  // follows).
+  if (const BlockAnalysis* a = document_->analysis().find(id_.toStdString());
+      a && !a->input_shapes.empty()) {
+    recompute_ = new QCheckBox(tr("Recompute in backward"), form_);
+    recompute_->setObjectName(QStringLiteral("recompute"));
+    recompute_->setToolTip(
+        tr("On: training keeps none of this block's activations for the backward pass and runs "
+           "its forward again during it (activation checkpointing): less memory, more compute. "
+           "Dropout draws the same mask and BatchNorm updates its statistics once."));
+    connect(recompute_, &QCheckBox::toggled, this,
+            [this](bool on) { document_->setRecompute({id_}, on); });
+    formLayout_->addRow(recompute_);
   }
   updateValues();
   updateStatus();
@@ -172,6 +187,10 @@ void PropertiesWidget::updateValues() {
   if (trainable_ != nullptr) {
     const QSignalBlocker blocker(trainable_);
     trainable_->setChecked(block->trainable);
+  }
+  if (recompute_ != nullptr) {
+    const QSignalBlocker blocker(recompute_);
+    recompute_->setChecked(block->recompute);
   }
   for (const auto& [name, editor] : editors_) {
     // Values from the document (undo, redo) must not come back as new edits.

@@ -45,6 +45,7 @@ class PropertiesWidget : public QWidget {
   QFormLayout* formLayout_ = nullptr;
   std::map<std::string, QWidget*> editors_;
   QCheckBox* trainable_ = nullptr;  // blocks with weights only
+  QCheckBox* recompute_ = nullptr;  // every block but the Input
 };
 
 }  // namespace convstudio

@@ -1,5 +1,7 @@
 #include "summary_bar.h"
 
+#include <algorithm>
+
 #include "convstudio/model/memory_estimator.h"
 #include "convstudio/model/units.h"
 #include "device_capacity.h"
@@ -48,6 +50,12 @@ void SummaryBar::refresh() {
                .arg(bytes(memory.total_bytes))
                .arg(training.batch_size)
                .arg(QString::fromStdString(to_string(precision_of(training.amp))));
+  // The estimate above already counts them (MemoryEstimator); say why it dropped.
+  const auto recomputed = std::count_if(analysis.blocks.begin(), analysis.blocks.end(),
+                                        [](const BlockAnalysis& block) { return block.recompute; });
+  if (recomputed > 0) {
+    parts << tr("%n block(s) recomputed in backward", "", static_cast<int>(recomputed));
+  }
   if (device.bytes > 0) {
     parts << tr("%1 has %2").arg(device.name, bytes(device.bytes));
   }

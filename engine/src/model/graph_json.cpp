@@ -74,6 +74,7 @@ nlohmann::ordered_json GraphJson::to_json(const Graph& graph) {
                {"params", std::move(params)}};
     // Written only when frozen, so files without frozen blocks read the same as before.
     if (!block.trainable) entry["trainable"] = false;
+    if (block.recompute) entry["recompute"] = true;
     blocks.push_back(std::move(entry));
   }
   Json connections = Json::array();
@@ -99,6 +100,7 @@ Graph GraphJson::from_json(const nlohmann::ordered_json& json, const std::string
       block_fields.read("x", block.x, -1e9, 1e9);
       block_fields.read("y", block.y, -1e9, 1e9);
       block_fields.read("trainable", block.trainable);
+      block_fields.read("recompute", block.recompute);
       if (const Json* params = block_fields.object("params")) {
         read_params(*params, block_path + ".params", block, errors);
       }

@@ -66,20 +66,30 @@ MemoryEstimate MemoryEstimator::estimate(const ModelAnalysis& analysis,
   std::int64_t saved_elements = 0;
   std::int64_t index_bytes = 0;
   std::int64_t largest_output = 0;
+  // A recomputed block's own saved tensors exist only while backward recomputes it, one block
+  // at a time: the largest of them joins the workspace instead of the activations.
+  std::int64_t largest_recomputed = 0;
   for (const BlockAnalysis& block : analysis.blocks) {
     // The fp32 input batch is counted below; under autocast the first layer saves a cast copy.
     const bool is_input = block.input_shapes.empty();
     if (block.output_saved_for_backward && (!is_input || autocast)) {
       saved_elements += block.output_elements;
     }
-    saved_elements += block.saved_extra_elements;
-    index_bytes += block.saved_index_bytes;
+    const std::int64_t own =
+        (block.saved_extra_elements + (block.saves_output ? block.output_elements : 0)) * element +
+        block.saved_index_bytes;
+    if (block.recompute) {
+      largest_recomputed = std::max(largest_recomputed, own);
+    } else {
+      saved_elements += block.saved_extra_elements;
+      index_bytes += block.saved_index_bytes;
+    }
     largest_output = std::max(largest_output, block.output_elements);
   }
   m.activations_bytes = batch * (saved_elements * element + index_bytes);
   // The fp32 images plus int64 labels.
   m.input_batch_bytes = batch * (analysis.input_shape.element_count() * 4 + 8);
-  m.workspace_bytes = 2 * largest_output * batch * element;
+  m.workspace_bytes = batch * (2 * largest_output * element + largest_recomputed);
   m.total_bytes = m.weights_bytes + m.gradients_bytes + m.optimizer_state_bytes +
                   m.activations_bytes + m.input_batch_bytes + m.workspace_bytes;
   return m;

@@ -17,12 +17,14 @@ void mark_saved_outputs(const Graph& graph, const GraphIndex& index, ModelAnalys
   std::unordered_map<std::string_view, BlockAnalysis*> by_id;
   for (BlockAnalysis& block : result.blocks) {
     by_id[block.id] = &block;
-    if (block.saves_output) block.output_saved_for_backward = true;
+    if (block.saves_output && !block.recompute) block.output_saved_for_backward = true;
   }
   for (const Connection& c : graph.connections()) {
     auto from = by_id.find(c.from);
     auto to = by_id.find(c.to);
-    if (from != by_id.end() && to != by_id.end() && to->second->saves_input) {
+    // A recomputed block keeps its inputs for the recomputation whatever its layer saves.
+    if (from != by_id.end() && to != by_id.end() &&
+        (to->second->saves_input || to->second->recompute)) {
       from->second->output_saved_for_backward = true;
     }
   }
@@ -60,6 +62,7 @@ ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape>
     BlockAnalysis analysis;
     analysis.id = block.id;
     analysis.type = block.type;
+    analysis.recompute = block.recompute;
     bool inputs_known = true;
     for (const Connection* c : index.inputs(at)) {
       const auto from = index.position(c->from);

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "blocks/block_model.h"
+#include "recomputed_block.h"
 
 namespace convstudio {
 namespace {
@@ -57,6 +58,7 @@ void GraphModuleImpl::add_step(const Graph& graph, const Block& block, const Blo
     step.inputs.push_back(slot_of.at(wire.from));
   step.layer = blocks::block_torch(block.type).build(block, shapes);
   step.frozen = !block.trainable;
+  step.recompute = block.recompute;
   if (step.layer.module) {
     register_module(block.id, step.layer.module);
     if (step.frozen) {
@@ -86,8 +88,11 @@ torch::Tensor GraphModuleImpl::run(torch::Tensor input, std::map<std::string, to
   for (std::size_t s = 0; s < steps_.size(); ++s) {
     Step& step = steps_[s];
     // A frozen block runs as at inference: BatchNorm uses and keeps its running statistics.
-    values[s] =
-        step.layer.forward(inputs_of(step.inputs, values, input), is_training() && !step.frozen);
+    const bool training = is_training() && !step.frozen;
+    values[s] = step.recompute
+                    ? run_recomputed_in_backward(step.layer, inputs_of(step.inputs, values, input),
+                                                 training)
+                    : step.layer.forward(inputs_of(step.inputs, values, input), training);
     if (static_cast<int>(s) == output_step_) output = values[s];
     if (all != nullptr) (*all)[step.id] = values[s];
     for (int slot : step.release_after) values[slot] = torch::Tensor();

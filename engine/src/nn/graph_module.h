@@ -55,6 +55,7 @@ class GraphModuleImpl : public torch::nn::Module {
     std::vector<int> inputs;  // indices into the value slots, by port; none for the Input block
     blocks::TorchLayer layer;
     bool frozen = false;             // Block::trainable false
+    bool recompute = false;          // Block::recompute: activation checkpointing
     std::vector<int> release_after;  // slots whose last reader is this step
   };
 

@@ -4,10 +4,14 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <iterator>
+#include <span>
 #include <string_view>
 
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
+#include "convstudio/model/shape_inference.h"
+#include "tensorboard/tensorboard_writer.h"
 #include "timestamped_name.h"
 
 namespace convstudio {
@@ -24,6 +28,46 @@ std::filesystem::path new_run_folder(const std::filesystem::path& project_file) 
     return std::filesystem::exists(folder, ec);
   });
 }
+
+namespace {
+
+// The run's settings as TensorBoard hyperparameters: the training settings under their project
+// file names ("lr", "batch_size"), the dataset's with "dataset." in front, nested objects
+// flattened with dots ("dataset.augmentation.horizontal_flip").
+void flatten_settings(const nlohmann::json& settings, const std::string& prefix,
+                      nlohmann::json& out) {
+  for (const auto& [name, value] : settings.items()) {
+    if (value.is_object()) {
+      flatten_settings(value, prefix + name + ".", out);
+    } else {
+      out[prefix + name] = value;
+    }
+  }
+}
+
+nlohmann::json hyperparameters(const nlohmann::json& project) {
+  nlohmann::json out = nlohmann::json::object();
+  if (project.contains("training")) flatten_settings(project["training"], "", out);
+  if (project.contains("dataset")) flatten_settings(project["dataset"], "dataset.", out);
+  return out;
+}
+
+// The graph summary TensorBoard shows in its Text tab: what `convstudio-cli inspect` prints, as
+// a Markdown table.
+std::string graph_summary_markdown(const Project& project) {
+  const ModelAnalysis analysis = ShapeInference::run(project.graph);
+  std::string text = "| block | type | output | params | MACs |\n|---|---|---|---:|---:|\n";
+  for (const BlockAnalysis& block : analysis.blocks) {
+    text += "| " + block.id + " | " + block.type + " | " + block.output_shape.to_string() + " | " +
+            std::to_string(block.params) + " | " + std::to_string(block.macs) + " |\n";
+  }
+  text += "\nparams: " + std::to_string(analysis.total_params()) +
+          ", MACs per sample: " + std::to_string(analysis.total_macs()) + "\n";
+  for (const Error& error : analysis.errors) text += "\n- " + error.describe();
+  return text;
+}
+
+}  // namespace
 
 RunRecorder::RunRecorder(const std::filesystem::path& folder, const Project& project, Start start)
     : folder_(folder) {
@@ -63,6 +107,19 @@ RunRecorder::RunRecorder(const std::filesystem::path& folder, const Project& pro
   }
   check(jsonl_, "metrics.jsonl");
   check(csv_, "metrics.csv");
+
+  tensorboard_ = std::make_unique<TensorBoardWriter>(folder_);
+  tensorboard_->add_session_start(hyperparameters(run_["project"]), unix_time_now());
+  tensorboard_->add_text(0, "graph/summary", graph_summary_markdown(project));
+  tensorboard_->flush();
+  check_tensorboard();
+}
+
+RunRecorder::~RunRecorder() = default;
+
+void RunRecorder::check_tensorboard() {
+  if (tensorboard_->ok() || !problem_.empty()) return;
+  problem_ = tensorboard_->file().string() + ": cannot write (disk full, or the folder is gone?)";
 }
 
 void RunRecorder::check(const std::ofstream& stream, const char* file) {
@@ -161,6 +218,26 @@ void RunRecorder::on_step(const StepMetrics& s) {
   csv.integer(s.memory.allocated_bytes).integer(s.memory.reserved_bytes);
   csv.integer(s.memory.resident_bytes).raw(",,,,,");
   csv_ << csv.finish();
+
+  // The charts' curves under TensorBoard tags, memory in MiB as the memory chart shows it (a
+  // float32 holds MiB exactly enough; bytes would lose their last digits).
+  last_step_ = s.step;
+  constexpr double kMiB = 1024.0 * 1024.0;
+  const MemorySnapshot& m = s.memory;
+  const TensorBoardWriter::Scalar scalars[] = {
+      {"loss/step", s.loss},
+      {"learning_rate", s.lr},
+      {"samples_per_second", s.samples_per_second},
+      {"loss_scale", s.loss_scale},
+      {"memory/resident_mib", static_cast<double>(m.resident_bytes) / kMiB},
+      {"memory/peak_resident_mib", static_cast<double>(m.peak_resident_bytes) / kMiB},
+      {"memory/cuda_allocated_mib", static_cast<double>(m.allocated_bytes) / kMiB},
+      {"memory/cuda_reserved_mib", static_cast<double>(m.reserved_bytes) / kMiB},
+      {"memory/cuda_peak_allocated_mib", static_cast<double>(m.peak_allocated_bytes) / kMiB},
+  };
+  // The CUDA curves only when training on a GPU, as the memory chart shows them.
+  const std::size_t count = m.is_cuda ? std::size(scalars) : std::size(scalars) - 3;
+  tensorboard_->add_scalars(s.step, std::span(scalars, count));
 }
 
 void RunRecorder::on_epoch(const EpochMetrics& e) {
@@ -180,6 +257,16 @@ void RunRecorder::on_epoch(const EpochMetrics& e) {
        << e.val_loss << "," << e.val_accuracy << "," << e.duration_seconds << "\n";
   csv_.flush();
   check(csv_, "metrics.csv");
+
+  // Drawn at the step the epoch ended on, so they line up with the step loss.
+  const TensorBoardWriter::Scalar scalars[] = {
+      {"loss/train_epoch", e.train_loss},    {"loss/validation", e.val_loss},
+      {"accuracy/train", e.train_accuracy},  {"accuracy/validation", e.val_accuracy},
+      {"epoch_seconds", e.duration_seconds},
+  };
+  tensorboard_->add_scalars(last_step_, scalars);
+  tensorboard_->flush();
+  check_tensorboard();
 }
 
 void RunRecorder::on_state(RunState state, const std::string& message) {
@@ -189,6 +276,15 @@ void RunRecorder::on_state(RunState state, const std::string& message) {
   csv_.flush();
   check(jsonl_, "metrics.jsonl");
   check(csv_, "metrics.csv");
+  if (state == RunState::Finished || state == RunState::Failed || state == RunState::Cancelled) {
+    tensorboard_->add_session_end(state == RunState::Finished ? TensorBoardWriter::Outcome::Finished
+                                  : state == RunState::Failed
+                                      ? TensorBoardWriter::Outcome::Failed
+                                      : TensorBoardWriter::Outcome::Cancelled,
+                                  unix_time_now());
+  }
+  tensorboard_->flush();
+  check_tensorboard();
   write_run_file();
 }
 

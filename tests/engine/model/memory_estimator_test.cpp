@@ -46,6 +46,50 @@ TEST(MemoryEstimator, BreakdownOfASmallModelIsExact) {
                                m.activations_bytes + m.input_batch_bytes + m.workspace_bytes);
 }
 
+TEST(MemoryEstimator, ARecomputedBlockKeepsOnlyItsInputsAndRecomputesInTheWorkspace) {
+  // As above, with the ReLU recomputed in backward: it no longer keeps its output for itself
+  // (Output still keeps it, through the flatten view), but it keeps its input, the conv output
+  // (8), for the recomputation; backward holds its own saved output (8) while recomputing it.
+  Graph graph =
+      GraphSketch()
+          .block("input", "Input", {{"channels", i(1)}, {"height", i(4)}, {"width", i(4)}})
+          .then("conv", "Conv2d", {{"out_channels", i(2)}})
+          .then("relu", "ReLU")
+          .then("flat", "Flatten")
+          .then("out", "Output", {{"classes", i(3)}})
+          .graph();
+  graph.find_block("relu")->recompute = true;
+  const ModelAnalysis analysis = ShapeInference::run(graph);
+  ASSERT_TRUE(analysis.ok());
+  EXPECT_TRUE(analysis.find("relu")->recompute);
+  EXPECT_TRUE(analysis.find("conv")->output_saved_for_backward);
+  MemoryOptions options;
+  options.batch_size = 10;
+  const MemoryEstimate m = MemoryEstimator::estimate(analysis, options);
+  EXPECT_EQ(m.activations_bytes, 10 * (8 + 8 + 3) * 4);
+  EXPECT_EQ(m.workspace_bytes, 10 * (2 * 16 + 8) * 4);
+}
+
+TEST(MemoryEstimator, RecomputingDropoutAndPoolingDropsTheirMasksAndIndices) {
+  // Their inputs are kept anyway (the ReLU before a pool keeps its output; a mask is as big as
+  // the input it replaces), so what goes is the pools' int64 indices.
+  const Graph plain_graph =
+      *TemplateLibrary::instantiate("vgg-small", TensorShape::image(3, 32, 32), 10).graph;
+  const MemoryEstimate plain =
+      MemoryEstimator::estimate(ShapeInference::run(plain_graph), MemoryOptions{});
+  Graph graph = plain_graph;
+  for (const Block& block : plain_graph.blocks()) {
+    if (block.type == "Dropout" || block.type == "MaxPool2d") {
+      graph.find_block(block.id)->recompute = true;
+    }
+  }
+  const MemoryEstimate marked =
+      MemoryEstimator::estimate(ShapeInference::run(graph), MemoryOptions{});
+  EXPECT_LT(marked.activations_bytes, plain.activations_bytes);
+  EXPECT_GT(marked.workspace_bytes, plain.workspace_bytes);
+  EXPECT_LT(marked.total_bytes, plain.total_bytes);
+}
+
 TEST(MemoryEstimator, OptimizerStateFollowsTheOptimizer) {
   const ModelAnalysis analysis = template_analysis("lenet5");
   MemoryOptions options;

@@ -71,6 +71,21 @@ TEST(ProjectFile, EveryTemplateRoundTrips) {
   }
 }
 
+TEST(ProjectFile, RecomputeFlagRoundTripsAndIsWrittenOnlyWhenSet) {
+  Project project;
+  project.graph = *TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10).graph;
+  const std::string plain = ProjectFile::serialize(project);
+  EXPECT_EQ(plain.find("\"recompute\""), std::string::npos);
+  project.graph.find_block(project.graph.blocks()[2].id)->recompute = true;
+  const std::string marked = ProjectFile::serialize(project);
+  EXPECT_NE(marked.find("\"recompute\": true"), std::string::npos) << marked;
+  const ProjectLoadResult loaded = ProjectFile::parse(marked);
+  ASSERT_TRUE(loaded.ok()) << first_error(loaded);
+  EXPECT_EQ(*loaded.project, project);
+  EXPECT_TRUE(loaded.project->graph.blocks()[2].recompute);
+  EXPECT_FALSE(loaded.project->graph.blocks()[1].recompute);
+}
+
 TEST(ProjectFile, DefaultsAreFilledForMissingSettings) {
   const ProjectLoadResult loaded =
       ProjectFile::parse(R"({"format": "convstudio-project", "version": 1})");

@@ -20,6 +20,9 @@ struct Block {
   double y = 0;
   // False: training leaves the block's weights (and BatchNorm statistics) exactly as they are.
   bool trainable = true;
+  // True: activation checkpointing. Training keeps none of the block's activations for backward
+  // (only its inputs) and runs its forward again during backward: less memory, more compute.
+  bool recompute = false;
 
   // The parameter's value, or the catalog default when unset or of the wrong kind.
   // Int parameters read as 0, floats 0.0, bools false, choices "" when unknown to the catalog.

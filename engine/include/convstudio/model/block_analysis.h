@@ -32,6 +32,9 @@ struct BlockAnalysis {
   // True when this block's output stays alive until backward: the block saves its output or
   // a consumer saves its input. Counted once however many consumers keep it.
   bool output_saved_for_backward = false;
+  // Block::recompute: the block keeps only its inputs for backward (so its producers' outputs
+  // are kept), nothing of its own; backward recomputes it, holding its saved tensors briefly.
+  bool recompute = false;
 
   bool operator==(const BlockAnalysis&) const = default;
 };

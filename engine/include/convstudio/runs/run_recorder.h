@@ -1,11 +1,14 @@
 #pragma once
 // Keeps a run on disk as it happens, in its own folder: run.json (project, settings, state and
-// final figures), metrics.jsonl (one JSON object per step and per epoch) and metrics.csv. The
-// trainer writes its checkpoints into the same folder. The CLI and the studio both use it, so
-// a run from either shows up in the other.
+// final figures), metrics.jsonl (one JSON object per step and per epoch), metrics.csv, and a
+// TensorBoard event file (events.out.tfevents.*: the charted metrics as scalars, the settings as
+// HParams, the graph summary as text) for `tensorboard --logdir`. The trainer writes its
+// checkpoints into the same folder. The CLI and the studio both use it, so a run from either shows
+// up in the other.
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -14,6 +17,8 @@
 #include "convstudio/runs/training_events.h"
 
 namespace convstudio {
+
+class TensorBoardWriter;
 
 class RunRecorder : public TrainingListener {
  public:
@@ -24,6 +29,9 @@ class RunRecorder : public TrainingListener {
   // Creates `folder` and writes run.json with the project; check ok() afterwards.
   RunRecorder(const std::filesystem::path& folder, const Project& project,
               Start start = Start::Fresh);
+  ~RunRecorder() override;
+  RunRecorder(const RunRecorder&) = delete;
+  RunRecorder& operator=(const RunRecorder&) = delete;
 
   // False once any write failed (folder gone, disk full); problem() says which file and why.
   bool ok() const { return problem_.empty(); }
@@ -41,11 +49,14 @@ class RunRecorder : public TrainingListener {
   void write_run_file();
   // Records the first failure of a metrics stream.
   void check(const std::ofstream& stream, const char* file);
+  void check_tensorboard();
 
   std::filesystem::path folder_;
   nlohmann::json run_;
   std::ofstream jsonl_;
   std::ofstream csv_;
+  std::unique_ptr<TensorBoardWriter> tensorboard_;
+  std::int64_t last_step_ = 0;  // the step the epoch scalars are drawn at in TensorBoard
   std::string problem_;
 };
 

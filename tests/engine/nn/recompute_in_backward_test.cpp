@@ -1,0 +1,150 @@
+// Activation checkpointing (Block::recompute): a marked block keeps no activations for backward
+// and runs its forward again during it. The gradients, the random numbers and the BatchNorm
+// statistics must come out as if nothing had been recomputed.
+
+#include <gtest/gtest.h>
+
+#include "convstudio/model/shape_inference.h"
+#include "convstudio/model/template_library.h"
+#include "nn/graph_module.h"
+
+namespace convstudio {
+namespace {
+
+struct Trained {
+  double loss = 0;
+  std::map<std::string, torch::Tensor> grads;
+  std::map<std::string, torch::Tensor> buffers;
+  torch::Tensor next_random;  // the generator's next draw after the step
+};
+
+// One training step (forward, loss, backward) of `graph` from the weights in `weights`, with
+// the random generator seeded the same way.
+Trained train_step(const Graph& graph, const torch::Tensor& images, const torch::Tensor& labels,
+                   GraphModule& weights) {
+  GraphModule module(graph, ShapeInference::run(graph));
+  {
+    torch::NoGradGuard no_grad;
+    auto from = weights->named_parameters();
+    for (auto& item : module->named_parameters()) item.value().copy_(from[item.key()]);
+    auto from_buffers = weights->named_buffers();
+    for (auto& item : module->named_buffers()) item.value().copy_(from_buffers[item.key()]);
+  }
+  module->train();
+  torch::manual_seed(1234);
+  const torch::Tensor loss = torch::cross_entropy_loss(module->forward(images), labels);
+  loss.backward();
+  Trained result;
+  result.loss = loss.item<double>();
+  for (const auto& item : module->named_parameters()) {
+    const torch::Tensor& grad = item.value().grad();
+    result.grads[item.key()] = grad.defined() ? grad.clone() : torch::Tensor();
+  }
+  for (const auto& item : module->named_buffers())
+    result.buffers[item.key()] = item.value().clone();
+  result.next_random = torch::rand({4});
+  return result;
+}
+
+Graph template_graph(const std::string& name) {
+  TemplateInstance instance = TemplateLibrary::instantiate(name, TensorShape::image(3, 16, 16), 5);
+  EXPECT_TRUE(instance.graph.has_value()) << name;
+  return *instance.graph;
+}
+
+bool has_type(const Graph& graph, const std::string& type) {
+  for (const Block& block : graph.blocks()) {
+    if (block.type == type) return true;
+  }
+  return false;
+}
+
+void expect_same_step(const std::string& name, const std::function<bool(const Block&)>& mark) {
+  const Graph plain = template_graph(name);
+  Graph marked = plain;
+  int count = 0;
+  for (const Block& block : plain.blocks()) {
+    if (!mark(block)) continue;
+    marked.find_block(block.id)->recompute = true;
+    ++count;
+  }
+  ASSERT_GT(count, 0) << name;
+  torch::manual_seed(5);
+  GraphModule weights(plain, ShapeInference::run(plain));
+  const torch::Tensor images = torch::randn({6, 3, 16, 16});
+  const torch::Tensor labels = torch::randint(0, 5, {6});
+
+  const Trained expected = train_step(plain, images, labels, weights);
+  const Trained got = train_step(marked, images, labels, weights);
+  EXPECT_EQ(got.loss, expected.loss) << name;
+  ASSERT_EQ(got.grads.size(), expected.grads.size());
+  for (const auto& [tensor, grad] : expected.grads) {
+    ASSERT_TRUE(grad.defined() && got.grads.at(tensor).defined()) << name << ": " << tensor;
+    const double difference = (got.grads.at(tensor) - grad).abs().max().item<double>();
+    EXPECT_LE(difference, 1e-6) << name << ": " << tensor;
+  }
+  // BatchNorm's running statistics (and its batch count) moved once, not twice.
+  for (const auto& [tensor, buffer] : expected.buffers) {
+    EXPECT_TRUE(torch::equal(got.buffers.at(tensor), buffer)) << name << ": " << tensor;
+  }
+  // The recomputation put the generator back where the forward left it.
+  EXPECT_TRUE(torch::equal(got.next_random, expected.next_random)) << name;
+}
+
+TEST(RecomputeInBackward, EveryBlockRecomputedGivesTheSameGradientsWithDropoutAndBatchNorm) {
+  ASSERT_TRUE(has_type(template_graph("vgg-small"), "Dropout"));
+  ASSERT_TRUE(has_type(template_graph("vgg-small"), "BatchNorm2d"));
+  expect_same_step("vgg-small", [](const Block&) { return true; });
+}
+
+TEST(RecomputeInBackward, RecomputedDropoutDrawsTheSameMask) {
+  expect_same_step("mobilenet-small", [](const Block& b) { return b.type == "Dropout"; });
+}
+
+TEST(RecomputeInBackward, RecomputedBatchNormUpdatesItsStatisticsOnce) {
+  expect_same_step("resnet-small", [](const Block& b) { return b.type == "BatchNorm2d"; });
+}
+
+TEST(RecomputeInBackward, ResidualAddsWithTwoInputsRecompute) {
+  expect_same_step("resnet-small", [](const Block& b) { return b.type != "Input"; });
+}
+
+TEST(RecomputeInBackward, FrozenRecomputedBlocksStillPassGradientsToEarlierBlocks) {
+  const Graph plain = template_graph("lenet5");
+  Graph graph = plain;
+  for (const Block& block : plain.blocks()) {
+    if (block.type == "Linear") graph.find_block(block.id)->trainable = false;
+  }
+  GraphModule weights(graph, ShapeInference::run(graph));
+  const torch::Tensor images = torch::randn({4, 3, 16, 16});
+  const torch::Tensor labels = torch::randint(0, 5, {4});
+  const Trained expected = train_step(graph, images, labels, weights);
+  for (const Block& block : plain.blocks()) graph.find_block(block.id)->recompute = true;
+  const Trained got = train_step(graph, images, labels, weights);
+  for (const auto& [tensor, grad] : expected.grads) {
+    EXPECT_EQ(got.grads.at(tensor).defined(), grad.defined()) << tensor;
+    if (!grad.defined()) continue;
+    EXPECT_LE((got.grads.at(tensor) - grad).abs().max().item<double>(), 1e-6) << tensor;
+  }
+}
+
+TEST(RecomputeInBackward, EvaluationRunsThePlainForward) {
+  const Graph graph = template_graph("vgg-small");
+  GraphModule plain(graph, ShapeInference::run(graph));
+  Graph recomputed = graph;
+  for (const Block& block : graph.blocks()) recomputed.find_block(block.id)->recompute = true;
+  GraphModule marked(recomputed, ShapeInference::run(recomputed));
+  {
+    torch::NoGradGuard no_grad;
+    auto from = plain->named_parameters();
+    for (auto& item : marked->named_parameters()) item.value().copy_(from[item.key()]);
+  }
+  plain->eval();
+  marked->eval();
+  torch::NoGradGuard no_grad;
+  const torch::Tensor images = torch::randn({2, 3, 16, 16});
+  EXPECT_TRUE(torch::equal(marked->forward(images), plain->forward(images)));
+}
+
+}  // namespace
+}  // namespace convstudio
