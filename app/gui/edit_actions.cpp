@@ -70,6 +70,9 @@ EditActions::EditActions(BuilderCanvas* canvas, QMenu* menu, QWidget* window)
       ->setObjectName(QStringLiteral("freezeBeforeAction"));
   add(menu, tr("Toggle &Trainable"), QKeySequence(), &BuilderCanvas::toggleTrainable)
       ->setObjectName(QStringLiteral("toggleTrainableAction"));
+  add(menu, tr("Recompute Selection in Backward as One &Segment"), QKeySequence(),
+      &BuilderCanvas::toggleRecomputeAsOneSegment)
+      ->setObjectName(QStringLiteral("recomputeSegmentAction"));
 }
 
 QAction* EditActions::add(QMenu* menu, const QString& text, QKeySequence shortcut,

@@ -136,6 +136,33 @@ class CanvasGesturesTest : public QObject {
     QCOMPARE(item->pos(), QPointF(0, 200));  // the canvas mirrors the document
   }
 
+  // Edit > Recompute Selection in Backward as One Segment: the selected blocks (not the Input,
+  // which is the batch) become one recompute group in one undo step; again, they keep their
+  // activations.
+  void selectedBlocksRecomputeAsOneSegmentUndoably() {
+    for (const QString& id : {input_, conv_, linear_}) {
+      canvas_->scene()->blockItem(id)->setSelected(true);
+    }
+    const int before = document_->undoStack()->count();
+    canvas_->toggleRecomputeAsOneSegment();
+    QCOMPARE(document_->undoStack()->count(), before + 1);
+    const Block* input = document_->graph().find_block(input_.toStdString());
+    const Block* conv = document_->graph().find_block(conv_.toStdString());
+    const Block* linear = document_->graph().find_block(linear_.toStdString());
+    QVERIFY(!input->recompute);
+    QVERIFY(conv->recompute && linear->recompute);
+    QCOMPARE(conv->recompute_group, std::string("segment1"));
+    QCOMPARE(linear->recompute_group, conv->recompute_group);
+    canvas_->toggleRecomputeAsOneSegment();
+    QVERIFY(!conv->recompute && conv->recompute_group.empty());
+    QVERIFY(!linear->recompute);
+    document_->undoStack()->undo();
+    QVERIFY(conv->recompute && linear->recompute);
+    document_->undoStack()->undo();
+    QVERIFY(!conv->recompute && !linear->recompute);
+    QCOMPARE(document_->undoStack()->index(), before);
+  }
+
   void wheelZoomsTheView() {
     BuilderView* view = canvas_->view();
     const qreal before = view->zoom();

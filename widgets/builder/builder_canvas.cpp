@@ -1,5 +1,7 @@
 #include "builder_canvas.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QClipboard>
 #include <QMimeData>
@@ -85,6 +87,30 @@ void BuilderCanvas::toggleTrainable() {
   if (ids.isEmpty()) return;
   const Block* first = document_->graph().find_block(ids.front().toStdString());
   document_->setTrainable(ids, first != nullptr && !first->trainable);
+}
+
+void BuilderCanvas::toggleRecomputeAsOneSegment() {
+  QStringList ids;
+  for (const QString& id : scene_->selectedBlockIds()) {
+    // The Input block is the batch itself: nothing to recompute it from.
+    const BlockAnalysis* analysis = document_->analysis().find(id.toStdString());
+    if (analysis == nullptr || !analysis->input_shapes.empty()) ids << id;
+  }
+  if (ids.isEmpty()) return;
+  const Block* first = document_->graph().find_block(ids.front().toStdString());
+  if (first == nullptr) return;
+  const std::string group = first->recompute ? first->recompute_group : std::string();
+  const bool together =
+      !group.empty() && std::all_of(ids.begin(), ids.end(), [&](const QString& id) {
+        const Block* block = document_->graph().find_block(id.toStdString());
+        return block != nullptr && block->recompute && block->recompute_group == group;
+      });
+  if (together) {
+    document_->setRecompute(ids, false);
+  } else {
+    document_->setRecompute(ids, true,
+                            QString::fromStdString(document_->graph().unused_recompute_group()));
+  }
 }
 
 void BuilderCanvas::autoLayout() {

@@ -34,6 +34,10 @@ class BuilderCanvas : public QWidget {
   // "trainable" on the selected blocks.
   void freezeBeforeSelection();
   void toggleTrainable();
+  // Activation checkpointing by stage: the selected blocks recompute in backward together, as
+  // one segment keeping only its inputs (one undo step); when they already are one segment,
+  // they keep their activations again.
+  void toggleRecomputeAsOneSegment();
   // Adds a block of `type` below the selected block (or in the middle of the view), wired to
   // the selected block when that is possible: what a palette double-click does.
   void addBlock(const QString& type);

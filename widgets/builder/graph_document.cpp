@@ -145,8 +145,8 @@ void GraphDocument::setParam(const QString& id, const QString& name, const Param
   undoStack_->push(new SetParamCommand(this, id, name, value));
 }
 
-void GraphDocument::setRecompute(const QStringList& ids, bool recompute) {
-  auto* command = new SetRecomputeCommand(this, ids, recompute);
+void GraphDocument::setRecompute(const QStringList& ids, bool recompute, const QString& group) {
+  auto* command = new SetRecomputeCommand(this, ids, recompute, group);
   if (command->isObsolete()) {
     delete command;
     return;
@@ -271,10 +271,11 @@ bool GraphDocument::setBlockTrainable(const QString& id, bool trainable) {
   return true;  // shapes do not change: no analysis
 }
 
-bool GraphDocument::setBlockRecompute(const QString& id, bool recompute) {
+bool GraphDocument::setBlockRecompute(const QString& id, bool recompute, const QString& group) {
   Block* block = project_.graph.find_block(id.toStdString());
   if (block == nullptr) return false;
   block->recompute = recompute;
+  block->recompute_group = recompute ? group.toStdString() : std::string();
   emit blockChanged(id);
   graphEdited();  // the memory estimate changes (the analysis says what is kept for backward)
   return true;

@@ -62,8 +62,9 @@ class GraphDocument : public QObject {
   void autoLayout();
   // Freezes (or unfreezes) the blocks, one undo command.
   void setTrainable(const QStringList& ids, bool trainable);
-  // Marks (or unmarks) the blocks to recompute their forward in backward, one undo command.
-  void setRecompute(const QStringList& ids, bool recompute);
+  // Marks (or unmarks) the blocks to recompute their forward in backward, one undo command;
+  // with a `group`, they are recomputed together as one segment (Block::recompute_group).
+  void setRecompute(const QStringList& ids, bool recompute, const QString& group = {});
   // Fine-tuning in one step: freezes every block that feeds `id`, directly or not.
   void freezeBefore(const QString& id);
 
@@ -85,7 +86,7 @@ class GraphDocument : public QObject {
   bool setBlockParam(const QString& id, const QString& name, const ParamValue& value);
   bool setBlockPosition(const QString& id, QPointF position);
   bool setBlockTrainable(const QString& id, bool trainable);
-  bool setBlockRecompute(const QString& id, bool recompute);
+  bool setBlockRecompute(const QString& id, bool recompute, const QString& group = {});
   void applySettings(const DatasetSettings& dataset, const TrainingSettings& training);
 
   // Defers the analysis until the outermost batch ends, so a command touching many blocks

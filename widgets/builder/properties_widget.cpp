@@ -1,5 +1,7 @@
 #include "properties_widget.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -131,7 +133,9 @@ void PropertiesWidget::rebuild() {
     recompute_->setToolTip(
         tr("On: training keeps none of this block's activations for the backward pass and runs "
            "its forward again during it (activation checkpointing): less memory, more compute. "
-           "Dropout draws the same mask and BatchNorm updates its statistics once."));
+           "Dropout draws the same mask and BatchNorm updates its statistics once. Alone, a "
+           "block keeps its inputs, which saves little; select a stage and use Edit > Recompute "
+           "Selection in Backward as One Segment to keep only the stage's inputs."));
     connect(recompute_, &QCheckBox::toggled, this,
             [this](bool on) { document_->setRecompute({id_}, on); });
     formLayout_->addRow(recompute_);
@@ -191,6 +195,15 @@ void PropertiesWidget::updateValues() {
   if (recompute_ != nullptr) {
     const QSignalBlocker blocker(recompute_);
     recompute_->setChecked(block->recompute);
+    const QString group = QString::fromStdString(block->recompute_group);
+    const auto members = std::count_if(
+        document_->graph().blocks().begin(), document_->graph().blocks().end(),
+        [&](const Block& b) { return b.recompute && b.recompute_group == block->recompute_group; });
+    recompute_->setText(block->recompute && !group.isEmpty()
+                            ? tr("Recompute in backward, as segment \"%1\" (%n block(s))", "",
+                                 static_cast<int>(members))
+                                  .arg(group)
+                            : tr("Recompute in backward"));
   }
   for (const auto& [name, editor] : editors_) {
     // Values from the document (undo, redo) must not come back as new edits.

@@ -294,6 +294,15 @@ std::string Graph::unique_id(std::string_view type) const {
   }
 }
 
+std::string Graph::unused_recompute_group() const {
+  std::set<std::string, std::less<>> used;
+  for (const Block& block : blocks_) used.insert(block.recompute_group);
+  for (int n = 1;; ++n) {
+    std::string name = "segment" + std::to_string(n);
+    if (used.count(name) == 0) return name;
+  }
+}
+
 std::vector<std::string> Graph::blocks_of_type(std::string_view type) const {
   std::vector<std::string> result;
   for (const Block& block : blocks_) {

@@ -75,6 +75,9 @@ nlohmann::ordered_json GraphJson::to_json(const Graph& graph) {
     // Written only when frozen, so files without frozen blocks read the same as before.
     if (!block.trainable) entry["trainable"] = false;
     if (block.recompute) entry["recompute"] = true;
+    if (block.recompute && !block.recompute_group.empty()) {
+      entry["recompute_group"] = block.recompute_group;
+    }
     blocks.push_back(std::move(entry));
   }
   Json connections = Json::array();
@@ -101,6 +104,7 @@ Graph GraphJson::from_json(const nlohmann::ordered_json& json, const std::string
       block_fields.read("y", block.y, -1e9, 1e9);
       block_fields.read("trainable", block.trainable);
       block_fields.read("recompute", block.recompute);
+      block_fields.read("recompute_group", block.recompute_group);
       if (const Json* params = block_fields.object("params")) {
         read_params(*params, block_path + ".params", block, errors);
       }

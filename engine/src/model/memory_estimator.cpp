@@ -1,6 +1,8 @@
 #include "convstudio/model/memory_estimator.h"
 
 #include <algorithm>
+#include <map>
+#include <string>
 
 namespace convstudio {
 
@@ -66,25 +68,28 @@ MemoryEstimate MemoryEstimator::estimate(const ModelAnalysis& analysis,
   std::int64_t saved_elements = 0;
   std::int64_t index_bytes = 0;
   std::int64_t largest_output = 0;
-  // A recomputed block's own saved tensors exist only while backward recomputes it, one block
-  // at a time: the largest of them joins the workspace instead of the activations.
-  std::int64_t largest_recomputed = 0;
+  // A recomputed segment's own saved tensors exist only while backward recomputes it, one
+  // segment at a time: the largest segment's (every output of its blocks, their masks and
+  // indices) joins the workspace instead of the activations.
+  std::map<std::string, std::int64_t> segment_bytes;
   for (const BlockAnalysis& block : analysis.blocks) {
     // The fp32 input batch is counted below; under autocast the first layer saves a cast copy.
     const bool is_input = block.input_shapes.empty();
     if (block.output_saved_for_backward && (!is_input || autocast)) {
       saved_elements += block.output_elements;
     }
-    const std::int64_t own =
-        (block.saved_extra_elements + (block.saves_output ? block.output_elements : 0)) * element +
-        block.saved_index_bytes;
     if (block.recompute) {
-      largest_recomputed = std::max(largest_recomputed, own);
+      segment_bytes[block.recompute_segment] +=
+          (block.saved_extra_elements + block.output_elements) * element + block.saved_index_bytes;
     } else {
       saved_elements += block.saved_extra_elements;
       index_bytes += block.saved_index_bytes;
     }
     largest_output = std::max(largest_output, block.output_elements);
+  }
+  std::int64_t largest_recomputed = 0;
+  for (const auto& [segment, bytes] : segment_bytes) {
+    largest_recomputed = std::max(largest_recomputed, bytes);
   }
   m.activations_bytes = batch * (saved_elements * element + index_bytes);
   // The fp32 images plus int64 labels.

@@ -9,6 +9,7 @@
 #include "blocks/block_model.h"
 #include "convstudio/model/graph_validator.h"
 #include "graph_index.h"
+#include "recompute_segments.h"
 
 namespace convstudio {
 namespace {
@@ -22,11 +23,14 @@ void mark_saved_outputs(const Graph& graph, const GraphIndex& index, ModelAnalys
   for (const Connection& c : graph.connections()) {
     auto from = by_id.find(c.from);
     auto to = by_id.find(c.to);
-    // A recomputed block keeps its inputs for the recomputation whatever its layer saves.
-    if (from != by_id.end() && to != by_id.end() &&
-        (to->second->saves_input || to->second->recompute)) {
-      from->second->output_saved_for_backward = true;
-    }
+    if (from == by_id.end() || to == by_id.end()) continue;
+    const BlockAnalysis& consumer = *to->second;
+    // A recomputed segment keeps its inputs for the recomputation whatever its layers save, and
+    // nothing that flows between its own blocks.
+    const bool kept = consumer.recompute
+                          ? from->second->recompute_segment != consumer.recompute_segment
+                          : consumer.saves_input;
+    if (kept) from->second->output_saved_for_backward = true;
   }
   // A view (Flatten) keeps its producer's storage alive, counted there.
   for (auto it = result.blocks.rbegin(); it != result.blocks.rend(); ++it) {
@@ -62,7 +66,6 @@ ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape>
     BlockAnalysis analysis;
     analysis.id = block.id;
     analysis.type = block.type;
-    analysis.recompute = block.recompute;
     bool inputs_known = true;
     for (const Connection* c : index.inputs(at)) {
       const auto from = index.position(c->from);
@@ -81,6 +84,7 @@ ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape>
     shapes[at] = analysis.output_shape;
     result.blocks.push_back(std::move(analysis));
   }
+  assign_recompute_segments(graph, index, result);
   mark_saved_outputs(graph, index, result);
   // Structural and shape problems together, in the order the blocks were placed.
   auto position_of = [&](const Error& error) {

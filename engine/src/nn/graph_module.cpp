@@ -1,6 +1,9 @@
 #include "graph_module.h"
 
+#include <algorithm>
+#include <set>
 #include <stdexcept>
+#include <utility>
 
 #include "blocks/block_model.h"
 #include "recomputed_block.h"
@@ -35,13 +38,7 @@ GraphModuleImpl::GraphModuleImpl(const Graph& graph, const ModelAnalysis& analys
     order_.push_back(shapes.id);
   }
   if (output_step_ < 0) throw std::invalid_argument("the graph has no Output block");
-  // Free each intermediate value right after its last reader, so a forward pass holds only
-  // what autograd needs.
-  std::map<int, int> last_reader;
-  for (int s = 0; s < static_cast<int>(steps_.size()); ++s) {
-    for (int input : steps_[s].inputs) last_reader[input] = s;
-  }
-  for (auto [slot, reader] : last_reader) steps_[reader].release_after.push_back(slot);
+  plan_units(analysis);
 }
 
 void GraphModuleImpl::add_step(const Graph& graph, const Block& block, const BlockAnalysis& shapes,
@@ -58,7 +55,6 @@ void GraphModuleImpl::add_step(const Graph& graph, const Block& block, const Blo
     step.inputs.push_back(slot_of.at(wire.from));
   step.layer = blocks::block_torch(block.type).build(block, shapes);
   step.frozen = !block.trainable;
-  step.recompute = block.recompute;
   if (step.layer.module) {
     register_module(block.id, step.layer.module);
     if (step.frozen) {
@@ -72,6 +68,107 @@ void GraphModuleImpl::add_step(const Graph& graph, const Block& block, const Blo
   steps_.push_back(std::move(step));
 }
 
+void GraphModuleImpl::plan_units(const ModelAnalysis& analysis) {
+  const int step_count = static_cast<int>(steps_.size());
+  // One unit per step, except that the steps of one recompute segment share a unit.
+  std::vector<Unit> units;
+  std::vector<int> unit_of_step(steps_.size());
+  std::map<std::string, int> unit_of_segment;
+  for (int s = 0; s < step_count; ++s) {
+    const BlockAnalysis* shapes = analysis.find(steps_[s].id);
+    const std::string segment = shapes != nullptr ? shapes->recompute_segment : std::string();
+    int at = static_cast<int>(units.size());
+    if (segment.empty()) {
+      units.emplace_back();
+    } else if (auto [it, added] = unit_of_segment.emplace(segment, at); !added) {
+      at = it->second;
+    } else {
+      units.emplace_back().recompute = true;
+    }
+    units[at].steps.push_back(s);
+    unit_of_step[s] = at;
+  }
+  const auto add_once = [](std::vector<int>& slots, int slot) {
+    if (std::find(slots.begin(), slots.end(), slot) == slots.end()) slots.push_back(slot);
+  };
+  for (int s = 0; s < step_count; ++s) {
+    for (int slot : steps_[s].inputs) {
+      if (unit_of_step[slot] == unit_of_step[s]) continue;
+      add_once(units[unit_of_step[s]].inputs, slot);
+      add_once(units[unit_of_step[slot]].outputs, slot);
+    }
+  }
+  add_once(units[unit_of_step[output_step_]].outputs, output_step_);
+
+  // Dependency order of the units (a recompute group is a closed region of the graph, checked
+  // by shape inference, so there is one); ties go to the unit whose first block comes first.
+  std::vector<std::vector<int>> readers(units.size());
+  std::vector<int> waiting(units.size(), 0);
+  for (std::size_t u = 0; u < units.size(); ++u) {
+    for (int slot : units[u].inputs) {
+      readers[unit_of_step[slot]].push_back(static_cast<int>(u));
+      ++waiting[u];
+    }
+  }
+  std::set<std::pair<int, int>> ready;  // (first step, unit)
+  for (std::size_t u = 0; u < units.size(); ++u) {
+    if (waiting[u] == 0) ready.emplace(units[u].steps.front(), static_cast<int>(u));
+  }
+  units_.clear();
+  while (!ready.empty()) {
+    const int u = ready.begin()->second;
+    ready.erase(ready.begin());
+    for (int reader : readers[u]) {
+      if (--waiting[reader] == 0) ready.emplace(units[reader].steps.front(), reader);
+    }
+    units_.push_back(std::move(units[u]));
+  }
+  if (units_.size() != units.size()) {
+    throw std::invalid_argument(
+        "the recompute groups of the graph depend on each other in a cycle");
+  }
+
+  // Free each value right after its last reader, so a forward pass holds only what autograd
+  // needs.
+  std::map<int, std::size_t> last_reader;
+  for (std::size_t u = 0; u < units_.size(); ++u) {
+    for (int slot : units_[u].inputs) last_reader[slot] = u;
+  }
+  for (auto [slot, reader] : last_reader) units_[reader].release_after.push_back(slot);
+
+  for (std::size_t u = 0; u < units_.size(); ++u) {
+    Unit& unit = units_[u];
+    if (!unit.recompute) continue;
+    std::map<int, std::size_t> last_inside;  // an inner value's last reader, by position
+    for (std::size_t i = 0; i < unit.steps.size(); ++i) {
+      for (int slot : steps_[unit.steps[i]].inputs) {
+        if (unit_of_step[slot] == unit_of_step[unit.steps.front()]) last_inside[slot] = i;
+      }
+    }
+    unit.release_inside.assign(unit.steps.size(), {});
+    for (auto [slot, reader] : last_inside) {
+      const bool handed_on =
+          std::find(unit.outputs.begin(), unit.outputs.end(), slot) != unit.outputs.end();
+      if (!handed_on) unit.release_inside[reader].push_back(slot);
+    }
+    for (int s : unit.steps) {
+      if (steps_[s].layer.module) unit.segment.modules.push_back(steps_[s].layer.module);
+    }
+    unit.segment.forward = [this, u](const std::vector<torch::Tensor>& inputs, bool training) {
+      const Unit& segment = units_[u];
+      std::vector<torch::Tensor> values(steps_.size());
+      for (std::size_t i = 0; i < segment.inputs.size() && i < inputs.size(); ++i) {
+        values[segment.inputs[i]] = inputs[i];
+      }
+      run_steps(segment, values, torch::Tensor(), training, /*release=*/true);
+      std::vector<torch::Tensor> outputs;
+      outputs.reserve(segment.outputs.size());
+      for (int slot : segment.outputs) outputs.push_back(values[slot]);
+      return outputs;
+    };
+  }
+}
+
 void GraphModuleImpl::set_channels_last(bool on) {
   channels_last_ = on;
   const auto format = on ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
@@ -81,21 +178,43 @@ void GraphModuleImpl::set_channels_last(bool on) {
   }
 }
 
+void GraphModuleImpl::run_steps(const Unit& unit, std::vector<torch::Tensor>& values,
+                                const torch::Tensor& input, bool training, bool release) const {
+  for (std::size_t i = 0; i < unit.steps.size(); ++i) {
+    const Step& step = steps_[unit.steps[i]];
+    // A frozen block runs as at inference: BatchNorm uses and keeps its running statistics.
+    values[unit.steps[i]] =
+        step.layer.forward(inputs_of(step.inputs, values, input), training && !step.frozen);
+    if (release) {
+      for (int slot : unit.release_inside[i]) values[slot] = torch::Tensor();
+    }
+  }
+}
+
 torch::Tensor GraphModuleImpl::run(torch::Tensor input, std::map<std::string, torch::Tensor>* all) {
   if (channels_last_ && input.dim() == 4) input = input.contiguous(at::MemoryFormat::ChannelsLast);
   std::vector<torch::Tensor> values(steps_.size());
   torch::Tensor output;
-  for (std::size_t s = 0; s < steps_.size(); ++s) {
-    Step& step = steps_[s];
-    // A frozen block runs as at inference: BatchNorm uses and keeps its running statistics.
-    const bool training = is_training() && !step.frozen;
-    values[s] = step.recompute
-                    ? run_recomputed_in_backward(step.layer, inputs_of(step.inputs, values, input),
-                                                 training)
-                    : step.layer.forward(inputs_of(step.inputs, values, input), training);
-    if (static_cast<int>(s) == output_step_) output = values[s];
-    if (all != nullptr) (*all)[step.id] = values[s];
-    for (int slot : step.release_after) values[slot] = torch::Tensor();
+  const bool training = is_training();
+  for (const Unit& unit : units_) {
+    // forward_all shows every block's output, so it runs recomputed segments plainly.
+    if (unit.recompute && all == nullptr) {
+      std::vector<torch::Tensor> inputs;
+      inputs.reserve(unit.inputs.size());
+      for (int slot : unit.inputs) inputs.push_back(values[slot]);
+      std::vector<torch::Tensor> outputs =
+          run_recomputed_in_backward(unit.segment, inputs, training);
+      for (std::size_t i = 0; i < unit.outputs.size(); ++i) {
+        values[unit.outputs[i]] = std::move(outputs[i]);
+      }
+    } else {
+      run_steps(unit, values, input, training);
+    }
+    for (int s : unit.steps) {
+      if (s == output_step_) output = values[s];
+      if (all != nullptr) (*all)[steps_[s].id] = values[s];
+    }
+    for (int slot : unit.release_after) values[slot] = torch::Tensor();
   }
   return output;
 }

@@ -12,6 +12,7 @@
 #include "blocks/block_torch.h"
 #include "convstudio/model/block_analysis.h"
 #include "convstudio/model/graph.h"
+#include "nn/recomputed_block.h"
 
 namespace convstudio {
 
@@ -54,16 +55,35 @@ class GraphModuleImpl : public torch::nn::Module {
     std::string id;
     std::vector<int> inputs;  // indices into the value slots, by port; none for the Input block
     blocks::TorchLayer layer;
-    bool frozen = false;             // Block::trainable false
-    bool recompute = false;          // Block::recompute: activation checkpointing
-    std::vector<int> release_after;  // slots whose last reader is this step
+    bool frozen = false;  // Block::trainable false
+  };
+  // What forward runs, in order: one step, or a recomputed segment (one block marked to recompute
+  // alone, or a recompute group), whose blocks keep nothing for backward but its inputs.
+  struct Unit {
+    std::vector<int> steps;  // in dependency order
+    bool recompute = false;
+    std::vector<int> inputs;         // slots read from outside the unit, in order
+    std::vector<int> outputs;        // slots of the unit read outside it (or the model's output)
+    std::vector<int> release_after;  // slots whose last reader is this unit
+    RecomputedSegment segment;       // recompute only
+    // Recompute only: by position in `steps`, the values inside the segment whose last reader
+    // that step is, so the segment's forward holds no more than a plain forward would.
+    std::vector<std::vector<int>> release_inside;
   };
 
   void add_step(const Graph& graph, const Block& block, const BlockAnalysis& shapes,
                 const std::map<std::string, int>& slot_of);
+  // Groups the steps into units by BlockAnalysis::recompute_segment and orders them so every
+  // unit comes after the units it reads from.
+  void plan_units(const ModelAnalysis& analysis);
+  // Runs the unit's steps one by one, reading and writing `values` (by slot); `release` frees
+  // the segment's inner values after their last reader.
+  void run_steps(const Unit& unit, std::vector<torch::Tensor>& values, const torch::Tensor& input,
+                 bool training, bool release = false) const;
   torch::Tensor run(torch::Tensor input, std::map<std::string, torch::Tensor>* all);
 
   std::vector<Step> steps_;
+  std::vector<Unit> units_;
   bool channels_last_ = false;
   std::vector<std::string> order_;
   bool softmax_for_inference_ = false;

@@ -14,7 +14,7 @@ using torch::autograd::variable_list;
 
 // What the forward ran under, so the recomputation runs the same way.
 struct ForwardConditions {
-  const blocks::TorchLayer* layer = nullptr;
+  const RecomputedSegment* segment = nullptr;
   bool training = false;
   c10::DeviceType device_type = c10::DeviceType::CPU;
   bool autocast = false;
@@ -61,11 +61,12 @@ class SameAutocast {
   at::ScalarType previous_dtype_;
 };
 
-std::vector<torch::Tensor> parameters_needing_grad(const blocks::TorchLayer& layer) {
+std::vector<torch::Tensor> parameters_needing_grad(const RecomputedSegment& segment) {
   std::vector<torch::Tensor> result;
-  if (!layer.module) return result;
-  for (const torch::Tensor& parameter : layer.module->parameters()) {
-    if (parameter.requires_grad()) result.push_back(parameter);
+  for (const auto& module : segment.modules) {
+    for (const torch::Tensor& parameter : module->parameters()) {
+      if (parameter.requires_grad()) result.push_back(parameter);
+    }
   }
   return result;
 }
@@ -82,7 +83,7 @@ class RecomputeInBackward : public torch::autograd::Function<RecomputeInBackward
     // block's intermediate tensors are freed as soon as its output is computed.
     at::Generator generator = generator_for(at_forward.device_type);
     ctx->saved_data["rng_state"] = generator_state(generator);
-    ctx->saved_data["layer"] = reinterpret_cast<std::int64_t>(at_forward.layer);
+    ctx->saved_data["segment"] = reinterpret_cast<std::int64_t>(at_forward.segment);
     ctx->saved_data["training"] = at_forward.training;
     ctx->saved_data["device_type"] = static_cast<std::int64_t>(at_forward.device_type);
     ctx->saved_data["autocast"] = at_forward.autocast;
@@ -92,13 +93,13 @@ class RecomputeInBackward : public torch::autograd::Function<RecomputeInBackward
     saved.insert(saved.end(), parameters.begin(), parameters.end());
     ctx->save_for_backward(saved);
     const std::vector<torch::Tensor> input_list(inputs.begin(), inputs.end());
-    return {at_forward.layer->forward(input_list, at_forward.training)};
+    return at_forward.segment->forward(input_list, at_forward.training);
   }
 
   static variable_list backward(AutogradContext* ctx, variable_list grad_outputs) {
     ForwardConditions at_forward;
-    at_forward.layer =
-        reinterpret_cast<const blocks::TorchLayer*>(ctx->saved_data["layer"].toInt());
+    at_forward.segment =
+        reinterpret_cast<const RecomputedSegment*>(ctx->saved_data["segment"].toInt());
     at_forward.training = ctx->saved_data["training"].toBool();
     at_forward.device_type = static_cast<c10::DeviceType>(ctx->saved_data["device_type"].toInt());
     at_forward.autocast = ctx->saved_data["autocast"].toBool();
@@ -130,20 +131,30 @@ class RecomputeInBackward : public torch::autograd::Function<RecomputeInBackward
       set_generator_state(generator, ctx->saved_data["rng_state"].toTensor());
       // The forward already updated the buffers (BatchNorm's running statistics): keep that.
       std::vector<std::pair<torch::Tensor, torch::Tensor>> buffers;
-      if (at_forward.layer->module) {
+      {
         torch::NoGradGuard no_grad;
-        for (torch::Tensor& buffer : at_forward.layer->module->buffers()) {
-          buffers.emplace_back(buffer, buffer.clone());
+        for (const auto& module : at_forward.segment->modules) {
+          for (torch::Tensor& buffer : module->buffers()) {
+            buffers.emplace_back(buffer, buffer.clone());
+          }
         }
       }
-      torch::Tensor output;
+      std::vector<torch::Tensor> outputs;
       {
         torch::AutoGradMode grad(true);
         SameAutocast autocast(at_forward);
-        output = at_forward.layer->forward(inputs, at_forward.training);
+        outputs = at_forward.segment->forward(inputs, at_forward.training);
       }
-      if (!wrt.empty() && output.requires_grad()) {
-        grads = torch::autograd::grad({output}, wrt, {grad_outputs[0]}, /*retain_graph=*/false,
+      // Only the outputs that were used downstream carry a gradient back.
+      std::vector<torch::Tensor> used_outputs;
+      std::vector<torch::Tensor> used_grads;
+      for (std::size_t i = 0; i < outputs.size() && i < grad_outputs.size(); ++i) {
+        if (!grad_outputs[i].defined() || !outputs[i].requires_grad()) continue;
+        used_outputs.push_back(outputs[i]);
+        used_grads.push_back(grad_outputs[i]);
+      }
+      if (!wrt.empty() && !used_outputs.empty()) {
+        grads = torch::autograd::grad(used_outputs, wrt, used_grads, /*retain_graph=*/false,
                                       /*create_graph=*/false, /*allow_unused=*/true);
       }
       // Only now: the recomputed graph saved the buffers (batch_norm keeps its running
@@ -167,23 +178,24 @@ class RecomputeInBackward : public torch::autograd::Function<RecomputeInBackward
 
 }  // namespace
 
-torch::Tensor run_recomputed_in_backward(const blocks::TorchLayer& layer,
-                                         const std::vector<torch::Tensor>& inputs, bool training) {
-  const std::vector<torch::Tensor> parameters = parameters_needing_grad(layer);
+std::vector<torch::Tensor> run_recomputed_in_backward(const RecomputedSegment& segment,
+                                                      const std::vector<torch::Tensor>& inputs,
+                                                      bool training) {
+  const std::vector<torch::Tensor> parameters = parameters_needing_grad(segment);
   bool needs_grad = torch::GradMode::is_enabled() && !parameters.empty();
   for (const torch::Tensor& input : inputs) {
     needs_grad = needs_grad || (torch::GradMode::is_enabled() && input.requires_grad());
   }
-  if (!needs_grad || inputs.empty()) return layer.forward(inputs, training);
+  if (!needs_grad || inputs.empty()) return segment.forward(inputs, training);
 
   ForwardConditions conditions;
-  conditions.layer = &layer;
+  conditions.segment = &segment;
   conditions.training = training;
   conditions.device_type = inputs.front().device().type();
   conditions.autocast = at::autocast::is_autocast_enabled(conditions.device_type);
   conditions.autocast_dtype = at::autocast::get_autocast_dtype(conditions.device_type);
   return RecomputeInBackward::apply(reinterpret_cast<std::int64_t>(&conditions),
-                                    at::TensorList(inputs), at::TensorList(parameters))[0];
+                                    at::TensorList(inputs), at::TensorList(parameters));
 }
 
 }  // namespace convstudio

@@ -17,7 +17,10 @@ Graph relu_chain(int length) {
   auto id_of = [](int i) { return "b" + std::to_string(i); };
   for (int i = 0; i < length; ++i) {
     const char* type = i == 0 ? "Input" : i == length - 1 ? "Output" : "ReLU";
-    EXPECT_TRUE(graph.insert_block(Block{id_of(i), type, {}, 0, 0}));
+    Block block;
+    block.id = id_of(i);
+    block.type = type;
+    EXPECT_TRUE(graph.insert_block(std::move(block)));
     if (i > 0) {
       EXPECT_TRUE(graph.insert_connection({id_of(i - 1), id_of(i), 0}));
     }

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/model/template_library.h"
 #include "graph_sketch.h"
@@ -88,6 +90,76 @@ TEST(MemoryEstimator, RecomputingDropoutAndPoolingDropsTheirMasksAndIndices) {
   EXPECT_LT(marked.activations_bytes, plain.activations_bytes);
   EXPECT_GT(marked.workspace_bytes, plain.workspace_bytes);
   EXPECT_LT(marked.total_bytes, plain.total_bytes);
+}
+
+// resnet-small's blocks in the order shape inference runs them, the Input block left out.
+std::vector<std::string> blocks_after_input(const ModelAnalysis& analysis) {
+  std::vector<std::string> ids;
+  for (const BlockAnalysis& block : analysis.blocks) {
+    if (!block.input_shapes.empty()) ids.push_back(block.id);
+  }
+  return ids;
+}
+
+TEST(MemoryEstimator, ARecomputeGroupKeepsOnlyItsInputsWhereSingleBlocksSaveLittle) {
+  const Graph plain_graph =
+      *TemplateLibrary::instantiate("resnet-small", TensorShape::image(1, 28, 28), 10).graph;
+  const ModelAnalysis plain_analysis = ShapeInference::run(plain_graph);
+  const MemoryEstimate plain = MemoryEstimator::estimate(plain_analysis, MemoryOptions{});
+  const std::vector<std::string> ids = blocks_after_input(plain_analysis);
+  const std::size_t half = ids.size() / 2;  // a prefix of a dependency order is a closed region
+
+  Graph alone = plain_graph;
+  Graph grouped = plain_graph;
+  for (std::size_t b = 0; b < ids.size(); ++b) {
+    alone.find_block(ids[b])->recompute = true;
+    Block& block = *grouped.find_block(ids[b]);
+    block.recompute = true;
+    block.recompute_group = b < half ? "front" : "back";
+  }
+  const ModelAnalysis alone_analysis = ShapeInference::run(alone);
+  const ModelAnalysis grouped_analysis = ShapeInference::run(grouped);
+  ASSERT_TRUE(grouped_analysis.ok());
+  EXPECT_EQ(grouped_analysis.find(ids.front())->recompute_segment, "group:front");
+  EXPECT_EQ(alone_analysis.find(ids.front())->recompute_segment, "block:" + ids.front());
+  // Inside a group nothing is kept; the group's inputs and the logits (the loss's) are.
+  const auto kept = [](const ModelAnalysis& analysis) {
+    return std::count_if(analysis.blocks.begin(), analysis.blocks.end(),
+                         [](const BlockAnalysis& b) { return b.output_saved_for_backward; });
+  };
+  EXPECT_LE(kept(grouped_analysis), 3);
+  EXPECT_GT(kept(alone_analysis), 10);
+
+  const MemoryEstimate each = MemoryEstimator::estimate(alone_analysis, MemoryOptions{});
+  const MemoryEstimate two = MemoryEstimator::estimate(grouped_analysis, MemoryOptions{});
+  EXPECT_LT(two.activations_bytes * 4, plain.activations_bytes);
+  EXPECT_GT(each.activations_bytes * 2, plain.activations_bytes);
+  // Backward recomputes one group at a time, holding what it would have kept.
+  EXPECT_GT(two.workspace_bytes, plain.workspace_bytes);
+  EXPECT_LT(two.total_bytes, each.total_bytes);
+}
+
+TEST(MemoryEstimator, AGroupWithAnUnmarkedBlockBetweenItsBlocksIsAnError) {
+  Graph graph =
+      GraphSketch()
+          .block("input", "Input", {{"channels", i(1)}, {"height", i(4)}, {"width", i(4)}})
+          .then("conv", "Conv2d", {{"out_channels", i(2)}})
+          .then("relu", "ReLU")
+          .then("flat", "Flatten")
+          .then("out", "Output", {{"classes", i(3)}})
+          .graph();
+  for (const char* id : {"conv", "flat"}) {
+    graph.find_block(id)->recompute = true;
+    graph.find_block(id)->recompute_group = "stage";
+  }
+  const ModelAnalysis analysis = ShapeInference::run(graph);
+  ASSERT_EQ(analysis.errors.size(), 1u);
+  EXPECT_EQ(analysis.errors[0].block_id, "relu");
+  EXPECT_EQ(analysis.errors[0].field, "recompute");
+  EXPECT_NE(analysis.errors[0].message.find("'stage'"), std::string::npos);
+  graph.find_block("relu")->recompute = true;
+  graph.find_block("relu")->recompute_group = "stage";
+  EXPECT_TRUE(ShapeInference::run(graph).ok());
 }
 
 TEST(MemoryEstimator, OptimizerStateFollowsTheOptimizer) {

@@ -84,6 +84,14 @@ TEST(ProjectFile, RecomputeFlagRoundTripsAndIsWrittenOnlyWhenSet) {
   EXPECT_EQ(*loaded.project, project);
   EXPECT_TRUE(loaded.project->graph.blocks()[2].recompute);
   EXPECT_FALSE(loaded.project->graph.blocks()[1].recompute);
+  EXPECT_EQ(marked.find("\"recompute_group\""), std::string::npos);
+
+  project.graph.find_block(project.graph.blocks()[2].id)->recompute_group = "stage1";
+  const std::string grouped = ProjectFile::serialize(project);
+  EXPECT_NE(grouped.find("\"recompute_group\": \"stage1\""), std::string::npos) << grouped;
+  const ProjectLoadResult reloaded = ProjectFile::parse(grouped);
+  ASSERT_TRUE(reloaded.ok()) << first_error(reloaded);
+  EXPECT_EQ(*reloaded.project, project);
 }
 
 TEST(ProjectFile, DefaultsAreFilledForMissingSettings) {

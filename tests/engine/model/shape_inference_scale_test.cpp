@@ -25,7 +25,11 @@ std::string idOf(const char* kind, int unit) {
 Graph residualChain() {
   Graph graph;
   auto block = [&](const std::string& id, const char* type, BlockParams params = {}) {
-    EXPECT_TRUE(graph.insert_block(Block{id, type, std::move(params), 0, 0}));
+    Block added;
+    added.id = id;
+    added.type = type;
+    added.params = std::move(params);
+    EXPECT_TRUE(graph.insert_block(std::move(added)));
   };
   block("input", "Input",
         {{"channels", std::int64_t{2}}, {"height", std::int64_t{3}}, {"width", std::int64_t{3}}});

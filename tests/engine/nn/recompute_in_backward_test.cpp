@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/model/template_library.h"
+#include "nn/cpu_allocation_meter.h"
 #include "nn/graph_module.h"
 
 namespace convstudio {
@@ -59,15 +62,21 @@ bool has_type(const Graph& graph, const std::string& type) {
   return false;
 }
 
-void expect_same_step(const std::string& name, const std::function<bool(const Block&)>& mark) {
+// Marks the blocks `group_of` gives a group ("" recomputes the block alone, nullopt leaves it).
+void expect_same_step_in_groups(
+    const std::string& name,
+    const std::function<std::optional<std::string>(const Block&)>& group_of) {
   const Graph plain = template_graph(name);
   Graph marked = plain;
   int count = 0;
   for (const Block& block : plain.blocks()) {
-    if (!mark(block)) continue;
+    const std::optional<std::string> group = group_of(block);
+    if (!group) continue;
     marked.find_block(block.id)->recompute = true;
+    marked.find_block(block.id)->recompute_group = *group;
     ++count;
   }
+  ASSERT_TRUE(ShapeInference::run(marked).ok()) << name;
   ASSERT_GT(count, 0) << name;
   torch::manual_seed(5);
   GraphModule weights(plain, ShapeInference::run(plain));
@@ -91,6 +100,12 @@ void expect_same_step(const std::string& name, const std::function<bool(const Bl
   EXPECT_TRUE(torch::equal(got.next_random, expected.next_random)) << name;
 }
 
+void expect_same_step(const std::string& name, const std::function<bool(const Block&)>& mark) {
+  expect_same_step_in_groups(name, [&](const Block& block) -> std::optional<std::string> {
+    return mark(block) ? std::optional<std::string>("") : std::nullopt;
+  });
+}
+
 TEST(RecomputeInBackward, EveryBlockRecomputedGivesTheSameGradientsWithDropoutAndBatchNorm) {
   ASSERT_TRUE(has_type(template_graph("vgg-small"), "Dropout"));
   ASSERT_TRUE(has_type(template_graph("vgg-small"), "BatchNorm2d"));
@@ -107,6 +122,60 @@ TEST(RecomputeInBackward, RecomputedBatchNormUpdatesItsStatisticsOnce) {
 
 TEST(RecomputeInBackward, ResidualAddsWithTwoInputsRecompute) {
   expect_same_step("resnet-small", [](const Block& b) { return b.type != "Input"; });
+}
+
+TEST(RecomputeInBackward, AWholeModelAsOneGroupWithDropoutAndBatchNormGivesTheSameStep) {
+  expect_same_step_in_groups("vgg-small", [](const Block& b) -> std::optional<std::string> {
+    if (b.type == "Input") return std::nullopt;
+    return "all";
+  });
+}
+
+TEST(RecomputeInBackward, TwoGroupsSplitInsideAResidualStageGiveTheSameStep) {
+  // The first blocks of the dependency order form one group and the rest another, so a residual
+  // stage is cut in two: the first group hands the second more than one value.
+  const Graph graph = template_graph("resnet-small");
+  const ModelAnalysis analysis = ShapeInference::run(graph);
+  std::map<std::string, std::string> group;
+  for (std::size_t b = 1; b < analysis.blocks.size(); ++b) {
+    group[analysis.blocks[b].id] = b < analysis.blocks.size() / 2 + 2 ? "front" : "back";
+  }
+  expect_same_step_in_groups("resnet-small", [&](const Block& b) -> std::optional<std::string> {
+    auto it = group.find(b.id);
+    if (it == group.end()) return std::nullopt;
+    return it->second;
+  });
+}
+
+TEST(RecomputeInBackward, AGroupKeepsOnlyItsInputsAliveAfterTheForward) {
+  // Tensor memory alive between the forward and the backward (what autograd keeps): with every
+  // block but the Input in one group, the batch's logits and little else; block by block, most
+  // of what no recomputation keeps.
+  const Graph plain = template_graph("resnet-small");
+  Graph alone = plain;
+  Graph grouped = plain;
+  for (const Block& block : plain.blocks()) {
+    if (block.type == "Input") continue;
+    alone.find_block(block.id)->recompute = true;
+    grouped.find_block(block.id)->recompute = true;
+    grouped.find_block(block.id)->recompute_group = "all";
+  }
+  const torch::Tensor images = torch::randn({32, 3, 16, 16});
+  const auto kept_after_forward = [&](const Graph& graph) {
+    GraphModule module(graph, ShapeInference::run(graph));
+    module->train();
+    CpuAllocationMeter meter;
+    const torch::Tensor logits = module->forward(images);
+    const std::int64_t kept = meter.live_bytes();
+    logits.sum().backward();
+    return kept;
+  };
+  const std::int64_t none = kept_after_forward(plain);
+  const std::int64_t each = kept_after_forward(alone);
+  const std::int64_t group = kept_after_forward(grouped);
+  EXPECT_GT(none, 100 * 1024);
+  EXPECT_GT(each * 2, none);
+  EXPECT_LT(group * 20, none);
 }
 
 TEST(RecomputeInBackward, FrozenRecomputedBlocksStillPassGradientsToEarlierBlocks) {

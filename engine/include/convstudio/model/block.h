@@ -23,6 +23,10 @@ struct Block {
   // True: activation checkpointing. Training keeps none of the block's activations for backward
   // (only its inputs) and runs its forward again during backward: less memory, more compute.
   bool recompute = false;
+  // Marked blocks that share a non-empty group are recomputed together, as one segment (a stage):
+  // backward keeps only the segment's inputs, not the activations between its blocks. Empty: the
+  // block is recomputed alone, which keeps its inputs and so saves little on its own.
+  std::string recompute_group;
 
   // The parameter's value, or the catalog default when unset or of the wrong kind.
   // Int parameters read as 0, floats 0.0, bools false, choices "" when unknown to the catalog.

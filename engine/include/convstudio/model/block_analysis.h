@@ -35,6 +35,10 @@ struct BlockAnalysis {
   // Block::recompute: the block keeps only its inputs for backward (so its producers' outputs
   // are kept), nothing of its own; backward recomputes it, holding its saved tensors briefly.
   bool recompute = false;
+  // The segment the block is recomputed in ("group:NAME" for a recompute group, "block:ID" for a
+  // block recomputed alone; empty when not recomputed). Blocks of one segment are recomputed
+  // together: only the segment's inputs are kept (recompute_segments.h).
+  std::string recompute_segment;
 
   bool operator==(const BlockAnalysis&) const = default;
 };

@@ -78,6 +78,8 @@ class Graph {
   std::string unique_id(std::string_view type) const;
   // Ids of blocks of the given type, in insertion order.
   std::vector<std::string> blocks_of_type(std::string_view type) const;
+  // A recompute group name no block uses yet: "segment1", "segment2"…
+  std::string unused_recompute_group() const;
 
   bool operator==(const Graph&) const = default;
 

@@ -45,9 +45,10 @@ struct MemoryOptions {
 // - saved activations: each block output kept alive for backward is counted once (a block's
 //   output is kept when the block saves its output or any consumer saves its input), at the
 //   precision's element size, plus max-pool int64 indices and dropout bool masks, × batch;
-// - a block that recomputes in backward (activation checkpointing) keeps only its inputs: its
-//   own saved output, masks and indices leave the activations, and the largest of them joins
-//   the workspace (backward holds one recomputed block at a time);
+// - a recomputed segment (activation checkpointing: a block alone, or a recompute group) keeps
+//   only its inputs: the outputs flowing between its blocks, their masks and indices leave the
+//   activations, and the largest segment's (all its blocks' outputs, masks and indices) joins
+//   the workspace (backward recomputes one segment at a time);
 // - the input batch is fp32; workspace is two of the largest block outputs (the gradient
 //   flowing back and the one being produced), × batch, at the precision's element size.
 class MemoryEstimator {
