@@ -81,6 +81,22 @@ void GraphModuleImpl::set_channels_last(bool on) {
   }
 }
 
+std::vector<std::string> GraphModuleImpl::set_batch_norm_in_training(
+    const BatchNormInTraining& normalise) {
+  std::vector<std::string> ids;
+  for (Step& step : steps_) {
+    auto batch_norm = std::dynamic_pointer_cast<torch::nn::BatchNorm2dImpl>(step.layer.module);
+    if (!batch_norm) continue;
+    ids.push_back(step.id);
+    // The recomputation of a block (RecomputeInBackward) calls step.layer.forward as well.
+    step.layer.forward = [batch_norm, normalise](const std::vector<torch::Tensor>& in,
+                                                 bool training) {
+      return training ? normalise(*batch_norm, in[0]) : batch_norm->forward(in[0]);
+    };
+  }
+  return ids;
+}
+
 torch::Tensor GraphModuleImpl::run(torch::Tensor input, std::map<std::string, torch::Tensor>* all) {
   if (channels_last_ && input.dim() == 4) input = input.contiguous(at::MemoryFormat::ChannelsLast);
   std::vector<torch::Tensor> values(steps_.size());
