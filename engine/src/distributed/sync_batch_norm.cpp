@@ -42,7 +42,7 @@ class GlobalBatchNorm : public torch::autograd::Function<GlobalBatchNorm> {
     torch::Tensor packed = torch::zeros({2 * channels + 1}, fp64);
     if (local_count > 0) {
       const auto [variance, mean] =
-          torch::var_mean(x, kAllButChannels, /*correction=*/0, /*keepdim=*/false);
+          torch::var_mean(x, kAllButChannels, /*unbiased=*/false, /*keepdim=*/false);
       const torch::Tensor mean64 = mean.to(torch::kDouble);
       const auto count = static_cast<double>(local_count);
       packed.narrow(0, 0, channels).copy_(mean64 * count);

@@ -5,7 +5,11 @@
 // all-reduce); backward all-reduces the sums of grad and grad·x̂. Internal (LibTorch).
 //
 // Every rank must normalise the same blocks in the same order, a rank with an empty shard too
-// (it contributes zeros and a count of 0): the collectives pair up by their order.
+// (it contributes zeros and a count of 0): the collectives pair up by their order. That holds
+// for blocks recomputed in backward as well: autograd runs a device's backward on one thread,
+// in an order fixed by the graph, which is the same on every rank, so each recomputation (its
+// forward all-reduce, then its backward one) and each bucket GradientReducer starts come in the
+// same sequence everywhere.
 
 #include <torch/torch.h>
 
