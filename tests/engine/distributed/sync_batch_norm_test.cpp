@@ -88,7 +88,8 @@ TEST_F(DataParallelTraining, SyncBatchNormComposesWithRecomputeAccumulationAndCh
 }
 
 // bf16 autocast: the statistics are taken in fp32 and the run trains as one process does
-// within bf16's rounding (convolutions round their products to 8 bits of mantissa).
+// within bf16's rounding (convolutions round their products to 8 bits of mantissa): 1.3e-3 at
+// most here, where per-rank statistics in fp32 differ by up to 7e-3.
 TEST_F(DataParallelTraining, SyncBatchNormUnderBf16AutocastKeepsItsStatisticsInFp32) {
   use_project(batch_norm_project(root_ / "data", false));
   train_finished("one", "--batch-size 16 --amp bf16");
@@ -100,7 +101,7 @@ TEST_F(DataParallelTraining, SyncBatchNormUnderBf16AutocastKeepsItsStatisticsInF
   for (const auto& [name, tensor] : weights) {
     EXPECT_TRUE(torch::isfinite(tensor).all().item<bool>()) << name;
   }
-  expect_same_weights("one", "synced", 2e-2);
+  expect_same_weights("one", "synced", 4e-3);
 }
 
 }  // namespace
