@@ -54,16 +54,16 @@ class GlobalBatchNorm : public torch::autograd::Function<GlobalBatchNorm> {
     const double count = packed[2 * channels].item<double>();
     if (count <= 1) {
       // torch's BatchNorm refuses one value per channel the same way; every rank sees it.
-      throw std::invalid_argument("SyncBatchNorm: expected more than 1 value per channel over "
-                                  "all ranks in training, got " +
-                                  std::to_string(static_cast<std::int64_t>(count)));
+      throw std::invalid_argument(
+          "SyncBatchNorm: expected more than 1 value per channel over "
+          "all ranks in training, got " +
+          std::to_string(static_cast<std::int64_t>(count)));
     }
     const torch::Tensor mean64 = packed.narrow(0, 0, channels) / count;
     const torch::Tensor variance64 =
         (packed.narrow(0, channels, channels) / count - mean64 * mean64).clamp_min(0);
     const torch::Tensor mean = mean64.to(torch::kFloat);
-    const torch::Tensor invstd =
-        (variance64 + bn.options.eps()).rsqrt().to(torch::kFloat);
+    const torch::Tensor invstd = (variance64 + bn.options.eps()).rsqrt().to(torch::kFloat);
 
     if (bn.options.track_running_stats()) {
       const double momentum = bn.options.momentum().value_or(0.1);

@@ -288,9 +288,9 @@ bool TrainingRun::join_data_parallel() {
     parallel_->share_weights(*model_);
     if (settings_.sync_batch_norm) {
       synced_batch_norms_ = parallel_->sync_batch_norm(*model_).size();
-      log(LogLevel::Info, {messages::kSyncBatchNormOn,
-                           {std::to_string(synced_batch_norms_),
-                            std::to_string(parallel_->world_size())}});
+      log(LogLevel::Info,
+          {messages::kSyncBatchNormOn,
+           {std::to_string(synced_batch_norms_), std::to_string(parallel_->world_size())}});
     }
     std::vector<torch::Tensor> trainable;
     for (const auto& group : optimizer_->param_groups()) {

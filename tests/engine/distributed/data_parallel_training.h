@@ -99,10 +99,8 @@ class DataParallelTraining : public ::testing::Test {
       EXPECT_TRUE(second.count(name)) << name;
       if (!second.count(name)) continue;
       const torch::Tensor other = second.at(name);
-      differences[name] = (tensor.to(torch::kDouble) - other.to(torch::kDouble))
-                              .abs()
-                              .max()
-                              .item<double>();
+      differences[name] =
+          (tensor.to(torch::kDouble) - other.to(torch::kDouble)).abs().max().item<double>();
     }
     return differences;
   }

@@ -80,9 +80,10 @@ TEST_F(DataParallelTraining, SyncBatchNormGivesTwoProcessesOfBatchBTheStatistics
 TEST_F(DataParallelTraining, SyncBatchNormComposesWithRecomputeAccumulationAndChannelsLast) {
   use_project(batch_norm_project(root_ / "data", true));
   train_finished("one", "--batch-size 16 --accumulate 2 --channels-last");
-  const Finished synced = train_finished(
-      "synced", "--batch-size 8 --accumulate 2 --channels-last --nproc-per-node 2 "
-                "--sync-batch-norm");
+  const Finished synced =
+      train_finished("synced",
+                     "--batch-size 8 --accumulate 2 --channels-last --nproc-per-node 2 "
+                     "--sync-batch-norm");
   EXPECT_EQ(synced.summary["steps"], 6);
   expect_same_weights("one", "synced", 1e-5);
 }
