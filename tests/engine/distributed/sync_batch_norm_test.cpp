@@ -10,33 +10,13 @@ namespace {
 using testing::DataParallelTraining;
 using testing::Finished;
 
-// Input 1×8×8 → Conv2d(4, 3×3, padding 1) → BatchNorm2d → ReLU → Flatten → Output(4): the
-// epoch's last global batch of one image leaves rank 1 an empty shard.
+// testing::tiny_conv_project (Conv2d → BatchNorm2d → ReLU → Output), its convolution and
+// BatchNorm recomputed in backward when `recompute`. The epoch's last global batch of one image
+// leaves rank 1 an empty shard.
 Project batch_norm_project(const std::filesystem::path& data, bool recompute) {
-  Project project = testing::tiny_project(data, 4, 8);
-  Graph graph;
-  const std::string input = graph.add_block("Input");
-  graph.set_param(input, "channels", std::int64_t{1});
-  graph.set_param(input, "height", std::int64_t{8});
-  graph.set_param(input, "width", std::int64_t{8});
-  const std::string conv = graph.add_block("Conv2d");
-  graph.set_param(conv, "out_channels", std::int64_t{4});
-  graph.set_param(conv, "padding", std::int64_t{1});
-  const std::string norm = graph.add_block("BatchNorm2d");
-  const std::string relu = graph.add_block("ReLU");
-  const std::string flatten = graph.add_block("Flatten");
-  const std::string output = graph.add_block("Output");
-  graph.set_param(output, "classes", std::int64_t{4});
-  graph.connect({input, conv, 0});
-  graph.connect({conv, norm, 0});
-  graph.connect({norm, relu, 0});
-  graph.connect({relu, flatten, 0});
-  graph.connect({flatten, output, 0});
-  if (recompute) {
-    graph.find_block(conv)->recompute = true;
-    graph.find_block(norm)->recompute = true;
-  }
-  project.graph = graph;
+  Project project = testing::tiny_conv_project(data);
+  project.training.loader_workers = 1;
+  for (const char* id : {"conv1", "bn1"}) project.graph.find_block(id)->recompute = recompute;
   return project;
 }
 
