@@ -15,6 +15,7 @@ using torch::autograd::variable_list;
 struct Call {
   ProcessGroup* group = nullptr;
   torch::nn::BatchNorm2dImpl* batch_norm = nullptr;
+  const std::string* block_id = nullptr;
 };
 
 // N×C×H×W reduced over all but the channels.
@@ -54,10 +55,10 @@ class GlobalBatchNorm : public torch::autograd::Function<GlobalBatchNorm> {
     const double count = packed[2 * channels].item<double>();
     if (count <= 1) {
       // torch's BatchNorm refuses one value per channel the same way; every rank sees it.
-      throw std::invalid_argument(
-          "SyncBatchNorm: expected more than 1 value per channel over "
-          "all ranks in training, got " +
-          std::to_string(static_cast<std::int64_t>(count)));
+      throw std::invalid_argument(*call.block_id +
+                                  " (SyncBatchNorm): expected more than 1 value per channel "
+                                  "over all processes in training, got " +
+                                  std::to_string(static_cast<std::int64_t>(count)));
     }
     const torch::Tensor mean64 = packed.narrow(0, 0, channels) / count;
     const torch::Tensor variance64 =
@@ -118,13 +119,14 @@ class GlobalBatchNorm : public torch::autograd::Function<GlobalBatchNorm> {
 
 }  // namespace
 
-torch::Tensor SyncBatchNorm::forward(torch::nn::BatchNorm2dImpl& batch_norm,
+torch::Tensor SyncBatchNorm::forward(const std::string& block_id,
+                                     torch::nn::BatchNorm2dImpl& batch_norm,
                                      const torch::Tensor& input) {
   if (input.dim() != 4) {
-    throw std::invalid_argument("SyncBatchNorm: expected an N×C×H×W input, got " +
+    throw std::invalid_argument(block_id + " (SyncBatchNorm): expected an N×C×H×W input, got " +
                                 std::to_string(input.dim()) + " dimensions");
   }
-  Call call{&group_, &batch_norm};
+  Call call{&group_, &batch_norm, &block_id};
   return GlobalBatchNorm::apply(reinterpret_cast<std::int64_t>(&call), input, batch_norm.weight,
                                 batch_norm.bias)[0];
 }

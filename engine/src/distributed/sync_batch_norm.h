@@ -13,6 +13,8 @@
 
 #include <torch/torch.h>
 
+#include <string>
+
 #include "process_group.h"
 
 namespace convstudio {
@@ -21,11 +23,14 @@ class SyncBatchNorm {
  public:
   explicit SyncBatchNorm(ProcessGroup& group) : group_(group) {}
 
-  // `batch_norm` in training mode on this rank's shard `input` (N×C×H×W; N may be 0):
+  // Block `block_id`'s `batch_norm` in training mode on this rank's shard `input` (N×C×H×W; N
+  // may be 0):
   // normalised with the global statistics, which also update the running ones (mean, and the
   // unbiased variance). Statistics are computed in fp32 whatever autocast made `input`; the
   // output has the input's dtype and memory format.
-  torch::Tensor forward(torch::nn::BatchNorm2dImpl& batch_norm, const torch::Tensor& input);
+  // Throws std::invalid_argument naming the block for an input it cannot normalise.
+  torch::Tensor forward(const std::string& block_id, torch::nn::BatchNorm2dImpl& batch_norm,
+                        const torch::Tensor& input);
 
  private:
   ProcessGroup& group_;

@@ -89,9 +89,9 @@ std::vector<std::string> GraphModuleImpl::set_batch_norm_in_training(
     if (!batch_norm) continue;
     ids.push_back(step.id);
     // The recomputation of a block (RecomputeInBackward) calls step.layer.forward as well.
-    step.layer.forward = [batch_norm, normalise](const std::vector<torch::Tensor>& in,
-                                                 bool training) {
-      return training ? normalise(*batch_norm, in[0]) : batch_norm->forward(in[0]);
+    step.layer.forward = [id = step.id, batch_norm, normalise](const std::vector<torch::Tensor>& in,
+                                                               bool training) {
+      return training ? normalise(id, *batch_norm, in[0]) : batch_norm->forward(in[0]);
     };
   }
   return ids;

@@ -51,8 +51,8 @@ class GraphModuleImpl : public torch::nn::Module {
   // How every BatchNorm2d normalises in training mode instead of with its own batch's
   // statistics (SyncBatchNorm: over all ranks), recomputed blocks included; eval mode and frozen
   // blocks keep torch's. Returns the ids of those blocks, in the order forward runs them.
-  using BatchNormInTraining =
-      std::function<torch::Tensor(torch::nn::BatchNorm2dImpl&, const torch::Tensor&)>;
+  using BatchNormInTraining = std::function<torch::Tensor(
+      const std::string& block_id, torch::nn::BatchNorm2dImpl&, const torch::Tensor&)>;
   std::vector<std::string> set_batch_norm_in_training(const BatchNormInTraining& normalise);
 
  private:
