@@ -42,6 +42,15 @@ void write_split(const std::filesystem::path& folder, const std::string& prefix,
   }
 }
 
+// The tiny projects' dataset and training: the IDX folder, on the CPU, batch 8, lr 0.05.
+void train_on_folder(Project& project, const std::filesystem::path& folder) {
+  project.dataset.source = DatasetKind::Idx;
+  project.dataset.path = folder.string();
+  project.training.device = "cpu";
+  project.training.batch_size = 8;
+  project.training.lr = 0.05;
+}
+
 }  // namespace
 
 void write_tiny_idx_dataset(const std::filesystem::path& folder, int train, int test, int classes,
@@ -77,12 +86,8 @@ Project tiny_project(const std::filesystem::path& folder, int classes, int size,
   } else {
     g.connect({relu, output, 0});
   }
-  project.dataset.source = DatasetKind::Idx;
-  project.dataset.path = folder.string();
-  project.training.device = "cpu";
-  project.training.batch_size = 8;
+  train_on_folder(project, folder);
   project.training.epochs = 1;
-  project.training.lr = 0.05;
   project.training.loader_workers = 1;
   project.training.checkpoint_every_epochs = 1;
   return project;
@@ -109,12 +114,8 @@ Project tiny_conv_project(const std::filesystem::path& folder) {
   g.connect({norm, relu, 0});
   g.connect({relu, flatten, 0});
   g.connect({flatten, output, 0});
-  project.dataset.source = DatasetKind::Idx;
-  project.dataset.path = folder.string();
-  project.training.device = "cpu";
-  project.training.batch_size = 8;
+  train_on_folder(project, folder);
   project.training.epochs = 2;
-  project.training.lr = 0.05;
   return project;
 }
 
