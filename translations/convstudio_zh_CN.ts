@@ -574,6 +574,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>SyncBatchNorm on: %1 BatchNorm2d blocks normalise with the batch statistics of all %2 processes</source>
+        <translation>SyncBatchNorm 已开启：%1 个 BatchNorm2d 块使用全部 %2 个进程的批统计量进行归一化</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>SyncBatchNorm does nothing in a run of one process: its BatchNorm2d blocks already see the whole batch</source>
+        <translation>单进程训练中 SyncBatchNorm 不起作用：其 BatchNorm2d 块本来就看到整个批次</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1 was written by a run of %2 processes; resume it with %2 (this run has %3), so that each step sees the same samples</source>
         <translation>%1 由 %2 个进程的训练写入；请用 %2 个进程继续（本次为 %3 个），以便每一步看到相同的样本</translation>
     </message>
@@ -2757,7 +2767,17 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/run_settings_editor.cpp" line="+37"/>
+        <location filename="../widgets/training/run_settings_editor.cpp" line="+36"/>
+        <source>SyncBatchNorm: batch statistics over all processes</source>
+        <translation>SyncBatchNorm：在全部进程上计算批统计量</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BatchNorm normalises with the mean and variance of the whole batch, every process&apos;s share together, instead of each process&apos;s own (one more all-reduce per BatchNorm forward and backward). Only for several processes.</source>
+        <translation>BatchNorm 使用整个批次（所有进程的份额合在一起）的均值和方差进行归一化，而不是各进程自己的（每个 BatchNorm 的前向和反向传播各多一次全归约）。仅适用于多个进程。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Find…</source>
         <translation>查找…</translation>
     </message>
@@ -2857,7 +2877,7 @@ predicted: %2 (%3%)</source>
         <translation>设备：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Batch size:</source>
         <translation>批大小：</translation>
     </message>
@@ -2912,7 +2932,7 @@ predicted: %2 (%3%)</source>
         <translation>加载线程：</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>Automatic (a GPU when there is one)</source>
         <translation>自动（有 GPU 时使用 GPU）</translation>
     </message>
@@ -2957,7 +2977,7 @@ predicted: %2 (%3%)</source>
         <translation>%1（本机没有）</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>Everything in 32-bit floats: the most memory, no surprises.</source>
         <translation>全部使用 32 位浮点：内存最多，没有意外。</translation>
     </message>

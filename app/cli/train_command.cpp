@@ -41,7 +41,7 @@ struct TrainOptions {
   std::optional<std::string> device, amp, optimizer, cache, fit;
   std::optional<double> lr;
   std::optional<double> pretrained_lr_multiplier;
-  std::optional<bool> channels_last, cudnn_benchmark;
+  std::optional<bool> channels_last, cudnn_benchmark, sync_batch_norm;
   std::string out;
   std::string resume;
   // Data-parallel launch (torchrun's flags); the workers read the standard variables.
@@ -172,6 +172,7 @@ int run_train(const TrainOptions& options) {
   if (options.amp) t.amp = *parse_amp_mode(*options.amp);
   if (options.channels_last) t.channels_last = *options.channels_last;
   if (options.cudnn_benchmark) t.cudnn_benchmark = *options.cudnn_benchmark;
+  if (options.sync_batch_norm) t.sync_batch_norm = *options.sync_batch_norm;
   if (options.optimizer) t.optimizer = *parse_optimizer_kind(*options.optimizer);
   if (options.fit) run.project.dataset.fit = *parse_fit_mode(*options.fit);
   if (options.cache) {
@@ -337,6 +338,9 @@ void add_train_command(CLI::App& app, int& exit_code) {
                 "Data-parallel: seconds a rank waits for a peer before the run fails naming it "
                 "(default 60; or CONVSTUDIO_DIST_TIMEOUT)")
       ->check(CLI::Range(1, 24 * 3600));
+  c->add_flag("--sync-batch-norm,!--no-sync-batch-norm", o->sync_batch_norm,
+              "Data-parallel: BatchNorm2d normalises with the statistics of all processes' "
+              "batches together (SyncBatchNorm); no effect with one process");
   c->add_flag("--no-overlap", o->no_overlap,
               "Data-parallel: all-reduce gradients after backward instead of during it (to "
               "measure what the overlap saves)");

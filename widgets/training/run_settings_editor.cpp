@@ -33,6 +33,12 @@ QSpinBox* spinBox(QWidget* parent, const char* name, int minimum, int maximum) {
 RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
   device_ = new QComboBox(this);
   device_->setObjectName(QStringLiteral("device"));
+  syncBatchNorm_ = new QCheckBox(tr("SyncBatchNorm: batch statistics over all processes"), this);
+  syncBatchNorm_->setObjectName(QStringLiteral("syncBatchNorm"));
+  syncBatchNorm_->setToolTip(
+      tr("BatchNorm normalises with the mean and variance of the whole batch, every process's "
+         "share together, instead of each process's own (one more all-reduce per BatchNorm "
+         "forward and backward). Only for several processes."));
   batch_ = spinBox(this, "batchSize", 1, 65536);
   findBatch_ = new QPushButton(tr("Find…"), this);
   findBatch_->setObjectName(QStringLiteral("findBatchSize"));
@@ -92,6 +98,7 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
   auto* form = new QFormLayout(this);
   form->setContentsMargins(0, 0, 0, 0);
   form->addRow(tr("Device:"), device_);
+  form->addRow(QString(), syncBatchNorm_);
   form->addRow(tr("Batch size:"), batchRow);
   form->addRow(tr("Accumulation:"), accumulateRow);
   form->addRow(tr("Mixed precision:"), amp_);
@@ -121,7 +128,8 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
       emit edited();
     });
   }
-  for (QCheckBox* box : {deterministic_, keepBest_, autoOom_, channelsLast_, cudnnBenchmark_}) {
+  for (QCheckBox* box :
+       {deterministic_, keepBest_, autoOom_, channelsLast_, cudnnBenchmark_, syncBatchNorm_}) {
     connect(box, &QCheckBox::toggled, this, &RunSettingsEditor::edited);
   }
   setDevices(DeviceReport{});
@@ -196,6 +204,7 @@ void RunSettingsEditor::load(const TrainingSettings& s) {
   const QList<QWidget*> fields = findChildren<QWidget*>();
   for (QWidget* field : fields) field->blockSignals(true);
   selectDevice(QString::fromStdString(s.device), s.processes);
+  syncBatchNorm_->setChecked(s.sync_batch_norm);
   batch_->setValue(static_cast<int>(s.batch_size));
   accumulate_->setValue(static_cast<int>(s.accumulate));
   amp_->setCurrentIndex(amp_->findData(static_cast<int>(s.amp)));
@@ -217,6 +226,7 @@ void RunSettingsEditor::load(const TrainingSettings& s) {
 void RunSettingsEditor::store(TrainingSettings& s) const {
   s.device = device_->currentData().toString().toStdString();
   s.processes = device_->currentData(kProcessesRole).toLongLong();
+  s.sync_batch_norm = syncBatchNorm_->isChecked();
   s.batch_size = batch_->value();
   s.accumulate = accumulate_->value();
   s.amp = static_cast<AmpMode>(amp_->currentData().toInt());
@@ -262,6 +272,7 @@ void RunSettingsEditor::updateDerived() {
                                           .arg(effective)
                                           .arg(processes)
                                     : tr("effective batch %1").arg(effective));
+  syncBatchNorm_->setEnabled(processes > 1);
   ampHint_->setText(ampExplanation(static_cast<AmpMode>(amp_->currentData().toInt())));
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// How a run uses the machine and how long it lasts: device, batch size, gradient accumulation
+// How a run uses the machine and how long it lasts: device (with SyncBatchNorm for a
+// data-parallel one), batch size, gradient accumulation
 // (with the effective batch), mixed precision (with what it does), epochs and step limit, seed,
 // checkpoint policy, early stopping and automatic out-of-memory recovery. "Find…" beside the
 // batch size asks for the batch-size finder.
@@ -42,6 +43,7 @@ class RunSettingsEditor : public QWidget {
   void updateDerived();
 
   QComboBox* device_ = nullptr;
+  QCheckBox* syncBatchNorm_ = nullptr;  // enabled for a data-parallel choice
   QSpinBox* batch_ = nullptr;
   QPushButton* findBatch_ = nullptr;
   QSpinBox* accumulate_ = nullptr;

@@ -27,6 +27,14 @@ void DataParallel::reduce_gradients_of(std::vector<torch::Tensor> parameters) {
                                                options_.bucket_bytes, options_.overlap);
 }
 
+std::vector<std::string> DataParallel::sync_batch_norm(GraphModule& model) {
+  if (!sync_batch_norm_) sync_batch_norm_ = std::make_unique<SyncBatchNorm>(*group_);
+  SyncBatchNorm* sync = sync_batch_norm_.get();
+  return model->set_batch_norm_in_training(
+      [sync](const std::string& block_id, torch::nn::BatchNorm2dImpl& batch_norm,
+             const torch::Tensor& input) { return sync->forward(block_id, batch_norm, input); });
+}
+
 StepAgreement DataParallel::agree_on_step(double loss_sum, double correct, std::int64_t samples,
                                           bool stop, double samples_per_second,
                                           std::uint64_t memory_bytes) {

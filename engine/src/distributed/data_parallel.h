@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "convstudio/result.h"
@@ -18,6 +19,7 @@
 #include "gradient_reducer.h"
 #include "nn/graph_module.h"
 #include "process_group.h"
+#include "sync_batch_norm.h"
 #include "train/evaluator.h"
 
 namespace convstudio {
@@ -46,6 +48,9 @@ class DataParallel {
   // The parameters whose gradients are summed (the optimizer's); replaces an earlier set.
   void reduce_gradients_of(std::vector<torch::Tensor> parameters);
   GradientReducer& reducer() { return *reducer_; }
+  // SyncBatchNorm: the model's BatchNorm2d blocks normalise over all ranks in training from now
+  // on (while this DataParallel lives). Returns those blocks' ids.
+  std::vector<std::string> sync_batch_norm(GraphModule& model);
 
   StepAgreement agree_on_step(double loss_sum, double correct, std::int64_t samples, bool stop,
                               double samples_per_second, std::uint64_t memory_bytes);
@@ -63,6 +68,7 @@ class DataParallel {
   DistributedOptions options_;
   torch::Device device_;
   std::unique_ptr<GradientReducer> reducer_;
+  std::unique_ptr<SyncBatchNorm> sync_batch_norm_;
 };
 
 }  // namespace convstudio

@@ -67,6 +67,7 @@ Json SettingsJson::to_json(const TrainingSettings& t) {
   if (t.channels_last) json["channels_last"] = true;
   if (t.cudnn_benchmark) json["cudnn_benchmark"] = true;
   if (t.processes != 1) json["processes"] = t.processes;
+  if (t.sync_batch_norm) json["sync_batch_norm"] = true;
   return json;
 }
 
@@ -134,6 +135,7 @@ TrainingSettings SettingsJson::training_from_json(const Json& json, const std::s
     f.error("device", "'" + t.device + "' is not one of auto, cpu, cuda, cuda:K");
   }
   f.read("processes", t.processes, 1, kMaxProcesses);
+  f.read("sync_batch_norm", t.sync_batch_norm);
   f.read("batch_size", t.batch_size, 1, 1 << 20);
   f.read("accumulate", t.accumulate, 1, 1 << 16);
   f.read_enum<AmpMode>("amp", t.amp, parse_amp_mode, "off, fp16, bf16, auto");

@@ -178,6 +178,22 @@ void GraphModuleImpl::set_channels_last(bool on) {
   }
 }
 
+std::vector<std::string> GraphModuleImpl::set_batch_norm_in_training(
+    const BatchNormInTraining& normalise) {
+  std::vector<std::string> ids;
+  for (Step& step : steps_) {
+    auto batch_norm = std::dynamic_pointer_cast<torch::nn::BatchNorm2dImpl>(step.layer.module);
+    if (!batch_norm) continue;
+    ids.push_back(step.id);
+    // The recomputation of a segment (RecomputeInBackward) calls step.layer.forward as well.
+    step.layer.forward = [id = step.id, batch_norm, normalise](const std::vector<torch::Tensor>& in,
+                                                               bool training) {
+      return training ? normalise(id, *batch_norm, in[0]) : batch_norm->forward(in[0]);
+    };
+  }
+  return ids;
+}
+
 void GraphModuleImpl::run_steps(const Unit& unit, std::vector<torch::Tensor>& values,
                                 const torch::Tensor& input, bool training, bool release) const {
   for (std::size_t i = 0; i < unit.steps.size(); ++i) {

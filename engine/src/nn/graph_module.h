@@ -49,6 +49,12 @@ class GraphModuleImpl : public torch::nn::Module {
   // cuDNN's preferred layout. Off converts back to the usual (contiguous) order.
   void set_channels_last(bool on);
   bool channels_last() const { return channels_last_; }
+  // How every BatchNorm2d normalises in training mode instead of with its own batch's
+  // statistics (SyncBatchNorm: over all ranks), recomputed blocks included; eval mode and frozen
+  // blocks keep torch's. Returns the ids of those blocks, in the order forward runs them.
+  using BatchNormInTraining = std::function<torch::Tensor(
+      const std::string& block_id, torch::nn::BatchNorm2dImpl&, const torch::Tensor&)>;
+  std::vector<std::string> set_batch_norm_in_training(const BatchNormInTraining& normalise);
 
  private:
   struct Step {

@@ -35,6 +35,14 @@ inline constexpr const char* kJoinedRun = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "%1 processes joined (%2); weights from rank 0; gradients all-reduced in %3 buckets during "
     "backward; batch %4 over all processes");
+inline constexpr const char* kSyncBatchNormOn = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "SyncBatchNorm on: %1 BatchNorm2d blocks normalise with the batch statistics of all %2 "
+    "processes");
+inline constexpr const char* kSyncBatchNormOneProcess = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "SyncBatchNorm does nothing in a run of one process: its BatchNorm2d blocks already see the "
+    "whole batch");
 inline constexpr const char* kResumeWorldSize = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "%1 was written by a run of %2 processes; resume it with %2 (this run has %3), so that each "

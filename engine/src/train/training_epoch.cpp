@@ -111,8 +111,9 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     const bool last_of_step = group_position + 1 == group_size;
     if (distributed() && last_of_step) parallel_->reducer().arm();
     // A rank whose shard of the epoch's short last batch is empty computes nothing; its
-    // reducer contributes zeros.
-    if (n > 0) {
+    // reducer contributes zeros. With SyncBatchNorm it runs the empty batch all the same, so
+    // that each BatchNorm's all-reduces still pair up across the ranks (it adds a count of 0).
+    if (n > 0 || synced_batch_norms_ > 0) {
       torch::Tensor images = batch->images.to(device_, batch->non_blocking);
       torch::Tensor labels = batch->labels.to(device_, batch->non_blocking);
       torch::Tensor logits;
@@ -121,7 +122,9 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
         logits = model->forward(images);
       }
       const torch::Tensor float_logits = logits.to(torch::kFloat);
-      torch::Tensor loss = torch::nn::functional::cross_entropy(float_logits, labels);
+      // No samples: a zero loss that still reaches every parameter (the mean over none is NaN).
+      torch::Tensor loss =
+          n > 0 ? torch::nn::functional::cross_entropy(float_logits, labels) : float_logits.sum();
       // Ranks sum their gradients, so each weighs its mean by its share of the global batch:
       // the sum is the mean over the global batch, as one process with all of it computes.
       const double share =
@@ -129,10 +132,12 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       const double weight = share / static_cast<double>(group_size);
       // Multiplying by 1 would still cost an operation forward and one backward.
       scaler_->scale(weight == 1.0 ? loss : loss * weight).backward();
-      const auto bookkeeping_start = Clock::now();
-      figures_.add(loss.detach(), float_logits.detach(), labels);
-      bookkeeping_seconds_ +=
-          std::chrono::duration<double>(Clock::now() - bookkeeping_start).count();
+      if (n > 0) {
+        const auto bookkeeping_start = Clock::now();
+        figures_.add(loss.detach(), float_logits.detach(), labels);
+        bookkeeping_seconds_ +=
+            std::chrono::duration<double>(Clock::now() - bookkeeping_start).count();
+      }
     }
     group_samples += n;
     ++batch_index;

@@ -255,6 +255,9 @@ bool TrainingRun::prepare() {
   if (writes_files) tidy_interrupted_writes();
   if (!options_.resume_checkpoint.empty() && !resume_from_checkpoint()) return false;
   if (distributed_options.enabled() && !join_data_parallel()) return false;
+  if (!distributed_options.enabled() && settings_.sync_batch_norm) {
+    log(LogLevel::Info, {messages::kSyncBatchNormOneProcess, {}});
+  }
   boundary_ = {start_epoch_, start_batch_, capture_rng_state()};
   first_step_ = global_step_;
   loss_scale_ = scaler_->current_scale();  // a resumed run goes on from its saved scale
@@ -283,6 +286,12 @@ bool TrainingRun::join_data_parallel() {
   try {
     // Resumed ranks read the same checkpoint; fresh ones start from rank 0's initialisation.
     parallel_->share_weights(*model_);
+    if (settings_.sync_batch_norm) {
+      synced_batch_norms_ = parallel_->sync_batch_norm(*model_).size();
+      log(LogLevel::Info,
+          {messages::kSyncBatchNormOn,
+           {std::to_string(synced_batch_norms_), std::to_string(parallel_->world_size())}});
+    }
     std::vector<torch::Tensor> trainable;
     for (const auto& group : optimizer_->param_groups()) {
       trainable.insert(trainable.end(), group.params().begin(), group.params().end());

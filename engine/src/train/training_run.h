@@ -123,6 +123,7 @@ class TrainingRun {
   std::unique_ptr<BatchLoader> train_loader_;
   std::unique_ptr<BatchLoader> val_loader_;
   std::unique_ptr<DataParallel> parallel_;  // null for a run of one process
+  std::size_t synced_batch_norms_ = 0;      // BatchNorm2d blocks normalising over all ranks
 
   std::int64_t batch_size_ = 0;
   std::int64_t accumulate_ = 1;

@@ -3,98 +3,13 @@
 // global batch, with accumulation and fp16 loss scaling too, and a resumed run ends where an
 // uninterrupted one does.
 
-#include <gtest/gtest.h>
-
-#include <sys/wait.h>
-
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
-#include <string>
-
-#include <nlohmann/json.hpp>
-
-#include "checkpoint_weights.h"
-#include "convstudio/model/project_file.h"
-#include "tiny_dataset.h"
+#include "data_parallel_training.h"
 
 namespace convstudio {
 namespace {
 
-using testing::checkpoint_weights;
-using testing::fresh_folder;
-
-struct Finished {
-  int exit_code = -1;
-  std::string out;  // stdout: rank 0's summary line
-  std::string err;
-  nlohmann::json summary;  // the last stdout line, when it is JSON
-};
-
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream file(path);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-class DataParallelTraining : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    root_ = fresh_folder(name);
-    // 65 training images: with a global batch of 16 the epoch's last batch holds one image, so
-    // rank 1 has none there and contributes zeros (the reducer's empty-shard path).
-    testing::write_tiny_idx_dataset(root_ / "data", 65, 32, 4, 8, 7);
-    Project project = testing::tiny_project(root_ / "data", 4, 8);
-    project.training.epochs = 2;
-    project_ = root_ / "p.convstudio";
-    const std::optional<Error> saved = ProjectFile::save(project, project_);
-    ASSERT_FALSE(saved) << saved->describe();
-  }
-
-  // `convstudio-cli-engine train P ARGUMENTS`, one LibTorch thread per process (2 cores here).
-  Finished train(const std::string& name, const std::string& arguments) {
-    Finished result;
-    const std::filesystem::path out = root_ / (name + ".out");
-    const std::filesystem::path err = root_ / (name + ".err");
-    const std::string command = "OMP_NUM_THREADS=1 '" CONVSTUDIO_CLI_ENGINE "' train '" +
-                                project_.string() + "' --device cpu " + arguments + " > '" +
-                                out.string() + "' 2> '" + err.string() + "'";
-    const int status = std::system(command.c_str());
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = read_text(out);
-    result.err = read_text(err);
-    std::string last_line;
-    std::istringstream lines(result.out);
-    for (std::string line; std::getline(lines, line);) {
-      if (!line.empty()) last_line = line;
-    }
-    result.summary = nlohmann::json::parse(last_line, nullptr, false);
-    return result;
-  }
-
-  Finished train_finished(const std::string& name, const std::string& arguments) {
-    Finished result = train(name, arguments + " --out '" + (root_ / name).string() + "'");
-    EXPECT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_FALSE(result.summary.is_discarded()) << result.out;
-    return result;
-  }
-
-  void expect_same_weights(const std::string& a, const std::string& b, double tolerance) {
-    const NamedTensors first = checkpoint_weights(root_ / a / "last.ckpt");
-    const NamedTensors second = checkpoint_weights(root_ / b / "last.ckpt");
-    ASSERT_FALSE(first.empty());
-    ASSERT_EQ(first.size(), second.size());
-    for (const auto& [name, tensor] : first) {
-      ASSERT_TRUE(second.count(name)) << name;
-      const double difference = (tensor - second.at(name)).abs().max().item<double>();
-      EXPECT_LE(difference, tolerance) << name;
-    }
-  }
-
-  std::filesystem::path root_, project_;
-};
+using testing::DataParallelTraining;
+using testing::Finished;
 
 TEST_F(DataParallelTraining, TwoProcessesOfBatchBEndWithTheWeightsOfOneProcessOfBatch2B) {
   const Finished one = train_finished("one", "--batch-size 16");

@@ -94,6 +94,22 @@ TEST(ProjectFile, RecomputeFlagRoundTripsAndIsWrittenOnlyWhenSet) {
   EXPECT_EQ(*reloaded.project, project);
 }
 
+TEST(ProjectFile, SyncBatchNormRoundTripsIsWrittenOnlyWhenSetAndMustBeABoolean) {
+  Project project = sample_project();
+  EXPECT_EQ(ProjectFile::serialize(project).find("sync_batch_norm"), std::string::npos);
+  project.training.sync_batch_norm = true;
+  const std::string text = ProjectFile::serialize(project);
+  EXPECT_NE(text.find("\"sync_batch_norm\": true"), std::string::npos) << text;
+  const ProjectLoadResult loaded = ProjectFile::parse(text);
+  ASSERT_TRUE(loaded.ok()) << first_error(loaded);
+  EXPECT_TRUE(loaded.project->training.sync_batch_norm);
+  nlohmann::ordered_json json = nlohmann::ordered_json::parse(text);
+  json["training"]["sync_batch_norm"] = "yes";
+  const ProjectLoadResult refused = ProjectFile::parse(json.dump());
+  ASSERT_EQ(refused.errors.size(), 1u);
+  EXPECT_EQ(refused.errors[0].field, "training.sync_batch_norm");
+}
+
 TEST(ProjectFile, DefaultsAreFilledForMissingSettings) {
   const ProjectLoadResult loaded =
       ProjectFile::parse(R"({"format": "convstudio-project", "version": 1})");

@@ -42,6 +42,15 @@ void write_split(const std::filesystem::path& folder, const std::string& prefix,
   }
 }
 
+// The tiny projects' dataset and training: the IDX folder, on the CPU, batch 8, lr 0.05.
+void train_on_folder(Project& project, const std::filesystem::path& folder) {
+  project.dataset.source = DatasetKind::Idx;
+  project.dataset.path = folder.string();
+  project.training.device = "cpu";
+  project.training.batch_size = 8;
+  project.training.lr = 0.05;
+}
+
 }  // namespace
 
 void write_tiny_idx_dataset(const std::filesystem::path& folder, int train, int test, int classes,
@@ -77,14 +86,36 @@ Project tiny_project(const std::filesystem::path& folder, int classes, int size,
   } else {
     g.connect({relu, output, 0});
   }
-  project.dataset.source = DatasetKind::Idx;
-  project.dataset.path = folder.string();
-  project.training.device = "cpu";
-  project.training.batch_size = 8;
+  train_on_folder(project, folder);
   project.training.epochs = 1;
-  project.training.lr = 0.05;
   project.training.loader_workers = 1;
   project.training.checkpoint_every_epochs = 1;
+  return project;
+}
+
+Project tiny_conv_project(const std::filesystem::path& folder) {
+  Project project;
+  Graph& g = project.graph;
+  const std::string input = g.add_block("Input");
+  g.set_param(input, "channels", std::int64_t{1});
+  g.set_param(input, "height", std::int64_t{8});
+  g.set_param(input, "width", std::int64_t{8});
+  const std::string conv = g.add_block("Conv2d");
+  g.set_param(conv, "out_channels", std::int64_t{4});
+  g.set_param(conv, "kernel", std::int64_t{3});
+  g.set_param(conv, "padding", std::int64_t{1});
+  const std::string norm = g.add_block("BatchNorm2d");
+  const std::string relu = g.add_block("ReLU");
+  const std::string flatten = g.add_block("Flatten");
+  const std::string output = g.add_block("Output");
+  g.set_param(output, "classes", std::int64_t{4});
+  g.connect({input, conv, 0});
+  g.connect({conv, norm, 0});
+  g.connect({norm, relu, 0});
+  g.connect({relu, flatten, 0});
+  g.connect({flatten, output, 0});
+  train_on_folder(project, folder);
+  project.training.epochs = 2;
   return project;
 }
 

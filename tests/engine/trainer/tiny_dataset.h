@@ -18,6 +18,10 @@ void write_tiny_idx_dataset(const std::filesystem::path& folder, int train, int 
 Project tiny_project(const std::filesystem::path& folder, int classes, int size,
                      bool with_dropout = false);
 
+// A project reading a 4-class folder of 8×8 images: Input(1×8×8) → Conv2d(4, 3×3, padding 1) →
+// BatchNorm2d → ReLU → Flatten → Output(4); blocks conv1 and bn1.
+Project tiny_conv_project(const std::filesystem::path& folder);
+
 // A fresh empty folder under the system temp dir, named after the running test.
 std::filesystem::path fresh_folder(const std::string& name);
 

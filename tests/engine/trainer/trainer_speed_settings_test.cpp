@@ -18,38 +18,6 @@ namespace {
 using testing::fresh_folder;
 using testing::write_tiny_idx_dataset;
 
-// Input(1×8×8) → Conv2d(4, 3×3, padding 1) → BatchNorm2d → ReLU → Flatten → Output(4):
-// convolution weights are the tensors channels-last reorders.
-Project small_conv_project(const std::filesystem::path& data) {
-  Project project;
-  Graph& g = project.graph;
-  const std::string input = g.add_block("Input");
-  g.set_param(input, "channels", std::int64_t{1});
-  g.set_param(input, "height", std::int64_t{8});
-  g.set_param(input, "width", std::int64_t{8});
-  const std::string conv = g.add_block("Conv2d");
-  g.set_param(conv, "out_channels", std::int64_t{4});
-  g.set_param(conv, "kernel", std::int64_t{3});
-  g.set_param(conv, "padding", std::int64_t{1});
-  const std::string norm = g.add_block("BatchNorm2d");
-  const std::string relu = g.add_block("ReLU");
-  const std::string flatten = g.add_block("Flatten");
-  const std::string output = g.add_block("Output");
-  g.set_param(output, "classes", std::int64_t{4});
-  g.connect({input, conv, 0});
-  g.connect({conv, norm, 0});
-  g.connect({norm, relu, 0});
-  g.connect({relu, flatten, 0});
-  g.connect({flatten, output, 0});
-  project.dataset.source = DatasetKind::Idx;
-  project.dataset.path = data.string();
-  project.training.device = "cpu";
-  project.training.batch_size = 8;
-  project.training.epochs = 2;
-  project.training.lr = 0.05;
-  return project;
-}
-
 class LogKeeper : public TrainingListener {
  public:
   std::vector<std::string> lines;
@@ -74,7 +42,7 @@ class SpeedSettings : public ::testing::Test {
 };
 
 TEST_F(SpeedSettings, ChannelsLastTrainsTheSameModelAndSavesOrdinaryWeights) {
-  const Project plain = small_conv_project(root_ / "data");
+  const Project plain = testing::tiny_conv_project(root_ / "data");
   Project nhwc = plain;
   nhwc.training.channels_last = true;
   const RunSummary a = train(plain, "plain");
@@ -97,7 +65,7 @@ TEST_F(SpeedSettings, ChannelsLastTrainsTheSameModelAndSavesOrdinaryWeights) {
 }
 
 TEST_F(SpeedSettings, AmpAutoSaysWhatItChoseAndTrainsWithIt) {
-  Project project = small_conv_project(root_ / "data");
+  Project project = testing::tiny_conv_project(root_ / "data");
   project.training.amp = AmpMode::Auto;
   project.training.epochs = 1;
   LogKeeper log;
@@ -112,7 +80,7 @@ TEST_F(SpeedSettings, AmpAutoSaysWhatItChoseAndTrainsWithIt) {
 }
 
 TEST_F(SpeedSettings, Bf16OnTheCpuRunsChannelsLastAndSaysSo) {
-  Project bf16 = small_conv_project(root_ / "data");
+  Project bf16 = testing::tiny_conv_project(root_ / "data");
   bf16.training.amp = AmpMode::Bf16;
   bf16.training.epochs = 1;
   Project asked = bf16;
@@ -151,7 +119,7 @@ TEST(AmpChoice, PicksBf16OnlyWhereTheDeviceComputesItNatively) {
 }
 
 TEST_F(SpeedSettings, SummaryReportsTheBookkeepingShare) {
-  const RunSummary summary = train(small_conv_project(root_ / "data"), "run");
+  const RunSummary summary = train(testing::tiny_conv_project(root_ / "data"), "run");
   ASSERT_EQ(summary.state, RunState::Finished);
   ASSERT_TRUE(summary.bookkeeping_share.has_value());
   EXPECT_GT(*summary.bookkeeping_share, 0.0);

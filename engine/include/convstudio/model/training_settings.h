@@ -22,6 +22,9 @@ struct TrainingSettings {
   // N processes share the CPU ("CPU × N", to try it on one machine); with "cuda", rank K trains
   // on cuda:K. 1: an ordinary run. The batch size is per process.
   std::int64_t processes = 1;
+  // Data-parallel: BatchNorm2d blocks normalise training batches with the statistics of all
+  // processes' shards together (SyncBatchNorm) instead of each process's own. No effect with one.
+  bool sync_batch_norm = false;
   std::int64_t batch_size = 64;
   std::int64_t accumulate = 1;  // micro-batches per optimizer step
   AmpMode amp = AmpMode::Off;
