@@ -52,11 +52,12 @@ std::vector<std::string> add_to_queue(RunQueue& queue, std::vector<QueuedRun> ru
   return ids;
 }
 
-std::optional<std::size_t> next_queued_run(const RunQueue& queue) {
+std::optional<std::size_t> next_queued_run(const RunQueue& queue, std::string_view sweep) {
   if (queue.paused) return std::nullopt;
   for (QueuedRunState wanted : {QueuedRunState::Running, QueuedRunState::Queued}) {
     for (std::size_t i = 0; i < queue.runs.size(); ++i) {
-      if (queue.runs[i].state == wanted) return i;
+      const QueuedRun& run = queue.runs[i];
+      if (run.state == wanted && (sweep.empty() || run.sweep == sweep)) return i;
     }
   }
   return std::nullopt;

@@ -121,6 +121,15 @@ TEST(RunQueue, AnInterruptedRunComesBeforeTheWaitingOnesUnlessPaused) {
   EXPECT_FALSE(mark_queued_run(queue, "nine", QueuedRunState::Failed));
 }
 
+TEST(RunQueue, TheNextRunOfOneSweepSkipsOtherEntries) {
+  RunQueue queue;
+  add_to_queue(queue, {entry("other"), entry("mine")});
+  queue.runs[0].sweep = "another-sweep";
+  EXPECT_EQ(next_queued_run(queue, queue.runs[1].sweep), std::optional<std::size_t>(1));
+  EXPECT_EQ(next_queued_run(queue), std::optional<std::size_t>(0));
+  EXPECT_EQ(next_queued_run(queue, "no-such-sweep"), std::nullopt);
+}
+
 TEST(RunQueue, AnInterruptedRunResumesFromItsLastCheckpoint) {
   const fs::path run_folder = testing::scratch_folder("interrupted") / "20261124-011501";
   QueuedRun run = entry("lr=0.01", QueuedRunState::Running);

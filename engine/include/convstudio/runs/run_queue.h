@@ -64,9 +64,10 @@ std::optional<Error> save_run_queue(const std::filesystem::path& project_file,
 std::vector<std::string> add_to_queue(RunQueue& queue, std::vector<QueuedRun> runs);
 
 // The entry to train next, for a caller with nothing training: an entry still Running then was
-// interrupted and comes first (resume it with interrupted_run_checkpoint); otherwise the first
-// Queued one. nullopt when the queue is paused or nothing waits.
-std::optional<std::size_t> next_queued_run(const RunQueue& queue);
+// interrupted and comes first; otherwise the first Queued one. Either may have been started
+// before (its run folder is set): resume it with interrupted_run_checkpoint. Only entries of
+// `sweep` when it is not empty. nullopt when the queue is paused or nothing waits.
+std::optional<std::size_t> next_queued_run(const RunQueue& queue, std::string_view sweep = {});
 
 // The entry with this id, or nullptr.
 QueuedRun* find_queued_run(RunQueue& queue, std::string_view id);
@@ -84,9 +85,11 @@ bool remove_queued_run(RunQueue& queue, std::string_view id);
 bool mark_queued_run(RunQueue& queue, std::string_view id, QueuedRunState state,
                      const std::string& run_folder = {});
 
-// The checkpoint an interrupted entry resumes from: RUN_FOLDER/last.ckpt (the one the trainer
-// writes at every epoch end and when stopped), put back first when a crash left it moved aside.
-// nullopt when the entry has no run folder or its run left no checkpoint: it starts over.
+// The checkpoint an entry that was started before resumes from: RUN_FOLDER/last.ckpt (the one
+// the trainer writes at every epoch end and when stopped), put back first when a crash left it
+// moved aside. That is a Running entry a restart interrupted, or one the user stopped and left
+// Queued (Ctrl+C in `convstudio-cli sweep`). nullopt when the entry has no run folder or its run
+// left no checkpoint: it starts over.
 std::optional<std::filesystem::path> interrupted_run_checkpoint(const QueuedRun& run);
 
 }  // namespace convstudio
