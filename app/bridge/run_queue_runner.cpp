@@ -32,8 +32,8 @@ RunQueueRunner::RunQueueRunner(TrainingController* controller, StartRun startRun
   connect(controller_, &TrainingController::finished, this, &RunQueueRunner::onFinished);
   connect(controller_, &TrainingController::stepped, this, [this](const StepMetrics& step) {
     if (activeId_.empty() || step.total_steps <= 0) return;
-    emit progressChanged(activeEntry(), static_cast<double>(step.step) /
-                                            static_cast<double>(step.total_steps));
+    emit progressChanged(activeEntry(),
+                         static_cast<double>(step.step) / static_cast<double>(step.total_steps));
   });
 }
 
@@ -195,11 +195,11 @@ bool RunQueueRunner::save(QString* error) {
   if (projectFile_.isEmpty()) return true;
   QString message;
   if (!loadError_.isEmpty()) {
-    message = tr("The run queue file could not be read, so it is not overwritten: %1")
-                  .arg(loadError_);
+    message =
+        tr("The run queue file could not be read, so it is not overwritten: %1").arg(loadError_);
   } else if (const auto failed = save_run_queue(localPath(projectFile_), queue_)) {
-    message = tr("The run queue cannot be saved: %1")
-                  .arg(QString::fromStdString(failed->describe()));
+    message =
+        tr("The run queue cannot be saved: %1").arg(QString::fromStdString(failed->describe()));
   } else {
     return true;
   }

@@ -78,10 +78,10 @@ class RunQueueRunner : public QObject {
   StartRun startRun_;
   QString projectFile_;
   RunQueue queue_;
-  QString loadError_;  // the queue file could not be read: it is not overwritten
-  std::string activeId_;      // the entry that is training
-  QString activeOwner_;       // the project file whose queue holds it (it may be closed since)
-  QString activeFolder_;      // its run folder
+  QString loadError_;     // the queue file could not be read: it is not overwritten
+  std::string activeId_;  // the entry that is training
+  QString activeOwner_;   // the project file whose queue holds it (it may be closed since)
+  QString activeFolder_;  // its run folder
   bool removeWhenEnded_ = false;
   bool closing_ = false;
 };

@@ -21,13 +21,13 @@
 #include "convstudio/runs/project_runs.h"
 #include "convstudio/runs/run_recorder.h"
 #include "dataset_preview_loader.h"
-#include "queue_actions.h"
-#include "training/run_queue_view.h"
 #include "device_text.h"
 #include "engine_text.h"
+#include "queue_actions.h"
 #include "training/confusion_matrix_view.h"
 #include "training/misclassified_gallery.h"
 #include "training/out_of_memory_dialog.h"
+#include "training/run_queue_view.h"
 #include "training/runs_list.h"
 #include "training/sample_preview_grid.h"
 #include "training/training_charts.h"
@@ -181,8 +181,14 @@ void TrainingCockpit::createActions() {
   separator->setSeparator(true);
   auto* queueSeparator = new QAction(this);
   queueSeparator->setSeparator(true);
-  runActions_ = {start_,     pause_,          stop_, resumeCheckpoint_, release_, separator,
-                 tuning_->findLearningRateAction(), queueSeparator};
+  runActions_ = {start_,
+                 pause_,
+                 stop_,
+                 resumeCheckpoint_,
+                 release_,
+                 separator,
+                 tuning_->findLearningRateAction(),
+                 queueSeparator};
   runActions_ << queue_->actions();
 
   connect(start_, &QAction::triggered, this, [this] { startTraining(); });

@@ -6,8 +6,8 @@
 #include <map>
 #include <utility>
 
-#include "training_progress_view.h"
 #include "runs_list.h"
+#include "training_progress_view.h"
 
 namespace convstudio {
 namespace {

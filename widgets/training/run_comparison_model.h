@@ -22,7 +22,16 @@ class RunComparisonModel : public QAbstractTableModel {
   static constexpr int kSortRole = Qt::UserRole + 1;
   enum Column { kRun, kSweep, kState, kFirstSetting };
   // The figures follow the settings, in this order.
-  enum Figure { kGraph, kFinalAccuracy, kFinalLoss, kBestAccuracy, kTime, kSpeed, kMemory, kFigures };
+  enum Figure {
+    kGraph,
+    kFinalAccuracy,
+    kFinalLoss,
+    kBestAccuracy,
+    kTime,
+    kSpeed,
+    kMemory,
+    kFigures
+  };
 
   explicit RunComparisonModel(QObject* parent = nullptr);
 

@@ -115,13 +115,15 @@ void RunQueueView::setQueue(const RunQueue& queue, const QString& active) {
   for (const QueuedRun& run : queue_.runs) {
     auto* item = new QTreeWidgetItem(list_);
     const QString id = QString::fromStdString(run.id);
-    item->setText(kLabel, run.label.empty() ? tr("Run %1").arg(id) : QString::fromStdString(run.label));
+    item->setText(kLabel,
+                  run.label.empty() ? tr("Run %1").arg(id) : QString::fromStdString(run.label));
     // A Running entry that is not training was interrupted: it resumes when the queue goes on.
     const bool interrupted = run.state == QueuedRunState::Running && id != active_;
     item->setText(kState, interrupted ? tr("interrupted") : stateText(run.state));
     QString tip = tr("Queue entry %1").arg(id);
     if (!run.sweep.empty()) tip += tr(", sweep %1").arg(QString::fromStdString(run.sweep));
-    if (!run.run_folder.empty()) tip += QStringLiteral("\n") + QString::fromStdString(run.run_folder);
+    if (!run.run_folder.empty())
+      tip += QStringLiteral("\n") + QString::fromStdString(run.run_folder);
     item->setToolTip(kLabel, tip);
     if (run.state == QueuedRunState::Queued) ++waiting;
     if (id == active_) {
@@ -146,7 +148,8 @@ void RunQueueView::setQueue(const RunQueue& queue, const QString& active) {
 void RunQueueView::setProgress(const QString& id, double fraction) {
   for (int row = 0; row < entryCount(); ++row) {
     if (entryId(row) != id) continue;
-    if (auto* bar = qobject_cast<QProgressBar*>(list_->itemWidget(list_->topLevelItem(row), kProgress))) {
+    if (auto* bar =
+            qobject_cast<QProgressBar*>(list_->itemWidget(list_->topLevelItem(row), kProgress))) {
       bar->setValue(static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 1000));
     }
   }
@@ -188,8 +191,8 @@ QString RunQueueView::text(int row, int column) const {
 
 void RunQueueView::updateActions() {
   const int row = selectedRow();
-  const bool waiting = row >= 0 && queue_.runs[static_cast<std::size_t>(row)].state ==
-                                       QueuedRunState::Queued;
+  const bool waiting =
+      row >= 0 && queue_.runs[static_cast<std::size_t>(row)].state == QueuedRunState::Queued;
   queueCurrent_->setEnabled(queueingAllowed_);
   sweep_->setEnabled(queueingAllowed_);
   moveUp_->setEnabled(waiting && row > 0);

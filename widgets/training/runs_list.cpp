@@ -105,9 +105,8 @@ std::vector<RecordedRun> RunsList::checkedRuns() const {
 }
 
 std::optional<QString> RunsList::exportCsv(const QString& path) const {
-  const auto failed =
-      write_file_atomically(std::filesystem::path(QFile::encodeName(path).toStdString()),
-                            model_->csv());
+  const auto failed = write_file_atomically(
+      std::filesystem::path(QFile::encodeName(path).toStdString()), model_->csv());
   if (!failed) return std::nullopt;
   return QString::fromStdString(failed->describe());
 }

@@ -20,7 +20,8 @@ namespace {
 // The value a setting has in `project`, to show what the sweep starts from.
 QString currentValue(const Project& project, const std::string& setting) {
   for (const auto& [name, value] : setting_values(project)) {
-    if (name == setting || name == "dataset.augmentation." + setting || name == "dataset." + setting)
+    if (name == setting || name == "dataset.augmentation." + setting ||
+        name == "dataset." + setting)
       return QString::fromStdString(value);
   }
   return {};
@@ -112,7 +113,8 @@ void SweepDialog::check() {
       problemText_ = tr("Enter the values of %1, separated by commas.").arg(setting);
       break;
     }
-    Result<SweepAxis> parsed = parse_sweep_axis((setting + QLatin1Char('=') + values).toStdString());
+    Result<SweepAxis> parsed =
+        parse_sweep_axis((setting + QLatin1Char('=') + values).toStdString());
     if (!parsed) {
       problemText_ = QString::fromStdString(parsed.error().describe());
       break;
@@ -131,8 +133,9 @@ void SweepDialog::check() {
   problem_->setText(problemText_);
   problem_->setVisible(!problemText_.isEmpty());
   const int count = static_cast<int>(runs_.size());
-  size_->setText(runs_.empty() ? QString()
-                               : tr("%1 = %n run(s)", nullptr, count).arg(sizes.join(QStringLiteral(" × "))));
+  size_->setText(runs_.empty()
+                     ? QString()
+                     : tr("%1 = %n run(s)", nullptr, count).arg(sizes.join(QStringLiteral(" × "))));
   QPushButton* ok = buttons_->button(QDialogButtonBox::Ok);
   ok->setEnabled(!runs_.empty());
   ok->setText(runs_.empty() ? tr("Queue Runs") : tr("Queue %n Run(s)", nullptr, count));
