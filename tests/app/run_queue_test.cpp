@@ -54,49 +54,35 @@ class RunQueueTest : public QObject {
   void aRunStartedByHandIsNotAQueueEntry();
 
  private:
-  void openWindow();
   RunQueueRunner* runner() const { return cockpit_->queue()->runner(); }
   RunQueueView* view() const { return cockpit_->queue()->view(); }
   // Waits until nothing in the queue is waiting or training.
   void waitForQueue();
   QStringList labels() const;
 
-  QTemporaryDir dir_;
-  QString dataFolder_;
-  QString projectFile_;
-  Project project_;
-  std::unique_ptr<QMainWindow> window_;
+  testing::CockpitFixture fixture_;
+  Project& project_ = fixture_.project;
+  QString& projectFile_ = fixture_.projectFile;
   TrainingCockpit* cockpit_ = nullptr;
 };
 
 void RunQueueTest::initTestCase() {
-  QStandardPaths::setTestModeEnabled(true);
-  QVERIFY(dir_.isValid());
-  dataFolder_ = dir_.filePath(QStringLiteral("tiny-idx"));
-  testing::writeTinyIdxDataset(dataFolder_);
+  QVERIFY(fixture_.writeData());
 }
 
 void RunQueueTest::init() {
   // Each test its own project, so each has its own runs and queue.
   static int count = 0;
-  projectFile_ = dir_.filePath(QStringLiteral("queue-%1.convstudio").arg(++count));
-  project_ = testing::tinyProject(dataFolder_);
+  projectFile_ = fixture_.dir.filePath(QStringLiteral("queue-%1.convstudio").arg(++count));
+  project_ = testing::tinyProject(fixture_.dataFolder);
   project_.training.epochs = 1;
   project_.training.max_steps = 8;
-  openWindow();
-}
-
-void RunQueueTest::openWindow() {
-  DeviceReport cpuOnly;
-  cpuOnly.cuda_unavailable = CudaUnavailable::kNoDriver;
-  testing::CockpitWindow opened = testing::openCockpitWindow(&project_, &projectFile_, cpuOnly);
-  window_ = std::move(opened.window);
-  cockpit_ = opened.cockpit;
-  QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+  QVERIFY(fixture_.openWindow());
+  cockpit_ = fixture_.cockpit();
 }
 
 void RunQueueTest::cleanup() {
-  window_.reset();
+  fixture_.closeWindow();  // the controller's destructor stops any run and joins the thread
   cockpit_ = nullptr;
 }
 
@@ -183,7 +169,7 @@ void RunQueueTest::aQueuedSweepOfFourRunsCompletesIntoTheComparison() {
   QCOMPARE(charts->accuracyChart()->curveCount(), accuracy + 1);
 
   // Exported as the engine's CSV, through the atomic write.
-  const QString csv = dir_.filePath(QStringLiteral("runs.csv"));
+  const QString csv = fixture_.dir.filePath(QStringLiteral("runs.csv"));
   QVERIFY(!runs->exportCsv(csv));
   QFile file(csv);
   QVERIFY(file.open(QIODevice::ReadOnly));
@@ -209,7 +195,7 @@ void RunQueueTest::aRestartMidQueueResumesTheInterruptedRun() {
   controller->pause();
   QTRY_VERIFY_WITH_TIMEOUT(controller->isPaused(), kQueueTimeoutMs);
   const QString folder = controller->runFolder();
-  window_.reset();  // the controller stops the run; it writes its checkpoint on the way out
+  fixture_.closeWindow();  // the controller stops the run; it writes its checkpoint on the way out
 
   Result<RunQueue> left = load_run_queue(local(projectFile_));
   QVERIFY(left);
@@ -220,7 +206,8 @@ void RunQueueTest::aRestartMidQueueResumesTheInterruptedRun() {
   QVERIFY(QFileInfo(folder + QStringLiteral("/last.ckpt")).isDir());
 
   // A new studio on the same project resumes it in its own folder, then trains the rest.
-  openWindow();
+  QVERIFY(fixture_.openWindow());
+  cockpit_ = fixture_.cockpit();
   waitForQueue();
   const RunQueue& queue = runner()->queue();
   for (const QueuedRun& run : queue.runs) QCOMPARE(run.state, QueuedRunState::Finished);
