@@ -129,9 +129,10 @@ void RunQueueRunner::startNext() {
   how.record.queuedRun = entry.id;
   how.record.sweep = entry.sweep;
   how.record.label = entry.label;
-  if (entry.state == QueuedRunState::Running) {
-    // Interrupted by a close or a crash: it goes on from its last checkpoint in its own folder,
-    // or starts over when it left none.
+  if (!entry.run_folder.empty()) {
+    // Interrupted by a close or a crash (Running), or stopped and queued again (the CLI's
+    // Ctrl+C): it goes on from its last checkpoint in its own folder, or starts over when it
+    // left none.
     if (const auto checkpoint = interrupted_run_checkpoint(entry)) {
       how.resumeCheckpoint = QFile::decodeName(checkpoint->string().c_str());
       how.continueInCheckpointFolder = true;
@@ -181,10 +182,14 @@ void RunQueueRunner::onFinished(const RunSummary& summary, const QString& runFol
   } else if (std::exchange(removeWhenEnded_, false)) {
     mark_queued_run(queue_, id, state);
     remove_queued_run(queue_, id);
+  } else if (state == QueuedRunState::Cancelled) {
+    // The user stopped it: the queue stops with it, and the run waits in its folder to go on
+    // from its checkpoint when the queue is resumed (as the CLI's Ctrl+C leaves it). Remove
+    // drops it for good.
+    mark_queued_run(queue_, id, QueuedRunState::Queued);
+    queue_.paused = true;
   } else {
     mark_queued_run(queue_, id, state);
-    // The user stopped a queued run: the queue stops with it until it is resumed.
-    if (state == QueuedRunState::Cancelled) queue_.paused = true;
   }
   save();
   emit queueChanged();

@@ -3,8 +3,9 @@
 // on the TrainingController's worker: starts the next entry whenever the controller is idle and
 // the queue is not paused, records each entry's run folder and end, and saves the queue file at
 // every change. An entry left Running by a studio that closed or crashed mid-run resumes from its
-// run's last checkpoint, in the same run folder, when its project is opened again. Runs started
-// by hand are not the queue's: their end only lets the next entry start.
+// run's last checkpoint, in the same run folder, when its project is opened again. A queued run the
+// user stops pauses the queue and waits to go on from its checkpoint. Runs started by hand are
+// not the queue's: their end only lets the next entry start.
 
 #include <QObject>
 #include <QString>

@@ -51,6 +51,7 @@ class RunQueueTest : public QObject {
   void aQueuedSweepOfFourRunsCompletesIntoTheComparison();
   void aRestartMidQueueResumesTheInterruptedRun();
   void reorderRemoveAndPauseBehave();
+  void stoppingAQueuedRunPausesTheQueueAndItGoesOnLater();
   void aRunStartedByHandIsNotAQueueEntry();
 
  private:
@@ -265,6 +266,33 @@ void RunQueueTest::reorderRemoveAndPauseBehave() {
   // They trained in the queue's order.
   QVERIFY(runner()->queue().runs[0].run_folder < runner()->queue().runs[1].run_folder);
   QCOMPARE(view()->text(1, 1), RunQueueView::stateText(QueuedRunState::Finished));
+}
+
+void RunQueueTest::stoppingAQueuedRunPausesTheQueueAndItGoesOnLater() {
+  project_.training.epochs = 100;
+  project_.training.max_steps = 300;
+  cockpit_->queue()->queueCurrentSettings();
+  TrainingController* controller = cockpit_->controller();
+  QSignalSpy finished(controller, &TrainingController::finished);
+  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 5, kQueueTimeoutMs);
+  cockpit_->stopAction()->trigger();
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kQueueTimeoutMs);
+  QCoreApplication::processEvents();
+  const QString folder = finished.front().at(1).toString();
+  QVERIFY(runner()->isPaused());
+  QCOMPARE(runner()->queue().runs.front().state, QueuedRunState::Queued);
+  QCOMPARE(QString::fromStdString(runner()->queue().runs.front().run_folder), folder);
+  QVERIFY(!controller->isRunning());
+
+  view()->pauseAction()->trigger();  // Resume Queue
+  waitForQueue();
+  QCOMPARE(runner()->queue().runs.front().state, QueuedRunState::Finished);
+  QCOMPARE(QString::fromStdString(runner()->queue().runs.front().run_folder), folder);
+  const auto run = load_recorded_run(local(folder));
+  QVERIFY(run);
+  QCOMPARE(run->steps.back().step, std::int64_t{300});
+  QVERIFY(run->steps.size() <= std::size_t{300});
+  QCOMPARE(cockpit_->runs()->runCount(), 1);
 }
 
 void RunQueueTest::aRunStartedByHandIsNotAQueueEntry() {

@@ -119,7 +119,11 @@ void RunQueueView::setQueue(const RunQueue& queue, const QString& active) {
                   run.label.empty() ? tr("Run %1").arg(id) : QString::fromStdString(run.label));
     // A Running entry that is not training was interrupted: it resumes when the queue goes on.
     const bool interrupted = run.state == QueuedRunState::Running && id != active_;
-    item->setText(kState, interrupted ? tr("interrupted") : stateText(run.state));
+    // A stopped run waits with its folder and checkpoint, to go on where it stopped.
+    const bool stopped = run.state == QueuedRunState::Queued && !run.run_folder.empty();
+    item->setText(kState, interrupted ? tr("interrupted")
+                          : stopped   ? tr("stopped, to resume")
+                                      : stateText(run.state));
     QString tip = tr("Queue entry %1").arg(id);
     if (!run.sweep.empty()) tip += tr(", sweep %1").arg(QString::fromStdString(run.sweep));
     if (!run.run_folder.empty())
