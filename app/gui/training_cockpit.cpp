@@ -377,9 +377,12 @@ bool TrainingCockpit::startRun(const Project& project, const RunStart& how, QStr
   confusion_->clear();
   gallery_->clear();
   failureShown_ = false;
-  // The run's progress comes to the front, wherever the user left the tabs.
-  progressDock_->show();
-  progressDock_->raise();
+  // The run's progress comes to the front, wherever the user left the tabs; a queued run leaves
+  // them (the user may be reading the runs' table beside the charts).
+  if (how.record.queuedRun.empty()) {
+    progressDock_->show();
+    progressDock_->raise();
+  }
   chartsDock_->show();
   chartsDock_->raise();
   runOwner_ = runsOwnerFile();

@@ -31,7 +31,7 @@ bool RunOverlays::isOverlay(const LiveChart* chart, int curve) const {
 }
 
 QString RunOverlays::runName(const RecordedRun& run) {
-  return QString::fromStdString(run.name);
+  return QString::fromStdString(run.label.empty() ? run.name : run.label);
 }
 
 void RunOverlays::set(const std::vector<RecordedRun>& runs, double smoothing) {
