@@ -206,9 +206,14 @@ void RunQueueTest::aRestartMidQueueResumesTheInterruptedRun() {
   QCOMPARE(left.value().runs[2].state, QueuedRunState::Queued);
   QVERIFY(QFileInfo(folder + QStringLiteral("/last.ckpt")).isDir());
 
-  // A new studio on the same project resumes it in its own folder, then trains the rest.
+  // A new studio on the same project resumes it in its own folder, then trains the rest; the
+  // charts show the run from its first step, the part before the restart read from its folder.
   QVERIFY(fixture_.openWindow());
   cockpit_ = fixture_.cockpit();
+  QTRY_VERIFY_WITH_TIMEOUT(
+      runner()->activeEntry().toStdString() == second && cockpit_->charts()->stepCount() > 0,
+      kQueueTimeoutMs);
+  QCOMPARE(cockpit_->charts()->lossChart()->series(0).keys().front(), 1.0);
   waitForQueue();
   const RunQueue& queue = runner()->queue();
   for (const QueuedRun& run : queue.runs) QCOMPARE(run.state, QueuedRunState::Finished);
