@@ -64,6 +64,18 @@ void QueueActions::showSweepDialog() {
   dialog->open();
 }
 
+bool QueueActions::confirmStop(QWidget* parent) {
+  const auto answer = QMessageBox::question(
+      parent, tr("Run Queue in Progress"),
+      tr("The run queue is training (%n run(s) not yet done). Stop it and close? The run that "
+         "is training resumes from its last checkpoint when this project is opened again.",
+         nullptr, runner_->pendingCount()),
+      QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+  if (answer != QMessageBox::Yes) return false;
+  runner_->stopForClose();
+  return true;
+}
+
 void QueueActions::report(const QString& problem) {
   QMessageBox::warning(host_.window, tr("Run Queue"), problem);
 }

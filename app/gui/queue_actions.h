@@ -37,6 +37,10 @@ class QueueActions : public QObject {
   RunQueueRunner* runner() const { return runner_; }
   // Queue Current Settings, Sweep…, Move Up, Move Down, Remove, Pause/Resume Queue.
   QList<QAction*> actions() const;
+  // For the window's close while a queued run trains: asks whether to stop the queue; when the
+  // user agrees, the run stops (keeping its checkpoint) and stays Running in the queue file, so
+  // the next start resumes it. True when the window may close.
+  bool confirmStop(QWidget* parent);
   // The sweep dialog while it is open (tests fill it in).
   SweepDialog* sweepDialog() const;
 

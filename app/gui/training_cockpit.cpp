@@ -11,7 +11,6 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
-#include <QMessageBox>
 #include <QStatusBar>
 #include <QStyle>
 
@@ -537,17 +536,9 @@ void TrainingCockpit::carryFinishedRun(const QString& runFolder) {
 }
 
 bool TrainingCockpit::confirmStop(QWidget* parent) {
-  RunQueueRunner* runner = queue_->runner();
-  if (runner->activeEntry().isEmpty()) return controller_->confirmStop(parent);
-  const auto answer = QMessageBox::question(
-      parent, tr("Run Queue in Progress"),
-      tr("The run queue is training (%n run(s) not yet done). Stop it and close? The run that "
-         "is training resumes from its last checkpoint when this project is opened again.",
-         nullptr, runner->pendingCount()),
-      QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
-  if (answer != QMessageBox::Yes) return false;
-  runner->stopForClose();
-  return true;
+  // A queued run is stopped so that it resumes at the next start; the queue asks about it.
+  if (!queue_->runner()->activeEntry().isEmpty()) return queue_->confirmStop(parent);
+  return controller_->confirmStop(parent);
 }
 
 }  // namespace convstudio

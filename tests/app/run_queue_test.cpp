@@ -52,6 +52,7 @@ class RunQueueTest : public QObject {
   void aRestartMidQueueResumesTheInterruptedRun();
   void reorderRemoveAndPauseBehave();
   void stoppingAQueuedRunPausesTheQueueAndItGoesOnLater();
+  void removingTheRunningEntryStopsItAndTheQueueGoesOn();
   void aRunStartedByHandIsNotAQueueEntry();
 
  private:
@@ -298,6 +299,25 @@ void RunQueueTest::stoppingAQueuedRunPausesTheQueueAndItGoesOnLater() {
   QCOMPARE(run->steps.back().step, std::int64_t{300});
   QVERIFY(run->steps.size() <= std::size_t{300});
   QCOMPARE(cockpit_->runs()->runCount(), 1);
+}
+
+void RunQueueTest::removingTheRunningEntryStopsItAndTheQueueGoesOn() {
+  project_.training.epochs = 100;
+  project_.training.max_steps = 300;
+  cockpit_->queue()->queueCurrentSettings();
+  project_.training.epochs = 1;
+  project_.training.max_steps = 8;
+  cockpit_->queue()->queueCurrentSettings();
+  const std::string second = runner()->queue().runs[1].id;
+  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 3, kQueueTimeoutMs);
+  view()->selectRow(0);
+  QVERIFY(view()->removeAction()->isEnabled());
+  view()->removeAction()->trigger();
+  waitForQueue();
+  QCOMPARE(runner()->queue().runs.size(), std::size_t{1});
+  QCOMPARE(runner()->queue().runs.front().id, second);
+  QCOMPARE(runner()->queue().runs.front().state, QueuedRunState::Finished);
+  QVERIFY(!runner()->isPaused());
 }
 
 void RunQueueTest::aRunStartedByHandIsNotAQueueEntry() {
