@@ -105,7 +105,10 @@ QueuedRunState queue_state_after(const RunSummary& summary) {
 bool report_comparison(const SweepOptions& o, const std::set<std::string>& sweeps,
                        const std::set<std::string>& trained_folders) {
   Result<RunQueue> queue = load_run_queue(o.file);
-  if (!queue) return false;
+  if (!queue) {
+    std::cerr << "error: " << queue.error().describe() << "\n";
+    return false;
+  }
   std::vector<RecordedRun> runs;
   for (const QueuedRun& entry : queue.value().runs) {
     if (entry.run_folder.empty()) continue;
@@ -197,6 +200,12 @@ int run_sweep_command(const SweepOptions& o) {
   if (o.sets.empty() == !o.resume) {
     std::cerr << "error: give --set SETTING=VALUE,VALUE… to queue a new sweep, or --resume to "
                  "continue the queue (not both)\n";
+    return kExitUsageError;
+  }
+  if (o.resume && (o.epochs || o.max_steps || o.seed || o.device)) {
+    // A queued run keeps the settings it was queued with; a stopped one, its planned end.
+    std::cerr << "error: --epochs, --max-steps, --seed and --device set up a new sweep (--set); "
+                 "--resume trains the queue as it was queued\n";
     return kExitUsageError;
   }
   if (o.device && !is_valid_device(*o.device)) {
