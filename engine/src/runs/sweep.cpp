@@ -130,7 +130,7 @@ std::optional<Error> apply_sweep_value(Project& project, std::string_view settin
     AugmentationSettings read = SettingsJson::augmentation_from_json(json, kAugmentation, errors);
     if (errors.empty()) project.dataset.augmentation = read;
   } else {
-    Json json = SettingsJson::to_json(project.training);
+    Json json = SettingsJson::to_json(project.training, SettingsJson::Keys::Every);
     json[key] = value_json(value);
     TrainingSettings read = SettingsJson::training_from_json(json, "training", errors);
     if (errors.empty()) project.training = read;
