@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -165,7 +166,8 @@ int train_queued_runs(const SweepOptions& o, const std::string& sweep) {
       run.resume_checkpoint = checkpoint->string();
       start = RunRecorder::Start::Resumed;
     } else if (entry.run_folder.empty()) {
-      entry.run_folder = new_run_folder(o.file).string();
+      // Absolute, so `--resume` from another working folder finds it.
+      entry.run_folder = std::filesystem::absolute(new_run_folder(o.file)).string();
     }
     run.out_dir = entry.run_folder;
     run.start_weights = ProjectFile::weights_file(run.project, o.file).string();
