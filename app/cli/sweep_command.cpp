@@ -93,9 +93,10 @@ QueuedRunState queue_state_after(const RunSummary& summary) {
   switch (summary.state) {
     case RunState::Finished:
       return QueuedRunState::Finished;
-    // Stopped by Ctrl+C or SIGTERM: it waits again, and resumes from its checkpoint.
+    // Stopped by Ctrl+C or SIGTERM: it waits again, and resumes from its checkpoint. A run
+    // cancelled otherwise stays cancelled, so the loop cannot pick it again and again.
     case RunState::Cancelled:
-      return QueuedRunState::Queued;
+      return InterruptCatcher::requested() ? QueuedRunState::Queued : QueuedRunState::Cancelled;
     default:
       return QueuedRunState::Failed;
   }
