@@ -12,6 +12,20 @@
 namespace convstudio {
 namespace fs = std::filesystem;
 
+// Declared in run_recorder.h, beside the recorder that fills these folders.
+fs::path runs_folder(const fs::path& project_file) {
+  fs::path runs = project_file;
+  runs += ".runs";
+  return runs;
+}
+
+fs::path new_run_folder(const fs::path& project_file) {
+  return unique_timestamped_path(runs_folder(project_file), "", [](const fs::path& folder) {
+    std::error_code ec;
+    return fs::exists(folder, ec);
+  });
+}
+
 fs::path unsaved_project_file(const fs::path& data_folder) {
   return unique_timestamped_path(data_folder / "unsaved", ProjectFile::kExtension,
                                  [](const fs::path& file) {
