@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -92,9 +93,10 @@ QueuedRunState queue_state_after(const RunSummary& summary) {
   switch (summary.state) {
     case RunState::Finished:
       return QueuedRunState::Finished;
-    // Stopped by Ctrl+C or SIGTERM: it waits again, and resumes from its checkpoint.
+    // Stopped by Ctrl+C or SIGTERM: it waits again, and resumes from its checkpoint. A run
+    // cancelled otherwise stays cancelled, so the loop cannot pick it again and again.
     case RunState::Cancelled:
-      return QueuedRunState::Queued;
+      return InterruptCatcher::requested() ? QueuedRunState::Queued : QueuedRunState::Cancelled;
     default:
       return QueuedRunState::Failed;
   }
@@ -105,7 +107,10 @@ QueuedRunState queue_state_after(const RunSummary& summary) {
 bool report_comparison(const SweepOptions& o, const std::set<std::string>& sweeps,
                        const std::set<std::string>& trained_folders) {
   Result<RunQueue> queue = load_run_queue(o.file);
-  if (!queue) return false;
+  if (!queue) {
+    std::cerr << "error: " << queue.error().describe() << "\n";
+    return false;
+  }
   std::vector<RecordedRun> runs;
   for (const QueuedRun& entry : queue.value().runs) {
     if (entry.run_folder.empty()) continue;
@@ -162,7 +167,8 @@ int train_queued_runs(const SweepOptions& o, const std::string& sweep) {
       run.resume_checkpoint = checkpoint->string();
       start = RunRecorder::Start::Resumed;
     } else if (entry.run_folder.empty()) {
-      entry.run_folder = new_run_folder(o.file).string();
+      // Absolute, so `--resume` from another working folder finds it.
+      entry.run_folder = std::filesystem::absolute(new_run_folder(o.file)).string();
     }
     run.out_dir = entry.run_folder;
     run.start_weights = ProjectFile::weights_file(run.project, o.file).string();
@@ -197,6 +203,12 @@ int run_sweep_command(const SweepOptions& o) {
   if (o.sets.empty() == !o.resume) {
     std::cerr << "error: give --set SETTING=VALUE,VALUE… to queue a new sweep, or --resume to "
                  "continue the queue (not both)\n";
+    return kExitUsageError;
+  }
+  if (o.resume && (o.epochs || o.max_steps || o.seed || o.device)) {
+    // A queued run keeps the settings it was queued with; a stopped one, its planned end.
+    std::cerr << "error: --epochs, --max-steps, --seed and --device set up a new sweep (--set); "
+                 "--resume trains the queue as it was queued\n";
     return kExitUsageError;
   }
   if (o.device && !is_valid_device(*o.device)) {

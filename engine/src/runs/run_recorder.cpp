@@ -17,19 +17,6 @@
 
 namespace convstudio {
 
-std::filesystem::path runs_folder(const std::filesystem::path& project_file) {
-  std::filesystem::path runs = project_file;
-  runs += ".runs";
-  return runs;
-}
-
-std::filesystem::path new_run_folder(const std::filesystem::path& project_file) {
-  return unique_timestamped_path(runs_folder(project_file), "", [](const auto& folder) {
-    std::error_code ec;
-    return std::filesystem::exists(folder, ec);
-  });
-}
-
 namespace {
 
 // The run's settings as TensorBoard hyperparameters: the training settings under their project

@@ -130,14 +130,18 @@ std::optional<Error> apply_sweep_value(Project& project, std::string_view settin
     AugmentationSettings read = SettingsJson::augmentation_from_json(json, kAugmentation, errors);
     if (errors.empty()) project.dataset.augmentation = read;
   } else {
-    Json json = SettingsJson::to_json(project.training);
+    Json json = SettingsJson::to_json(project.training, SettingsJson::Keys::Every);
     json[key] = value_json(value);
     TrainingSettings read = SettingsJson::training_from_json(json, "training", errors);
     if (errors.empty()) project.training = read;
   }
   if (errors.empty()) return std::nullopt;
+  // The reader names the value in most messages ("200 is outside 0..100"); where it does not
+  // ("must be a whole number"), the value goes in front.
   const Error& first = errors.front();
-  return Error::in_setting(first.field, "'" + std::string(value) + "': " + first.message);
+  const bool names_value = first.message.find(value) != std::string::npos;
+  return Error::in_setting(
+      first.field, names_value ? first.message : "'" + std::string(value) + "' " + first.message);
 }
 
 std::string new_sweep_id(const RunQueue& queue) {

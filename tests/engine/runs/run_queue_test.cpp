@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "convstudio/model/template_library.h"
+#include "convstudio/runs/run_recorder.h"
 #include "scratch_folder.h"
 
 namespace convstudio {
@@ -143,6 +144,26 @@ TEST(RunQueue, AnInterruptedRunResumesFromItsLastCheckpoint) {
   ASSERT_TRUE(checkpoint.has_value());
   EXPECT_EQ(*checkpoint, run_folder / "last.ckpt");
   EXPECT_TRUE(fs::is_regular_file(run_folder / "last.ckpt" / "state.json"));
+}
+
+TEST(RunQueue, ARestartMidQueueResumesTheRunThatWasTraining) {
+  const fs::path project = testing::scratch_folder("restart") / "p.convstudio";
+  const fs::path run_folder = runs_folder(project) / "20261124-011501";
+  {
+    // What the program that died left: its entry Running, a checkpoint in its folder.
+    RunQueue queue;
+    add_to_queue(queue, {entry("lr=0.01", QueuedRunState::Finished),
+                         entry("lr=0.003", QueuedRunState::Running), entry("lr=0.001")});
+    queue.runs[1].run_folder = run_folder.string();
+    fs::create_directories(run_folder / "last.ckpt");
+    std::ofstream(run_folder / "last.ckpt" / "state.json") << "{}";
+    ASSERT_FALSE(save_run_queue(project, queue));
+  }
+  Result<RunQueue> loaded = load_run_queue(project);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+  const std::optional<std::size_t> next = next_queued_run(loaded.value());
+  ASSERT_EQ(next, std::optional<std::size_t>(1));
+  EXPECT_EQ(interrupted_run_checkpoint(loaded.value().runs[*next]), run_folder / "last.ckpt");
 }
 
 TEST(RunQueue, StatesReadBackFromTheirNames) {

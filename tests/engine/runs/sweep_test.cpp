@@ -43,14 +43,14 @@ TEST(Sweep, AValueIsCheckedByTheProjectFilesRules) {
   const std::optional<Error> too_big = apply_sweep_value(project, "lr", "200");
   ASSERT_TRUE(too_big.has_value());
   EXPECT_EQ(too_big->field, "training.lr");
-  EXPECT_NE(too_big->message.find("'200'"), std::string::npos);
+  EXPECT_NE(too_big->message.find("200"), std::string::npos);
   const std::optional<Error> word = apply_sweep_value(project, "amp", "fp8");
   ASSERT_TRUE(word.has_value());
   EXPECT_EQ(word->field, "training.amp");
   EXPECT_NE(word->message.find("fp16"), std::string::npos);  // names the choices
   const std::optional<Error> fraction = apply_sweep_value(project, "batch_size", "6.5");
   ASSERT_TRUE(fraction.has_value());
-  EXPECT_NE(fraction->message.find("whole number"), std::string::npos);
+  EXPECT_EQ(fraction->message, "'6.5' must be a whole number");
   // The reader's rules across settings hold too: the largest crop under the smallest one.
   const std::optional<Error> scale = apply_sweep_value(project, "crop_max_scale", "0.05");
   ASSERT_TRUE(scale.has_value());
