@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
 #include <utility>
 
@@ -29,7 +30,10 @@ QueuedRunState queuedStateOf(RunState state) {
 
 RunQueueRunner::RunQueueRunner(TrainingController* controller, StartRun startRun, QObject* parent)
     : QObject(parent), controller_(controller), startRun_(std::move(startRun)) {
-  connect(controller_, &TrainingController::finished, this, &RunQueueRunner::onFinished);
+  // Queued: whoever shows the run has handled its end first (the cockpit carries a run whose
+  // project was saved elsewhere, which repoints its queue entry).
+  connect(controller_, &TrainingController::finished, this, &RunQueueRunner::onFinished,
+          Qt::QueuedConnection);
   connect(controller_, &TrainingController::stepped, this, [this](const StepMetrics& step) {
     if (activeId_.empty() || step.total_steps <= 0) return;
     emit progressChanged(activeEntry(),
@@ -170,15 +174,7 @@ void RunQueueRunner::onFinished(const RunSummary& summary, const QString& runFol
   const std::string id = std::exchange(activeId_, std::string());
   const QueuedRunState state = queuedStateOf(summary.state);
   if (activeOwner_ != projectFile_) {
-    // Its project was closed (or saved elsewhere) during the run: its own queue file records it.
-    const std::filesystem::path owner = localPath(activeOwner_);
-    if (Result<RunQueue> other = load_run_queue(owner)) {
-      mark_queued_run(other.value(), id, state);
-      if (const auto failed = save_run_queue(owner, other.value())) {
-        emit problem(tr("The run queue cannot be saved: %1")
-                         .arg(QString::fromStdString(failed->describe())));
-      }
-    }
+    markElsewhere(id, state);
   } else if (std::exchange(removeWhenEnded_, false)) {
     mark_queued_run(queue_, id, state);
     remove_queued_run(queue_, id);
@@ -194,6 +190,34 @@ void RunQueueRunner::onFinished(const RunSummary& summary, const QString& runFol
   save();
   emit queueChanged();
   startNextSoon();
+}
+
+void RunQueueRunner::markElsewhere(const std::string& id, QueuedRunState state) {
+  // Its project was closed or saved elsewhere during the run: its own queue file records it
+  // (when it is still there).
+  const std::filesystem::path owner = localPath(activeOwner_);
+  if (Result<RunQueue> other = load_run_queue(owner); other && find_queued_run(other.value(), id)) {
+    mark_queued_run(other.value(), id, state);
+    if (const auto failed = save_run_queue(owner, other.value())) {
+      emit problem(
+          tr("The run queue cannot be saved: %1").arg(QString::fromStdString(failed->describe())));
+    }
+  }
+  // Saved elsewhere, the queue came along (carry_runs) with this entry under a fresh id, and the
+  // cockpit has carried the run's folder since it ended (carry_run points the entry at it, with
+  // a "-2" when the name was taken): read the queue again and end that entry, or it would be
+  // taken for an interrupted run.
+  if (projectFile_.isEmpty() || !loadError_.isEmpty()) return;
+  Result<RunQueue> here = load_run_queue(localPath(projectFile_));
+  if (!here) return;
+  queue_ = std::move(here.value());
+  const QString name = QFileInfo(activeFolder_).fileName();
+  for (const QueuedRun& run : queue_.runs) {
+    const QString folder = QFileInfo(QString::fromStdString(run.run_folder)).fileName();
+    if (run.state == QueuedRunState::Running && folder.startsWith(name)) {
+      mark_queued_run(queue_, run.id, state);
+    }
+  }
 }
 
 bool RunQueueRunner::save(QString* error) {

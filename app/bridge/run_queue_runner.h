@@ -72,6 +72,8 @@ class RunQueueRunner : public QObject {
  private:
   void onFinished(const RunSummary& summary, const QString& runFolder);
   void startNextSoon();
+  // Records the end of the active entry when its project is no longer the open one.
+  void markElsewhere(const std::string& id, QueuedRunState state);
   // Writes the queue; a failure is reported, the queue in memory stays as it is.
   bool save(QString* error = nullptr);
 

@@ -16,6 +16,7 @@
 #include <set>
 
 #include "cockpit_window.h"
+#include "convstudio/runs/project_runs.h"
 #include "convstudio/runs/run_queue.h"
 #include "queue_actions.h"
 #include "run_queue_runner.h"
@@ -53,6 +54,7 @@ class RunQueueTest : public QObject {
   void reorderRemoveAndPauseBehave();
   void stoppingAQueuedRunPausesTheQueueAndItGoesOnLater();
   void removingTheRunningEntryStopsItAndTheQueueGoesOn();
+  void aQueueSavedElsewhereMidRunEndsItsEntryThere();
   void aRunStartedByHandIsNotAQueueEntry();
 
  private:
@@ -318,6 +320,35 @@ void RunQueueTest::removingTheRunningEntryStopsItAndTheQueueGoesOn() {
   QCOMPARE(runner()->queue().runs.front().id, second);
   QCOMPARE(runner()->queue().runs.front().state, QueuedRunState::Finished);
   QVERIFY(!runner()->isPaused());
+}
+
+void RunQueueTest::aQueueSavedElsewhereMidRunEndsItsEntryThere() {
+  project_.training.epochs = 100;
+  project_.training.max_steps = 150;
+  cockpit_->queue()->queueCurrentSettings();
+  project_.training.epochs = 1;
+  project_.training.max_steps = 8;
+  cockpit_->queue()->queueCurrentSettings();
+  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 3, kQueueTimeoutMs);
+  // Save As of a saved project, as ProjectController does it: runs and queue are copied, the
+  // running run's folder once it has ended.
+  const QString oldFile = projectFile_;
+  const QString newFile = fixture_.dir.filePath(QStringLiteral("saved-elsewhere.convstudio"));
+  const CarriedRuns carried = carry_runs(local(oldFile), local(newFile), CarryMode::Copy,
+                                         local(cockpit_->controller()->runFolder()));
+  QVERIFY(!carried.error);
+  projectFile_ = newFile;
+  cockpit_->reloadProject();
+  QCOMPARE(runner()->queue().runs.size(), std::size_t{2});
+  waitForQueue();
+  for (const QueuedRun& run : runner()->queue().runs) {
+    QCOMPARE(run.state, QueuedRunState::Finished);
+    QVERIFY2(QString::fromStdString(run.run_folder).startsWith(newFile), run.run_folder.c_str());
+  }
+  QCOMPARE(cockpit_->runs()->runCount(), 2);
+  Result<RunQueue> old = load_run_queue(local(oldFile));
+  QVERIFY(old);
+  QCOMPARE(old.value().runs.front().state, QueuedRunState::Finished);
 }
 
 void RunQueueTest::aRunStartedByHandIsNotAQueueEntry() {
