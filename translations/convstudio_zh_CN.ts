@@ -2734,7 +2734,19 @@ predicted: %2 (%3%)</source>
         <translation>学习率 %1，批大小 %2，网络 %3</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
+        <source>Run Queue in Progress</source>
+        <translation>运行队列正在进行</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>The run queue is training (%n run(s) not yet done). Stop it and close? The run that is training resumes from its last checkpoint when this project is opened again.</source>
+        <translation>
+            <numerusform>运行队列正在训练（还有 %n 个运行未完成）。停止并关闭吗？正在训练的运行会在再次打开此项目时从最后一个检查点继续。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Run Queue</source>
         <translation>运行队列</translation>
     </message>
@@ -2830,7 +2842,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunQueueRunner</name>
     <message>
-        <location filename="../app/bridge/run_queue_runner.cpp" line="+51"/>
+        <location filename="../app/bridge/run_queue_runner.cpp" line="+55"/>
         <source>The run queue cannot be read: %1</source>
         <translation>无法读取运行队列：%1</translation>
     </message>
@@ -2840,13 +2852,13 @@ predicted: %2 (%3%)</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>The queued run %1 could not start: %2</source>
         <translation>排队的运行 %1 无法启动：%2</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+24"/>
+        <location line="+51"/>
+        <location line="+28"/>
         <source>The run queue cannot be saved: %1</source>
         <translation>无法保存运行队列：%1</translation>
     </message>
@@ -2885,12 +2897,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+115"/>
+        <location line="+122"/>
         <source>Add a run of the model and settings as they are now to the queue</source>
         <translation>将当前模型和设置的一次运行加入队列</translation>
     </message>
     <message>
-        <location line="-114"/>
+        <location line="-121"/>
         <source>Sweep…</source>
         <translation>扫描…</translation>
     </message>
@@ -2926,12 +2938,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+144"/>
+        <location line="+151"/>
         <source>Pause Queue</source>
         <translation>暂停队列</translation>
     </message>
     <message>
-        <location line="-103"/>
+        <location line="-110"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -2956,17 +2968,22 @@ predicted: %2 (%3%)</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Run %1</source>
         <translation>运行 %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>stopped, to resume</source>
+        <translation>已停止，待继续</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Queue entry %1</source>
         <translation>队列项 %1</translation>
     </message>
@@ -2976,7 +2993,7 @@ predicted: %2 (%3%)</source>
         <translation>，扫描 %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Nothing queued. Queue the current settings, or a sweep of them.</source>
         <translation>队列为空。可将当前设置或其扫描加入队列。</translation>
     </message>
@@ -2995,7 +3012,7 @@ predicted: %2 (%3%)</source>
         </translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+58"/>
         <source>Resume Queue</source>
         <translation>继续队列</translation>
     </message>
@@ -3246,7 +3263,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunsList</name>
     <message>
-        <location filename="../widgets/training/runs_list.cpp" line="+39"/>
+        <location filename="../widgets/training/runs_list.cpp" line="+40"/>
         <source>Check runs to overlay them on the loss, accuracy and memory charts. Click a column to sort by it; sort by Sweep to see a sweep&apos;s runs by their values.</source>
         <translation>勾选运行，将其叠加到损失、准确率和内存图上。点击列标题按该列排序；按“扫描”排序可按取值查看同一扫描的运行。</translation>
     </message>
@@ -3296,7 +3313,7 @@ predicted: %2 (%3%)</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <location line="+3"/>
         <source>Export Run Comparison</source>
         <translation>导出运行对比</translation>
@@ -3507,7 +3524,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SweepDialog</name>
     <message>
-        <location filename="../widgets/training/sweep_dialog.cpp" line="+34"/>
+        <location filename="../widgets/training/sweep_dialog.cpp" line="+35"/>
         <source>Queue a Sweep</source>
         <translation>扫描入队</translation>
     </message>
@@ -3547,7 +3564,7 @@ predicted: %2 (%3%)</source>
         <translation>请输入 %1 的取值，用逗号分隔。</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+25"/>
         <source>%1 = %n run(s)</source>
         <translation>
             <numerusform>%1 = %n 个运行</numerusform>
@@ -3890,7 +3907,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+98"/>
+        <location filename="../app/gui/training_cockpit.cpp" line="+97"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
@@ -3951,18 +3968,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+199"/>
+        <location line="+213"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-197"/>
-        <location line="+198"/>
+        <location line="-211"/>
+        <location line="+212"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-197"/>
+        <location line="-211"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -3982,7 +3999,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+154"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -3994,12 +4011,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+152"/>
+        <location line="+159"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-139"/>
+        <location line="-146"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -4024,7 +4041,7 @@ predicted: %2 (%3%)</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+52"/>
         <source>Run started in %1</source>
         <translation>训练已开始，保存在 %1</translation>
     </message>
@@ -4082,18 +4099,6 @@ predicted: %2 (%3%)</source>
         <location line="+2"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <source>Run Queue in Progress</source>
-        <translation>运行队列正在进行</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>The run queue is training (%n run(s) not yet done). Stop it and close? The run that is training resumes from its last checkpoint when this project is opened again.</source>
-        <translation>
-            <numerusform>运行队列正在训练（还有 %n 个运行未完成）。停止并关闭吗？正在训练的运行会在再次打开此项目时从最后一个检查点继续。</numerusform>
-        </translation>
     </message>
 </context>
 <context>
