@@ -1,24 +1,18 @@
-// The run queue in the studio, driven through the real cockpit and bridge: sweeps queued from the
-// sweep dialog train one after another on the worker, the comparison table shows exactly the
-// settings that differ, a studio closed mid-queue resumes the interrupted run from its
-// checkpoint, and reorder, remove and pause behave.
+// The run queue in the studio, driven through the real cockpit and bridge: a sweep queued from
+// the sweep dialog trains one run after another on the worker and the comparison table shows
+// exactly the settings that differ; a studio closed mid-queue resumes the interrupted run from
+// its checkpoint; a project saved elsewhere mid-run keeps its queue.
 
-#include <QAction>
-#include <QDir>
 #include <QFile>
-#include <QMainWindow>
 #include <QSignalSpy>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QtTest>
 
-#include <memory>
 #include <set>
 
-#include "cockpit_window.h"
 #include "convstudio/runs/project_runs.h"
 #include "convstudio/runs/run_queue.h"
 #include "queue_actions.h"
+#include "queue_test_case.h"
 #include "run_queue_runner.h"
 #include "training/live_chart.h"
 #include "training/run_comparison_model.h"
@@ -28,21 +22,10 @@
 #include "training/training_charts.h"
 #include "training_cockpit.h"
 #include "training_controller.h"
-#include "training_test_data.h"
 
 using namespace convstudio;
 
-namespace {
-
-constexpr int kQueueTimeoutMs = 120000;  // a ceiling for a loaded machine, not a pace
-
-std::filesystem::path local(const QString& file) {
-  return std::filesystem::path(QFile::encodeName(file).toStdString());
-}
-
-}  // namespace
-
-class RunQueueTest : public QObject {
+class RunQueueTest : public testing::QueueTestCase {
   Q_OBJECT
 
  private slots:
@@ -51,54 +34,19 @@ class RunQueueTest : public QObject {
   void cleanup();
   void aQueuedSweepOfFourRunsCompletesIntoTheComparison();
   void aRestartMidQueueResumesTheInterruptedRun();
-  void reorderRemoveAndPauseBehave();
-  void stoppingAQueuedRunPausesTheQueueAndItGoesOnLater();
-  void removingTheRunningEntryStopsItAndTheQueueGoesOn();
   void aQueueSavedElsewhereMidRunEndsItsEntryThere();
-  void aRunStartedByHandIsNotAQueueEntry();
-
- private:
-  RunQueueRunner* runner() const { return cockpit_->queue()->runner(); }
-  RunQueueView* view() const { return cockpit_->queue()->view(); }
-  // Waits until nothing in the queue is waiting or training.
-  void waitForQueue();
-  QStringList labels() const;
-
-  testing::CockpitFixture fixture_;
-  Project& project_ = fixture_.project;
-  QString& projectFile_ = fixture_.projectFile;
-  TrainingCockpit* cockpit_ = nullptr;
 };
 
 void RunQueueTest::initTestCase() {
-  QVERIFY(fixture_.writeData());
+  QVERIFY(writeData());
 }
 
 void RunQueueTest::init() {
-  // Each test its own project, so each has its own runs and queue.
-  static int count = 0;
-  projectFile_ = fixture_.dir.filePath(QStringLiteral("queue-%1.convstudio").arg(++count));
-  project_ = testing::tinyProject(fixture_.dataFolder);
-  project_.training.epochs = 1;
-  project_.training.max_steps = 8;
-  QVERIFY(fixture_.openWindow());
-  cockpit_ = fixture_.cockpit();
+  QVERIFY(openNewProject());
 }
 
 void RunQueueTest::cleanup() {
-  fixture_.closeWindow();  // the controller's destructor stops any run and joins the thread
-  cockpit_ = nullptr;
-}
-
-void RunQueueTest::waitForQueue() {
-  QTRY_VERIFY_WITH_TIMEOUT(runner()->pendingCount() == 0 && !cockpit_->controller()->isRunning(),
-                           kQueueTimeoutMs);
-}
-
-QStringList RunQueueTest::labels() const {
-  QStringList result;
-  for (const QueuedRun& run : runner()->queue().runs) result << QString::fromStdString(run.label);
-  return result;
+  closeWindow();
 }
 
 void RunQueueTest::aQueuedSweepOfFourRunsCompletesIntoTheComparison() {
@@ -117,7 +65,7 @@ void RunQueueTest::aQueuedSweepOfFourRunsCompletesIntoTheComparison() {
   dialog->accept();
   QCOMPARE(runner()->queue().runs.size(), std::size_t{4});
   QCOMPARE(view()->entryCount(), 4);
-  waitForQueue();
+  QVERIFY(waitForQueue());
 
   for (const QueuedRun& run : runner()->queue().runs) {
     QCOMPARE(run.state, QueuedRunState::Finished);
@@ -199,7 +147,7 @@ void RunQueueTest::aRestartMidQueueResumesTheInterruptedRun() {
   controller->pause();
   QTRY_VERIFY_WITH_TIMEOUT(controller->isPaused(), kQueueTimeoutMs);
   const QString folder = controller->runFolder();
-  fixture_.closeWindow();  // the controller stops the run; it writes its checkpoint on the way out
+  closeWindow();  // the controller stops the run; it writes its checkpoint on the way out
 
   Result<RunQueue> left = load_run_queue(local(projectFile_));
   QVERIFY(left);
@@ -211,13 +159,12 @@ void RunQueueTest::aRestartMidQueueResumesTheInterruptedRun() {
 
   // A new studio on the same project resumes it in its own folder, then trains the rest; the
   // charts show the run from its first step, the part before the restart read from its folder.
-  QVERIFY(fixture_.openWindow());
-  cockpit_ = fixture_.cockpit();
+  QVERIFY(reopenWindow());
   QTRY_VERIFY_WITH_TIMEOUT(
       runner()->activeEntry().toStdString() == second && cockpit_->charts()->stepCount() > 0,
       kQueueTimeoutMs);
   QCOMPARE(cockpit_->charts()->lossChart()->series(0).keys().front(), 1.0);
-  waitForQueue();
+  QVERIFY(waitForQueue());
   const RunQueue& queue = runner()->queue();
   for (const QueuedRun& run : queue.runs) QCOMPARE(run.state, QueuedRunState::Finished);
   QCOMPARE(QString::fromStdString(queue.runs[1].run_folder), folder);
@@ -231,95 +178,6 @@ void RunQueueTest::aRestartMidQueueResumesTheInterruptedRun() {
   QCOMPARE(resumed->steps.back().step, std::int64_t{400});
   // It went on from its checkpoint rather than starting over: no step was trained twice.
   QVERIFY(resumed->steps.size() <= std::size_t{400});
-}
-
-void RunQueueTest::reorderRemoveAndPauseBehave() {
-  view()->pauseAction()->trigger();
-  QVERIFY(runner()->isPaused());
-  QCOMPARE(view()->pauseAction()->text(), RunQueueView::tr("Resume Queue"));
-  for (double lr : {0.01, 0.02, 0.03}) {
-    project_.training.lr = lr;
-    cockpit_->queue()->queueCurrentSettings();
-  }
-  QCoreApplication::processEvents();
-  QVERIFY(!cockpit_->controller()->isRunning());  // paused: nothing starts
-  const QStringList queued = labels();
-  QCOMPARE(queued.size(), 3);
-
-  view()->selectRow(2);
-  view()->moveUpAction()->trigger();
-  QCOMPARE(labels(), (QStringList{queued[0], queued[2], queued[1]}));
-  QVERIFY(!view()->moveUpAction()->isEnabled() || view()->selectedRow() == 1);
-  view()->selectRow(0);
-  view()->removeAction()->trigger();
-  QCOMPARE(labels(), (QStringList{queued[2], queued[1]}));
-  Result<RunQueue> saved = load_run_queue(local(projectFile_));
-  QVERIFY(saved);
-  QCOMPARE(saved.value(), runner()->queue());
-  QVERIFY(saved.value().paused);
-
-  // Resumed, the first trains; paused during it, the second waits until the queue goes on.
-  QSignalSpy finished(cockpit_->controller(), &TrainingController::finished);
-  view()->pauseAction()->trigger();
-  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->controller()->isRunning(), kQueueTimeoutMs);
-  runner()->setPaused(true);
-  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kQueueTimeoutMs);
-  QCoreApplication::processEvents();
-  QCOMPARE(runner()->queue().runs[0].state, QueuedRunState::Finished);
-  QCOMPARE(runner()->queue().runs[1].state, QueuedRunState::Queued);
-  QVERIFY(!cockpit_->controller()->isRunning());
-  runner()->setPaused(false);
-  waitForQueue();
-  QCOMPARE(runner()->queue().runs[1].state, QueuedRunState::Finished);
-  // They trained in the queue's order.
-  QVERIFY(runner()->queue().runs[0].run_folder < runner()->queue().runs[1].run_folder);
-  QCOMPARE(view()->text(1, 1), RunQueueView::stateText(QueuedRunState::Finished));
-}
-
-void RunQueueTest::stoppingAQueuedRunPausesTheQueueAndItGoesOnLater() {
-  project_.training.epochs = 100;
-  project_.training.max_steps = 300;
-  cockpit_->queue()->queueCurrentSettings();
-  TrainingController* controller = cockpit_->controller();
-  QSignalSpy finished(controller, &TrainingController::finished);
-  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 5, kQueueTimeoutMs);
-  cockpit_->stopAction()->trigger();
-  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kQueueTimeoutMs);
-  QCoreApplication::processEvents();
-  const QString folder = finished.front().at(1).toString();
-  QVERIFY(runner()->isPaused());
-  QCOMPARE(runner()->queue().runs.front().state, QueuedRunState::Queued);
-  QCOMPARE(QString::fromStdString(runner()->queue().runs.front().run_folder), folder);
-  QVERIFY(!controller->isRunning());
-
-  view()->pauseAction()->trigger();  // Resume Queue
-  waitForQueue();
-  QCOMPARE(runner()->queue().runs.front().state, QueuedRunState::Finished);
-  QCOMPARE(QString::fromStdString(runner()->queue().runs.front().run_folder), folder);
-  const auto run = load_recorded_run(local(folder));
-  QVERIFY(run);
-  QCOMPARE(run->steps.back().step, std::int64_t{300});
-  QVERIFY(run->steps.size() <= std::size_t{300});
-  QCOMPARE(cockpit_->runs()->runCount(), 1);
-}
-
-void RunQueueTest::removingTheRunningEntryStopsItAndTheQueueGoesOn() {
-  project_.training.epochs = 100;
-  project_.training.max_steps = 300;
-  cockpit_->queue()->queueCurrentSettings();
-  project_.training.epochs = 1;
-  project_.training.max_steps = 8;
-  cockpit_->queue()->queueCurrentSettings();
-  const std::string second = runner()->queue().runs[1].id;
-  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 3, kQueueTimeoutMs);
-  view()->selectRow(0);
-  QVERIFY(view()->removeAction()->isEnabled());
-  view()->removeAction()->trigger();
-  waitForQueue();
-  QCOMPARE(runner()->queue().runs.size(), std::size_t{1});
-  QCOMPARE(runner()->queue().runs.front().id, second);
-  QCOMPARE(runner()->queue().runs.front().state, QueuedRunState::Finished);
-  QVERIFY(!runner()->isPaused());
 }
 
 void RunQueueTest::aQueueSavedElsewhereMidRunEndsItsEntryThere() {
@@ -340,7 +198,7 @@ void RunQueueTest::aQueueSavedElsewhereMidRunEndsItsEntryThere() {
   projectFile_ = newFile;
   cockpit_->reloadProject();
   QCOMPARE(runner()->queue().runs.size(), std::size_t{2});
-  waitForQueue();
+  QVERIFY(waitForQueue());
   for (const QueuedRun& run : runner()->queue().runs) {
     QCOMPARE(run.state, QueuedRunState::Finished);
     QVERIFY2(QString::fromStdString(run.run_folder).startsWith(newFile), run.run_folder.c_str());
@@ -349,28 +207,6 @@ void RunQueueTest::aQueueSavedElsewhereMidRunEndsItsEntryThere() {
   Result<RunQueue> old = load_run_queue(local(oldFile));
   QVERIFY(old);
   QCOMPARE(old.value().runs.front().state, QueuedRunState::Finished);
-}
-
-void RunQueueTest::aRunStartedByHandIsNotAQueueEntry() {
-  runner()->setPaused(true);
-  cockpit_->queue()->queueCurrentSettings();
-  QSignalSpy finished(cockpit_->controller(), &TrainingController::finished);
-  QVERIFY(cockpit_->startTraining());
-  QVERIFY(runner()->activeEntry().isEmpty());
-  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kQueueTimeoutMs);
-  QCoreApplication::processEvents();
-  const QueuedRun entry = runner()->queue().runs.front();
-  QCOMPARE(entry.state, QueuedRunState::Queued);
-  QVERIFY(entry.run_folder.empty());
-  const auto byHand = load_recorded_run(local(finished.front().at(1).toString()));
-  QVERIFY(byHand);
-  QVERIFY(byHand->queued_run.empty());
-  // Once the worker is free and the queue goes on, the entry trains as itself.
-  runner()->setPaused(false);
-  waitForQueue();
-  const auto queued = load_recorded_run(runner()->queue().runs.front().run_folder);
-  QVERIFY(queued);
-  QCOMPARE(queued->queued_run, entry.id);
 }
 
 QTEST_MAIN(RunQueueTest)
