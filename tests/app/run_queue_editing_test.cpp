@@ -123,6 +123,12 @@ void RunQueueEditingTest::removingTheRunningEntryStopsItAndTheQueueGoesOn() {
   cockpit_->queue()->queueCurrentSettings();
   const std::string second = runner()->queue().runs[1].id;
   QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 3, kQueueTimeoutMs);
+  // The running entry shows its progress; the other waits.
+  QCOMPARE(view()->text(0, 1), RunQueueView::stateText(QueuedRunState::Running));
+  QTRY_VERIFY_WITH_TIMEOUT(
+      view()->text(0, 2).endsWith(QLatin1Char('%')) && view()->text(0, 2) != QStringLiteral("0%"),
+      kQueueTimeoutMs);
+  QCOMPARE(view()->text(1, 1), RunQueueView::stateText(QueuedRunState::Queued));
   view()->selectRow(0);
   QVERIFY(view()->removeAction()->isEnabled());
   view()->removeAction()->trigger();

@@ -108,6 +108,7 @@ QString RunQueueView::stateText(QueuedRunState state) {
 void RunQueueView::setQueue(const RunQueue& queue, const QString& active) {
   const QString selected = selectedRow() >= 0 ? entryId(selectedRow()) : QString();
   queue_ = queue;
+  if (active != active_) activeProgress_ = 0;
   active_ = active;
   const QSignalBlocker blocker(list_);
   list_->clear();
@@ -133,7 +134,7 @@ void RunQueueView::setQueue(const RunQueue& queue, const QString& active) {
     if (id == active_) {
       auto* bar = new QProgressBar(list_);
       bar->setRange(0, 1000);
-      bar->setValue(0);
+      bar->setValue(static_cast<int>(activeProgress_ * 1000));
       bar->setTextVisible(true);
       list_->setItemWidget(item, kProgress, bar);
     }
@@ -150,6 +151,7 @@ void RunQueueView::setQueue(const RunQueue& queue, const QString& active) {
 }
 
 void RunQueueView::setProgress(const QString& id, double fraction) {
+  if (id == active_) activeProgress_ = std::clamp(fraction, 0.0, 1.0);
   for (int row = 0; row < entryCount(); ++row) {
     if (entryId(row) != id) continue;
     if (auto* bar =

@@ -61,6 +61,7 @@ class RunQueueView : public QWidget {
   QLabel* summary_ = nullptr;
   RunQueue queue_;
   QString active_;
+  double activeProgress_ = 0;  // kept across rebuilds of the list
   bool queueingAllowed_ = false;
   QAction* queueCurrent_ = nullptr;
   QAction* sweep_ = nullptr;
