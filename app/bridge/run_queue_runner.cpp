@@ -6,6 +6,7 @@
 
 #include <utility>
 
+#include "convstudio/runs/run_recorder.h"
 #include "training_controller.h"
 
 namespace convstudio {
@@ -136,8 +137,14 @@ void RunQueueRunner::startNext() {
   if (!entry.run_folder.empty()) {
     // Interrupted by a close or a crash (Running), or stopped and queued again (the CLI's
     // Ctrl+C): it goes on from its last checkpoint in its own folder, or starts over when it
-    // left none.
-    if (const auto checkpoint = interrupted_run_checkpoint(entry)) {
+    // left none. A folder the CLI wrote relative to where it ran is found among the runs.
+    QueuedRun located = entry;
+    if (std::filesystem::path(entry.run_folder).is_relative()) {
+      located.run_folder = (runs_folder(localPath(projectFile_)) /
+                            std::filesystem::path(entry.run_folder).filename())
+                               .string();
+    }
+    if (const auto checkpoint = interrupted_run_checkpoint(located)) {
       how.resumeCheckpoint = QFile::decodeName(checkpoint->string().c_str());
       how.continueInCheckpointFolder = true;
     }

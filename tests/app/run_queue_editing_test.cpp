@@ -3,6 +3,7 @@
 // hand beside the queue.
 
 #include <QAction>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -103,6 +104,17 @@ void RunQueueEditingTest::stoppingAQueuedRunPausesTheQueueAndItGoesOnLater() {
   QCOMPARE(QString::fromStdString(runner()->queue().runs.front().run_folder), folder);
   QVERIFY(!controller->isRunning());
 
+  // The CLI records a run folder relative to where it ran; a studio started elsewhere finds it
+  // among the project's runs.
+  closeWindow();
+  Result<RunQueue> saved = load_run_queue(local(projectFile_));
+  QVERIFY(saved);
+  saved.value().runs.front().run_folder =
+      (QFileInfo(projectFile_).fileName() + QStringLiteral(".runs/") + QFileInfo(folder).fileName())
+          .toStdString();
+  QVERIFY(!save_run_queue(local(projectFile_), saved.value()));
+  QVERIFY(reopenWindow());
+  QVERIFY(runner()->isPaused());
   view()->pauseAction()->trigger();  // Resume Queue
   QVERIFY(waitForQueue());
   QCOMPARE(runner()->queue().runs.front().state, QueuedRunState::Finished);
