@@ -5,6 +5,7 @@
 
 #include <QFile>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QtTest>
 
 #include <set>
@@ -104,6 +105,13 @@ void RunQueueTest::aQueuedSweepOfFourRunsCompletesIntoTheComparison() {
   }
   QCOMPARE(seen, (std::set<QString>{QStringLiteral("0.01/8"), QStringLiteral("0.01/16"),
                                     QStringLiteral("0.1/8"), QStringLiteral("0.1/16")}));
+
+  // Any column sorts, a setting's values as numbers (16 before 8, not as text).
+  QAbstractItemModel* sorted = runs->table()->model();
+  runs->table()->sortByColumn(batch, Qt::DescendingOrder);
+  QCOMPARE(sorted->index(0, batch).data().toString(), QStringLiteral("16"));
+  QCOMPARE(sorted->index(3, batch).data().toString(), QStringLiteral("8"));
+  runs->table()->sortByColumn(-1, Qt::AscendingOrder);
 
   // Checked runs reach every chart that compares them.
   TrainingCharts* charts = cockpit_->charts();
