@@ -250,14 +250,6 @@ void TrainingCockpit::createActions() {
 
 void TrainingCockpit::connectController() {
   TrainingController* c = controller_;
-  // Before the charts take the step (slots run in the order they were connected).
-  connect(c, &TrainingController::stepped, this, [this](const StepMetrics& step) {
-    if (!continuedFrom_) return;
-    RecordedRun earlier = *std::exchange(continuedFrom_, std::nullopt);
-    std::erase_if(earlier.steps, [&step](const RecordedStep& s) { return s.step >= step.step; });
-    std::erase_if(earlier.epochs, [&step](const RecordedEpoch& e) { return e.step >= step.step; });
-    charts_->showRecordedRun(earlier);
-  });
   connect(c, &TrainingController::stepped, charts_, &TrainingCharts::addStep);
   connect(c, &TrainingController::stepped, progress_, &TrainingProgressView::showStep);
   connect(c, &TrainingController::epochEnded, charts_, &TrainingCharts::addEpoch);
@@ -402,9 +394,11 @@ bool TrainingCockpit::startRun(const Project& project, const RunStart& how, QStr
   }
   const QString folder = controller_->runFolder();
   shownRun_ = QFileInfo(folder).fileName();
-  continuedFrom_.reset();
   if (how.continueInCheckpointFolder) {
-    continuedFrom_ = load_recorded_run(QFile::encodeName(folder).toStdString());
+    // Its record so far is drawn up to where it goes on.
+    if (auto earlier = load_recorded_run(QFile::encodeName(folder).toStdString())) {
+      charts_->continueRun(std::move(*earlier));
+    }
   }
   const QString& checkpoint = how.resumeCheckpoint;
   QString started = checkpoint.isEmpty() ? tr("Run started in %1").arg(folder)

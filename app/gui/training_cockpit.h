@@ -9,10 +9,8 @@
 #include <QString>
 
 #include <functional>
-#include <optional>
 
 #include "convstudio/model/project.h"
-#include "convstudio/runs/run_history.h"
 #include "convstudio/system_info.h"
 #include "training_metatypes.h"
 
@@ -166,9 +164,6 @@ class TrainingCockpit : public QObject {
   QString shownOwner_;            // whose runs the cockpit shows (reloadProject)
   QString shownRun_;              // the run the charts show (its folder name)
   bool failureShown_ = false;     // the progress view and status bar show a failed start/run
-  // A run resumed into its own folder, as recorded before it went on: drawn before its first
-  // new step, up to that step.
-  std::optional<RecordedRun> continuedFrom_;
 };
 
 }  // namespace convstudio

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "live_chart.h"
 #include "run_overlays.h"
@@ -182,9 +183,21 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
     if (device->kind == DeviceChoice::Kind::Cuda) showMemoryOf(true);
   }
   epochsByStep_.clear();
+  continued_.reset();
+}
+
+void TrainingCharts::continueRun(RecordedRun earlier) {
+  continued_ = std::move(earlier);
 }
 
 void TrainingCharts::addStep(const StepMetrics& step) {
+  if (continued_) {
+    // Only what came before this step: a crash may have left steps after the checkpoint.
+    RecordedRun earlier = *std::exchange(continued_, std::nullopt);
+    std::erase_if(earlier.steps, [&step](const RecordedStep& s) { return s.step >= step.step; });
+    std::erase_if(earlier.epochs, [&step](const RecordedEpoch& e) { return e.step >= step.step; });
+    showRecordedRun(earlier);
+  }
   const auto x = static_cast<double>(step.step);
   lastStep_ = step.step;
   // Every chart spans the run so far, so an accuracy point per epoch sits at its step.

@@ -9,6 +9,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "convstudio/model/training_settings.h"
@@ -46,6 +47,9 @@ class TrainingCharts : public QWidget {
   void addEpoch(const EpochMetrics& epoch);
   // A run read back from its folder, drawn as it was (after beginRun).
   void showRecordedRun(const RecordedRun& run);
+  // A run resumed into its own folder (after beginRun): its record so far is drawn, up to the
+  // step it goes on from, when its first new step arrives.
+  void continueRun(RecordedRun earlier);
   // Earlier runs drawn over the loss (smoothed like the current run), accuracy and memory
   // charts, one colour per run; empty removes them.
   void setOverlays(const std::vector<RecordedRun>& runs);
@@ -103,6 +107,7 @@ class TrainingCharts : public QWidget {
   std::int64_t lastStep_ = 0;
   bool memoryKindKnown_ = false;
   std::unique_ptr<RunOverlays> overlays_;
+  std::optional<RecordedRun> continued_;               // see continueRun
   std::map<std::int64_t, EpochMetrics> epochsByStep_;  // for the CSV (confusion dropped)
 };
 
