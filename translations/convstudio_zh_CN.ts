@@ -2088,12 +2088,12 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+454"/>
+        <location filename="../app/gui/main_window.cpp" line="+455"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-323"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2289,7 +2289,7 @@
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+139"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -2757,6 +2757,31 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::QueueActions</name>
+    <message>
+        <location filename="../app/gui/queue_actions.cpp" line="+44"/>
+        <source>lr %1, batch %2, graph %3</source>
+        <translation>学习率 %1，批大小 %2，网络 %3</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Run Queue in Progress</source>
+        <translation>运行队列正在进行</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>The run queue is training (%n run(s) not yet done). Stop it and close? The run that is training resumes from its last checkpoint when this project is opened again.</source>
+        <translation>
+            <numerusform>运行队列正在训练（还有 %n 个运行未完成）。停止并关闭吗？正在训练的运行会在再次打开此项目时从最后一个检查点继续。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Run Queue</source>
+        <translation>运行队列</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::RankLoadView</name>
     <message>
         <location filename="../widgets/training/rank_load_view.cpp" line="+21"/>
@@ -2782,6 +2807,254 @@ predicted: %2 (%3%)</source>
         <location line="+8"/>
         <source>Each process of the data-parallel run: its own training speed over the recent steps and its memory (CPU: the process&apos;s resident memory; GPU: memory allocated on it)</source>
         <translation>数据并行训练中的每个进程：它在最近几步的训练速度和它的内存（CPU：进程的常驻内存；GPU：在该 GPU 上分配的内存）</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::RunComparisonModel</name>
+    <message>
+        <location filename="../widgets/training/run_comparison_model.cpp" line="+98"/>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Graph</source>
+        <translation>网络版本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Val. accuracy</source>
+        <translation>验证准确率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Val. loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Best val. accuracy</source>
+        <translation>最佳验证准确率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Peak memory</source>
+        <translation>峰值内存</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::RunQueueRunner</name>
+    <message>
+        <location filename="../app/bridge/run_queue_runner.cpp" line="+55"/>
+        <source>The run queue cannot be read: %1</source>
+        <translation>无法读取运行队列：%1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Open or create a project first.</source>
+        <translation>请先打开或新建一个项目。</translation>
+    </message>
+    <message>
+        <location line="+79"/>
+        <source>The queued run %1 could not start: %2</source>
+        <translation>排队的运行 %1 无法启动：%2</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <location line="+28"/>
+        <source>The run queue cannot be saved: %1</source>
+        <translation>无法保存运行队列：%1</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>The run queue file could not be read, so it is not overwritten: %1</source>
+        <translation>无法读取运行队列文件，因此不会覆盖它：%1</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::RunQueueView</name>
+    <message>
+        <location filename="../widgets/training/run_queue_view.cpp" line="+26"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Queue Current Settings</source>
+        <translation>将当前设置加入队列</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+122"/>
+        <source>Add a run of the model and settings as they are now to the queue</source>
+        <translation>将当前模型和设置的一次运行加入队列</translation>
+    </message>
+    <message>
+        <location line="-121"/>
+        <source>Sweep…</source>
+        <translation>扫描…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Queue every combination of the values of one or two settings</source>
+        <translation>将一个或两个设置的所有取值组合加入队列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove from Queue</source>
+        <translation>从队列中移除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove the selected run from the queue (a running one is stopped)</source>
+        <translation>从队列中移除所选运行（正在进行的运行会被停止）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+151"/>
+        <source>Pause Queue</source>
+        <translation>暂停队列</translation>
+    </message>
+    <message>
+        <location line="-110"/>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped, to resume</source>
+        <translation>已停止，待继续</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Queue entry %1</source>
+        <translation>队列项 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, sweep %1</source>
+        <translation>，扫描 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Nothing queued. Queue the current settings, or a sweep of them.</source>
+        <translation>队列为空。可将当前设置或其扫描加入队列。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Paused: %n run(s) waiting.</source>
+        <translation>
+            <numerusform>已暂停：%n 个运行等待中。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n run(s) waiting.</source>
+        <translation>
+            <numerusform>%n 个运行等待中。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Resume Queue</source>
+        <translation>继续队列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
     </message>
 </context>
 <context>
@@ -3030,12 +3303,12 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunsList</name>
     <message>
-        <location filename="../widgets/training/runs_list.cpp" line="+19"/>
-        <source>Check runs to overlay their loss on the loss chart.</source>
-        <translation>勾选运行，将其损失叠加到损失图上。</translation>
+        <location filename="../widgets/training/runs_list.cpp" line="+40"/>
+        <source>Check runs to overlay them on the loss, accuracy and memory charts. Click a column to sort by it; sort by Sweep to see a sweep&apos;s runs by their values.</source>
+        <translation>勾选运行，将其叠加到损失、准确率和内存图上。点击列标题按该列排序；按“扫描”排序可按取值查看同一扫描的运行。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -3050,7 +3323,17 @@ predicted: %2 (%3%)</source>
         <translation>显示所选训练的文件（设置、指标、检查点）</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+1"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The table as a CSV file, every run with its differing settings and figures</source>
+        <translation>将表格导出为 CSV 文件：每个运行及其不同的设置和指标</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
@@ -3070,19 +3353,20 @@ predicted: %2 (%3%)</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
+        <location line="+30"/>
+        <location line="+3"/>
+        <source>Export Run Comparison</source>
+        <translation>导出运行对比</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source> — validation accuracy %1%</source>
-        <translation> — 验证准确率 %1%</translation>
+        <location line="-3"/>
+        <source>CSV file (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>%1 steps recorded; started %2; %3</source>
-        <translation>已记录 %1 步；开始于 %2；%3</translation>
+        <location line="+4"/>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3278,6 +3562,68 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::SweepDialog</name>
+    <message>
+        <location filename="../widgets/training/sweep_dialog.cpp" line="+35"/>
+        <source>Queue a Sweep</source>
+        <translation>扫描入队</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose one or two settings and the values each should take; every combination is queued as a run of the current model.</source>
+        <translation>选择一个或两个设置及其取值；每种组合都会作为当前模型的一次运行加入队列。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Values separated by commas, e.g. 0.01, 0.003</source>
+        <translation>用逗号分隔的取值，例如 0.01, 0.003</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Setting:</source>
+        <translation>设置：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>and:</source>
+        <translation>以及：</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>now %1</source>
+        <translation>当前 %1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Enter the values of %1, separated by commas.</source>
+        <translation>请输入 %1 的取值，用逗号分隔。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>%1 = %n run(s)</source>
+        <translation>
+            <numerusform>%1 = %n 个运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Queue Runs</source>
+        <translation>运行入队</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>Queue %n Run(s)</source>
+        <translation>
+            <numerusform>将 %n 个运行加入队列</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>convstudio::SystemFactsView</name>
     <message>
         <location filename="../widgets/system_facts_view.cpp" line="+12"/>
@@ -3432,7 +3778,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCharts</name>
     <message>
-        <location filename="../widgets/training/training_charts.cpp" line="+42"/>
+        <location filename="../widgets/training/training_charts.cpp" line="+41"/>
         <source>Smoothing:</source>
         <translation>平滑：</translation>
     </message>
@@ -3462,7 +3808,7 @@ predicted: %2 (%3%)</source>
         <translation>将本次训练每一步和每一轮的指标导出为 CSV 文件</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
@@ -3487,7 +3833,7 @@ predicted: %2 (%3%)</source>
         <translation>跳过的步</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Accuracy (%)</source>
         <translation>准确率 (%)</translation>
     </message>
@@ -3582,7 +3928,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+260"/>
+        <location line="+235"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -3601,12 +3947,12 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+81"/>
+        <location filename="../app/gui/training_cockpit.cpp" line="+97"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-5"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
@@ -3616,7 +3962,17 @@ predicted: %2 (%3%)</source>
         <translation>训练设置：数据、运行和优化器</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs waiting to train one after another, and sweeps</source>
+        <translation>依次等待训练的运行，以及扫描</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -3641,7 +3997,7 @@ predicted: %2 (%3%)</source>
         <translation>错误分类</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>Start Training</source>
         <translation>开始训练</translation>
     </message>
@@ -3652,18 +4008,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+197"/>
+        <location line="+213"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-195"/>
-        <location line="+196"/>
+        <location line="-211"/>
+        <location line="+212"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-195"/>
+        <location line="-211"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -3683,7 +4039,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+154"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -3695,12 +4051,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+143"/>
+        <location line="+159"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-130"/>
+        <location line="-146"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -3725,7 +4081,7 @@ predicted: %2 (%3%)</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+52"/>
         <source>Run started in %1</source>
         <translation>训练已开始，保存在 %1</translation>
     </message>
@@ -3735,7 +4091,12 @@ predicted: %2 (%3%)</source>
         <translation>从 %1 继续训练，保存在 %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+2"/>
+        <source>Queued run %1: %2</source>
+        <translation>排队的运行 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Resume from Checkpoint (a *.ckpt folder)</source>
         <translation>从检查点继续（*.ckpt 文件夹）</translation>
     </message>
@@ -3783,12 +4144,12 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingController</name>
     <message>
-        <location filename="../app/bridge/training_controller.cpp" line="+68"/>
+        <location filename="../app/bridge/training_controller.cpp" line="+75"/>
         <source>A run is already in progress.</source>
         <translation>已有一个训练在进行中。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+12"/>
         <source>Cannot create the run folder %1.</source>
         <translation>无法创建运行文件夹 %1。</translation>
     </message>

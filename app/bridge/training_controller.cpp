@@ -64,12 +64,25 @@ TrainingController::~TrainingController() {
 
 bool TrainingController::start(const Project& project, const QString& runsOwnerFile,
                                const QString& resumeCheckpoint, QString* error) {
+  RunStart how;
+  how.resumeCheckpoint = resumeCheckpoint;
+  return start(project, runsOwnerFile, how, error);
+}
+
+bool TrainingController::start(const Project& project, const QString& runsOwnerFile,
+                               const RunStart& how, QString* error) {
   if (running_) {
     if (error) *error = tr("A run is already in progress.");
     return false;
   }
-  const QString folder = QFile::decodeName(
-      new_run_folder(QFile::encodeName(runsOwnerFile).toStdString()).string().c_str());
+  const QString& resumeCheckpoint = how.resumeCheckpoint;
+  RunRecordOptions record = how.record;
+  record.continues = how.continueInCheckpointFolder && !resumeCheckpoint.isEmpty();
+  const QString folder =
+      record.continues
+          ? QFileInfo(QDir::cleanPath(resumeCheckpoint)).absolutePath()
+          : QFile::decodeName(
+                new_run_folder(QFile::encodeName(runsOwnerFile).toStdString()).string().c_str());
   if (!QDir().mkpath(folder)) {
     if (error) *error = tr("Cannot create the run folder %1.").arg(folder);
     return false;
@@ -90,7 +103,7 @@ bool TrainingController::start(const Project& project, const QString& runsOwnerF
   running_ = true;
   state_ = RunState::Preparing;
   runFolder_ = folder;
-  worker_->start(std::move(options), folder);
+  worker_->start(std::move(options), folder, record);
   return true;
 }
 

@@ -13,13 +13,23 @@
 
 #include "convstudio/model/project.h"
 #include "training_metatypes.h"
+#include "training_worker.h"
 
 class QWidget;
 
 namespace convstudio {
 
 class PeerRankProcesses;
-class TrainingWorker;
+
+// How a run starts besides its project: from a checkpoint, and in a folder of its own or in the
+// checkpoint's run folder; and whether it is an entry of the run queue.
+struct RunStart {
+  QString resumeCheckpoint;
+  // Resumes into the run folder that holds the checkpoint (RUN/last.ckpt), whose record goes
+  // on, instead of a new folder: an interrupted queue entry stays one run.
+  bool continueInCheckpointFolder = false;
+  RunRecordOptions record;  // `continues` is set by start()
+};
 
 class TrainingController : public QObject {
   Q_OBJECT
@@ -42,6 +52,8 @@ class TrainingController : public QObject {
   // events are rank 0's, which speak for all (loss, accuracy and per-rank speed and memory).
   bool start(const Project& project, const QString& runsOwnerFile,
              const QString& resumeCheckpoint = {}, QString* error = nullptr);
+  bool start(const Project& project, const QString& runsOwnerFile, const RunStart& how,
+             QString* error = nullptr);
   void pause();
   void resume();
   // Asks the run to stop; it ends within one batch, writing a checkpoint, then finished().

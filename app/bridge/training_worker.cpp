@@ -10,23 +10,30 @@ TrainingWorker::TrainingWorker(QObject* parent) : QObject(parent) {
   registerTrainingMetaTypes();
 }
 
-void TrainingWorker::start(RunOptions options, const QString& runFolder) {
+void TrainingWorker::start(RunOptions options, const QString& runFolder,
+                           const RunRecordOptions& record) {
   {
     std::lock_guard lock(mutex_);
     runStarted_ = true;
   }
   QMetaObject::invokeMethod(
-      this, [this, options = std::move(options), runFolder] { run(options, runFolder); },
+      this,
+      [this, options = std::move(options), runFolder, record] { run(options, runFolder, record); },
       Qt::QueuedConnection);
 }
 
-void TrainingWorker::run(RunOptions options, const QString& runFolder) {
+void TrainingWorker::run(RunOptions options, const QString& runFolder,
+                         const RunRecordOptions& record) {
   {
     std::lock_guard lock(mutex_);
     runStarted_ = true;
   }
   RunRecorder recorder(std::filesystem::path(QFile::encodeName(runFolder).toStdString()),
-                       options.project);
+                       options.project,
+                       record.continues ? RunRecorder::Start::Resumed : RunRecorder::Start::Fresh);
+  if (!record.queuedRun.empty()) {
+    recorder.record_queue_entry(record.queuedRun, record.sweep, record.label);
+  }
   if (!recorder.ok()) {
     RunSummary summary;
     summary.state = RunState::Failed;

@@ -16,6 +16,16 @@
 
 namespace convstudio {
 
+// How a run's folder is recorded: continued (a run resumed into its own folder keeps its record
+// and appends to it) or fresh, and which entry of the run queue the run is (run_queue.h; empty
+// for a run started by hand).
+struct RunRecordOptions {
+  bool continues = false;
+  std::string queuedRun;
+  std::string sweep;
+  std::string label;
+};
+
 class TrainingWorker : public QObject, public TrainingListener {
   Q_OBJECT
 
@@ -24,9 +34,9 @@ class TrainingWorker : public QObject, public TrainingListener {
 
   // Called on the UI thread: queues run() on the worker's thread. From now until that run ends,
   // pause and cancel requests belong to it, even before its trainer exists.
-  void start(RunOptions options, const QString& runFolder);
+  void start(RunOptions options, const QString& runFolder, const RunRecordOptions& record = {});
   // Trains to the end on the calling thread, recording into `runFolder`; emits finished().
-  void run(RunOptions options, const QString& runFolder);
+  void run(RunOptions options, const QString& runFolder, const RunRecordOptions& record = {});
 
   // Thread-safe: called from the UI thread while run() blocks the training thread. A request
   // made after start() but before the trainer exists is applied as soon as it does. A request

@@ -13,6 +13,7 @@
 #include "import_command.h"
 #include "predict_command.h"
 #include "run_app.h"
+#include "sweep_command.h"
 #include "template_commands.h"
 #include "train_command.h"
 #include "version_command.h"
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
   add_new_command(app, exit_code);
   add_inspect_command(app, exit_code);
   add_train_command(app, exit_code);
+  add_sweep_command(app, exit_code);
   add_evaluate_command(app, exit_code);
   add_find_lr_command(app, exit_code);
   add_find_batch_size_command(app, exit_code);

@@ -3,37 +3,26 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include <unistd.h>
 #include <algorithm>
-#include <atomic>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <memory>
-#include <thread>
 
 #include "byte_size.h"
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
-#include "convstudio/runs/run_summary_json.h"
 #include "convstudio/train/checkpoint_evaluation.h"
 #include "convstudio/train/trainer.h"
 #include "exit_codes.h"
-#include "metrics_log.h"
 #include "peer_rank_log.h"
+#include "recorded_training.h"
 #include "worker_launcher.h"
 
 namespace convstudio::cli {
 namespace {
-
-std::atomic<bool> interrupt_requested{false};
-
-extern "C" void on_interrupt(int) {
-  interrupt_requested = true;
-}
 
 struct TrainOptions {
   std::string file;
@@ -80,17 +69,6 @@ std::optional<DistributedOptions> distributed_options(const TrainOptions& option
   return read.value();
 }
 
-int exit_code_for(const RunSummary& summary) {
-  if (summary.state == RunState::Finished) return kExitOk;
-  if (summary.error &&
-      (summary.error->kind == RunErrorKind::Data || summary.error->kind == RunErrorKind::Graph ||
-       summary.error->kind == RunErrorKind::Device ||
-       summary.error->kind == RunErrorKind::Checkpoint)) {
-    return kExitUsageError;
-  }
-  return kExitFailure;
-}
-
 int launch_workers(const TrainOptions& options, int nproc_per_node) {
   if (options.node_rank >= options.nnodes) {
     std::cerr << "error: --node-rank " << options.node_rank << " is not below --nnodes "
@@ -113,30 +91,10 @@ int launch_workers(const TrainOptions& options, int nproc_per_node) {
   return WorkerLauncher(plan, own_arguments()).run();
 }
 
-// Ctrl+C cancels cleanly (a checkpoint is written); so does SIGTERM, which schedulers,
-// `timeout` and `kill` send. The handler only sets a flag.
-RunSummary run_cancellable(Trainer& trainer) {
-  interrupt_requested = false;
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
-  std::atomic<bool> done{false};
-  std::thread watcher([&] {
-    while (!done) {
-      if (interrupt_requested.exchange(false)) trainer.cancel();
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  });
-  RunSummary summary = trainer.run();
-  done = true;
-  watcher.join();
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
-  return summary;
-}
-
 // Ranks other than 0 keep no record and print no summary: rank 0 speaks for the run.
 int run_peer_rank(RunOptions run) {
   PeerRankLog log(run.distributed.rank);
+  InterruptCatcher catcher;
   Trainer trainer(std::move(run), &log);
   return exit_code_for(run_cancellable(trainer));
 }
@@ -223,23 +181,10 @@ int run_train(const TrainOptions& options) {
   run.distributed = *distributed;
   if (!run.distributed.writes_files()) return run_peer_rank(std::move(run));
 
-  MetricsLog log(run.out_dir, run.project, isatty(STDERR_FILENO) != 0,
-                 same_folder ? RunRecorder::Start::Resumed : RunRecorder::Start::Fresh);
-  if (!log.ok()) {
-    std::cerr << "error: cannot write metrics into " << run.out_dir << ": "
-              << log.recorder().problem() << "\n";
-    return kExitFailure;
-  }
-  Trainer trainer(std::move(run), &log);
-  const RunSummary summary = run_cancellable(trainer);
-  log.recorder().finish(run_summary_json(summary));
-  std::cout << run_summary_json(summary).dump() << std::endl;
-  if (!log.recorder().ok()) {
-    // The checkpoint may be fine, but the run's record is not: say so and do not claim success.
-    std::cerr << "error: the run's record is incomplete: " << log.recorder().problem() << "\n";
-    return summary.state == RunState::Finished ? kExitFailure : exit_code_for(summary);
-  }
-  return exit_code_for(summary);
+  InterruptCatcher catcher;
+  return train_and_record(std::move(run),
+                          same_folder ? RunRecorder::Start::Resumed : RunRecorder::Start::Fresh)
+      .exit_code;
 }
 
 int run_evaluate(const std::string& checkpoint, const std::string& data,

@@ -336,13 +336,14 @@ void MainWindow::createToolBar() {
 }
 
 void MainWindow::arrangeDefaultLayout() {
-  // The right column holds one tab group (properties, training settings, runs, inference), so
-  // each gets the column's full height; the bottom holds the charts and, beside them, run
-  // progress with the log and the problems.
+  // The right column holds one tab group (properties, training settings, run queue, inference),
+  // so each gets the column's full height; the bottom holds the charts and, beside them, run
+  // progress with the log, the runs' comparison table and the problems.
   tabifyDockWidget(propertiesDock_, training_->settingsDock());
-  tabifyDockWidget(propertiesDock_, training_->runsDock());
+  tabifyDockWidget(propertiesDock_, training_->queueDock());
   tabifyDockWidget(propertiesDock_, inferenceDock_);
   propertiesDock_->raise();
+  tabifyDockWidget(training_->progressDock(), training_->runsDock());
   tabifyDockWidget(training_->progressDock(), problemsDock_);
   training_->progressDock()->raise();
   training_->arrangeDocks();

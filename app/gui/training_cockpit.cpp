@@ -22,9 +22,11 @@
 #include "dataset_preview_loader.h"
 #include "device_text.h"
 #include "engine_text.h"
+#include "queue_actions.h"
 #include "training/confusion_matrix_view.h"
 #include "training/misclassified_gallery.h"
 #include "training/out_of_memory_dialog.h"
+#include "training/run_queue_view.h"
 #include "training/runs_list.h"
 #include "training/sample_preview_grid.h"
 #include "training/training_charts.h"
@@ -74,11 +76,25 @@ void TrainingCockpit::createDocks() {
   confusion_ = new ConfusionMatrixView(w);
   gallery_ = new MisclassifiedGallery(w);
   runs_ = new RunsList(w);
+  QueueHost queueHost;
+  queueHost.window = w;
+  queueHost.project = host_.project;
+  queue_ = new QueueActions(
+      std::move(queueHost), controller_,
+      [this](const Project& project, const RunStart& how, QString* error) {
+        // A finder measuring holds the queue back (no reason: not a failure); it goes on after.
+        if (!projectOpen() || tuning_->isBusy()) return false;
+        return startRun(project, how, error);
+      },
+      this);
 
   settingsDock_ =
       addDock(settings_, tr("Training"), "trainingSettingsDock", Qt::RightDockWidgetArea);
   settingsDock_->setToolTip(tr("Training settings: data, run and optimizer"));
-  runsDock_ = addDock(runs_, tr("Runs"), "runsDock", Qt::RightDockWidgetArea);
+  queueDock_ = addDock(queue_->view(), tr("Queue"), "runQueueDock", Qt::RightDockWidgetArea);
+  queueDock_->setToolTip(tr("Runs waiting to train one after another, and sweeps"));
+  // The comparison table is wide and read beside the charts it overlays.
+  runsDock_ = addDock(runs_, tr("Runs"), "runsDock", Qt::BottomDockWidgetArea);
   chartsDock_ = addDock(charts_, tr("Charts"), "trainingChartsDock", Qt::BottomDockWidgetArea);
   progressDock_ =
       addDock(progress_, tr("Progress"), "trainingProgressDock", Qt::BottomDockWidgetArea);
@@ -91,12 +107,13 @@ void TrainingCockpit::createDocks() {
   // The charts widest at the bottom with the evaluation views as their tabs, run control beside
   // them with the log: few tabs per group, so their titles are never cut. Split first, then
   // tabify: tabifying first would pull the split dock into the tabs.
-  w->tabifyDockWidget(settingsDock_, runsDock_);
+  w->tabifyDockWidget(settingsDock_, queueDock_);
   settingsDock_->raise();
   w->splitDockWidget(chartsDock_, progressDock_, Qt::Horizontal);
   w->tabifyDockWidget(chartsDock_, confusionDock_);
   w->tabifyDockWidget(chartsDock_, galleryDock_);
   w->tabifyDockWidget(progressDock_, logDock_);
+  w->tabifyDockWidget(progressDock_, runsDock_);
   chartsDock_->raise();
   progressDock_->raise();
   arrangeDocks();
@@ -154,17 +171,24 @@ void TrainingCockpit::createActions() {
   };
   tuning_ = new TuningActions(std::move(tuning), this);
   connect(tuning_, &TuningActions::busyChanged, this, &TrainingCockpit::updateStartAllowed);
+  connect(tuning_, &TuningActions::busyChanged, queue_->runner(), &RunQueueRunner::startNext);
+  connect(queue_->runner(), &RunQueueRunner::problem, this,
+          [this](const QString& problem) { log_->addText(LogLevel::Warning, problem); });
   connect(settings_, &TrainingSettingsPanel::batchSizeFinderRequested, tuning_,
           &TuningActions::findBatchSize);
   auto* separator = new QAction(this);
   separator->setSeparator(true);
+  auto* queueSeparator = new QAction(this);
+  queueSeparator->setSeparator(true);
   runActions_ = {start_,
                  pause_,
                  stop_,
                  resumeCheckpoint_,
                  release_,
                  separator,
-                 tuning_->findLearningRateAction()};
+                 tuning_->findLearningRateAction(),
+                 queueSeparator};
+  runActions_ << queue_->actions();
 
   connect(start_, &QAction::triggered, this, [this] { startTraining(); });
   connect(pause_, &QAction::triggered, this, [this] {
@@ -258,6 +282,7 @@ void TrainingCockpit::reloadProject() {
   if (owner != shownOwner_) {
     shownOwner_ = owner;
     runs_->setProjectFile(owner);
+    queue_->runner()->setProjectFile(owner);
     // A project saved under a new name keeps what it shows: its runs came along, the newest
     // under the same name.
     const std::vector<RecordedRun>& runs = runs_->runs();
@@ -324,6 +349,7 @@ void TrainingCockpit::updateStartAllowed() {
   pause_->setText(paused ? tr("Resume Training") : tr("Pause Training"));
   pause_->setIconText(paused ? tr("Resume") : tr("Pause"));
   stop_->setEnabled(!idle);
+  queue_->view()->setQueueingAllowed(projectOpen() && blocked.isEmpty(), blocked);
 }
 
 bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
@@ -332,7 +358,13 @@ bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
   // first shows (and checks) exactly that.
   reloadProject();
   if (!settings_->blockingProblem().isEmpty()) return false;
-  const Project project = host_.project();
+  RunStart how;
+  how.resumeCheckpoint = resumeCheckpoint;
+  QString error;
+  return startRun(host_.project(), how, &error);
+}
+
+bool TrainingCockpit::startRun(const Project& project, const RunStart& how, QString* error) {
   runSettings_ = project.training;
   charts_->beginRun(project.training);
   QStringList rankDevices;
@@ -344,26 +376,37 @@ bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
   confusion_->clear();
   gallery_->clear();
   failureShown_ = false;
-  // The run's progress comes to the front, wherever the user left the tabs.
-  progressDock_->show();
-  progressDock_->raise();
+  // The run's progress comes to the front, wherever the user left the tabs; a queued run leaves
+  // them (the user may be reading the runs' table beside the charts).
+  if (how.record.queuedRun.empty()) {
+    progressDock_->show();
+    progressDock_->raise();
+  }
   chartsDock_->show();
   chartsDock_->raise();
-  QString error;
   runOwner_ = runsOwnerFile();
   shownRun_.clear();
-  if (!controller_->start(project, runOwner_, resumeCheckpoint, &error)) {
-    log_->addText(LogLevel::Error, error);
-    progress_->showOutcome(error);
+  if (!controller_->start(project, runOwner_, how, error)) {
+    log_->addText(LogLevel::Error, *error);
+    progress_->showOutcome(*error);
     failureShown_ = true;
     return false;
   }
-  shownRun_ = QFileInfo(controller_->runFolder()).fileName();
-  log_->addText(
-      LogLevel::Info,
-      resumeCheckpoint.isEmpty()
-          ? tr("Run started in %1").arg(controller_->runFolder())
-          : tr("Run resumed from %1 in %2").arg(resumeCheckpoint, controller_->runFolder()));
+  const QString folder = controller_->runFolder();
+  shownRun_ = QFileInfo(folder).fileName();
+  if (how.continueInCheckpointFolder) {
+    // Its record so far is drawn up to where it goes on.
+    if (auto earlier = load_recorded_run(QFile::encodeName(folder).toStdString())) {
+      charts_->continueRun(std::move(*earlier));
+    }
+  }
+  const QString& checkpoint = how.resumeCheckpoint;
+  QString started = checkpoint.isEmpty() ? tr("Run started in %1").arg(folder)
+                                         : tr("Run resumed from %1 in %2").arg(checkpoint, folder);
+  if (!how.record.queuedRun.empty()) {
+    started = tr("Queued run %1: %2").arg(QString::fromStdString(how.record.label), started);
+  }
+  log_->addText(LogLevel::Info, started);
   settings_->setRunning(true);
   progress_->setPhase(TrainingProgressView::Phase::Preparing);
   updateStartAllowed();
@@ -487,6 +530,8 @@ void TrainingCockpit::carryFinishedRun(const QString& runFolder) {
 }
 
 bool TrainingCockpit::confirmStop(QWidget* parent) {
+  // A queued run is stopped so that it resumes at the next start; the queue asks about it.
+  if (!queue_->runner()->activeEntry().isEmpty()) return queue_->confirmStop(parent);
   return controller_->confirmStop(parent);
 }
 

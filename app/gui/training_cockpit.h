@@ -1,7 +1,7 @@
 #pragma once
 // The training cockpit: creates the training docks (settings, charts, progress, log, confusion
-// matrix, misclassified images, runs) on a main window, adds their toggles to its View menu,
-// and connects them to a TrainingController. Knows the project only through the host's
+// matrix, misclassified images, runs, run queue) on a main window, adds their toggles to its View
+// menu, and connects them to a TrainingController. Knows the project only through the host's
 // callbacks, so it stays independent of the builder's document model.
 
 #include <QList>
@@ -25,7 +25,9 @@ namespace convstudio {
 class ConfusionMatrixView;
 class DatasetPreviewLoader;
 class MisclassifiedGallery;
+class QueueActions;
 class RunsList;
+struct RunStart;
 class TrainingCharts;
 class TrainingController;
 class TrainingLogView;
@@ -64,6 +66,7 @@ class TrainingCockpit : public QObject {
   QList<QDockWidget*> docks() const { return docks_; }
   QDockWidget* settingsDock() const { return settingsDock_; }
   QDockWidget* runsDock() const { return runsDock_; }
+  QDockWidget* queueDock() const { return queueDock_; }
   QDockWidget* chartsDock() const { return chartsDock_; }
   QDockWidget* progressDock() const { return progressDock_; }
   QDockWidget* logDock() const { return logDock_; }
@@ -73,7 +76,7 @@ class TrainingCockpit : public QObject {
   // window is laid out, so call it again after show() or from the window's Reset Layout.
   Q_SLOT void arrangeDocks();
   // Start, Pause/Resume, Stop, Resume from Checkpoint…, Release Cached GPU Memory, Find Learning
-  // Rate…: for a menu.
+  // Rate…, and the run queue's actions: for a menu.
   QList<QAction*> runActions() const { return runActions_; }
   QAction* startAction() const { return start_; }
   QAction* pauseAction() const { return pause_; }
@@ -89,6 +92,8 @@ class TrainingCockpit : public QObject {
   RunsList* runs() const { return runs_; }
   // The learning-rate and batch-size finders.
   TuningActions* tuning() const { return tuning_; }
+  // The run queue: its dock, actions and runner.
+  QueueActions* queue() const { return queue_; }
 
  public slots:
   // Re-reads the project (opened, closed, or its settings changed elsewhere). A project in a
@@ -112,6 +117,8 @@ class TrainingCockpit : public QObject {
   void connectController();
   QDockWidget* addDock(QWidget* panel, const QString& title, const char* objectName,
                        Qt::DockWidgetArea area);
+  // Shows and starts a run of `project` (the open one, or a queued copy).
+  bool startRun(const Project& project, const RunStart& how, QString* error);
   void onStateChanged(RunState state, const QString& message);
   void onFailed(const RunError& error);
   void onFinished(const RunSummary& summary, const QString& runFolder);
@@ -135,9 +142,11 @@ class TrainingCockpit : public QObject {
   MisclassifiedGallery* gallery_ = nullptr;
   RunsList* runs_ = nullptr;
   TuningActions* tuning_ = nullptr;
+  QueueActions* queue_ = nullptr;
   QLabel* statusLabel_ = nullptr;
   QDockWidget* settingsDock_ = nullptr;
   QDockWidget* runsDock_ = nullptr;
+  QDockWidget* queueDock_ = nullptr;
   QDockWidget* chartsDock_ = nullptr;
   QDockWidget* progressDock_ = nullptr;
   QDockWidget* logDock_ = nullptr;

@@ -1,9 +1,12 @@
 #include "cockpit_window.h"
 
 #include <QMenuBar>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <QTest>
 
 #include "training_cockpit.h"
+#include "training_test_data.h"
 
 namespace convstudio::testing {
 
@@ -28,6 +31,21 @@ CockpitWindow openCockpitWindow(Project* project, const QString* projectFile,
   window->resize(1400, 900);
   window->show();
   return opened;
+}
+
+bool CockpitFixture::writeData() {
+  QStandardPaths::setTestModeEnabled(true);
+  if (!dir.isValid()) return false;
+  dataFolder = dir.filePath(QStringLiteral("tiny-idx"));
+  writeTinyIdxDataset(dataFolder);
+  return true;
+}
+
+bool CockpitFixture::openWindow() {
+  DeviceReport cpuOnly;
+  cpuOnly.cuda_unavailable = CudaUnavailable::kNoDriver;
+  opened = openCockpitWindow(&project, &projectFile, cpuOnly);
+  return QTest::qWaitForWindowExposed(opened.window.get());
 }
 
 }  // namespace convstudio::testing

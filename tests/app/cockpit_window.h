@@ -5,6 +5,7 @@
 
 #include <QMainWindow>
 #include <QString>
+#include <QTemporaryDir>
 
 #include <memory>
 
@@ -25,5 +26,22 @@ struct CockpitWindow {
 // Shown at 1400×900; wait for it with QTest::qWaitForWindowExposed.
 CockpitWindow openCockpitWindow(Project* project, const QString* projectFile,
                                 const DeviceReport& devices);
+
+// What a cockpit test keeps between its functions: a scratch folder with the tiny IDX data set
+// (training_test_data.h), the project and its file, and the window over them.
+struct CockpitFixture {
+  QTemporaryDir dir;
+  QString dataFolder;
+  QString projectFile;
+  Project project;
+  CockpitWindow opened;
+
+  // Test mode for the standard paths, and the data set written; false when the folder failed.
+  bool writeData();
+  // A cockpit window on a CPU-only machine over `project` and `projectFile`, shown.
+  bool openWindow();
+  void closeWindow() { opened = {}; }
+  TrainingCockpit* cockpit() const { return opened.cockpit; }
+};
 
 }  // namespace convstudio::testing

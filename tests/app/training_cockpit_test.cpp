@@ -110,7 +110,7 @@ Project TrainingCockpitTest::longProject() const {
 }
 
 void TrainingCockpitTest::shortRunFillsChartsReachesFullProgressAndRecordsRun() {
-  QCOMPARE(cockpit_->docks().size(), 7);
+  QCOMPARE(cockpit_->docks().size(), 8);  // with the run queue
   QVERIFY(cockpit_->settingsPanel()->blockingProblem().isEmpty());
   TickCounter ticks(5);
   QSignalSpy finished(cockpit_->controller(), &TrainingController::finished);
@@ -157,8 +157,10 @@ void TrainingCockpitTest::shortRunFillsChartsReachesFullProgressAndRecordsRun() 
   QCOMPARE(runs->runs().front().state, std::string("finished"));
   QCOMPARE(runs->runs().front().steps.size(), std::size_t{20});
   const int curves = charts->lossChart()->curveCount();
+  const int accuracyCurves = charts->accuracyChart()->curveCount();
   runs->setChecked(0, true);
   QCOMPARE(charts->lossChart()->curveCount(), curves + 1);
+  QCOMPARE(charts->accuracyChart()->curveCount(), accuracyCurves + 1);
 
   const QString csv = dir_.filePath(QStringLiteral("export.csv"));
   QVERIFY(charts->exportCsv(csv));
@@ -167,6 +169,10 @@ void TrainingCockpitTest::shortRunFillsChartsReachesFullProgressAndRecordsRun() 
   QCOMPARE(file.readAll().count('\n'), 21);  // header and 20 steps
   QVERIFY(charts->lossChart()->exportTo(dir_.filePath(QStringLiteral("loss.png"))));
   QVERIFY(charts->lossChart()->exportTo(dir_.filePath(QStringLiteral("loss.pdf"))));
+  // A new run keeps the overlays on every chart.
+  charts->beginRun(project_.training);
+  QCOMPARE(charts->accuracyChart()->series(accuracyCurves).size(),
+           runs->runs().front().epochs.size());
 }
 
 void TrainingCockpitTest::stopMidRunReturnsControlAndLeavesCheckpoint() {

@@ -12,6 +12,7 @@
 #include "training/metric_series.h"
 #include "training/misclassified_gallery.h"
 #include "training/out_of_memory_dialog.h"
+#include "training/run_comparison_model.h"
 #include "training/settings_check.h"
 #include "training/training_charts.h"
 #include "training/training_progress_view.h"
@@ -38,6 +39,7 @@ class TrainingWidgetsTest : public QObject {
   void keyTicksNeverRunTogether();
   void aSingleValidationPointSitsAtItsStep();
   void aWarningSitsUnderTheSettingItConcerns();
+  void aSweepsRunsStandTogetherAndOverlayEveryChart();
 };
 
 void TrainingWidgetsTest::decimationKeepsEveryExtremeOfAMillionPoints() {
@@ -355,6 +357,50 @@ void TrainingWidgetsTest::aWarningSitsUnderTheSettingItConcerns() {
   training.amp = AmpMode::Bf16;
   panel.setSettings(dataset, training);
   QVERIFY(!panel.noteFor(QStringLiteral("amp")));
+}
+
+void TrainingWidgetsTest::aSweepsRunsStandTogetherAndOverlayEveryChart() {
+  // Newest first: a sweep's older run joins its newest, before a run on its own.
+  auto run = [](const char* name, const char* sweep, const char* label, double accuracy) {
+    RecordedRun recorded;
+    recorded.name = name;
+    recorded.folder = std::string("/runs/") + name;
+    recorded.state = "finished";
+    recorded.sweep = sweep;
+    recorded.label = label;
+    recorded.steps = {{1, 2.0, 0.1, 100, 0, 0, 0, 64ull << 20},
+                      {2, 1.5, 0.1, 100, 0, 0, 0, 65ull << 20}};
+    RecordedEpoch epoch;
+    epoch.step = 2;
+    epoch.val_accuracy = accuracy;
+    recorded.epochs = {epoch};
+    return recorded;
+  };
+  RunComparisonModel model;
+  model.setRuns(
+      {run("c", "s1", "lr=0.1", 0.7), run("b", "", "", 0.5), run("a", "s1", "lr=0.01", 0.6)});
+  QCOMPARE(model.rowCount(), 3);
+  QCOMPARE(model.index(0, RunComparisonModel::kRun).data().toString(), QStringLiteral("c"));
+  QCOMPARE(model.index(1, RunComparisonModel::kRun).data().toString(), QStringLiteral("a"));
+  QCOMPARE(model.index(2, RunComparisonModel::kRun).data().toString(), QStringLiteral("b"));
+  QCOMPARE(model.index(1, RunComparisonModel::kSweep).data().toString(), QStringLiteral("s1"));
+
+  // The checked ones go to every chart that compares runs, named by their sweep values.
+  model.setChecked(0, true);
+  model.setChecked(1, true);
+  TrainingCharts charts;
+  const int loss = charts.lossChart()->curveCount();
+  const int accuracy = charts.accuracyChart()->curveCount();
+  const int memory = charts.memoryChart()->curveCount();
+  charts.setOverlays(model.checkedRuns());
+  QCOMPARE(charts.lossChart()->curveCount(), loss + 2);
+  QCOMPARE(charts.accuracyChart()->graphOf(accuracy)->name(), QStringLiteral("lr=0.1"));
+  QCOMPARE(charts.accuracyChart()->series(accuracy + 1).values().front(), 60.0);
+  QCOMPARE(charts.memoryChart()->series(memory).values().back(), 65.0);
+  charts.beginRun(TrainingSettings{});
+  QCOMPARE(charts.memoryChart()->series(memory).size(), std::size_t{2});
+  charts.setOverlays({});
+  QCOMPARE(charts.memoryChart()->curveCount(), memory);
 }
 
 QTEST_MAIN(TrainingWidgetsTest)

@@ -2,43 +2,76 @@
 
 #include <QDesktopServices>
 #include <QFile>
+#include <QFileDialog>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
-#include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include "convstudio/io/atomic_write.h"
+#include "run_comparison_model.h"
 
 namespace convstudio {
 
 RunsList::RunsList(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("runsList"));
-  list_ = new QListWidget(this);
-  list_->setObjectName(QStringLiteral("runs"));
-  list_->setAlternatingRowColors(true);
-  auto* hint = new QLabel(tr("Check runs to overlay their loss on the loss chart."), this);
+  model_ = new RunComparisonModel(this);
+  proxy_ = new QSortFilterProxyModel(this);
+  proxy_->setSourceModel(model_);
+  proxy_->setSortRole(RunComparisonModel::kSortRole);
+  table_ = new QTableView(this);
+  table_->setObjectName(QStringLiteral("runs"));
+  table_->setModel(proxy_);
+  table_->setAlternatingRowColors(true);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  table_->verticalHeader()->hide();
+  table_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->setSortingEnabled(true);
+  // Newest first, a sweep's runs together, until the user sorts by a column.
+  table_->sortByColumn(-1, Qt::AscendingOrder);
+  auto* hint = new QLabel(
+      tr("Check runs to overlay them on the loss, accuracy and memory charts. Click a column "
+         "to sort by it; sort by Sweep to see a sweep's runs by their values."),
+      this);
   hint->setWordWrap(true);
   auto* refresh = new QPushButton(tr("Refresh"), this);
   auto* openFolder = new QPushButton(tr("Open Folder"), this);
   openFolder->setToolTip(tr("Show the selected run's files (settings, metrics, checkpoints)"));
+  auto* csv = new QPushButton(tr("Export CSV…"), this);
+  csv->setObjectName(QStringLiteral("exportComparisonButton"));
+  csv->setToolTip(tr("The table as a CSV file, every run with its differing settings and figures"));
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(refresh);
   buttons->addWidget(openFolder);
+  buttons->addWidget(csv);
   buttons->addStretch();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(hint);
-  layout->addWidget(list_, 1);
+  layout->addWidget(table_, 1);
   layout->addLayout(buttons);
 
   connect(refresh, &QPushButton::clicked, this, &RunsList::reload);
+  connect(csv, &QPushButton::clicked, this, &RunsList::exportCsvInteractively);
   connect(openFolder, &QPushButton::clicked, this, [this] {
-    const int row = list_->currentRow();
-    if (row < 0 || row >= runCount()) return;
+    const QModelIndex current = proxy_->mapToSource(table_->currentIndex());
+    if (!current.isValid() || current.row() >= runCount()) return;
     QDesktopServices::openUrl(QUrl::fromLocalFile(
-        QString::fromStdString(runs_[static_cast<std::size_t>(row)].folder.string())));
+        QString::fromStdString(runs()[static_cast<std::size_t>(current.row())].folder.string())));
   });
-  connect(list_, &QListWidget::itemChanged, this, [this] { emit overlaysChanged(checkedRuns()); });
+  connect(model_, &RunComparisonModel::checksChanged, this,
+          [this] { emit overlaysChanged(checkedRuns()); });
+}
+
+const std::vector<RecordedRun>& RunsList::runs() const {
+  return model_->runs();
 }
 
 void RunsList::setProjectFile(const QString& projectFile) {
@@ -56,47 +89,37 @@ QString RunsList::stateText(const std::string& state) {
 }
 
 void RunsList::reload() {
-  // Keep what was checked, by folder, across the reload.
-  std::vector<std::filesystem::path> checked;
-  for (const RecordedRun& run : checkedRuns()) checked.push_back(run.folder);
-  runs_ = projectFile_.isEmpty() ? std::vector<RecordedRun>{}
-                                 : list_recorded_runs(std::filesystem::path(
-                                       QFile::encodeName(projectFile_).toStdString()));
-  const QSignalBlocker blocker(list_);
-  list_->clear();
-  for (const RecordedRun& run : runs_) {
-    QString text = tr("%1 — %2").arg(QString::fromStdString(run.name), stateText(run.state));
-    if (!run.epochs.empty()) {
-      text += tr(" — validation accuracy %1%").arg(run.epochs.back().val_accuracy * 100, 0, 'f', 1);
-    }
-    text += QStringLiteral("\n") + QString::fromStdString(run.settings_summary);
-    auto* item = new QListWidgetItem(text, list_);
-    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-    const bool wasChecked = std::find(checked.begin(), checked.end(), run.folder) != checked.end();
-    item->setCheckState(wasChecked ? Qt::Checked : Qt::Unchecked);
-    item->setToolTip(
-        tr("%1 steps recorded; started %2; %3")
-            .arg(run.steps.size())
-            .arg(QString::fromStdString(run.started), QString::fromStdString(run.folder.string())));
-  }
+  model_->setRuns(projectFile_.isEmpty() ? std::vector<RecordedRun>{}
+                                         : list_recorded_runs(std::filesystem::path(
+                                               QFile::encodeName(projectFile_).toStdString())));
+  // The overlays are drawn from the runs as read now (a run may have gone on since).
   emit overlaysChanged(checkedRuns());
   emit reloaded();
 }
 
 void RunsList::setChecked(int row, bool checked) {
-  if (QListWidgetItem* item = list_->item(row)) {
-    item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
-  }
+  model_->setChecked(row, checked);
 }
 
 std::vector<RecordedRun> RunsList::checkedRuns() const {
-  std::vector<RecordedRun> result;
-  for (int row = 0; row < list_->count() && row < runCount(); ++row) {
-    if (list_->item(row)->checkState() == Qt::Checked) {
-      result.push_back(runs_[static_cast<std::size_t>(row)]);
-    }
+  return model_->checkedRuns();
+}
+
+std::optional<QString> RunsList::exportCsv(const QString& path) const {
+  const auto failed = write_file_atomically(
+      std::filesystem::path(QFile::encodeName(path).toStdString()), model_->csv());
+  if (!failed) return std::nullopt;
+  return QString::fromStdString(failed->describe());
+}
+
+void RunsList::exportCsvInteractively() {
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export Run Comparison"), QStringLiteral("runs.csv"), tr("CSV file (*.csv)"));
+  if (path.isEmpty()) return;
+  if (const auto problem = exportCsv(path)) {
+    QMessageBox::warning(this, tr("Export Run Comparison"),
+                         tr("Could not write %1: %2").arg(path, *problem));
   }
-  return result;
 }
 
 }  // namespace convstudio

@@ -1,17 +1,23 @@
 #pragma once
-// The runs kept next to the project (PROJECT.runs/), newest first. Checked runs are overlaid
-// on the loss chart, so two or more runs can be compared.
+// The Runs dock: the runs kept next to the project (PROJECT.runs/) as a comparison table
+// (RunComparisonModel: the settings that differ, graph version, final and best metrics, time,
+// throughput, peak memory), sortable by any column, a sweep's runs together. Checked runs are
+// overlaid on the loss, accuracy and memory charts; "Export CSV…" writes the table.
 
+#include <QString>
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 #include "convstudio/runs/run_history.h"
 
-class QListWidget;
-class QListWidgetItem;
+class QSortFilterProxyModel;
+class QTableView;
 
 namespace convstudio {
+
+class RunComparisonModel;
 
 class RunsList : public QWidget {
   Q_OBJECT
@@ -21,16 +27,22 @@ class RunsList : public QWidget {
 
   // The project whose runs are listed (its file; the runs folder sits next to it).
   void setProjectFile(const QString& projectFile);
-  int runCount() const { return static_cast<int>(runs_.size()); }
-  const std::vector<RecordedRun>& runs() const { return runs_; }
-  // Checks or unchecks a row (tests, and the runs list's own clicks).
+  int runCount() const { return static_cast<int>(runs().size()); }
+  // Newest first, a sweep's runs where its newest is (the model's rows, before sorting).
+  const std::vector<RecordedRun>& runs() const;
+  // Checks or unchecks a run by its place in runs().
   void setChecked(int row, bool checked);
   std::vector<RecordedRun> checkedRuns() const;
+  RunComparisonModel* model() const { return model_; }
+  QTableView* table() const { return table_; }
+  // Writes the comparison as CSV (atomically); the reason when it could not.
+  std::optional<QString> exportCsv(const QString& path) const;
   // A recorded state ("finished", "cancelled"…) in the user's words.
   static QString stateText(const std::string& state);
 
  public slots:
   void reload();
+  void exportCsvInteractively();
 
  signals:
   void overlaysChanged(const std::vector<convstudio::RecordedRun>& runs);
@@ -38,9 +50,10 @@ class RunsList : public QWidget {
   void reloaded();
 
  private:
-  QListWidget* list_ = nullptr;
+  RunComparisonModel* model_ = nullptr;
+  QSortFilterProxyModel* proxy_ = nullptr;
+  QTableView* table_ = nullptr;
   QString projectFile_;
-  std::vector<RecordedRun> runs_;
 };
 
 }  // namespace convstudio

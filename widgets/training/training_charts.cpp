@@ -14,8 +14,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "live_chart.h"
+#include "run_overlays.h"
 
 namespace convstudio {
 namespace {
@@ -29,8 +31,6 @@ const QColor kOrange(230, 159, 0);
 const QColor kGreen(0, 158, 115);
 const QColor kRed(213, 94, 0);
 const QColor kPurple(204, 121, 167);
-const QColor kGrey(120, 120, 120);
-const QColor kOverlayColors[] = {QColor(0, 0, 0), kPurple, kGreen, kRed, kGrey};
 
 }  // namespace
 
@@ -92,6 +92,8 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
   redrawTimer_->start();
 }
 
+TrainingCharts::~TrainingCharts() = default;
+
 void TrainingCharts::createCharts() {
   using Style = LiveChart::Style;
   loss_ = new LiveChart(tr("Loss"), this);
@@ -105,7 +107,6 @@ void TrainingCharts::createCharts() {
   // Shown and named once a step is skipped.
   loss_->graphOf(skippedLoss_)->setVisible(false);
   loss_->graphOf(skippedLoss_)->removeFromLegend();
-  firstOverlay_ = loss_->curveCount();
 
   accuracy_ = new LiveChart(tr("Accuracy (%)"), this);
   accuracy_->setValueLimits(0, 100, 10);
@@ -140,6 +141,7 @@ void TrainingCharts::createCharts() {
       ->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, kRed, kRed, 7));
 
   for (LiveChart* chart : charts()) chart->xAxis->setLabel(tr("step"));
+  overlays_ = std::make_unique<RunOverlays>(loss_, accuracy_, memory_);
   showMemoryOf(false);  // until a run on a GPU starts
 }
 
@@ -163,7 +165,7 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
   for (LiveChart* chart : charts()) {
     // Overlays belong to the runs list, not to the run.
     for (int i = 0; i < chart->curveCount(); ++i) {
-      if (chart != loss_ || i < firstOverlay_) chart->clearCurve(i);
+      if (!overlays_->isOverlay(chart, i)) chart->clearCurve(i);
     }
     chart->resetView();
   }
@@ -181,9 +183,21 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
     if (device->kind == DeviceChoice::Kind::Cuda) showMemoryOf(true);
   }
   epochsByStep_.clear();
+  continued_.reset();
+}
+
+void TrainingCharts::continueRun(RecordedRun earlier) {
+  continued_ = std::move(earlier);
 }
 
 void TrainingCharts::addStep(const StepMetrics& step) {
+  if (continued_) {
+    // Only what came before this step: a crash may have left steps after the checkpoint.
+    RecordedRun earlier = *std::exchange(continued_, std::nullopt);
+    std::erase_if(earlier.steps, [&step](const RecordedStep& s) { return s.step >= step.step; });
+    std::erase_if(earlier.epochs, [&step](const RecordedEpoch& e) { return e.step >= step.step; });
+    showRecordedRun(earlier);
+  }
   const auto x = static_cast<double>(step.step);
   lastStep_ = step.step;
   // Every chart spans the run so far, so an accuracy point per epoch sits at its step.
@@ -266,37 +280,11 @@ void TrainingCharts::addEpochAt(std::int64_t step, const EpochMetrics& epoch) {
 }
 
 void TrainingCharts::setOverlays(const std::vector<RecordedRun>& runs) {
-  overlays_ = runs;
-  loss_->removeCurvesFrom(firstOverlay_);
-  int index = 0;
-  for (const RecordedRun& run : overlays_) {
-    const QColor color = kOverlayColors[index++ % std::size(kOverlayColors)];
-    const int curve = loss_->addCurve(QString::fromStdString(run.name), color);
-    std::vector<double> keys, values;
-    keys.reserve(run.steps.size());
-    values.reserve(run.steps.size());
-    for (const RecordedStep& s : run.steps) {
-      keys.push_back(static_cast<double>(s.step));
-      values.push_back(s.loss);
-    }
-    smoothInto(keys, values, curve);
-  }
-  loss_->resetView();
+  overlays_->set(runs, smoothing_);
 }
 
-void TrainingCharts::smoothInto(const std::vector<double>& keys, const std::vector<double>& values,
-                                int curve) {
-  loss_->clearCurve(curve);
-  double ema = 0;
-  std::int64_t n = 0;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (std::isfinite(values[i])) {
-      ema = smoothing_ * ema + (1 - smoothing_) * values[i];
-      ++n;
-    }
-    const double debias = 1 - std::pow(smoothing_, static_cast<double>(n));
-    loss_->append(curve, keys[i], n > 0 && debias > 0 ? ema / debias : qQNaN());
-  }
+const std::vector<RecordedRun>& TrainingCharts::overlays() const {
+  return overlays_->runs();
 }
 
 void TrainingCharts::setSmoothing(double weight) {
@@ -310,9 +298,9 @@ void TrainingCharts::setSmoothing(double weight) {
 }
 
 void TrainingCharts::rebuildSmoothed() {
-  // Copies, since smoothInto clears the curve it writes (never the raw one read here).
+  // drawSmoothed clears the curve it writes, never the raw one read here.
   const MetricSeries& raw = loss_->series(rawLoss_);
-  smoothInto(raw.keys(), raw.values(), smoothLoss_);
+  RunOverlays::drawSmoothed(loss_, smoothLoss_, raw.keys(), raw.values(), smoothing_);
   // Continue the running EMA from the recomputed series.
   ema_ = 0;
   emaCount_ = 0;
@@ -321,7 +309,7 @@ void TrainingCharts::rebuildSmoothed() {
     ema_ = smoothing_ * ema_ + (1 - smoothing_) * v;
     ++emaCount_;
   }
-  setOverlays(std::vector<RecordedRun>(overlays_));
+  overlays_->resmooth(smoothing_);
 }
 
 std::size_t TrainingCharts::stepCount() const {

@@ -8,6 +8,8 @@
 #include <QWidget>
 
 #include <map>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "convstudio/model/training_settings.h"
@@ -23,6 +25,7 @@ namespace convstudio {
 
 class LiveChart;
 class MetricSeries;
+class RunOverlays;
 
 class TrainingCharts : public QWidget {
   Q_OBJECT
@@ -36,6 +39,7 @@ class TrainingCharts : public QWidget {
   static constexpr int kSlowestRedrawIntervalMs = 200;
 
   explicit TrainingCharts(QWidget* parent = nullptr);
+  ~TrainingCharts() override;
 
   // Clears the charts for a new run; the loss-scale chart shows only for fp16.
   void beginRun(const TrainingSettings& settings);
@@ -43,8 +47,13 @@ class TrainingCharts : public QWidget {
   void addEpoch(const EpochMetrics& epoch);
   // A run read back from its folder, drawn as it was (after beginRun).
   void showRecordedRun(const RecordedRun& run);
-  // Earlier runs drawn on the loss chart (smoothed like the current run); empty removes them.
+  // A run resumed into its own folder (after beginRun): its record so far is drawn, up to the
+  // step it goes on from, when its first new step arrives.
+  void continueRun(RecordedRun earlier);
+  // Earlier runs drawn over the loss (smoothed like the current run), accuracy and memory
+  // charts, one colour per run; empty removes them.
   void setOverlays(const std::vector<RecordedRun>& runs);
+  const std::vector<RecordedRun>& overlays() const;
 
   // EMA weight of the smoothed loss, 0 (raw) to 0.99.
   double smoothing() const { return smoothing_; }
@@ -54,6 +63,7 @@ class TrainingCharts : public QWidget {
   std::size_t stepCount() const;
   QList<LiveChart*> charts() const;
   LiveChart* lossChart() const { return loss_; }
+  LiveChart* accuracyChart() const { return accuracy_; }
   LiveChart* memoryChart() const { return memory_; }
   int redrawCount() const;
   int redrawIntervalMs() const;
@@ -71,8 +81,6 @@ class TrainingCharts : public QWidget {
   void rebuildSmoothed();
   void showScaleChart(bool show);
   void showMemoryOf(bool cuda);
-  // Writes the debiased EMA of `keys`/`values` into `curve` of the loss chart.
-  void smoothInto(const std::vector<double>& keys, const std::vector<double>& values, int curve);
   void addEpochAt(std::int64_t step, const EpochMetrics& epoch);
 
   LiveChart* loss_ = nullptr;
@@ -92,14 +100,14 @@ class TrainingCharts : public QWidget {
   int allocated_ = 0, reserved_ = 0, peak_ = 0, resident_ = 0, peakResident_ = 0;
   int samplesPerSecond_ = 0, lossScale_ = 0, skipped_ = 0;
   int skippedLoss_ = 0, scaleGrowth_ = 0, scaleBackoff_ = 0;  // event markers
-  int firstOverlay_ = 0;
 
   double smoothing_ = 0.9;
   double ema_ = 0;  // running, biased; divided by (1 - weight^n) when drawn
   std::int64_t emaCount_ = 0;
   std::int64_t lastStep_ = 0;
   bool memoryKindKnown_ = false;
-  std::vector<RecordedRun> overlays_;
+  std::unique_ptr<RunOverlays> overlays_;
+  std::optional<RecordedRun> continued_;               // see continueRun
   std::map<std::int64_t, EpochMetrics> epochsByStep_;  // for the CSV (confusion dropped)
 };
 

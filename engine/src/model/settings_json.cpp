@@ -37,7 +37,7 @@ Json SettingsJson::to_json(const DatasetSettings& d) {
       {"normalize", d.normalize}};
 }
 
-Json SettingsJson::to_json(const TrainingSettings& t) {
+Json SettingsJson::to_json(const TrainingSettings& t, Keys keys) {
   Json json{{"device", t.device},
             {"batch_size", t.batch_size},
             {"accumulate", t.accumulate},
@@ -62,12 +62,13 @@ Json SettingsJson::to_json(const TrainingSettings& t) {
             {"auto_oom_retry", t.auto_oom_retry},
             {"loader_workers", t.loader_workers}};
   // Written only when set, so projects that do not fine-tune stay readable by older ConvStudios.
-  if (t.pretrained_lr_multiplier != 1)
+  const bool every = keys == Keys::Every;
+  if (every || t.pretrained_lr_multiplier != 1)
     json["pretrained_lr_multiplier"] = t.pretrained_lr_multiplier;
-  if (t.channels_last) json["channels_last"] = true;
-  if (t.cudnn_benchmark) json["cudnn_benchmark"] = true;
-  if (t.processes != 1) json["processes"] = t.processes;
-  if (t.sync_batch_norm) json["sync_batch_norm"] = true;
+  if (every || t.channels_last) json["channels_last"] = t.channels_last;
+  if (every || t.cudnn_benchmark) json["cudnn_benchmark"] = t.cudnn_benchmark;
+  if (every || t.processes != 1) json["processes"] = t.processes;
+  if (every || t.sync_batch_norm) json["sync_batch_norm"] = t.sync_batch_norm;
   return json;
 }
 

@@ -16,8 +16,13 @@ namespace convstudio {
 // reported with its field path under `path` ("dataset", "training").
 class SettingsJson {
  public:
+  // AsSaved leaves out the settings a project file writes only when set (so older ConvStudios
+  // read it); Every writes them too, for readers that compare settings by name.
+  enum class Keys { AsSaved, Every };
+
   static nlohmann::ordered_json to_json(const DatasetSettings& dataset);
-  static nlohmann::ordered_json to_json(const TrainingSettings& training);
+  static nlohmann::ordered_json to_json(const TrainingSettings& training,
+                                        Keys keys = Keys::AsSaved);
   static DatasetSettings dataset_from_json(const nlohmann::ordered_json& json,
                                            const std::string& path, std::vector<Error>& errors);
   static AugmentationSettings augmentation_from_json(const nlohmann::ordered_json& json,

@@ -1,5 +1,6 @@
 #include "convstudio/runs/run_history.h"
 
+#include "convstudio/model/project_file.h"
 #include "convstudio/runs/run_recorder.h"
 
 #include <algorithm>
@@ -41,6 +42,38 @@ T field_or(const nlohmann::json& entry, const char* key, T fallback) {
   }
 }
 
+std::optional<double> measured(const nlohmann::json& entry, const char* key) {
+  const auto found = entry.find(key);
+  if (found == entry.end() || !found->is_number()) return std::nullopt;
+  return found->get<double>();
+}
+
+// The project, queue entry and final figures that run.json holds; any of them may be missing
+// (a run recorded before they were kept, or still training).
+void read_run_facts(const nlohmann::json& run, RecordedRun& record) {
+  if (const auto project = run.find("project"); project != run.end() && project->is_object()) {
+    ProjectLoadResult loaded = ProjectFile::parse(project->dump());
+    if (loaded.ok()) record.project = std::move(*loaded.project);
+  }
+  record.graph_version = field_or(run, "graph_version", std::string());
+  if (const auto queue = run.find("queue"); queue != run.end() && queue->is_object()) {
+    record.queued_run = field_or(*queue, "run", std::string());
+    record.sweep = field_or(*queue, "sweep", std::string());
+    record.label = field_or(*queue, "label", std::string());
+  }
+  RecordedFigures& figures = record.figures;
+  figures.wall_seconds = measured(run, "wall_seconds");
+  const auto summary = run.find("summary");
+  if (summary == run.end() || !summary->is_object()) return;
+  figures.train_loss = measured(*summary, "train_loss");
+  figures.val_loss = measured(*summary, "val_loss");
+  figures.val_accuracy = measured(*summary, "val_accuracy");
+  figures.samples_per_second = measured(*summary, "samples_per_second");
+  figures.peak_memory_bytes = field_or(*summary, "peak_memory_bytes", std::uint64_t{0});
+  figures.steps = field_or(*summary, "steps", std::int64_t{0});
+  figures.epochs = field_or(*summary, "epochs", std::int64_t{0});
+}
+
 }  // namespace
 
 std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder,
@@ -57,6 +90,7 @@ std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder
   if (run.contains("project") && run["project"].contains("training")) {
     record.settings_summary = settings_summary(run["project"]["training"]);
   }
+  read_run_facts(run, record);
   if (detail == RunDetail::Summary) return record;
   std::ifstream metrics(folder / "metrics.jsonl");
   std::string line;

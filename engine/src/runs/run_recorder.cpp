@@ -11,23 +11,11 @@
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/runs/run_comparison.h"
 #include "tensorboard/tensorboard_writer.h"
 #include "timestamped_name.h"
 
 namespace convstudio {
-
-std::filesystem::path runs_folder(const std::filesystem::path& project_file) {
-  std::filesystem::path runs = project_file;
-  runs += ".runs";
-  return runs;
-}
-
-std::filesystem::path new_run_folder(const std::filesystem::path& project_file) {
-  return unique_timestamped_path(runs_folder(project_file), "", [](const auto& folder) {
-    std::error_code ec;
-    return std::filesystem::exists(folder, ec);
-  });
-}
 
 namespace {
 
@@ -93,7 +81,8 @@ RunRecorder::RunRecorder(const std::filesystem::path& folder, const Project& pro
             {"version", 1},
             {"started", now},
             {"state", "preparing"},
-            {"project", nlohmann::json::parse(ProjectFile::serialize(project))}};
+            {"project", nlohmann::json::parse(ProjectFile::serialize(project))},
+            {"graph_version", graph_version(project.graph)}};
     if (resumed) run_["resumed"] = nlohmann::json::array({now});
   }
   write_run_file();
@@ -288,8 +277,19 @@ void RunRecorder::on_state(RunState state, const std::string& message) {
   write_run_file();
 }
 
+void RunRecorder::record_queue_entry(const std::string& queued_run, const std::string& sweep,
+                                     const std::string& label) {
+  run_["queue"] = {{"run", queued_run}, {"sweep", sweep}, {"label", label}};
+  write_run_file();
+}
+
 void RunRecorder::finish(const nlohmann::json& summary) {
   run_["summary"] = summary;
+  // Each part of a resumed run adds its own time; the pauses between parts do not count.
+  const std::chrono::duration<double> part = std::chrono::steady_clock::now() - started_;
+  const auto before = run_.find("wall_seconds");
+  const double earlier = before != run_.end() && before->is_number() ? before->get<double>() : 0;
+  run_["wall_seconds"] = earlier + part.count();
   write_run_file();
 }
 

@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "convstudio/runs/run_queue.h"
 #include "convstudio/runs/run_recorder.h"
 #include "scratch_folder.h"
 
@@ -65,6 +66,45 @@ TEST(ProjectRuns, SaveAsOfASavedProjectCopiesAndRenamesClashingRuns) {
             "a run of the file saved over");
   EXPECT_EQ(read(runs_folder(new_file) / "20260101-120000-2" / "last.ckpt" / "state.json"),
             "old run");
+}
+
+TEST(ProjectRuns, TheRunQueueFollowsItsRunsWhenAnUnsavedProjectIsSaved) {
+  const fs::path folder = testing::scratch_folder("queue");
+  const fs::path unsaved = unsaved_project_file(folder / "data");
+  const fs::path saved = folder / "mine.convstudio";
+  make_run(unsaved, "20260101-120000", "finished");
+  make_run(unsaved, "20260101-130000", "training");
+  make_run(saved, "20260101-120000", "a run of the file saved over");
+  RunQueue queue;
+  QueuedRun done, training, waiting;
+  done.label = "lr=0.1";
+  done.state = QueuedRunState::Finished;
+  done.run_folder = (runs_folder(unsaved) / "20260101-120000").string();
+  training.label = "lr=0.01";
+  training.state = QueuedRunState::Running;
+  training.run_folder = (runs_folder(unsaved) / "20260101-130000").string();
+  waiting.label = "lr=0.001";
+  add_to_queue(queue, {done, training, waiting});
+  ASSERT_FALSE(save_run_queue(unsaved, queue));
+
+  // The run still training stays behind until it ends, then follows on its own.
+  CarriedRuns carried =
+      carry_runs(unsaved, saved, CarryMode::Move, runs_folder(unsaved) / "20260101-130000");
+  ASSERT_FALSE(carried.error) << carried.error->english();
+  EXPECT_FALSE(fs::exists(run_queue_file(unsaved)));
+  Result<RunQueue> moved = load_run_queue(saved);
+  ASSERT_TRUE(moved.ok()) << moved.error().describe();
+  ASSERT_EQ(moved.value().runs.size(), 3u);
+  EXPECT_EQ(moved.value().runs[0].run_folder, (runs_folder(saved) / "20260101-120000-2").string());
+  EXPECT_EQ(moved.value().runs[0].state, QueuedRunState::Finished);
+  EXPECT_EQ(moved.value().runs[1].run_folder, training.run_folder);
+  EXPECT_EQ(moved.value().runs[2].label, "lr=0.001");
+
+  carried = carry_run(runs_folder(unsaved) / "20260101-130000", saved, CarryMode::Move);
+  ASSERT_FALSE(carried.error) << carried.error->english();
+  moved = load_run_queue(saved);
+  ASSERT_TRUE(moved.ok());
+  EXPECT_EQ(moved.value().runs[1].run_folder, (runs_folder(saved) / "20260101-130000").string());
 }
 
 TEST(ProjectRuns, AProjectWithoutRunsCarriesNothing) {

@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "convstudio/runs/message_text.h"
 
@@ -23,16 +25,21 @@ enum class CarryMode {
 struct CarriedRuns {
   int runs = 0;                      // run folders now in the new place
   std::optional<MessageText> error;  // the first run that could not be carried, and why
+  // Each carried run folder: where it was, where it is now.
+  std::vector<std::pair<std::filesystem::path, std::filesystem::path>> places;
 };
 
 // Carries every run of `from_project` into the runs folder of `to_project`, except the run
 // folder `busy` (a run still being written; carry it with carry_run once it has ended). A run
 // whose folder name is taken there gets a "-2", "-3"… suffix. A move that cannot rename
-// (another file system) copies, then removes the original.
+// (another file system) copies, then removes the original. The run queue (run_queue.h) comes
+// along: its entries join the new place's queue (fresh ids, states kept), pointing at where their
+// runs went; a move removes the old queue.
 CarriedRuns carry_runs(const std::filesystem::path& from_project,
                        const std::filesystem::path& to_project, CarryMode mode,
                        const std::filesystem::path& busy = {});
-// Carries one run folder into the runs folder of `to_project`, as carry_runs does.
+// Carries one run folder into the runs folder of `to_project`, as carry_runs does; a queue entry
+// of `to_project` that named the old folder names the new one.
 CarriedRuns carry_run(const std::filesystem::path& run_folder,
                       const std::filesystem::path& to_project, CarryMode mode);
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/model/project.h"
+
 namespace convstudio {
 
 struct RecordedStep {
@@ -31,12 +33,34 @@ struct RecordedEpoch {
   std::vector<std::string> class_names;
 };
 
+// A run's final figures, from the summary its end wrote into run.json (nullopt: not measured,
+// or the run has not ended).
+struct RecordedFigures {
+  std::optional<double> train_loss;
+  std::optional<double> val_loss;
+  std::optional<double> val_accuracy;
+  std::optional<double> samples_per_second;
+  std::optional<double> wall_seconds;  // training time, every resumed part added
+  std::uint64_t peak_memory_bytes = 0;
+  std::int64_t steps = 0;
+  std::int64_t epochs = 0;
+};
+
 struct RecordedRun {
   std::filesystem::path folder;
   std::string name;              // the folder name, e.g. 20261121-235959
   std::string state;             // "running", "finished", "cancelled", "failed"
   std::string started;           // ISO 8601 local time
   std::string settings_summary;  // "batch 64 × 1, sgd lr 0.01, amp off, cpu"
+  // The project as the run started (graph and settings); nullopt when run.json's copy cannot be
+  // read as a project.
+  std::optional<Project> project;
+  std::string graph_version;  // run_comparison.h's graph_version of that graph; empty if none
+  // From the run queue (run_queue.h), empty for a run started on its own.
+  std::string queued_run;  // the queue entry's id
+  std::string sweep;
+  std::string label;
+  RecordedFigures figures;
   std::vector<RecordedStep> steps;
   std::vector<RecordedEpoch> epochs;
 };

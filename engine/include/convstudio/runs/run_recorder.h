@@ -6,6 +6,7 @@
 // checkpoints into the same folder. The CLI and the studio both use it, so a run from either shows
 // up in the other.
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -42,7 +43,13 @@ class RunRecorder : public TrainingListener {
   void on_epoch(const EpochMetrics& epoch) override;
   void on_state(RunState state, const std::string& message) override;
 
-  // Records the final figures (the CLI's summary line) into run.json.
+  // Records that the run is an entry of the run queue (run_queue.h): its id, its sweep and
+  // label go into run.json, so the comparison can group a sweep's runs.
+  void record_queue_entry(const std::string& queued_run, const std::string& sweep,
+                          const std::string& label);
+
+  // Records the final figures (the CLI's summary line) into run.json, with the training time
+  // since this recorder started (added to the earlier parts' when the run was resumed).
   void finish(const nlohmann::json& summary);
 
  private:
@@ -56,6 +63,7 @@ class RunRecorder : public TrainingListener {
   std::ofstream jsonl_;
   std::ofstream csv_;
   std::unique_ptr<TensorBoardWriter> tensorboard_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   std::int64_t last_step_ = 0;  // the step the epoch scalars are drawn at in TensorBoard
   std::string problem_;
 };

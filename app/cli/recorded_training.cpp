@@ -1,0 +1,99 @@
+#include "recorded_training.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <thread>
+
+#include "convstudio/runs/run_summary_json.h"
+#include "exit_codes.h"
+#include "metrics_log.h"
+
+namespace convstudio::cli {
+namespace {
+
+std::atomic<bool> interrupt_requested{false};
+
+extern "C" void on_interrupt(int) {
+  interrupt_requested = true;
+}
+
+}  // namespace
+
+InterruptCatcher::InterruptCatcher() {
+  interrupt_requested = false;
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+}
+
+InterruptCatcher::~InterruptCatcher() {
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+}
+
+bool InterruptCatcher::requested() {
+  return interrupt_requested;
+}
+
+// The handler only sets a flag; a watcher thread turns it into Trainer::cancel.
+RunSummary run_cancellable(Trainer& trainer) {
+  std::atomic<bool> done{false};
+  std::thread watcher([&] {
+    while (!done) {
+      if (interrupt_requested) trainer.cancel();
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  RunSummary summary = trainer.run();
+  done = true;
+  watcher.join();
+  return summary;
+}
+
+int exit_code_for(const RunSummary& summary) {
+  if (summary.state == RunState::Finished) return kExitOk;
+  if (summary.error &&
+      (summary.error->kind == RunErrorKind::Data || summary.error->kind == RunErrorKind::Graph ||
+       summary.error->kind == RunErrorKind::Device ||
+       summary.error->kind == RunErrorKind::Checkpoint)) {
+    return kExitUsageError;
+  }
+  return kExitFailure;
+}
+
+RecordedTraining train_and_record(RunOptions run, RunRecorder::Start start,
+                                  const QueuedRun* entry) {
+  RecordedTraining result;
+  MetricsLog log(run.out_dir, run.project, isatty(STDERR_FILENO) != 0, start);
+  if (entry != nullptr) log.recorder().record_queue_entry(entry->id, entry->sweep, entry->label);
+  if (!log.ok()) {
+    std::cerr << "error: cannot write metrics into " << run.out_dir << ": "
+              << log.recorder().problem() << "\n";
+    result.exit_code = kExitFailure;
+    result.summary.state = RunState::Failed;
+    return result;
+  }
+  const std::string folder = run.out_dir;
+  Trainer trainer(std::move(run), &log);
+  result.summary = run_cancellable(trainer);
+  nlohmann::json line = run_summary_json(result.summary);
+  log.recorder().finish(line);
+  if (entry != nullptr) {
+    line["label"] = entry->label;
+    line["sweep"] = entry->sweep;
+    line["run_folder"] = folder;
+  }
+  std::cout << line.dump() << std::endl;
+  result.exit_code = exit_code_for(result.summary);
+  if (!log.recorder().ok()) {
+    // The checkpoint may be fine, but the run's record is not: say so and do not claim success.
+    std::cerr << "error: the run's record is incomplete: " << log.recorder().problem() << "\n";
+    if (result.summary.state == RunState::Finished) result.exit_code = kExitFailure;
+  }
+  return result;
+}
+
+}  // namespace convstudio::cli

@@ -1,0 +1,61 @@
+#pragma once
+// A table comparing recorded runs: the settings that differ between them, the graph version, the
+// final and best metrics, time, throughput and peak memory; sortable by the studio, exported as
+// CSV. Runs of one sweep carry its id and label so the table can group them.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "convstudio/model/graph.h"
+#include "convstudio/model/project.h"
+#include "convstudio/runs/run_history.h"
+
+namespace convstudio {
+
+// A short stable name of a network (8 hex digits of a hash of its JSON, block positions left
+// out): two runs of the same graph show the same version, an edited graph another one.
+std::string graph_version(const Graph& graph);
+
+// Every dataset and training setting of `project` with its value as text, named as the project
+// file names them: training settings plain ("lr"), dataset ones with "dataset." in front
+// ("dataset.augmentation.horizontal_flip"). Settings a project file writes only when set are
+// included with their defaults, so two runs always have the same names.
+std::vector<std::pair<std::string, std::string>> setting_values(const Project& project);
+
+// One run in the comparison: who it is, and its figures (nullopt where not measured).
+struct ComparisonRow {
+  std::string run;  // the run folder's name (its start time)
+  std::string state;
+  std::string sweep;  // sweep id and label, from the queue; empty for a run on its own
+  std::string label;
+  std::string graph_version;
+  std::vector<std::string> settings;  // the values of RunComparison::settings, in that order
+  std::optional<double> final_val_accuracy;
+  std::optional<double> final_val_loss;
+  std::optional<double> best_val_accuracy;  // the highest over its epochs
+  std::optional<double> wall_seconds;
+  std::optional<double> samples_per_second;
+  std::uint64_t peak_memory_bytes = 0;
+  std::int64_t steps = 0;
+};
+
+// The comparison of some runs: `settings` names the settings whose values are not the same in
+// every run (in project-file order); the rows keep the order of the runs given.
+struct RunComparison {
+  std::vector<std::string> settings;
+  std::vector<ComparisonRow> rows;
+};
+
+// Runs should be read with RunDetail::Metrics for best_val_accuracy over every epoch; with
+// Summary it is the final one. A run whose project could not be read has empty setting values.
+RunComparison compare_runs(const std::vector<RecordedRun>& runs);
+
+// The table as CSV (RFC 4180: fields with commas, quotes or line breaks quoted, quotes doubled):
+// run, state, sweep, label, graph_version, the differing settings, then the figures; a
+// measurement that is missing is an empty field.
+std::string comparison_csv(const RunComparison& comparison);
+
+}  // namespace convstudio

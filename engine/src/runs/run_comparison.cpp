@@ -1,0 +1,164 @@
+#include "convstudio/runs/run_comparison.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "convstudio/model/graph_json.h"
+#include "settings_json.h"
+
+namespace convstudio {
+namespace {
+
+// FNV-1a: tiny, and stable across builds and machines (std::hash is neither promised).
+std::uint64_t fnv1a(std::string_view text) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+// A setting's value as the user reads it: strings without JSON's quotes.
+std::string value_text(const nlohmann::ordered_json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+void flatten(const nlohmann::ordered_json& settings, const std::string& prefix,
+             std::vector<std::pair<std::string, std::string>>& out) {
+  for (const auto& [name, value] : settings.items()) {
+    if (value.is_object()) {
+      flatten(value, prefix + name + ".", out);
+    } else {
+      out.emplace_back(prefix + name, value_text(value));
+    }
+  }
+}
+
+std::string number_text(const std::optional<double>& figure) {
+  if (!figure) return {};
+  char buffer[32];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, *figure).ptr;
+  return std::string(buffer, end);
+}
+
+// RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled.
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+}  // namespace
+
+std::string graph_version(const Graph& graph) {
+  nlohmann::ordered_json json = GraphJson::to_json(graph);
+  // Where a block sits on the canvas is not part of the network.
+  for (auto& block : json["blocks"]) {
+    block.erase("x");
+    block.erase("y");
+  }
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(fnv1a(json.dump())));
+  return std::string(text, 8);
+}
+
+std::vector<std::pair<std::string, std::string>> setting_values(const Project& project) {
+  std::vector<std::pair<std::string, std::string>> values;
+  flatten(SettingsJson::to_json(project.training, SettingsJson::Keys::Every), "", values);
+  flatten(SettingsJson::to_json(project.dataset), "dataset.", values);
+  return values;
+}
+
+RunComparison compare_runs(const std::vector<RecordedRun>& runs) {
+  // Every run's settings by name; a run without a readable project has none.
+  std::vector<std::vector<std::pair<std::string, std::string>>> values;
+  for (const RecordedRun& run : runs) {
+    values.push_back(run.project ? setting_values(*run.project)
+                                 : std::vector<std::pair<std::string, std::string>>{});
+  }
+  auto value_of = [](const std::vector<std::pair<std::string, std::string>>& list,
+                     const std::string& name) {
+    const auto found = std::find_if(list.begin(), list.end(),
+                                    [&](const auto& entry) { return entry.first == name; });
+    return found == list.end() ? std::string() : found->second;
+  };
+  RunComparison comparison;
+  // Every run has the same setting names in the same order (setting_values writes them all), so
+  // any readable run's list gives the order.
+  const auto named =
+      std::find_if(values.begin(), values.end(), [](const auto& list) { return !list.empty(); });
+  if (named != values.end()) {
+    for (const auto& [name, first] : *named) {
+      const bool differs = std::any_of(values.begin(), values.end(), [&](const auto& list) {
+        return value_of(list, name) != first;
+      });
+      if (differs) comparison.settings.push_back(name);
+    }
+  }
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const RecordedRun& run = runs[i];
+    ComparisonRow row;
+    row.run = run.name;
+    row.state = run.state;
+    row.sweep = run.sweep;
+    row.label = run.label;
+    row.graph_version = run.graph_version;
+    for (const std::string& name : comparison.settings) {
+      row.settings.push_back(value_of(values[i], name));
+    }
+    row.final_val_accuracy = run.figures.val_accuracy;
+    row.final_val_loss = run.figures.val_loss;
+    row.best_val_accuracy = run.figures.val_accuracy;
+    for (const RecordedEpoch& epoch : run.epochs) {
+      if (!row.best_val_accuracy || epoch.val_accuracy > *row.best_val_accuracy) {
+        row.best_val_accuracy = epoch.val_accuracy;
+      }
+    }
+    row.wall_seconds = run.figures.wall_seconds;
+    row.samples_per_second = run.figures.samples_per_second;
+    row.peak_memory_bytes = run.figures.peak_memory_bytes;
+    row.steps = run.figures.steps;
+    comparison.rows.push_back(std::move(row));
+  }
+  return comparison;
+}
+
+std::string comparison_csv(const RunComparison& comparison) {
+  std::vector<std::string> header = {"run", "state", "sweep", "label", "graph_version"};
+  header.insert(header.end(), comparison.settings.begin(), comparison.settings.end());
+  for (const char* figure : {"final_val_accuracy", "final_val_loss", "best_val_accuracy",
+                             "wall_seconds", "samples_per_second", "peak_memory_bytes", "steps"}) {
+    header.emplace_back(figure);
+  }
+  auto line = [](const std::vector<std::string>& fields) {
+    std::string text;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      if (i > 0) text += ',';
+      text += csv_field(fields[i]);
+    }
+    return text + "\r\n";
+  };
+  std::string csv = line(header);
+  for (const ComparisonRow& row : comparison.rows) {
+    std::vector<std::string> fields = {row.run, row.state, row.sweep, row.label, row.graph_version};
+    fields.insert(fields.end(), row.settings.begin(), row.settings.end());
+    for (const auto& figure : {row.final_val_accuracy, row.final_val_loss, row.best_val_accuracy,
+                               row.wall_seconds, row.samples_per_second}) {
+      fields.push_back(number_text(figure));
+    }
+    fields.push_back(std::to_string(row.peak_memory_bytes));
+    fields.push_back(std::to_string(row.steps));
+    csv += line(fields);
+  }
+  return csv;
+}
+
+}  // namespace convstudio

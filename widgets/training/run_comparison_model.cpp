@@ -1,0 +1,220 @@
+#include "run_comparison_model.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "runs_list.h"
+#include "training_progress_view.h"
+
+namespace convstudio {
+namespace {
+
+// A figure as text and as a number to sort by; a missing one reads "—" and sorts first.
+QVariant shown(const std::optional<double>& value, int role, const QString& text) {
+  if (role == RunComparisonModel::kSortRole) return value ? QVariant(*value) : QVariant(-1e300);
+  if (role != Qt::DisplayRole) return {};
+  return value ? text : QStringLiteral("—");
+}
+
+QString percent(const std::optional<double>& value) {
+  return value ? QStringLiteral("%1%").arg(*value * 100, 0, 'f', 1) : QString();
+}
+
+}  // namespace
+
+RunComparisonModel::RunComparisonModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void RunComparisonModel::setRuns(std::vector<RecordedRun> runs) {
+  // Each sweep's runs stand where its newest run is, in their own (newest first) order.
+  std::map<std::string, std::size_t> group;  // sweep → its place
+  for (const RecordedRun& run : runs) {
+    const std::string key = run.sweep.empty() ? run.folder.string() : run.sweep;
+    group.emplace(key, group.size());
+  }
+  std::stable_sort(runs.begin(), runs.end(), [&group](const RecordedRun& a, const RecordedRun& b) {
+    return group.at(a.sweep.empty() ? a.folder.string() : a.sweep) <
+           group.at(b.sweep.empty() ? b.folder.string() : b.sweep);
+  });
+  const std::size_t checkedBefore = checked_.size();
+  beginResetModel();
+  runs_ = std::move(runs);
+  comparison_ = compare_runs(runs_);
+  std::set<std::filesystem::path> stillThere;
+  for (const RecordedRun& run : runs_) {
+    if (checked_.count(run.folder)) stillThere.insert(run.folder);
+  }
+  checked_ = std::move(stillThere);
+  endResetModel();
+  if (checked_.size() != checkedBefore) emit checksChanged();
+}
+
+std::vector<RecordedRun> RunComparisonModel::checkedRuns() const {
+  std::vector<RecordedRun> result;
+  for (const RecordedRun& run : runs_) {
+    if (checked_.count(run.folder)) result.push_back(run);
+  }
+  return result;
+}
+
+void RunComparisonModel::setChecked(int row, bool checked) {
+  setData(index(row, kRun), checked ? Qt::Checked : Qt::Unchecked, Qt::CheckStateRole);
+}
+
+int RunComparisonModel::settingColumn(const QString& setting) const {
+  const auto& names = comparison_.settings;
+  const auto found = std::find(names.begin(), names.end(), setting.toStdString());
+  return found == names.end() ? -1 : kFirstSetting + static_cast<int>(found - names.begin());
+}
+
+int RunComparisonModel::figureColumn(Figure figure) const {
+  return kFirstSetting + static_cast<int>(comparison_.settings.size()) + figure;
+}
+
+std::string RunComparisonModel::csv() const {
+  return comparison_csv(comparison_);
+}
+
+int RunComparisonModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(comparison_.rows.size());
+}
+
+int RunComparisonModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : figureColumn(kFigures);
+}
+
+QVariant RunComparisonModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() >= rowCount()) return {};
+  const auto r = static_cast<std::size_t>(index.row());
+  const ComparisonRow& row = comparison_.rows[r];
+  const RecordedRun& run = runs_[r];
+  const int column = index.column();
+  if (column == kRun) {
+    if (role == Qt::CheckStateRole) return checked_.count(run.folder) ? Qt::Checked : Qt::Unchecked;
+    if (role == Qt::DisplayRole || role == kSortRole) return QString::fromStdString(row.run);
+    if (role == Qt::ToolTipRole) {
+      return tr("%1\n%2").arg(QString::fromStdString(run.settings_summary),
+                              QString::fromStdString(run.folder.string()));
+    }
+    return {};
+  }
+  if (column == kSweep) {
+    // Sorting by sweep keeps a sweep's runs together, ordered by their labels.
+    if (role == kSortRole) return QString::fromStdString(row.sweep + '\n' + row.label);
+    if (role == Qt::DisplayRole) return QString::fromStdString(row.sweep);
+    if (role == Qt::ToolTipRole && !row.label.empty()) return QString::fromStdString(row.label);
+    return {};
+  }
+  if (column == kState) {
+    if (role == Qt::DisplayRole || role == kSortRole) return RunsList::stateText(row.state);
+    return {};
+  }
+  const int setting = column - kFirstSetting;
+  if (setting < static_cast<int>(row.settings.size())) {
+    const QString value = QString::fromStdString(row.settings[static_cast<std::size_t>(setting)]);
+    if (role == Qt::DisplayRole) return value;
+    if (role == kSortRole) {
+      bool number = false;
+      const double parsed = value.toDouble(&number);
+      return number ? QVariant(parsed) : QVariant(value);
+    }
+    return {};
+  }
+  return figureData(row, static_cast<Figure>(setting - static_cast<int>(row.settings.size())),
+                    role);
+}
+
+QVariant RunComparisonModel::figureData(const ComparisonRow& row, Figure figure, int role) const {
+  if (role == Qt::TextAlignmentRole && figure != kGraph) {
+    return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+  }
+  switch (figure) {
+    case kGraph:
+      return role == Qt::DisplayRole || role == kSortRole
+                 ? QVariant(QString::fromStdString(row.graph_version))
+                 : QVariant();
+    case kFinalAccuracy:
+      return shown(row.final_val_accuracy, role, percent(row.final_val_accuracy));
+    case kFinalLoss:
+      return shown(row.final_val_loss, role,
+                   QString::number(row.final_val_loss.value_or(0), 'f', 4));
+    case kBestAccuracy:
+      return shown(row.best_val_accuracy, role, percent(row.best_val_accuracy));
+    case kTime:
+      return shown(row.wall_seconds, role,
+                   TrainingProgressView::durationText(row.wall_seconds.value_or(0)));
+    case kSpeed:
+      return shown(row.samples_per_second, role,
+                   QString::number(row.samples_per_second.value_or(0), 'f', 0));
+    case kMemory: {
+      const std::optional<double> bytes =
+          row.peak_memory_bytes > 0 ? std::optional(static_cast<double>(row.peak_memory_bytes))
+                                    : std::nullopt;
+      return shown(bytes, role,
+                   QLocale().formattedDataSize(static_cast<qint64>(row.peak_memory_bytes), 1,
+                                               QLocale::DataSizeTraditionalFormat));
+    }
+    case kFigures:
+      break;
+  }
+  return {};
+}
+
+QVariant RunComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+    return QAbstractTableModel::headerData(section, orientation, role);
+  }
+  if (section == kRun) return tr("Run");
+  if (section == kSweep) return tr("Sweep");
+  if (section == kState) return tr("State");
+  const int setting = section - kFirstSetting;
+  if (setting < static_cast<int>(comparison_.settings.size())) {
+    return QString::fromStdString(comparison_.settings[static_cast<std::size_t>(setting)]);
+  }
+  switch (static_cast<Figure>(setting - static_cast<int>(comparison_.settings.size()))) {
+    case kGraph:
+      return tr("Graph");
+    case kFinalAccuracy:
+      return tr("Val. accuracy");
+    case kFinalLoss:
+      return tr("Val. loss");
+    case kBestAccuracy:
+      return tr("Best val. accuracy");
+    case kTime:
+      return tr("Time");
+    case kSpeed:
+      return tr("Samples/s");
+    case kMemory:
+      return tr("Peak memory");
+    case kFigures:
+      break;
+  }
+  return {};
+}
+
+Qt::ItemFlags RunComparisonModel::flags(const QModelIndex& index) const {
+  Qt::ItemFlags flags = QAbstractTableModel::flags(index);
+  if (index.column() == kRun) flags |= Qt::ItemIsUserCheckable;
+  return flags;
+}
+
+bool RunComparisonModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+  if (role != Qt::CheckStateRole || index.column() != kRun || index.row() >= rowCount()) {
+    return false;
+  }
+  const std::filesystem::path& folder = runs_[static_cast<std::size_t>(index.row())].folder;
+  const bool checked = value.toInt() == Qt::Checked;
+  if (checked == (checked_.count(folder) > 0)) return true;
+  if (checked) {
+    checked_.insert(folder);
+  } else {
+    checked_.erase(folder);
+  }
+  emit dataChanged(index, index, {Qt::CheckStateRole});
+  emit checksChanged();
+  return true;
+}
+
+}  // namespace convstudio

@@ -1,0 +1,71 @@
+#pragma once
+// The project's runs as a table for comparing them (the engine's compare_runs): a check box per
+// run (checked runs are overlaid on the charts), its sweep, state, each setting whose value
+// differs between the runs, graph version, final and best validation figures, time, samples/s
+// and peak memory. The rows of one sweep stand together; kSortRole gives numbers to sort by.
+
+#include <QAbstractTableModel>
+#include <QString>
+
+#include <set>
+#include <vector>
+
+#include "convstudio/runs/run_comparison.h"
+#include "convstudio/runs/run_history.h"
+
+namespace convstudio {
+
+class RunComparisonModel : public QAbstractTableModel {
+  Q_OBJECT
+
+ public:
+  static constexpr int kSortRole = Qt::UserRole + 1;
+  enum Column { kRun, kSweep, kState, kFirstSetting };
+  // The figures follow the settings, in this order.
+  enum Figure {
+    kGraph,
+    kFinalAccuracy,
+    kFinalLoss,
+    kBestAccuracy,
+    kTime,
+    kSpeed,
+    kMemory,
+    kFigures
+  };
+
+  explicit RunComparisonModel(QObject* parent = nullptr);
+
+  // Newest first as listed; the runs of a sweep are gathered where its newest run is. What was
+  // checked stays checked (by folder).
+  void setRuns(std::vector<RecordedRun> runs);
+  // In row order.
+  const std::vector<RecordedRun>& runs() const { return runs_; }
+  const RunComparison& comparison() const { return comparison_; }
+  std::vector<RecordedRun> checkedRuns() const;
+  void setChecked(int row, bool checked);
+  // The column of a differing setting ("lr"), or -1 when it does not differ; of a figure.
+  int settingColumn(const QString& setting) const;
+  int figureColumn(Figure figure) const;
+  // The comparison as CSV (the engine's comparison_csv), rows in this model's order.
+  std::string csv() const;
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+  Qt::ItemFlags flags(const QModelIndex& index) const override;
+  bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+
+ signals:
+  // The checked runs changed (a click, setChecked or a reload that lost one).
+  void checksChanged();
+
+ private:
+  QVariant figureData(const ComparisonRow& row, Figure figure, int role) const;
+
+  std::vector<RecordedRun> runs_;
+  RunComparison comparison_;
+  std::set<std::filesystem::path> checked_;
+};
+
+}  // namespace convstudio

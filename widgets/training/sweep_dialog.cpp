@@ -1,0 +1,144 @@
+#include "sweep_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <utility>
+
+#include "convstudio/runs/run_comparison.h"
+#include "convstudio/runs/sweep.h"
+
+namespace convstudio {
+namespace {
+
+// The value a setting has in `project`, to show what the sweep starts from.
+QString currentValue(const Project& project, const std::string& setting) {
+  for (const auto& [name, value] : setting_values(project)) {
+    if (name == setting || name == "dataset.augmentation." + setting ||
+        name == "dataset." + setting)
+      return QString::fromStdString(value);
+  }
+  return {};
+}
+
+}  // namespace
+
+SweepDialog::SweepDialog(const Project& project, std::string sweepId, QWidget* parent)
+    : QDialog(parent), project_(project), sweepId_(std::move(sweepId)) {
+  setObjectName(QStringLiteral("sweepDialog"));
+  setWindowTitle(tr("Queue a Sweep"));
+  auto* intro = new QLabel(tr("Choose one or two settings and the values each should take; every "
+                              "combination is queued as a run of the current model."),
+                           this);
+  intro->setWordWrap(true);
+  auto* form = new QFormLayout;
+  for (int axis = 0; axis < kAxes; ++axis) {
+    auto* setting = new QComboBox(this);
+    setting->setObjectName(QStringLiteral("sweepSetting%1").arg(axis + 1));
+    if (axis > 0) setting->addItem(tr("(none)"), QString());
+    for (const std::string& name : sweepable_settings()) {
+      setting->addItem(QString::fromStdString(name), QString::fromStdString(name));
+    }
+    auto* values = new QLineEdit(this);
+    values->setObjectName(QStringLiteral("sweepValues%1").arg(axis + 1));
+    values->setToolTip(tr("Values separated by commas, e.g. 0.01, 0.003"));
+    auto* row = new QHBoxLayout;
+    row->addWidget(setting);
+    row->addWidget(values, 1);
+    form->addRow(axis == 0 ? tr("Setting:") : tr("and:"), row);
+    settings_[static_cast<std::size_t>(axis)] = setting;
+    values_[static_cast<std::size_t>(axis)] = values;
+    connect(setting, &QComboBox::currentIndexChanged, this, [this, axis] { settingChosen(axis); });
+    connect(values, &QLineEdit::textChanged, this, &SweepDialog::check);
+  }
+  problem_ = new QLabel(this);
+  problem_->setObjectName(QStringLiteral("sweepProblem"));
+  problem_->setWordWrap(true);
+  problem_->setStyleSheet(QStringLiteral("color: #b00020;"));
+  size_ = new QLabel(this);
+  size_->setObjectName(QStringLiteral("sweepSize"));
+  buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(intro);
+  layout->addLayout(form);
+  layout->addWidget(size_);
+  layout->addWidget(problem_);
+  layout->addStretch();
+  layout->addWidget(buttons_);
+  const int lr = settings_[0]->findData(QStringLiteral("lr"));
+  if (lr >= 0) settings_[0]->setCurrentIndex(lr);
+  for (int axis = 0; axis < kAxes; ++axis) settingChosen(axis);
+  resize(520, sizeHint().height());
+}
+
+void SweepDialog::setAxis(int axis, const QString& setting, const QString& values) {
+  const auto index = static_cast<std::size_t>(axis);
+  settings_[index]->setCurrentIndex(std::max(0, settings_[index]->findData(setting)));
+  values_[index]->setText(values);
+  check();
+}
+
+void SweepDialog::settingChosen(int axis) {
+  const QString setting = settings_[static_cast<std::size_t>(axis)]->currentData().toString();
+  QLineEdit* values = values_[static_cast<std::size_t>(axis)];
+  const QString now = currentValue(project_, setting.toStdString());
+  values->setPlaceholderText(now.isEmpty() ? QString() : tr("now %1").arg(now));
+  values->setEnabled(!setting.isEmpty());
+  check();
+}
+
+QString SweepDialog::sizeText() const {
+  return size_->text();
+}
+
+void SweepDialog::check() {
+  runs_.clear();
+  problemText_.clear();
+  std::vector<SweepAxis> axes;
+  QStringList sizes;
+  for (int axis = 0; axis < kAxes; ++axis) {
+    const QString setting = settings_[static_cast<std::size_t>(axis)]->currentData().toString();
+    const QString values = values_[static_cast<std::size_t>(axis)]->text().trimmed();
+    if (setting.isEmpty()) continue;
+    if (values.isEmpty()) {
+      problemText_ = tr("Enter the values of %1, separated by commas.").arg(setting);
+      break;
+    }
+    Result<SweepAxis> parsed =
+        parse_sweep_axis((setting + QLatin1Char('=') + values).toStdString());
+    if (!parsed) {
+      problemText_ = QString::fromStdString(parsed.error().describe());
+      break;
+    }
+    sizes << QString::number(parsed.value().values.size());
+    axes.push_back(std::move(parsed.value()));
+  }
+  if (problemText_.isEmpty()) {
+    Result<std::vector<QueuedRun>> grid = expand_sweep(project_, axes, sweepId_);
+    if (grid) {
+      runs_ = std::move(grid.value());
+    } else {
+      problemText_ = QString::fromStdString(grid.error().describe());
+    }
+  }
+  problem_->setText(problemText_);
+  problem_->setVisible(!problemText_.isEmpty());
+  const int count = static_cast<int>(runs_.size());
+  size_->setText(runs_.empty()
+                     ? QString()
+                     : tr("%1 = %n run(s)", nullptr, count).arg(sizes.join(QStringLiteral(" × "))));
+  QPushButton* ok = buttons_->button(QDialogButtonBox::Ok);
+  ok->setEnabled(!runs_.empty());
+  ok->setText(runs_.empty() ? tr("Queue Runs") : tr("Queue %n Run(s)", nullptr, count));
+}
+
+}  // namespace convstudio

@@ -1,0 +1,57 @@
+#pragma once
+// Queues a sweep: one or two settings from the engine's list of sweepable ones, each with its
+// values as text ("0.01, 0.003"), checked by the engine as the project file would check them.
+// Shows the grid's size and queues the grid with "Queue N runs".
+
+#include <QDialog>
+#include <QString>
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "convstudio/model/project.h"
+#include "convstudio/runs/run_queue.h"
+
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+
+namespace convstudio {
+
+class SweepDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  static constexpr int kAxes = 2;
+
+  // `project` is swept as it is now; the runs get `sweepId` (new_sweep_id of the queue).
+  SweepDialog(const Project& project, std::string sweepId, QWidget* parent = nullptr);
+
+  // Chooses axis 0 or 1's setting ("lr") and its values' text; an empty setting leaves the
+  // second axis out.
+  void setAxis(int axis, const QString& setting, const QString& values);
+  // The runs of the grid; empty while the input has a problem.
+  const std::vector<QueuedRun>& runs() const { return runs_; }
+  // The engine's sentence about the input, empty when the grid can be queued.
+  QString problem() const { return problemText_; }
+  QString sizeText() const;
+
+ private:
+  // Shows the chosen setting's current value as the values' placeholder.
+  void settingChosen(int axis);
+  void check();
+
+  Project project_;
+  std::string sweepId_;
+  std::array<QComboBox*, kAxes> settings_{};
+  std::array<QLineEdit*, kAxes> values_{};
+  QLabel* problem_ = nullptr;
+  QLabel* size_ = nullptr;
+  QDialogButtonBox* buttons_ = nullptr;
+  QString problemText_;
+  std::vector<QueuedRun> runs_;
+};
+
+}  // namespace convstudio
