@@ -2872,7 +2872,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunQueueRunner</name>
     <message>
-        <location filename="../app/bridge/run_queue_runner.cpp" line="+55"/>
+        <location filename="../app/bridge/run_queue_runner.cpp" line="+56"/>
         <source>The run queue cannot be read: %1</source>
         <translation>无法读取运行队列：%1</translation>
     </message>
@@ -2882,7 +2882,7 @@ predicted: %2 (%3%)</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+85"/>
         <source>The queued run %1 could not start: %2</source>
         <translation>排队的运行 %1 无法启动：%2</translation>
     </message>
@@ -2927,12 +2927,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+122"/>
+        <location line="+124"/>
         <source>Add a run of the model and settings as they are now to the queue</source>
         <translation>将当前模型和设置的一次运行加入队列</translation>
     </message>
     <message>
-        <location line="-121"/>
+        <location line="-123"/>
         <source>Sweep…</source>
         <translation>扫描…</translation>
     </message>
@@ -2968,12 +2968,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+151"/>
+        <location line="+153"/>
         <source>Pause Queue</source>
         <translation>暂停队列</translation>
     </message>
     <message>
-        <location line="-110"/>
+        <location line="-112"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -2998,7 +2998,7 @@ predicted: %2 (%3%)</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Run %1</source>
         <translation>运行 %1</translation>
     </message>
@@ -3042,7 +3042,7 @@ predicted: %2 (%3%)</source>
         </translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Resume Queue</source>
         <translation>继续队列</translation>
     </message>
@@ -3778,7 +3778,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCharts</name>
     <message>
-        <location filename="../widgets/training/training_charts.cpp" line="+41"/>
+        <location filename="../widgets/training/training_charts.cpp" line="+42"/>
         <source>Smoothing:</source>
         <translation>平滑：</translation>
     </message>
@@ -3928,7 +3928,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+247"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -4008,18 +4008,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+213"/>
+        <location line="+205"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-211"/>
-        <location line="+212"/>
+        <location line="-203"/>
+        <location line="+204"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-211"/>
+        <location line="-203"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -4039,7 +4039,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+146"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -4051,12 +4051,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+159"/>
+        <location line="+161"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-148"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -4081,7 +4081,7 @@ predicted: %2 (%3%)</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+54"/>
         <source>Run started in %1</source>
         <translation>训练已开始，保存在 %1</translation>
     </message>
