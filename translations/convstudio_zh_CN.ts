@@ -1048,8 +1048,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Small ResNet: a 3×3 stem and three residual stages (16, 32, 64 channels) with Add shortcuts, 1×1 projections where channels change, global pool.</source>
-        <translation>小型 ResNet：一个 3×3 起始层和三个残差阶段（16、32、64 通道），用 Add 捷径连接，通道变化处用 1×1 投影，全局池化。</translation>
+        <source>Small ResNet: a 3×3 stem and three residual stages (24, 48, 96 channels) with Add shortcuts, 1×1 projections where channels change, global pool.</source>
+        <translation>小型 ResNet：一个 3×3 起始层和三个残差阶段（24、48、96 通道），用 Add 捷径连接，通道变化处用 1×1 投影，全局池化。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1058,8 +1058,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Wide ResNet: a 3×3 stem and three residual stages at twice resnet-small&apos;s width (32, 64, 128 channels), 1×1 projections where channels change, global pool.</source>
-        <translation>宽 ResNet：一个 3×3 起始层和三个残差阶段，宽度是 resnet-small 的两倍（32、64、128 通道），通道变化处用 1×1 投影，全局池化。</translation>
+        <source>Wide ResNet: resnet-small&apos;s 3×3 stem and three residual stages, wider (32, 64, 128 channels), 1×1 projections where channels change, global pool.</source>
+        <translation>宽 ResNet：resnet-small 的 3×3 起始层和三个残差阶段，更宽（32、64、128 通道），通道变化处用 1×1 投影，全局池化。</translation>
     </message>
 </context>
 <context>

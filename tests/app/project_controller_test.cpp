@@ -99,7 +99,7 @@ class ProjectControllerTest : public QObject {
       QVERIFY(window.projects()->newFromTemplate(QStringLiteral("resnet-small")));
       window.document()->moveBlocks({{QStringLiteral("s2_proj"), QPointF(400, 1260)}});
       window.document()->setParam(QStringLiteral("stem_conv"), QStringLiteral("out_channels"),
-                                  std::int64_t{24});
+                                  std::int64_t{32});
       QVERIFY(window.isWindowModified());
       QString error;
       QVERIFY2(window.projects()->saveTo(path, &error), qPrintable(error));

@@ -49,21 +49,21 @@ class BasicBlock(nn.Module):
 
 class ResNetSmall(nn.Module):
     # resources/templates/resnet-small.json written by hand; main() checks the parameter count
-    # against ConvStudio's (77,754 at 1x28x28), so both sides train the same network.
+    # against ConvStudio's (173,842 at 1x28x28), so both sides train the same network.
     def __init__(self, classes=10):
         super().__init__()
-        self.stem = nn.Sequential(nn.Conv2d(1, 16, 3, 1, 1, bias=False), nn.BatchNorm2d(16),
+        self.stem = nn.Sequential(nn.Conv2d(1, 24, 3, 1, 1, bias=False), nn.BatchNorm2d(24),
                                   nn.ReLU())
-        self.stages = nn.Sequential(BasicBlock(16, 16, 1), BasicBlock(16, 32, 2),
-                                    BasicBlock(32, 64, 2))
-        self.fc = nn.Linear(64, classes)
+        self.stages = nn.Sequential(BasicBlock(24, 24, 1), BasicBlock(24, 48, 2),
+                                    BasicBlock(48, 96, 2))
+        self.fc = nn.Linear(96, classes)
 
     def forward(self, x):
         x = self.stages(self.stem(x))
         return self.fc(torch.flatten(F.adaptive_avg_pool2d(x, 1), 1))
 
 
-MODELS = {"lenet5": (LeNet5, 44426), "resnet-small": (ResNetSmall, 77754)}
+MODELS = {"lenet5": (LeNet5, 44426), "resnet-small": (ResNetSmall, 173842)}
 
 
 def fashion_mnist_root():

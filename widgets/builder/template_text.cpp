@@ -15,15 +15,14 @@ const char* const kDescriptions[] = {
                       "Small MobileNet: depthwise-separable blocks (3×3 depthwise conv with groups "
                       "= channels, then 1×1 pointwise), global pool."),
     QT_TRANSLATE_NOOP("TemplateLibrary",
-                      "Small ResNet: a 3×3 stem and three residual stages (16, 32, 64 channels) "
+                      "Small ResNet: a 3×3 stem and three residual stages (24, 48, 96 channels) "
                       "with Add shortcuts, 1×1 projections where channels change, global pool."),
     QT_TRANSLATE_NOOP("TemplateLibrary",
                       "Small VGG: three stages of two 3×3 conv-BN-ReLU and a max-pool (32, 64, 128 "
                       "channels), global pool, two dense layers."),
     QT_TRANSLATE_NOOP("TemplateLibrary",
-                      "Wide ResNet: a 3×3 stem and three residual stages at twice resnet-small's "
-                      "width (32, 64, 128 channels), 1×1 projections where channels change, "
-                      "global pool."),
+                      "Wide ResNet: resnet-small's 3×3 stem and three residual stages, wider (32, "
+                      "64, 128 channels), 1×1 projections where channels change, global pool."),
 };
 
 }  // namespace

@@ -66,9 +66,9 @@ TEST(TemplateLibrary, EveryTemplateIsValidWithExpectedCounts) {
       {"vgg-small", TensorShape::image(1, 28, 28), 304682, 29144832},
       {"vgg-small", TensorShape::image(3, 32, 32), 305258, 38651136},
       {"vgg-small", TensorShape::image(3, 64, 64), 305258, 154551552},
-      {"resnet-small", TensorShape::image(1, 28, 28), 77754, 9345920},
-      {"resnet-small", TensorShape::image(3, 32, 32), 78042, 12501632},
-      {"resnet-small", TensorShape::image(3, 64, 64), 78042, 50004608},
+      {"resnet-small", TensorShape::image(1, 28, 28), 173842, 20943168},
+      {"resnet-small", TensorShape::image(3, 32, 32), 174274, 27796416},
+      {"resnet-small", TensorShape::image(3, 64, 64), 174274, 111182784},
       {"mobilenet-small", TensorShape::image(1, 28, 28), 31946, 2375232},
       {"mobilenet-small", TensorShape::image(3, 32, 32), 32234, 3396864},
       {"mobilenet-small", TensorShape::image(3, 64, 64), 32234, 13583616},
@@ -89,9 +89,9 @@ TEST(TemplateLibrary, ResidualAndDepthwiseStructure) {
   ModelAnalysis resnet = analyze("resnet-small", TensorShape::image(1, 28, 28), 10);
   ASSERT_TRUE(resnet.ok());
   EXPECT_EQ(resnet.find("s2_add")->input_shapes.size(), 2u);
-  EXPECT_EQ(resnet.find("s2_add")->output_shape.to_string(), "32\u00d714\u00d714");
-  EXPECT_EQ(resnet.find("s2_proj")->params, 16 * 32);  // 1×1 projection, no bias
-  EXPECT_EQ(resnet.find("s3_relu2")->output_shape.to_string(), "64\u00d77\u00d77");
+  EXPECT_EQ(resnet.find("s2_add")->output_shape.to_string(), "48\u00d714\u00d714");
+  EXPECT_EQ(resnet.find("s2_proj")->params, 24 * 48);  // 1×1 projection, no bias
+  EXPECT_EQ(resnet.find("s3_relu2")->output_shape.to_string(), "96\u00d77\u00d77");
   ModelAnalysis mobilenet = analyze("mobilenet-small", TensorShape::image(3, 32, 32), 10);
   ASSERT_TRUE(mobilenet.ok());
   EXPECT_EQ(mobilenet.find("dw2")->params, 32 * 9);  // groups = channels: one 3×3 per channel
