@@ -63,7 +63,7 @@ void TrainingStartStopTest::startStopCyclesNeitherDeadlockNorGrowMemory() {
     stepped.clear();
     finished.clear();
     QString error;
-    QVERIFY2(controller.start(project, owner, {}, &error), qPrintable(error));
+    QVERIFY2(controller.start(project, owner, QString(), &error), qPrintable(error));
     // A minute is far beyond one tiny step: a timeout here is a deadlock or a lost signal.
     QVERIFY2(stepped.count() > 0 || stepped.wait(60000),
              qPrintable(QStringLiteral("no step in cycle %1").arg(cycle)));
