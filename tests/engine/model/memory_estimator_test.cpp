@@ -19,16 +19,19 @@ ModelAnalysis template_analysis(const std::string& name) {
       *TemplateLibrary::instantiate(name, TensorShape::image(3, 32, 32), 10).graph);
 }
 
+// input 1×4×4 -> conv 2@3×3 (20 params, out 2×2×2) -> relu -> flatten -> output 3 (27 params).
+Graph small_model() {
+  return GraphSketch()
+      .block("input", "Input", {{"channels", i(1)}, {"height", i(4)}, {"width", i(4)}})
+      .then("conv", "Conv2d", {{"out_channels", i(2)}})
+      .then("relu", "ReLU")
+      .then("flat", "Flatten")
+      .then("out", "Output", {{"classes", i(3)}})
+      .graph();
+}
+
 TEST(MemoryEstimator, BreakdownOfASmallModelIsExact) {
-  // input 1×4×4 -> conv 2@3×3 (20 params, out 2×2×2) -> relu -> flatten -> output 3 (27 params).
-  const Graph graph =
-      GraphSketch()
-          .block("input", "Input", {{"channels", i(1)}, {"height", i(4)}, {"width", i(4)}})
-          .then("conv", "Conv2d", {{"out_channels", i(2)}})
-          .then("relu", "ReLU")
-          .then("flat", "Flatten")
-          .then("out", "Output", {{"classes", i(3)}})
-          .graph();
+  const Graph graph = small_model();
   const ModelAnalysis analysis = ShapeInference::run(graph);
   ASSERT_TRUE(analysis.ok());
   ASSERT_EQ(analysis.total_params(), 47);
@@ -52,14 +55,7 @@ TEST(MemoryEstimator, ARecomputedBlockKeepsOnlyItsInputsAndRecomputesInTheWorksp
   // As above, with the ReLU recomputed in backward: it no longer keeps its output for itself
   // (Output still keeps it, through the flatten view), but it keeps its input, the conv output
   // (8), for the recomputation; backward holds its own saved output (8) while recomputing it.
-  Graph graph =
-      GraphSketch()
-          .block("input", "Input", {{"channels", i(1)}, {"height", i(4)}, {"width", i(4)}})
-          .then("conv", "Conv2d", {{"out_channels", i(2)}})
-          .then("relu", "ReLU")
-          .then("flat", "Flatten")
-          .then("out", "Output", {{"classes", i(3)}})
-          .graph();
+  Graph graph = small_model();
   graph.find_block("relu")->recompute = true;
   const ModelAnalysis analysis = ShapeInference::run(graph);
   ASSERT_TRUE(analysis.ok());
@@ -140,14 +136,7 @@ TEST(MemoryEstimator, ARecomputeGroupKeepsOnlyItsInputsWhereSingleBlocksSaveLitt
 }
 
 TEST(MemoryEstimator, AGroupWithAnUnmarkedBlockBetweenItsBlocksIsAnError) {
-  Graph graph =
-      GraphSketch()
-          .block("input", "Input", {{"channels", i(1)}, {"height", i(4)}, {"width", i(4)}})
-          .then("conv", "Conv2d", {{"out_channels", i(2)}})
-          .then("relu", "ReLU")
-          .then("flat", "Flatten")
-          .then("out", "Output", {{"classes", i(3)}})
-          .graph();
+  Graph graph = small_model();
   for (const char* id : {"conv", "flat"}) {
     graph.find_block(id)->recompute = true;
     graph.find_block(id)->recompute_group = "stage";
