@@ -44,7 +44,11 @@ bool CockpitFixture::writeData() {
 bool CockpitFixture::openWindow() {
   DeviceReport cpuOnly;
   cpuOnly.cuda_unavailable = CudaUnavailable::kNoDriver;
-  opened = openCockpitWindow(&project, &projectFile, cpuOnly);
+  return openWindow(cpuOnly);
+}
+
+bool CockpitFixture::openWindow(const DeviceReport& devices) {
+  opened = openCockpitWindow(&project, &projectFile, devices);
   return QTest::qWaitForWindowExposed(opened.window.get());
 }
 

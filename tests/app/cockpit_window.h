@@ -40,6 +40,8 @@ struct CockpitFixture {
   bool writeData();
   // A cockpit window on a CPU-only machine over `project` and `projectFile`, shown.
   bool openWindow();
+  // The same on the machine `devices` describes.
+  bool openWindow(const DeviceReport& devices);
   void closeWindow() { opened = {}; }
   TrainingCockpit* cockpit() const { return opened.cockpit; }
 };

@@ -61,40 +61,28 @@ class DataParallelCockpitTest : public QObject {
  private:
   Project twoProcessProject(std::int64_t epochs) const;
 
-  QTemporaryDir dir_;
-  QString dataFolder_;
-  QString projectFile_;
-  Project project_;
-  std::unique_ptr<QMainWindow> window_;
-  TrainingCockpit* cockpit_ = nullptr;
+  testing::CockpitFixture fixture_;
 };
 
 void DataParallelCockpitTest::initTestCase() {
-  QStandardPaths::setTestModeEnabled(true);
-  QVERIFY(dir_.isValid());
-  dataFolder_ = dir_.filePath(QStringLiteral("tiny-idx"));
-  testing::writeTinyIdxDataset(dataFolder_);
-  projectFile_ = dir_.filePath(QStringLiteral("tiny.convstudio"));
+  QVERIFY(fixture_.writeData());
+  fixture_.projectFile = fixture_.dir.filePath(QStringLiteral("tiny.convstudio"));
 }
 
 void DataParallelCockpitTest::init() {
-  project_ = testing::tinyProject(dataFolder_);
+  fixture_.project = testing::tinyProject(fixture_.dataFolder);
   DeviceReport cpu;
   cpu.cuda_unavailable = CudaUnavailable::kNoDriver;
   cpu.cpu.hardware_threads = 2;
-  testing::CockpitWindow opened = testing::openCockpitWindow(&project_, &projectFile_, cpu);
-  window_ = std::move(opened.window);
-  cockpit_ = opened.cockpit;
-  QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+  QVERIFY(fixture_.openWindow(cpu));
 }
 
 void DataParallelCockpitTest::cleanup() {
-  window_.reset();  // the controller stops any run; its peer processes are ended with it
-  cockpit_ = nullptr;
+  fixture_.closeWindow();  // the controller stops any run; its peer processes are ended with it
 }
 
 Project DataParallelCockpitTest::twoProcessProject(std::int64_t epochs) const {
-  Project project = testing::tinyProject(dataFolder_);
+  Project project = testing::tinyProject(fixture_.dataFolder);
   project.training.device = "cpu";
   project.training.processes = 2;
   project.training.epochs = epochs;
@@ -104,24 +92,24 @@ Project DataParallelCockpitTest::twoProcessProject(std::int64_t epochs) const {
 
 void DataParallelCockpitTest::twoCpuProcessesTrainAsOneRunThatIsPlottedAndRecorded() {
   // 64 training images, 8 per process and step: 4 steps an epoch with two processes.
-  project_ = twoProcessProject(2);
+  fixture_.project = twoProcessProject(2);
   // The settings panel shows the choice the project holds ("CPU × 2 processes").
-  cockpit_->reloadProject();
-  const TrainingSettings shown = cockpit_->settingsPanel()->trainingSettings();
+  fixture_.cockpit()->reloadProject();
+  const TrainingSettings shown = fixture_.cockpit()->settingsPanel()->trainingSettings();
   QCOMPARE(shown.processes, 2);
   QCOMPARE(shown.device, std::string("cpu"));
-  QVERIFY(cockpit_->settingsPanel()->blockingProblem().isEmpty());
+  QVERIFY(fixture_.cockpit()->settingsPanel()->blockingProblem().isEmpty());
 
-  QSignalSpy finished(cockpit_->controller(), &TrainingController::finished);
-  QSignalSpy failed(cockpit_->controller(), &TrainingController::failed);
-  QSignalSpy epochs(cockpit_->controller(), &TrainingController::epochEnded);
-  QSignalSpy stepped(cockpit_->controller(), &TrainingController::stepped);
-  QVERIFY(cockpit_->startTraining());
-  QCOMPARE(cockpit_->controller()->peerProcessIds().size(), 1);
-  QVERIFY(!cockpit_->pauseAction()->isEnabled());  // a rank cannot pause alone
+  QSignalSpy finished(fixture_.cockpit()->controller(), &TrainingController::finished);
+  QSignalSpy failed(fixture_.cockpit()->controller(), &TrainingController::failed);
+  QSignalSpy epochs(fixture_.cockpit()->controller(), &TrainingController::epochEnded);
+  QSignalSpy stepped(fixture_.cockpit()->controller(), &TrainingController::stepped);
+  QVERIFY(fixture_.cockpit()->startTraining());
+  QCOMPARE(fixture_.cockpit()->controller()->peerProcessIds().size(), 1);
+  QVERIFY(!fixture_.cockpit()->pauseAction()->isEnabled());  // a rank cannot pause alone
   QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
   QCOMPARE(failed.size(), 0);
-  QVERIFY(cockpit_->controller()->peerProcessIds().isEmpty());
+  QVERIFY(fixture_.cockpit()->controller()->peerProcessIds().isEmpty());
 
   const auto summary = finished.front().front().value<RunSummary>();
   QCOMPARE(summary.state, RunState::Finished);
@@ -144,8 +132,8 @@ void DataParallelCockpitTest::twoCpuProcessesTrainAsOneRunThatIsPlottedAndRecord
     QVERIFY(step.rank_samples_per_second[rank] > 0);
     QVERIFY(step.rank_memory_bytes[rank] > 0);
   }
-  QCOMPARE(cockpit_->charts()->stepCount(), std::size_t{8});
-  RankLoadView* ranks = cockpit_->progress()->rankLoad();
+  QCOMPARE(fixture_.cockpit()->charts()->stepCount(), std::size_t{8});
+  RankLoadView* ranks = fixture_.cockpit()->progress()->rankLoad();
   QVERIFY(ranks->isVisible());
   QCOMPARE(ranks->rankCount(), 2);
   for (int rank = 0; rank < 2; ++rank) {
@@ -176,34 +164,34 @@ void DataParallelCockpitTest::twoCpuProcessesTrainAsOneRunThatIsPlottedAndRecord
 }
 
 void DataParallelCockpitTest::stopEndsEveryRankAndKeepsACheckpoint() {
-  project_ = twoProcessProject(100000);  // until Stop
-  QSignalSpy finished(cockpit_->controller(), &TrainingController::finished);
-  QSignalSpy failed(cockpit_->controller(), &TrainingController::failed);
-  QVERIFY(cockpit_->startTraining());
-  const QList<qint64> peers = cockpit_->controller()->peerProcessIds();
+  fixture_.project = twoProcessProject(100000);  // until Stop
+  QSignalSpy finished(fixture_.cockpit()->controller(), &TrainingController::finished);
+  QSignalSpy failed(fixture_.cockpit()->controller(), &TrainingController::failed);
+  QVERIFY(fixture_.cockpit()->startTraining());
+  const QList<qint64> peers = fixture_.cockpit()->controller()->peerProcessIds();
   QCOMPARE(peers.size(), 1);
-  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 3, kRunTimeoutMs);
-  cockpit_->stopAction()->trigger();
+  QTRY_VERIFY_WITH_TIMEOUT(fixture_.cockpit()->charts()->stepCount() >= 3, kRunTimeoutMs);
+  fixture_.cockpit()->stopAction()->trigger();
   QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
   QCOMPARE(failed.size(), 0);
   const auto summary = finished.front().front().value<RunSummary>();
   QCOMPARE(summary.state, RunState::Cancelled);
   // finished() comes once every rank has ended: the peer process is gone.
-  QVERIFY(cockpit_->controller()->peerProcessIds().isEmpty());
+  QVERIFY(fixture_.cockpit()->controller()->peerProcessIds().isEmpty());
   QVERIFY(::kill(static_cast<pid_t>(peers.front()), 0) != 0);
   const QString folder = finished.front().at(1).toString();
   QVERIFY(QFileInfo(folder + QStringLiteral("/last.ckpt")).isDir());
-  QCOMPARE(cockpit_->progress()->phase(), TrainingProgressView::Phase::Idle);
+  QCOMPARE(fixture_.cockpit()->progress()->phase(), TrainingProgressView::Phase::Idle);
 }
 
 void DataParallelCockpitTest::aKilledRankIsReportedAndTheStudioGoesOn() {
-  project_ = twoProcessProject(100000);
-  QSignalSpy finished(cockpit_->controller(), &TrainingController::finished);
-  QSignalSpy failed(cockpit_->controller(), &TrainingController::failed);
-  QSignalSpy logged(cockpit_->controller(), &TrainingController::logged);
-  QVERIFY(cockpit_->startTraining());
-  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 3, kRunTimeoutMs);
-  const QList<qint64> peers = cockpit_->controller()->peerProcessIds();
+  fixture_.project = twoProcessProject(100000);
+  QSignalSpy finished(fixture_.cockpit()->controller(), &TrainingController::finished);
+  QSignalSpy failed(fixture_.cockpit()->controller(), &TrainingController::failed);
+  QSignalSpy logged(fixture_.cockpit()->controller(), &TrainingController::logged);
+  QVERIFY(fixture_.cockpit()->startTraining());
+  QTRY_VERIFY_WITH_TIMEOUT(fixture_.cockpit()->charts()->stepCount() >= 3, kRunTimeoutMs);
+  const QList<qint64> peers = fixture_.cockpit()->controller()->peerProcessIds();
   QCOMPARE(peers.size(), 1);
   QCOMPARE(::kill(static_cast<pid_t>(peers.front()), SIGKILL), 0);
   // Rank 0 notices at once (the peer's sockets close) and fails naming rank 1.
@@ -216,12 +204,12 @@ void DataParallelCockpitTest::aKilledRankIsReportedAndTheStudioGoesOn() {
            summary.error->describe().c_str());
   QVERIFY(failed.size() >= 1);
   QVERIFY(hasErrorNaming(logged, QStringLiteral("Rank 1 ended abnormally")));
-  QVERIFY(!cockpit_->controller()->isRunning());
+  QVERIFY(!fixture_.cockpit()->controller()->isRunning());
 
   // The studio goes on: the next run (one process) trains as usual.
-  project_ = testing::tinyProject(dataFolder_);
+  fixture_.project = testing::tinyProject(fixture_.dataFolder);
   finished.clear();
-  QVERIFY(cockpit_->startTraining());
+  QVERIFY(fixture_.cockpit()->startTraining());
   QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
   QCOMPARE(finished.front().front().value<RunSummary>().state, RunState::Finished);
 }
