@@ -2711,24 +2711,24 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+75"/>
+        <location line="+74"/>
         <source>Recompute in backward</source>
         <translation>在反向传播中重新计算</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-71"/>
         <source>On: training keeps none of this block&apos;s activations for the backward pass and runs its forward again during it (activation checkpointing): less memory, more compute. Dropout draws the same mask and BatchNorm updates its statistics once. Alone, a block keeps its inputs, which saves little; select a stage and use Edit &gt; Recompute Selection in Backward as One Segment to keep only the stage&apos;s inputs.</source>
         <translation>开启：训练时不为反向传播保留此模块的激活值，而在反向传播中重新运行其前向计算（激活检查点）：内存更少，计算更多。Dropout 使用相同的掩码，BatchNorm 只更新一次统计量。单独标记时模块仍保留其输入，节省很少；请选中一个阶段并使用“编辑 &gt; 将所选模块作为一个分段在反向传播中重新计算”，只保留该阶段的输入。</translation>
     </message>
     <message numerus="yes">
-        <location line="+69"/>
-        <source>Recompute in backward, as segment &quot;%1&quot; (%n block(s))</source>
+        <location line="+70"/>
+        <source>Recompute in backward: %1, %n block(s)</source>
         <translation>
-            <numerusform>在反向传播中重新计算，属于分段“%1”（%n 个模块）</numerusform>
+            <numerusform>在反向传播中重新计算：%1，%n 个模块</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>Blocks: %1   Wires: %2</source>
         <translation>模块：%1   连线：%2</translation>
     </message>

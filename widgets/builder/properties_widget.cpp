@@ -199,11 +199,10 @@ void PropertiesWidget::updateValues() {
     const auto members = std::count_if(
         document_->graph().blocks().begin(), document_->graph().blocks().end(),
         [&](const Block& b) { return b.recompute && b.recompute_group == block->recompute_group; });
-    recompute_->setText(block->recompute && !group.isEmpty()
-                            ? tr("Recompute in backward, as segment \"%1\" (%n block(s))", "",
-                                 static_cast<int>(members))
-                                  .arg(group)
-                            : tr("Recompute in backward"));
+    recompute_->setText(
+        block->recompute && !group.isEmpty()
+            ? tr("Recompute in backward: %1, %n block(s)", "", static_cast<int>(members)).arg(group)
+            : tr("Recompute in backward"));
   }
   for (const auto& [name, editor] : editors_) {
     // Values from the document (undo, redo) must not come back as new edits.
