@@ -1345,11 +1345,12 @@
         <location line="+8"/>
         <location line="+6"/>
         <location line="+5"/>
+        <location line="+7"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-25"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
@@ -1364,7 +1365,12 @@
         <translation>随机左右镜像</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+25"/>
+        <source>Share of training images on which a random rectangle (2–33% of the area) is painted over with noise</source>
+        <translation>在这一比例的训练图像上，用噪声覆盖一个随机矩形（占面积的 2–33%）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Random resized crop</source>
         <translation>随机缩放裁剪</translation>
     </message>
@@ -1439,7 +1445,12 @@
         <translation>对比度 ±：</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+1"/>
+        <source>Random erasing:</source>
+        <translation>随机擦除：</translation>
+    </message>
+    <message>
+        <location line="+71"/>
         <source>Labels File</source>
         <translation>标签文件</translation>
     </message>

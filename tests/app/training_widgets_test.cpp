@@ -1,6 +1,7 @@
 // The training cockpit's widgets on their own, without a run: decimation, capped redraws,
 // settings checks, the out-of-memory advice, the confusion matrix and the gallery.
 
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QtTest>
@@ -39,6 +40,7 @@ class TrainingWidgetsTest : public QObject {
   void keyTicksNeverRunTogether();
   void aSingleValidationPointSitsAtItsStep();
   void aWarningSitsUnderTheSettingItConcerns();
+  void randomErasingIsEditedAsAPercentage();
   void aSweepsRunsStandTogetherAndOverlayEveryChart();
 };
 
@@ -357,6 +359,28 @@ void TrainingWidgetsTest::aWarningSitsUnderTheSettingItConcerns() {
   training.amp = AmpMode::Bf16;
   panel.setSettings(dataset, training);
   QVERIFY(!panel.noteFor(QStringLiteral("amp")));
+}
+
+// The project holds a probability; the box shows it as a share of images and edits it back.
+void TrainingWidgetsTest::randomErasingIsEditedAsAPercentage() {
+  TrainingSettingsPanel panel;
+  DatasetSettings dataset;
+  dataset.augmentation.random_erasing = 0.25;
+  panel.setSettings(dataset, TrainingSettings{});
+  auto* erasing = panel.findChild<QDoubleSpinBox*>(QStringLiteral("erasing"));
+  QVERIFY(erasing);
+  QCOMPARE(erasing->value(), 25.0);
+  double edited = -1;
+  connect(&panel, &TrainingSettingsPanel::settingsEdited, this,
+          [&edited](const DatasetSettings& d, const TrainingSettings&) {
+            edited = d.augmentation.random_erasing;
+          });
+  erasing->setValue(50);
+  QCOMPARE(edited, 0.5);
+  QCOMPARE(panel.datasetSettings().augmentation.random_erasing, 0.5);
+  erasing->setValue(0);
+  QCOMPARE(erasing->text(), erasing->specialValueText());
+  QCOMPARE(panel.datasetSettings().augmentation.random_erasing, 0.0);
 }
 
 void TrainingWidgetsTest::aSweepsRunsStandTogetherAndOverlayEveryChart() {

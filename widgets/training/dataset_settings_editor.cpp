@@ -85,6 +85,16 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   contrast_->setRange(0, 0.9);
   contrast_->setSingleStep(0.05);
   contrast_->setSpecialValueText(tr("off"));
+  erasing_ = new QDoubleSpinBox(this);
+  erasing_->setObjectName(QStringLiteral("erasing"));
+  erasing_->setRange(0, 100);
+  erasing_->setDecimals(0);
+  erasing_->setSingleStep(10);
+  erasing_->setSuffix(QStringLiteral(" %"));
+  erasing_->setSpecialValueText(tr("off"));
+  erasing_->setToolTip(
+      tr("Share of training images on which a random rectangle (2–33% of the area) is painted "
+         "over with noise"));
   resizedCrop_ = new QCheckBox(tr("Random resized crop"), this);
   resizedCrop_->setObjectName(QStringLiteral("resizedCrop"));
   resizedCrop_->setToolTip(
@@ -114,6 +124,7 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   form->addRow(tr("Random rotation:"), rotation_);
   form->addRow(tr("Brightness ±:"), brightness_);
   form->addRow(tr("Contrast ±:"), contrast_);
+  form->addRow(tr("Random erasing:"), erasing_);
   form->addRow(QString(), normalize_);
 
   connect(browse_, &QPushButton::clicked, this, &DatasetSettingsEditor::choosePath);
@@ -125,7 +136,8 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   }
   connect(path_, &QLineEdit::editingFinished, this, &DatasetSettingsEditor::edited);
   connect(cropPadding_, &QSpinBox::valueChanged, this, &DatasetSettingsEditor::edited);
-  for (QDoubleSpinBox* box : {fraction_, rotation_, brightness_, contrast_, cropMinScale_}) {
+  for (QDoubleSpinBox* box :
+       {fraction_, rotation_, brightness_, contrast_, erasing_, cropMinScale_}) {
     connect(box, &QDoubleSpinBox::valueChanged, this, &DatasetSettingsEditor::edited);
   }
   for (QCheckBox* box : {flip_, normalize_, resizedCrop_}) {
@@ -143,7 +155,7 @@ void DatasetSettingsEditor::load(const DatasetSettings& s) {
       QSignalBlocker(fraction_),    QSignalBlocker(fit_),          QSignalBlocker(cache_),
       QSignalBlocker(resizedCrop_), QSignalBlocker(cropMinScale_), QSignalBlocker(cropPadding_),
       QSignalBlocker(flip_),        QSignalBlocker(rotation_),     QSignalBlocker(brightness_),
-      QSignalBlocker(contrast_),    QSignalBlocker(normalize_)};
+      QSignalBlocker(contrast_),    QSignalBlocker(erasing_),      QSignalBlocker(normalize_)};
   kind_->setCurrentIndex(kind_->findData(static_cast<int>(s.source)));
   path_->setText(QString::fromStdString(s.path));
   validation_->setCurrentIndex(validation_->findData(static_cast<int>(s.validation)));
@@ -157,6 +169,7 @@ void DatasetSettingsEditor::load(const DatasetSettings& s) {
   rotation_->setValue(s.augmentation.rotation_degrees);
   brightness_->setValue(s.augmentation.brightness);
   contrast_->setValue(s.augmentation.contrast);
+  erasing_->setValue(s.augmentation.random_erasing * 100);
   normalize_->setChecked(s.normalize);
   updateEnabled();
 }
@@ -176,6 +189,7 @@ void DatasetSettingsEditor::store(DatasetSettings& s) const {
   s.augmentation.rotation_degrees = rotation_->value();
   s.augmentation.brightness = brightness_->value();
   s.augmentation.contrast = contrast_->value();
+  s.augmentation.random_erasing = erasing_->value() / 100;
   s.normalize = normalize_->isChecked();
 }
 

@@ -48,6 +48,7 @@ class DatasetSettingsEditor : public QWidget {
   QDoubleSpinBox* rotation_ = nullptr;
   QDoubleSpinBox* brightness_ = nullptr;
   QDoubleSpinBox* contrast_ = nullptr;
+  QDoubleSpinBox* erasing_ = nullptr;
   QCheckBox* normalize_ = nullptr;
 };
 

@@ -9,6 +9,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "data/random_erasing.h"
 #include "data/random_resized_crop.h"
 #include "data/seeded_random.h"
 
@@ -90,6 +91,13 @@ void Augmenter::apply(const std::uint8_t* source, std::uint8_t* destination,
   }
   if (brightness != 1.0 || contrast != 1.0) {
     adjust_brightness_contrast(destination, brightness, contrast);
+  }
+  // Erasing comes last, as in torchvision's pipelines, from a stream of its own like the crop's.
+  if (options_.erasing > 0.f) {
+    constexpr std::uint64_t kEraseTag = 0x52455241ull;  // "RERA"
+    SeededRandom erase_random(SeededRandom::mix({seed, kEraseTag}));
+    const EraseBox box = random_erasing_box(width_, height_, options_.erasing, erase_random);
+    if (box.width > 0) erase_box(destination, channels_, height_, width_, box, erase_random);
   }
 }
 

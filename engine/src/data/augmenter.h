@@ -1,8 +1,8 @@
 #pragma once
-// Random resized crop, random crop with zero padding, horizontal flip, small rotation and
-// brightness/contrast jitter on planar uint8 images, with OpenCV. Every random choice comes from
-// one seed per sample, so (run seed, epoch, sample index) fixes the result and a resumed run
-// replays it.
+// Random resized crop, random crop with zero padding, horizontal flip, small rotation,
+// brightness/contrast jitter and random erasing on planar uint8 images, with OpenCV. Every random
+// choice comes from one seed per sample, so (run seed, epoch, sample index) fixes the result and
+// a resumed run replays it.
 
 #include <cstdint>
 

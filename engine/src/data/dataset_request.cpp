@@ -34,6 +34,7 @@ AugmentationOptions augmentation_options(const AugmentationSettings& settings) {
   options.crop_max_scale = static_cast<float>(settings.crop_max_scale);
   options.crop_min_ratio = static_cast<float>(settings.crop_min_ratio);
   options.crop_max_ratio = static_cast<float>(settings.crop_max_ratio);
+  options.erasing = static_cast<float>(settings.random_erasing);
   return options;
 }
 

@@ -14,7 +14,7 @@ constexpr std::int64_t kMaxInt = std::numeric_limits<std::int64_t>::max();
 
 Json SettingsJson::to_json(const DatasetSettings& d) {
   const AugmentationSettings& a = d.augmentation;
-  return Json{
+  Json json{
       {"source", to_string(d.source)},
       {"path", d.path},
       {"validation", to_string(d.validation)},
@@ -35,6 +35,9 @@ Json SettingsJson::to_json(const DatasetSettings& d) {
                             {"crop_min_ratio", a.crop_min_ratio},
                             {"crop_max_ratio", a.crop_max_ratio}}},
       {"normalize", d.normalize}};
+  // Written only when on, so projects without it stay readable by older ConvStudios.
+  if (a.random_erasing > 0) json["augmentation"]["random_erasing"] = a.random_erasing;
+  return json;
 }
 
 Json SettingsJson::to_json(const TrainingSettings& t, Keys keys) {
@@ -116,6 +119,7 @@ AugmentationSettings SettingsJson::augmentation_from_json(const Json& json, cons
   aug.read("crop_max_scale", a.crop_max_scale, 0.01, 1.0);
   aug.read("crop_min_ratio", a.crop_min_ratio, 0.1, 10.0);
   aug.read("crop_max_ratio", a.crop_max_ratio, 0.1, 10.0);
+  aug.read("random_erasing", a.random_erasing, 0.0, 1.0);
   if (a.crop_min_scale > a.crop_max_scale) {
     aug.error("crop_min_scale", "is above crop_max_scale");
   }

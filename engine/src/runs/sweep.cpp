@@ -18,8 +18,8 @@ constexpr char kAugmentation[] = "dataset.augmentation";
 // Where a sweepable setting lives in the project file; training's unless listed here.
 const std::set<std::string, std::less<>>& augmentation_settings() {
   static const std::set<std::string, std::less<>> names = {
-      "random_crop_padding", "horizontal_flip", "rotation_degrees", "brightness", "contrast",
-      "random_resized_crop", "crop_min_scale",  "crop_max_scale"};
+      "random_crop_padding", "horizontal_flip", "rotation_degrees", "brightness",    "contrast",
+      "random_resized_crop", "crop_min_scale",  "crop_max_scale",   "random_erasing"};
   return names;
 }
 
@@ -84,7 +84,8 @@ const std::vector<std::string>& sweepable_settings() {
                                                  "contrast",
                                                  "random_resized_crop",
                                                  "crop_min_scale",
-                                                 "crop_max_scale"};
+                                                 "crop_max_scale",
+                                                 "random_erasing"};
   return names;
 }
 

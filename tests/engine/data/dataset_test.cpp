@@ -25,6 +25,7 @@ TEST(DatasetRequest, FollowsTheProjectSettingsWithTheModelShapeWinning) {
   settings.input_height = 16;
   settings.augmentation.horizontal_flip = true;
   settings.augmentation.random_crop_padding = 4;
+  settings.augmentation.random_erasing = 0.5;
   const DatasetRequest request = dataset_request(settings, 7, 3, 32, 0);
   EXPECT_EQ(request.kind, DatasetKind::ImageFolder);
   EXPECT_EQ(request.path, "/data/flowers");
@@ -38,6 +39,7 @@ TEST(DatasetRequest, FollowsTheProjectSettingsWithTheModelShapeWinning) {
   const AugmentationOptions augmentation = augmentation_options(settings.augmentation);
   EXPECT_TRUE(augmentation.hflip);
   EXPECT_EQ(augmentation.crop_padding, 4);
+  EXPECT_FLOAT_EQ(augmentation.erasing, 0.5f);
 }
 
 TEST(DatasetRequest, UnsupportedChannelCountIsAnError) {

@@ -217,6 +217,20 @@ TEST(ProjectFile, TheMultiplierIsWrittenOnlyWhenSetAndRangeChecked) {
   EXPECT_EQ(refused.errors[0].field, "training.pretrained_lr_multiplier");
 }
 
+TEST(ProjectFile, RandomErasingIsWrittenOnlyWhenOnAndRangeChecked) {
+  Project project;
+  EXPECT_EQ(ProjectFile::serialize(project).find("random_erasing"), std::string::npos);
+  project.dataset.augmentation.random_erasing = 0.5;
+  const ProjectLoadResult loaded = ProjectFile::parse(ProjectFile::serialize(project));
+  ASSERT_TRUE(loaded.ok()) << first_error(loaded);
+  EXPECT_EQ(loaded.project->dataset.augmentation.random_erasing, 0.5);
+  nlohmann::json json = nlohmann::json::parse(ProjectFile::serialize(project));
+  json["dataset"]["augmentation"]["random_erasing"] = 1.5;
+  const ProjectLoadResult refused = ProjectFile::parse(json.dump());
+  ASSERT_EQ(refused.errors.size(), 1u);
+  EXPECT_EQ(refused.errors[0].field, "dataset.augmentation.random_erasing");
+}
+
 // Save As of a project with starting weights: the weights come along beside the new file, the
 // old project keeps its own.
 TEST(ProjectFile, SaveAsBringsTheStartingWeightsAlong) {

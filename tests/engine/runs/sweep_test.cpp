@@ -38,6 +38,8 @@ TEST(Sweep, AValueIsCheckedByTheProjectFilesRules) {
   EXPECT_TRUE(project.training.channels_last);
   EXPECT_FALSE(apply_sweep_value(project, "horizontal_flip", "true"));
   EXPECT_TRUE(project.dataset.augmentation.horizontal_flip);
+  EXPECT_FALSE(apply_sweep_value(project, "random_erasing", "0.25"));
+  EXPECT_EQ(project.dataset.augmentation.random_erasing, 0.25);
 
   const Project before = project;
   const std::optional<Error> too_big = apply_sweep_value(project, "lr", "200");

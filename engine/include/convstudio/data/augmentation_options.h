@@ -18,10 +18,13 @@ struct AugmentationOptions {
   float crop_max_scale = 1.0f;
   float crop_min_ratio = 3.f / 4.f;
   float crop_max_ratio = 4.f / 3.f;
+  // With this probability, fill a random rectangle (area share in [0.02, 0.33], aspect ratio in
+  // [0.3, 3.3], log-uniform; torchvision's RandomErasing defaults) with uniform noise, last of all.
+  float erasing = 0.f;
 
   bool enabled() const {
     return crop_padding > 0 || hflip || rotation_degrees > 0.f || brightness > 0.f ||
-           contrast > 0.f || resized_crop;
+           contrast > 0.f || resized_crop || erasing > 0.f;
   }
 };
 

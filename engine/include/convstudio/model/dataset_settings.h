@@ -35,6 +35,10 @@ struct AugmentationSettings {
   double crop_max_scale = 1.0;
   double crop_min_ratio = 3.0 / 4.0;
   double crop_max_ratio = 4.0 / 3.0;
+  // Probability of painting a random rectangle of noise over the image (Zhong et al., "Random
+  // Erasing Data Augmentation"; area share and aspect ratio as torchvision's RandomErasing);
+  // 0 = off.
+  double random_erasing = 0;
 
   bool operator==(const AugmentationSettings&) const = default;
 };
