@@ -1058,8 +1058,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Wide ResNet: resnet-small&apos;s 3×3 stem and three residual stages, wider (48, 96, 192 channels), 1×1 projections where channels change, global pool.</source>
-        <translation>宽 ResNet：resnet-small 的 3×3 起始层和三个残差阶段，更宽（48、96、192 通道），通道变化处用 1×1 投影，全局池化。</translation>
+        <source>Wide ResNet: resnet-small&apos;s 3×3 stem and three residual stages, wider (64, 128, 256 channels), 1×1 projections where channels change, global pool.</source>
+        <translation>宽 ResNet：resnet-small 的 3×3 起始层和三个残差阶段，更宽（64、128、256 通道），通道变化处用 1×1 投影，全局池化。</translation>
     </message>
 </context>
 <context>
@@ -1450,7 +1450,7 @@
         <translation>随机擦除：</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
         <source>Labels File</source>
         <translation>标签文件</translation>
     </message>

@@ -21,8 +21,8 @@ const char* const kDescriptions[] = {
                       "Small VGG: three stages of two 3×3 conv-BN-ReLU and a max-pool (32, 64, 128 "
                       "channels), global pool, two dense layers."),
     QT_TRANSLATE_NOOP("TemplateLibrary",
-                      "Wide ResNet: resnet-small's 3×3 stem and three residual stages, wider (48, "
-                      "96, 192 channels), 1×1 projections where channels change, global pool."),
+                      "Wide ResNet: resnet-small's 3×3 stem and three residual stages, wider (64, "
+                      "128, 256 channels), 1×1 projections where channels change, global pool."),
 };
 
 }  // namespace

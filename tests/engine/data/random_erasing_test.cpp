@@ -65,7 +65,8 @@ TEST(RandomErasing, ProbabilityIsTheShareOfImagesErased) {
   options.erasing = 0.5f;
   int erased = 0;
   constexpr int kImages = 2000;
-  for (std::uint64_t seed = 0; seed < kImages; ++seed) erased += augment(options, image, seed) != image;
+  for (std::uint64_t seed = 0; seed < kImages; ++seed)
+    erased += augment(options, image, seed) != image;
   EXPECT_NEAR(static_cast<double>(erased) / kImages, 0.5, 0.05);
   options.erasing = 1.f;
   for (std::uint64_t seed = 0; seed < 100; ++seed) EXPECT_NE(augment(options, image, seed), image);

@@ -72,8 +72,8 @@ TEST(TemplateLibrary, EveryTemplateIsValidWithExpectedCounts) {
       {"mobilenet-small", TensorShape::image(1, 28, 28), 31946, 2375232},
       {"mobilenet-small", TensorShape::image(3, 32, 32), 32234, 3396864},
       {"mobilenet-small", TensorShape::image(3, 64, 64), 32234, 13583616},
-      {"wide-resnet", TensorShape::image(1, 28, 28), 690970, 83432064},
-      {"wide-resnet", TensorShape::image(3, 32, 32), 691834, 109856640},
+      {"wide-resnet", TensorShape::image(1, 28, 28), 1226442, 148172288},
+      {"wide-resnet", TensorShape::image(3, 32, 32), 1227594, 194710016},
   };
   for (const Expected& e : expected) {
     SCOPED_TRACE(e.name + " " + e.input.to_string());
