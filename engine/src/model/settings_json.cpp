@@ -12,7 +12,7 @@ constexpr std::int64_t kMaxInt = std::numeric_limits<std::int64_t>::max();
 
 }  // namespace
 
-Json SettingsJson::to_json(const DatasetSettings& d) {
+Json SettingsJson::to_json(const DatasetSettings& d, Keys keys) {
   const AugmentationSettings& a = d.augmentation;
   Json json{
       {"source", to_string(d.source)},
@@ -36,7 +36,8 @@ Json SettingsJson::to_json(const DatasetSettings& d) {
                             {"crop_max_ratio", a.crop_max_ratio}}},
       {"normalize", d.normalize}};
   // Written only when on, so projects without it stay readable by older ConvStudios.
-  if (a.random_erasing > 0) json["augmentation"]["random_erasing"] = a.random_erasing;
+  if (keys == Keys::Every || a.random_erasing > 0)
+    json["augmentation"]["random_erasing"] = a.random_erasing;
   return json;
 }
 

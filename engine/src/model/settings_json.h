@@ -20,7 +20,7 @@ class SettingsJson {
   // read it); Every writes them too, for readers that compare settings by name.
   enum class Keys { AsSaved, Every };
 
-  static nlohmann::ordered_json to_json(const DatasetSettings& dataset);
+  static nlohmann::ordered_json to_json(const DatasetSettings& dataset, Keys keys = Keys::AsSaved);
   static nlohmann::ordered_json to_json(const TrainingSettings& training,
                                         Keys keys = Keys::AsSaved);
   static DatasetSettings dataset_from_json(const nlohmann::ordered_json& json,

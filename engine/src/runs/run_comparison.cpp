@@ -73,7 +73,7 @@ std::string graph_version(const Graph& graph) {
 std::vector<std::pair<std::string, std::string>> setting_values(const Project& project) {
   std::vector<std::pair<std::string, std::string>> values;
   flatten(SettingsJson::to_json(project.training, SettingsJson::Keys::Every), "", values);
-  flatten(SettingsJson::to_json(project.dataset), "dataset.", values);
+  flatten(SettingsJson::to_json(project.dataset, SettingsJson::Keys::Every), "dataset.", values);
   return values;
 }
 
