@@ -94,8 +94,7 @@ void Augmenter::apply(const std::uint8_t* source, std::uint8_t* destination,
   }
   // Erasing comes last, as in torchvision's pipelines, from a stream of its own like the crop's.
   if (options_.erasing > 0.f) {
-    constexpr std::uint64_t kEraseTag = 0x52455241ull;  // "RERA"
-    SeededRandom erase_random(SeededRandom::mix({seed, kEraseTag}));
+    SeededRandom erase_random = erasing_random(seed);
     const EraseBox box = random_erasing_box(width_, height_, options_.erasing, erase_random);
     if (box.width > 0) erase_box(destination, channels_, height_, width_, box, erase_random);
   }

@@ -18,6 +18,13 @@ struct EraseBox {
   int height = 0;
 };
 
+// The random stream erasing draws from for one sample: its own, so the other augmentations'
+// draws stay what they were before erasing existed.
+inline SeededRandom erasing_random(std::uint64_t sample_seed) {
+  constexpr std::uint64_t kEraseTag = 0x52455241ull;  // "RERA"
+  return SeededRandom(SeededRandom::mix({sample_seed, kEraseTag}));
+}
+
 // The rectangle for one image, or a box of width 0 when the image is left as it is.
 EraseBox random_erasing_box(int width, int height, double probability, SeededRandom& random);
 

@@ -86,8 +86,7 @@ TEST(RandomErasing, OnlyTheRectangleChangesAndTheOtherDrawsStayTheSame) {
     const auto without = augment(plain, image, seed);
     const auto with = augment(erasing, image, seed);
     EXPECT_EQ(with, augment(erasing, image, seed));
-    // The augmenter draws the rectangle from (seed, "RERA"); draw it the same way here.
-    SeededRandom random(SeededRandom::mix({seed, 0x52455241ull}));
+    SeededRandom random = erasing_random(seed);
     const EraseBox box = random_erasing_box(kSize, kSize, 1.0, random);
     int changed_inside = 0;
     for (int y = 0; y < kSize; ++y) {
