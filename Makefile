@@ -19,7 +19,7 @@ export CCACHE_NOHASHDIR := 1
 export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 
 .PHONY: setup configure build run test bench bench-data package test-package test-install clean translations \
-        fuzz check-fuzz-short test-asan test-tsan check-reliability
+        fuzz check-fuzz-short check-fuzz-ci test-asan test-tsan check-reliability
 
 setup:
 	./scripts/setup.sh
@@ -73,6 +73,12 @@ fuzz: setup
 
 check-fuzz-short:
 	$(MAKE) fuzz FUZZ_SECONDS=30
+
+# CI's guard against rot (.ci/run): every harness builds and runs 5 s on its corpus, one at a time,
+# then the torch-free model and runs tests run over the instrumented model library.
+check-fuzz-ci:
+	$(MAKE) fuzz FUZZ_SECONDS=5 FUZZ_JOBS=1
+	SANITIZED_TESTS=1 JOBS=$(JOBS) ./tests/fuzz/fuzz.sh $(CURDIR)/build-fuzz $(VENV)
 
 test-asan: setup
 	JOBS=$(JOBS) ./tests/sanitizers/run_sanitized_tests.sh asan $(CURDIR)/build-asan $(VENV)

@@ -39,13 +39,20 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER="$clangxx" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DCONVSTUDIO_FUZZERS=ON -DCONVSTUDIO_WERROR=OFF -DCONVSTUDIO_VENV="$venv" >/dev/null
-nice -n 10 cmake --build "$build" -j "${JOBS:-2}" --target "${harnesses[@]}"
+[[ -n ${SANITIZED_TESTS:-} ]] ||
+  nice -n 10 cmake --build "$build" -j "${JOBS:-2}" --target "${harnesses[@]}"
 fi
 
 # LibTorch keeps registries alive until exit on purpose; its leaks are not ours.
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1"
 export LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
+# SANITIZED_TESTS=1: instead of fuzzing, the model and runs tests over the instrumented library.
+if [[ -n ${SANITIZED_TESTS:-} ]]; then
+  nice -n 10 cmake --build "$build" -j "${JOBS:-2}" --target sanitized_model_tests
+  cd "$build" && exec "$build/bin/sanitized_model_tests" --gtest_brief=1
+fi
 
 summary="$build/fuzz-summary.tsv"
 mkdir -p "$build/logs"

@@ -96,11 +96,13 @@ RunComparison compare_runs(const std::vector<RecordedRun>& runs) {
   const auto named =
       std::find_if(values.begin(), values.end(), [](const auto& list) { return !list.empty(); });
   if (named != values.end()) {
-    for (const auto& [name, first] : *named) {
+    // Not a structured binding: C++20 lets lambdas capture those, but clang 14 (the fuzz and
+    // sanitizer builds) refuses it.
+    for (const auto& entry : *named) {
       const bool differs = std::any_of(values.begin(), values.end(), [&](const auto& list) {
-        return value_of(list, name) != first;
+        return value_of(list, entry.first) != entry.second;
       });
-      if (differs) comparison.settings.push_back(name);
+      if (differs) comparison.settings.push_back(entry.first);
     }
   }
   for (std::size_t i = 0; i < runs.size(); ++i) {
