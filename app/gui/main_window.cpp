@@ -116,7 +116,8 @@ MainWindow::MainWindow(QWidget* parent)
   projects_->setBusyRunFolder([this] {
     return training_->controller()->isRunning() ? training_->controller()->runFolder() : QString();
   });
-  projects_->setRunStopper([this](QWidget* parent) { return training_->confirmStop(parent); });
+  projects_->setRunStopper(
+      [this](QWidget* dialogParent) { return training_->confirmStop(dialogParent); });
 
   defaultState_ = saveState();
   defaultLayoutPending_ = !restoreState(settings::kMainWindowState.value());

@@ -102,7 +102,8 @@ void RecoverRunsDialog::fill() {
                                   QString::fromStdString(run.started), Qt::ISODate)));
       item->setText(kNetwork, run.project ? networkName(run.project->graph) : tr("unreadable"));
       const std::int64_t steps = stepsOf(run);
-      item->setText(kSteps, steps > 0 ? QLocale().toString(steps) : QString());
+      item->setText(kSteps,
+                    steps > 0 ? QLocale().toString(static_cast<qlonglong>(steps)) : QString());
       if (const auto accuracy = accuracyOf(run)) {
         item->setText(kAccuracy, tr("%1%").arg(*accuracy * 100, 0, 'f', 1));
       }
