@@ -2136,7 +2136,7 @@
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-336"/>
+        <location line="-335"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2146,7 +2146,7 @@
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
@@ -2670,7 +2670,7 @@ predicted: %2 (%3%)</source>
         <translation>ConvStudio 项目 (*%1)</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+73"/>
         <location line="+284"/>
         <source>Untitled</source>
         <translation>未命名</translation>
@@ -2861,7 +2861,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RecoverRunsDialog</name>
     <message>
-        <location filename="../app/gui/recover_runs_dialog.cpp" line="+52"/>
+        <location filename="../app/gui/recover_runs_dialog.cpp" line="+53"/>
         <source>Recover Unsaved Runs</source>
         <translation>恢复未保存的运行</translation>
     </message>
@@ -2871,7 +2871,7 @@ predicted: %2 (%3%)</source>
         <translation>这些项目在关闭时没有保存，它们的运行留在了数据文件夹中。打开其中一个即可连同它的所有运行一起找回，然后保存它，让这些运行保存在项目文件旁边。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
@@ -2891,7 +2891,7 @@ predicted: %2 (%3%)</source>
         <translation>验证准确率</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
@@ -2900,30 +2900,25 @@ predicted: %2 (%3%)</source>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
-    <message>
-        <location line="+22"/>
-        <source>Unsaved project of %1</source>
-        <translation>%1 的未保存项目</translation>
-    </message>
     <message numerus="yes">
-        <location line="+1"/>
-        <source>%n run(s)</source>
+        <location line="+22"/>
+        <source>Unsaved project of %1 · %n run(s)</source>
         <translation>
-            <numerusform>%n 个运行</numerusform>
+            <numerusform>%1 的未保存项目 · %n 个运行</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+46"/>
         <source>%1 (recovered)</source>
         <translation>%1（已恢复）</translation>
     </message>

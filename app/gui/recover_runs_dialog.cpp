@@ -22,8 +22,9 @@ constexpr int kRunRole = Qt::UserRole + 1;  // index into its runs; -1 on a proj
 
 enum Column { kStarted, kNetwork, kSteps, kAccuracy, kState, kColumnCount };
 
+// As run folders are named, in any language: 2026-11-26 10:32.
 QString shortDateTime(const QDateTime& time) {
-  return time.isValid() ? QLocale().toString(time, QLocale::ShortFormat) : QString();
+  return time.isValid() ? time.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QString();
 }
 
 // An unsaved project's file is named after when it was made: DATA/unsaved/YYYYMMDD-HHMMSS….
@@ -90,8 +91,9 @@ void RecoverRunsDialog::fill() {
   for (int p = 0; p < static_cast<int>(projects_.size()); ++p) {
     const UnsavedProject& project = projects_[static_cast<std::size_t>(p)];
     auto* top = new QTreeWidgetItem(list_);
-    top->setText(kStarted, tr("Unsaved project of %1").arg(shortDateTime(madeAt(project.owner))));
-    top->setText(kNetwork, tr("%n run(s)", nullptr, static_cast<int>(project.runs.size())));
+    top->setText(kStarted, tr("Unsaved project of %1 · %n run(s)", nullptr,
+                              static_cast<int>(project.runs.size()))
+                               .arg(shortDateTime(madeAt(project.owner))));
     top->setToolTip(kStarted, QFileInfo(project.owner).absolutePath());
     top->setData(0, kProjectRole, p);
     top->setData(0, kRunRole, -1);
@@ -104,9 +106,9 @@ void RecoverRunsDialog::fill() {
       const std::int64_t steps = stepsOf(run);
       item->setText(kSteps,
                     steps > 0 ? QLocale().toString(static_cast<qlonglong>(steps)) : QString());
-      if (const auto accuracy = accuracyOf(run)) {
-        item->setText(kAccuracy, tr("%1%").arg(*accuracy * 100, 0, 'f', 1));
-      }
+      const auto accuracy = accuracyOf(run);  // none before the first validation
+      item->setText(kAccuracy,
+                    accuracy ? tr("%1%").arg(*accuracy * 100, 0, 'f', 1) : QStringLiteral("—"));
       item->setText(kState, RunsList::stateText(run.state));
       item->setToolTip(kStarted, QString::fromStdString(run.folder.string()));
       item->setData(0, kProjectRole, p);
@@ -115,6 +117,11 @@ void RecoverRunsDialog::fill() {
   }
   list_->expandAll();
   for (int column = 0; column < kColumnCount; ++column) list_->resizeColumnToContents(column);
+  // A project's row spans the columns (its runs fill them); set after sizing, so its long text
+  // does not widen the first column.
+  for (int p = 0; p < list_->topLevelItemCount(); ++p) {
+    list_->topLevelItem(p)->setFirstColumnSpanned(true);
+  }
   list_->setCurrentItem(list_->topLevelItem(0));
   open_->setEnabled(runOf(list_->currentItem()) != nullptr);
 }
