@@ -1081,6 +1081,38 @@
     </message>
 </context>
 <context>
+    <name>UnsavedWorkPrompt</name>
+    <message>
+        <location filename="../app/gui/unsaved_work_prompt.cpp" line="+10"/>
+        <source>“%1” has unsaved changes. Save them before continuing?</source>
+        <translation>“%1”有未保存的更改。继续之前是否保存？</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>“%1” has unsaved changes and %n training run(s) that no project file keeps. Save the project before continuing?</source>
+        <translation>
+            <numerusform>“%1”有未保存的更改，还有 %n 个训练运行没有任何项目文件保存它们。继续之前是否保存项目？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>“%1” was never saved, and %n training run(s) belong to it that no project file keeps. Save the project before continuing?</source>
+        <translation>
+            <numerusform>“%1”从未保存过，它的 %n 个训练运行没有任何项目文件保存。继续之前是否保存项目？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved, the runs move beside the project file. Discarded, they are stranded in the data folder (%1); File &gt; Recover Unsaved Runs… can open them again.</source>
+        <translation>保存后，这些运行会移到项目文件旁边。若放弃，它们将滞留在数据文件夹（%1）中；可通过“文件 &gt; 恢复未保存的运行…”重新打开。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::AboutDialog</name>
     <message>
         <location filename="../app/gui/about_dialog.cpp" line="+14"/>
@@ -2099,17 +2131,17 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+455"/>
+        <location filename="../app/gui/main_window.cpp" line="+467"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-323"/>
+        <location line="-335"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
@@ -2119,7 +2151,7 @@
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
@@ -2129,7 +2161,7 @@
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
@@ -2144,7 +2176,7 @@
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+13"/>
         <source>&amp;Export Trained Model…</source>
         <translation>导出训练好的模型(&amp;E)…</translation>
     </message>
@@ -2194,12 +2226,7 @@
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location line="-89"/>
-        <source>New Project</source>
-        <translation>新建项目</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="-95"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -2209,7 +2236,7 @@
         <translation>项目已保存，但并非所有训练记录都随之移过来：%1</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+39"/>
         <source>&amp;Import Model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
@@ -2219,7 +2246,17 @@
         <translation>将 ONNX 分类器（来自 PyTorch 或其他来源）连同其权重转换为项目</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+11"/>
+        <source>Recover &amp;Unsaved Runs…</source>
+        <translation>恢复未保存的运行(&amp;U)…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open again a project that was closed without being saved, from the runs it left in the data folder</source>
+        <translation>从未保存就关闭的项目留在数据文件夹中的运行，重新打开该项目</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Write a trained model of this project as TorchScript, ONNX, safetensors or PyTorch code</source>
         <translation>将此项目的已训练模型写成 TorchScript、ONNX、safetensors 或 PyTorch 代码</translation>
     </message>
@@ -2333,7 +2370,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ModelImporter</name>
     <message>
-        <location filename="../app/gui/model_importer.cpp" line="+24"/>
+        <location filename="../app/gui/model_importer.cpp" line="+26"/>
         <location line="+13"/>
         <location line="+17"/>
         <source>Import Model</source>
@@ -2365,7 +2402,7 @@ predicted: %2 (%3%)</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>The import stopped: %1</source>
         <translation>导入已中止：%1</translation>
     </message>
@@ -2628,40 +2665,51 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ProjectController</name>
     <message>
-        <location filename="../app/gui/project_controller.cpp" line="+30"/>
+        <location filename="../app/gui/project_controller.cpp" line="+37"/>
         <source>ConvStudio projects (*%1)</source>
         <translation>ConvStudio 项目 (*%1)</translation>
     </message>
     <message>
-        <location line="+59"/>
-        <location line="+244"/>
+        <location line="+73"/>
+        <location line="+284"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-258"/>
         <source>Fashion-MNIST example</source>
         <translation>Fashion-MNIST 示例</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+112"/>
         <source>Recovered</source>
         <translation>已恢复</translation>
     </message>
     <message>
         <location line="+46"/>
+        <location line="+6"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
         <location line="+6"/>
         <location line="+3"/>
-        <location line="+7"/>
+        <location line="+30"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-16"/>
+        <source>Recover Unsaved Runs</source>
+        <translation>恢复未保存的运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No runs of unsaved projects are left in the data folder (%1).</source>
+        <translation>数据文件夹（%1）中没有留下未保存项目的运行。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <location line="+16"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
@@ -2672,17 +2720,7 @@ predicted: %2 (%3%)</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>Unsaved Changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>“%1” has unsaved changes. Save them before continuing?</source>
-        <translation>“%1”有未保存的更改。继续之前是否保存？</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+31"/>
         <location line="+10"/>
         <source>Recover Unsaved Work</source>
         <translation>恢复未保存的工作</translation>
@@ -2821,6 +2859,78 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::RecoverRunsDialog</name>
+    <message>
+        <location filename="../app/gui/recover_runs_dialog.cpp" line="+53"/>
+        <source>Recover Unsaved Runs</source>
+        <translation>恢复未保存的运行</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>These projects were closed without being saved; their runs stayed in the data folder. Open one to get it back with all its runs, then save it to keep them beside its file.</source>
+        <translation>这些项目在关闭时没有保存，它们的运行留在了数据文件夹中。打开其中一个即可连同它的所有运行一起找回，然后保存它，让这些运行保存在项目文件旁边。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Val. accuracy</source>
+        <translation>验证准确率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open Project</source>
+        <translation>打开项目</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>Unsaved project of %1 · %n run(s)</source>
+        <translation>
+            <numerusform>%1 的未保存项目 · %n 个运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>%1 (recovered)</source>
+        <translation>%1（已恢复）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>%n block(s)</source>
+        <translation>
+            <numerusform>%n 个模块</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>convstudio::RunComparisonModel</name>
     <message>
         <location filename="../widgets/training/run_comparison_model.cpp" line="+98"/>
@@ -2883,7 +2993,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunQueueRunner</name>
     <message>
-        <location filename="../app/bridge/run_queue_runner.cpp" line="+56"/>
+        <location filename="../app/bridge/run_queue_runner.cpp" line="+63"/>
         <source>The run queue cannot be read: %1</source>
         <translation>无法读取运行队列：%1</translation>
     </message>

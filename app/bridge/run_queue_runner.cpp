@@ -44,6 +44,13 @@ RunQueueRunner::RunQueueRunner(TrainingController* controller, StartRun startRun
 
 void RunQueueRunner::setProjectFile(const QString& projectFile) {
   if (projectFile == projectFile_) return;
+  if (closing_ && !controller_->isRunning()) {
+    // The entry was stopped because its project was replaced, not because the studio closed:
+    // it stays Running in its own queue file (resumed when that project opens again), and the
+    // runner serves the next project's queue.
+    closing_ = false;
+    activeId_.clear();
+  }
   projectFile_ = projectFile;
   queue_ = RunQueue{};
   loadError_.clear();

@@ -52,8 +52,9 @@ class RunQueueRunner : public QObject {
   bool remove(const QString& id);
   // Paused: the entry training finishes, the next does not start.
   void setPaused(bool paused);
-  // For the window's close (and its destructor's path): stops the entry training, which keeps
-  // its checkpoint and stays Running in the queue file, so the next start resumes it.
+  // For the window's close (and its destructor's path), or before its project is replaced:
+  // stops the entry training, which keeps its checkpoint and stays Running in the queue file, so
+  // the next start (or opening its project again) resumes it.
   void stopForClose();
 
  public slots:

@@ -92,14 +92,12 @@ MainWindow::MainWindow(QWidget* parent)
 
   connect(startPage_, &StartPage::newRequested, projects_, &ProjectController::newProject);
   connect(startPage_, &StartPage::openRequested, projects_, &ProjectController::open);
-  connect(startPage_, &StartPage::exampleRequested, projects_, &ProjectController::openExample);
+  // Every way of opening another project goes through ProjectController::confirmReplace.
+  connect(startPage_, &StartPage::exampleRequested, projects_,
+          &ProjectController::openExampleAsking);
   connect(startPage_, &StartPage::recentRequested, projects_, &ProjectController::openRecent);
-  connect(startPage_, &StartPage::templateRequested, this, [this](const QString& name) {
-    QString error;
-    if (!projects_->newFromTemplate(name, &error)) {
-      QMessageBox::warning(this, tr("New Project"), error);
-    }
-  });
+  connect(startPage_, &StartPage::templateRequested, projects_,
+          &ProjectController::newProjectFromTemplate);
   connect(document_, &GraphDocument::modelReset, this, [this] { projectReplaced_ = true; });
   connect(projects_, &ProjectController::projectChanged, this, &MainWindow::updateForProject);
   connect(projects_, &ProjectController::recentFilesChanged, this, &MainWindow::updateRecentMenu);
@@ -118,6 +116,8 @@ MainWindow::MainWindow(QWidget* parent)
   projects_->setBusyRunFolder([this] {
     return training_->controller()->isRunning() ? training_->controller()->runFolder() : QString();
   });
+  projects_->setRunStopper(
+      [this](QWidget* dialogParent) { return training_->confirmStop(dialogParent); });
 
   defaultState_ = saveState();
   defaultLayoutPending_ = !restoreState(settings::kMainWindowState.value());
@@ -131,12 +131,16 @@ MainWindow::MainWindow(QWidget* parent)
 void MainWindow::createMenus() {
   fileMenu_ = menuBar()->addMenu(tr("&File"));
   fileMenu_->setObjectName(QStringLiteral("fileMenu"));
-  fileMenu_->addAction(tr("&New Project…"), QKeySequence::New, projects_,
-                       &ProjectController::newProject);
-  fileMenu_->addAction(tr("&Open…"), QKeySequence::Open, projects_, &ProjectController::open);
+  // Each action that replaces the open project asks first (ProjectController::confirmReplace).
+  fileMenu_
+      ->addAction(tr("&New Project…"), QKeySequence::New, projects_, &ProjectController::newProject)
+      ->setObjectName(QStringLiteral("newProjectAction"));
+  fileMenu_->addAction(tr("&Open…"), QKeySequence::Open, projects_, &ProjectController::open)
+      ->setObjectName(QStringLiteral("openProjectAction"));
   recentMenu_ = fileMenu_->addMenu(tr("Open &Recent"));
   recentMenu_->setObjectName(QStringLiteral("recentMenu"));
-  fileMenu_->addAction(tr("Open the &Example"), projects_, &ProjectController::openExample);
+  fileMenu_->addAction(tr("Open the &Example"), projects_, &ProjectController::openExampleAsking)
+      ->setObjectName(QStringLiteral("openExampleAction"));
   importer_ = new ModelImporter(projects_, this);
   QAction* importAction =
       fileMenu_->addAction(tr("&Import Model…"), importer_, &ModelImporter::importWithDialogs);
@@ -148,9 +152,17 @@ void MainWindow::createMenus() {
                                           &ProjectController::save)
                   << fileMenu_->addAction(tr("Save &As…"), QKeySequence::SaveAs, projects_,
                                           &ProjectController::saveAs);
-  projectActions_ << fileMenu_->addAction(tr("&Close Project"), QKeySequence::Close, this, [this] {
-    if (projects_->maybeSave()) projects_->close();
-  });
+  QAction* closeAction = fileMenu_->addAction(tr("&Close Project"), QKeySequence::Close, projects_,
+                                              &ProjectController::closeAsking);
+  closeAction->setObjectName(QStringLiteral("closeProjectAction"));
+  projectActions_ << closeAction;
+  fileMenu_->addSeparator();
+  QAction* recoverAction = fileMenu_->addAction(tr("Recover &Unsaved Runs…"), projects_,
+                                                &ProjectController::recoverUnsavedRuns);
+  recoverAction->setObjectName(QStringLiteral("recoverUnsavedRunsAction"));
+  recoverAction->setToolTip(
+      tr("Open again a project that was closed without being saved, from the runs it left in "
+         "the data folder"));
   fileMenu_->addSeparator();
   QAction* exportAction =
       fileMenu_->addAction(tr("&Export Trained Model…"), this, &MainWindow::exportModel);
@@ -508,7 +520,7 @@ void MainWindow::showEvent(QShowEvent* event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (!training_->confirmStop(this) || !projects_->maybeSave()) {
+  if (!projects_->confirmReplace()) {
     event->ignore();
     return;
   }

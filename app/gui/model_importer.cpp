@@ -21,6 +21,8 @@ ModelImporter::ModelImporter(ProjectController* projects, QWidget* dialogParent)
     : QObject(dialogParent), projects_(projects), dialogParent_(dialogParent) {}
 
 void ModelImporter::importWithDialogs() {
+  // The imported project replaces the open one: asked before anything else, as Open does.
+  if (!projects_->confirmReplace()) return;
   const QString model = QFileDialog::getOpenFileName(dialogParent_, tr("Import Model"), QString(),
                                                      tr("ONNX models (*.onnx)"));
   if (model.isEmpty()) return;
@@ -52,6 +54,8 @@ void ModelImporter::importFile(const QString& model, const QString& projectFile)
   auto* progress = new QProgressDialog(tr("Importing %1…").arg(QFileInfo(model).fileName()),
                                        QString(), 0, 100, dialogParent_);
   progress->setWindowTitle(tr("Import Model"));
+  // The open project is replaced when the import ends: no edits to it meanwhile.
+  progress->setWindowModality(Qt::WindowModal);
   progress->setMinimumDuration(300);
   progress->setValue(0);
   QPointer<QProgressDialog> guard(progress);

@@ -17,7 +17,8 @@ class ModelImporter : public QObject {
  public:
   ModelImporter(ProjectController* projects, QWidget* dialogParent);
 
-  // The whole user flow with file dialogs.
+  // The whole user flow: first the question every replacement of the open project asks
+  // (ProjectController::confirmReplace), then the file dialogs.
   void importWithDialogs();
   // Imports `model` into `projectFile` in the background and opens it; `finished` reports.
   void importFile(const QString& model, const QString& projectFile);

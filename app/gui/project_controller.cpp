@@ -13,9 +13,12 @@
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/template_library.h"
 #include "convstudio/runs/project_runs.h"
+#include "convstudio/runs/run_history.h"
 #include "engine_text.h"
 #include "graph_document.h"
+#include "recover_runs_dialog.h"
 #include "template_gallery_dialog.h"
+#include "unsaved_work_prompt.h"
 
 namespace convstudio {
 namespace {
@@ -24,6 +27,10 @@ QString joinErrors(const std::vector<Error>& errors) {
   QStringList lines;
   for (const Error& e : errors) lines << QString::fromStdString(e.describe());
   return lines.join(QLatin1Char('\n'));
+}
+
+std::filesystem::path fsPath(const QString& path) {
+  return QFile::encodeName(path).toStdString();
 }
 
 QString fileFilter() {
@@ -49,6 +56,20 @@ bool ProjectController::isModified() const {
 
 QString ProjectController::runsOwnerFile() const {
   return filePath_.isEmpty() ? unsavedRunsOwner_ : filePath_;
+}
+
+int ProjectController::unsavedRunCount() const {
+  if (!open_ || !filePath_.isEmpty() || unsavedRunsOwner_.isEmpty()) return 0;
+  return static_cast<int>(list_recorded_runs(fsPath(unsavedRunsOwner_), RunDetail::Summary).size());
+}
+
+QStringList ProjectController::strandedProjects() const {
+  QStringList projects;
+  for (const std::filesystem::path& owner : unsaved_projects_with_runs(fsPath(dataFolder()))) {
+    const QString path = QFile::decodeName(owner.string().c_str());
+    if (!open_ || path != runsOwnerFile()) projects << path;
+  }
+  return projects;
 }
 
 QString ProjectController::dataFolder() {
@@ -167,6 +188,11 @@ void ProjectController::close() {
   emit projectChanged();
 }
 
+void ProjectController::reopenUnsavedProject(Project project, const QString& runsOwner,
+                                             const QString& name) {
+  setProject(std::move(project), {}, name, runsOwner);
+}
+
 TensorShape ProjectController::templateInput() const {
   const DatasetSettings& dataset = document_->project().dataset;
   if (open_ && dataset.input_channels > 0 && dataset.input_height > 0 && dataset.input_width > 0) {
@@ -256,7 +282,7 @@ void ProjectController::showError(const QString& title, const QString& text) {
 }
 
 void ProjectController::newProject() {
-  if (!maybeSave()) return;
+  if (!confirmReplace()) return;
   TemplateGalleryDialog gallery(templateInput(), templateClasses(), dialogParent_);
   if (gallery.exec() != QDialog::Accepted) return;
   const QString name = gallery.selectedTemplate();
@@ -268,8 +294,14 @@ void ProjectController::newProject() {
   if (!newFromTemplate(name, &error)) showError(tr("New Project"), error);
 }
 
+void ProjectController::newProjectFromTemplate(const QString& name) {
+  if (!confirmReplace()) return;
+  QString error;
+  if (!newFromTemplate(name, &error)) showError(tr("New Project"), error);
+}
+
 void ProjectController::open() {
-  if (!maybeSave()) return;
+  if (!confirmReplace()) return;
   const QString path = QFileDialog::getOpenFileName(
       dialogParent_, tr("Open Project"), QFileInfo(filePath_).absolutePath(), fileFilter());
   if (path.isEmpty()) return;
@@ -277,8 +309,31 @@ void ProjectController::open() {
   if (!openFile(path, &error)) showError(tr("Open Project"), error);
 }
 
+void ProjectController::openExampleAsking() {
+  if (confirmReplace()) openExample();
+}
+
+void ProjectController::closeAsking() {
+  if (confirmReplace()) close();
+}
+
+void ProjectController::recoverUnsavedRuns() {
+  const QStringList stranded = strandedProjects();
+  if (stranded.isEmpty()) {
+    QMessageBox::information(dialogParent_, tr("Recover Unsaved Runs"),
+                             tr("No runs of unsaved projects are left in the data folder (%1).")
+                                 .arg(QDir::toNativeSeparators(dataFolder())));
+    return;
+  }
+  RecoverRunsDialog dialog(stranded, dialogParent_);
+  if (dialog.exec() != QDialog::Accepted || !dialog.chosenProject()) return;
+  // Asked once the user has chosen: looking at the list costs nothing.
+  if (!confirmReplace()) return;
+  reopenUnsavedProject(*dialog.chosenProject(), dialog.chosenOwner(), dialog.chosenName());
+}
+
 void ProjectController::openRecent(const QString& path) {
-  if (!maybeSave()) return;
+  if (!confirmReplace()) return;
   QString error;
   if (openFile(path, &error)) return;
   showError(tr("Open Project"), error);
@@ -313,14 +368,20 @@ bool ProjectController::saveAs() {
   return false;
 }
 
-bool ProjectController::maybeSave() {
-  if (!isModified()) return true;
-  const auto answer = QMessageBox::warning(
-      dialogParent_, tr("Unsaved Changes"),
-      tr("“%1” has unsaved changes. Save them before continuing?").arg(name_),
-      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-  if (answer == QMessageBox::Save) return save();
-  return answer == QMessageBox::Discard;
+bool ProjectController::confirmReplace() {
+  const bool edited = isModified();
+  const int runs = unsavedRunCount();
+  if (UnsavedWorkPrompt::needed(edited, runs)) {
+    const auto answer = UnsavedWorkPrompt::ask(dialogParent_, name_, edited, runs, dataFolder());
+    if (answer == QMessageBox::Save) {
+      if (!save()) return false;  // Save As cancelled or failed: nothing goes
+    } else if (answer != QMessageBox::Discard) {
+      return false;
+    }
+  }
+  // A run still training stops before the project goes (asked last, so Cancel above leaves it
+  // running): left going, its end would be carried into the next project's runs.
+  return !runStopper_ || runStopper_(dialogParent_);
 }
 
 void ProjectController::offerRecovery() {

@@ -1,6 +1,7 @@
 #pragma once
 // Project handling for the main window: new (blank or from a template), open, save, save as,
-// recent files, the prompt before losing changes, and the autosave recovery file.
+// recent files, the one prompt every action that replaces the open project goes through
+// (confirmReplace), the autosave recovery file, and the runs unsaved projects left behind.
 
 #include <QObject>
 #include <QString>
@@ -40,6 +41,17 @@ class ProjectController : public QObject {
   void setBusyRunFolder(std::function<QString()> busyRunFolder) {
     busyRunFolder_ = std::move(busyRunFolder);
   }
+  // Asks to stop a run in progress before the project goes (TrainingCockpit::confirmStop):
+  // true when none is going or it has stopped, keeping its checkpoint. Unset: nothing trains.
+  void setRunStopper(std::function<bool(QWidget* parent)> runStopper) {
+    runStopper_ = std::move(runStopper);
+  }
+  // The recorded runs of an open project that has never been saved (they live in the data
+  // folder, under runsOwnerFile()); 0 for a project with a file.
+  int unsavedRunCount() const;
+  // The unsaved projects that left runs in the data folder (their runs owner files, newest
+  // first), except the open one.
+  QStringList strandedProjects() const;
   QString displayName() const { return name_; }
   QStringList recentFiles() const;
 
@@ -51,6 +63,9 @@ class ProjectController : public QObject {
   bool openFile(const QString& path, QString* error = nullptr);
   bool saveTo(const QString& path, QString* error = nullptr);
   void close();
+  // Opens `project` (a run's copy of what it trained) as the unsaved project whose runs are
+  // under `runsOwner` in the data folder again, so Save As takes them along.
+  void reopenUnsavedProject(Project project, const QString& runsOwner, const QString& name);
 
   // Where unsaved projects keep their runs (the application's data folder).
   static QString dataFolder();
@@ -68,14 +83,23 @@ class ProjectController : public QObject {
   void discardRecovery();
 
  public slots:
-  // ---- Interactive (menus) ----
-  void newProject();
+  // ---- Interactive (menus); each asks confirmReplace first ----
+  void newProject();  // the template gallery
+  void newProjectFromTemplate(const QString& name);
   void open();
   void openRecent(const QString& path);
+  void openExampleAsking();
+  void closeAsking();
+  // File > Recover Unsaved Runs…: lists the runs unsaved projects left in the data folder and
+  // opens the chosen run's project again, with all its runs.
+  void recoverUnsavedRuns();
   bool save();
   bool saveAs();
-  // Asks to save unsaved changes; false when the user cancels.
-  bool maybeSave();
+  // The one path before the open project is replaced or closed (every menu action, the start
+  // page, Import Model, quitting): unsaved edits, or runs of a project never saved, get Save /
+  // Discard / Cancel; a run in progress is stopped (after asking). False: the user cancelled,
+  // and everything is as it was.
+  bool confirmReplace();
   // At start-up: offers the recovery file left by a session that did not end cleanly.
   void offerRecovery();
 
@@ -101,6 +125,7 @@ class ProjectController : public QObject {
   QString name_;
   QString unsavedRunsOwner_;  // see runsOwnerFile(); empty once the project has a file
   std::function<QString()> busyRunFolder_;
+  std::function<bool(QWidget*)> runStopper_;
 };
 
 }  // namespace convstudio

@@ -1,7 +1,8 @@
 // The run queue in the studio, driven through the real cockpit and bridge: a sweep queued from
 // the sweep dialog trains one run after another on the worker and the comparison table shows
 // exactly the settings that differ; a studio closed mid-queue resumes the interrupted run from
-// its checkpoint; a project saved elsewhere mid-run keeps its queue.
+// its checkpoint; a project saved elsewhere mid-run keeps its queue; a project replaced
+// mid-queue leaves its entry to resume, and the next project's queue trains.
 
 #include <QFile>
 #include <QSignalSpy>
@@ -12,6 +13,7 @@
 
 #include "convstudio/runs/project_runs.h"
 #include "convstudio/runs/run_queue.h"
+#include "modal_answers.h"
 #include "queue_actions.h"
 #include "queue_test_case.h"
 #include "run_queue_runner.h"
@@ -23,6 +25,7 @@
 #include "training/training_charts.h"
 #include "training_cockpit.h"
 #include "training_controller.h"
+#include "training_test_data.h"
 
 using namespace convstudio;
 
@@ -36,6 +39,7 @@ class RunQueueTest : public testing::QueueTestCase {
   void aQueuedSweepOfFourRunsCompletesIntoTheComparison();
   void aRestartMidQueueResumesTheInterruptedRun();
   void aQueueSavedElsewhereMidRunEndsItsEntryThere();
+  void aProjectReplacedMidQueueLeavesItsEntryAndTheNextQueueTrains();
 };
 
 void RunQueueTest::initTestCase() {
@@ -215,6 +219,38 @@ void RunQueueTest::aQueueSavedElsewhereMidRunEndsItsEntryThere() {
   Result<RunQueue> old = load_run_queue(local(oldFile));
   QVERIFY(old);
   QCOMPARE(old.value().runs.front().state, QueuedRunState::Finished);
+}
+
+// Issue 31: opening another project asks to stop the queue (ProjectController::confirmReplace →
+// TrainingCockpit::confirmStop); the stopped entry stays Running in its own queue file, to resume
+// when that project opens again, and the runner then trains the new project's queue.
+void RunQueueTest::aProjectReplacedMidQueueLeavesItsEntryAndTheNextQueueTrains() {
+  project_.training.epochs = 100;
+  project_.training.max_steps = 400;
+  cockpit_->queue()->queueCurrentSettings();
+  QTRY_VERIFY_WITH_TIMEOUT(cockpit_->charts()->stepCount() >= 3, kQueueTimeoutMs);
+  const QString folder = cockpit_->controller()->runFolder();
+  {
+    testing::ModalAnswers answered({testing::ModalAnswers::click(QMessageBox::Yes)});
+    QVERIFY(cockpit_->confirmStop(fixture_.opened.window.get()));
+    QVERIFY2(answered.allAnswered(), qPrintable(answered.seen.join(QLatin1Char('\n'))));
+  }
+  QVERIFY(!cockpit_->controller()->isRunning());
+  const QString replaced = projectFile_;
+  projectFile_ = fixture_.dir.filePath(QStringLiteral("the-next-project.convstudio"));
+  project_ = testing::tinyProject(fixture_.dataFolder);
+  project_.training.epochs = 1;
+  project_.training.max_steps = 8;
+  cockpit_->reloadProject();
+  cockpit_->queue()->queueCurrentSettings();
+  QVERIFY(waitForQueue());
+  QCOMPARE(runner()->queue().runs.front().state, QueuedRunState::Finished);
+
+  Result<RunQueue> left = load_run_queue(local(replaced));
+  QVERIFY(left);
+  QCOMPARE(left.value().runs.front().state, QueuedRunState::Running);
+  QCOMPARE(QString::fromStdString(left.value().runs.front().run_folder), folder);
+  QVERIFY(QFileInfo(folder + QStringLiteral("/last.ckpt")).isDir());
 }
 
 QTEST_MAIN(RunQueueTest)

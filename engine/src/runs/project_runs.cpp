@@ -1,6 +1,7 @@
 #include "convstudio/runs/project_runs.h"
 
 #include <algorithm>
+#include <functional>
 #include <vector>
 
 #include "convstudio/model/project_file.h"
@@ -32,6 +33,26 @@ fs::path unsaved_project_file(const fs::path& data_folder) {
                                    std::error_code ec;
                                    return fs::exists(file, ec) || fs::exists(runs_folder(file), ec);
                                  });
+}
+
+std::vector<fs::path> unsaved_projects_with_runs(const fs::path& data_folder) {
+  const std::string runs_suffix =
+      runs_folder(ProjectFile::kExtension).string();  // .convstudio.runs
+  std::vector<fs::path> projects;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(data_folder / "unsaved", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_directory(ec) || !name.ends_with(runs_suffix)) continue;
+    std::error_code inner;
+    const bool has_run =
+        std::any_of(fs::directory_iterator(entry.path(), inner), fs::directory_iterator(),
+                    [&inner](const fs::directory_entry& run) {
+                      return fs::exists(run.path() / "run.json", inner);
+                    });
+    if (has_run) projects.push_back(fs::path(entry.path()).replace_extension());  // drops .runs
+  }
+  std::sort(projects.begin(), projects.end(), std::greater<>());
+  return projects;
 }
 
 namespace {

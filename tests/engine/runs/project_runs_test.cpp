@@ -35,6 +35,24 @@ TEST(ProjectRuns, EveryUnsavedProjectGetsItsOwnPlace) {
   EXPECT_EQ(first.extension(), ".convstudio");
 }
 
+// Issue 31: a project closed unsaved leaves its runs in the data folder; these are found again
+// (newest first), while a place with no recorded run (or only a half-made folder) is not offered.
+TEST(ProjectRuns, UnsavedProjectsWithRunsAreFoundNewestFirst) {
+  const fs::path data = testing::scratch_folder("stranded");
+  EXPECT_TRUE(unsaved_projects_with_runs(data).empty());  // no unsaved folder at all
+  const fs::path older = data / "unsaved" / "20260101-120000.convstudio";
+  const fs::path newer = data / "unsaved" / "20260102-120000.convstudio";
+  const fs::path empty = data / "unsaved" / "20260103-120000.convstudio";
+  for (const fs::path& project : {older, newer}) {
+    fs::create_directories(runs_folder(project) / "20260101-120001");
+    std::ofstream(runs_folder(project) / "20260101-120001" / "run.json") << "{}";
+  }
+  make_run(empty, "20260103-120001", "a checkpoint but no run.json");
+  std::ofstream(data / "unsaved" / "stray.txt") << "not a runs folder";
+
+  EXPECT_EQ(unsaved_projects_with_runs(data), (std::vector<fs::path>{newer, older}));
+}
+
 TEST(ProjectRuns, SavingAnUnsavedProjectMovesItsRuns) {
   const fs::path folder = testing::scratch_folder("move");
   const fs::path unsaved = unsaved_project_file(folder / "data");

@@ -16,6 +16,11 @@ namespace convstudio {
 // A file name for the runs of a project that has no file yet: DATA/unsaved/DATE-TIME.convstudio,
 // whose runs folder does not exist yet. Nothing is written.
 std::filesystem::path unsaved_project_file(const std::filesystem::path& data_folder);
+// The unsaved projects of `data_folder` (as unsaved_project_file names them) whose runs folder
+// holds a recorded run (a folder with run.json), newest first. A project closed without being
+// saved leaves its runs there; the studio offers them back (File > Recover Unsaved Runs…).
+std::vector<std::filesystem::path> unsaved_projects_with_runs(
+    const std::filesystem::path& data_folder);
 
 enum class CarryMode {
   Move,  // the old place goes away (an unsaved project's)
