@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <vector>
 
 #include "convstudio/data/dataset.h"
 #include "data/image_decoder.h"
@@ -72,7 +73,8 @@ TEST(HostileDataFiles, PathsThatStayInsideTheCsvFolderAreFine) {
   fs::create_directories(root.path() / "set");
   fs::create_symlink(root.path() / "set" / "images", root.path() / "set" / "same");
   const std::string absolute_inside = (root.path() / "set" / "images" / "1.png").string();
-  for (const std::string path : {"images/../images/0.png", "same/1.png", absolute_inside}) {
+  for (const std::string& path :
+       std::vector<std::string>{"images/../images/0.png", "same/1.png", absolute_inside}) {
     const fs::path csv = write_list_with_row(root, path + ",a");
     Result<Dataset> loaded = load_dataset(csv_request(csv));
     EXPECT_TRUE(loaded.ok()) << path << ": " << loaded.error().describe();

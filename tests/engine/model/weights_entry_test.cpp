@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -22,10 +23,10 @@ std::string project_text(const std::string& weights) {
 }
 
 TEST(WeightsEntry, ANameThatLeavesTheProjectFolderIsRefusedNamingTheField) {
-  for (const std::string weights :
-       {"../../../../home/u/.ssh/id_rsa", "..", ".", "sub/net.weights.safetensors",
-        "..\\secret.safetensors", "/data/../home/u/.ssh/id_rsa", "/data/./w.safetensors",
-        std::string("net\n.safetensors")}) {
+  for (const std::string& weights : std::vector<std::string>{
+           "../../../../home/u/.ssh/id_rsa", "..", ".", "sub/net.weights.safetensors",
+           "..\\secret.safetensors", "/data/../home/u/.ssh/id_rsa", "/data/./w.safetensors",
+           std::string("net\n.safetensors")}) {
     const ProjectLoadResult loaded = ProjectFile::parse(project_text(weights));
     ASSERT_FALSE(loaded.ok()) << weights;
     ASSERT_EQ(loaded.errors.size(), 1u) << weights;
