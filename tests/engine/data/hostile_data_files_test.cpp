@@ -55,8 +55,9 @@ TEST(HostileDataFiles, CsvRowsLeavingTheCsvFolderAreRefusedWithTheirLine) {
   fs::create_directories(root.path() / "set");
   fs::create_symlink(root.path() / "outside", root.path() / "set" / "linked");
   fs::create_symlink(outside, root.path() / "set" / "link.png");
-  for (const std::string path : {"../outside/secret.png", "images/../../outside/secret.png",
-                                 outside, "linked/secret.png", "link.png"}) {
+  for (const std::string& path :
+       std::vector<std::string>{"../outside/secret.png", "images/../../outside/secret.png", outside,
+                                "linked/secret.png", "link.png"}) {
     const fs::path csv = write_list_with_row(root, path + ",a");
     Result<Dataset> loaded = load_dataset(csv_request(csv));
     ASSERT_FALSE(loaded.ok()) << path;
