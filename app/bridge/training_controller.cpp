@@ -131,7 +131,8 @@ bool TrainingController::startPeers(const Project& project, const QString& folde
   // They start from rank 0's weights, but read the starting weights file too: name it absolutely.
   Project forPeers = project;
   if (!project.weights.empty()) {
-    forPeers.weights = std::filesystem::absolute(options.start_weights).string();
+    // Normal form: the project file refuses `.` and `..` steps in a weights path.
+    forPeers.weights = std::filesystem::absolute(options.start_weights).lexically_normal().string();
   }
   const QString file = QDir(folder).filePath(QStringLiteral("data-parallel.convstudio"));
   if (const std::optional<Error> problem =

@@ -28,7 +28,8 @@ DatasetObserver progress_printer() {
 
 }  // namespace
 
-DatasetChoice choose_dataset(const std::string& argument, const std::optional<TensorShape>& input) {
+DatasetChoice choose_dataset(const std::string& argument, const std::optional<TensorShape>& input,
+                             bool allow_paths_outside) {
   DatasetChoice choice;
   if (argument == "fashion-mnist") {
     choice.settings.source = DatasetKind::FashionMnist;
@@ -45,6 +46,8 @@ DatasetChoice choose_dataset(const std::string& argument, const std::optional<Te
     }
     choice.settings.path = argument;
     choice.settings.source = guess_dataset_kind(argument);
+    choice.settings.allow_paths_outside =
+        allow_paths_outside && choice.settings.source == DatasetKind::Csv;
     if (choice.settings.source == DatasetKind::ImageFolder ||
         choice.settings.source == DatasetKind::Csv) {
       choice.settings.validation = ValidationSplit::Fraction;

@@ -21,7 +21,9 @@ struct DatasetChoice {
 
 // `input`: the shape the user asked for (--input); otherwise the data's own (for image files:
 // 1 channel when all are grey, and the median size of a sample when sizes differ).
+// `allow_paths_outside`: a CSV's rows may name files outside its folder (--allow-paths-outside).
 DatasetChoice choose_dataset(const std::string& argument,
-                             const std::optional<TensorShape>& input = std::nullopt);
+                             const std::optional<TensorShape>& input = std::nullopt,
+                             bool allow_paths_outside = false);
 
 }  // namespace convstudio::cli

@@ -21,6 +21,7 @@ struct NewOptions {
   std::string input;
   std::string fit = "resize-crop";
   std::string out;
+  bool allow_paths_outside = false;
 };
 
 int run_new(const NewOptions& options) {
@@ -33,7 +34,7 @@ int run_new(const NewOptions& options) {
       return kExitUsageError;
     }
   }
-  DatasetChoice choice = choose_dataset(options.dataset, input);
+  DatasetChoice choice = choose_dataset(options.dataset, input, options.allow_paths_outside);
   if (!choice.error.empty()) {
     std::cerr << "error: " << choice.error << "\n";
     return kExitUsageError;
@@ -75,6 +76,9 @@ void add_new_command(CLI::App& app, int& exit_code) {
                    "How images of another size are fitted: resize-crop (shorter side, centre "
                    "cut), stretch or pad")
       ->check(CLI::IsMember({"resize-crop", "stretch", "pad"}));
+  command->add_flag("--allow-paths-outside", options->allow_paths_outside,
+                    "A CSV's rows may name images outside the CSV's folder (.., absolute paths, "
+                    "links leading out); off, such a row is refused");
   command->add_option("--out", options->out, "Project file to write (*.convstudio)")->required();
   command->callback([options, &exit_code] { exit_code = run_new(*options); });
 }

@@ -230,6 +230,21 @@ class GraphDocumentTest : public QObject {
     QCOMPARE(json(document.graph()), json(lenet5()));
   }
 
+  // The studio cannot rename blocks; paste is the one way an id comes in from outside (another
+  // program's clipboard). A fragment whose id holds U+202E is refused like a project file's.
+  void pastingABlockWhoseIdHoldsABidiOverrideAddsNothing() {
+    GraphDocument document;
+    openTemplate(document);
+    Graph fragment;
+    Block block = *lenet5().find_block("conv1");
+    block.id = "conv\u202E1gnp.exe";
+    fragment.insert_block(block);
+    const QStringList pasted = document.paste(GraphFragment::toJson(fragment), QPointF(300, 0));
+    QVERIFY(pasted.isEmpty());
+    QCOMPARE(json(document.graph()), json(lenet5()));
+    QCOMPARE(document.undoStack()->count(), 0);
+  }
+
   void deleteAndUndoRestoresBlocksAndWiresExactly() {
     GraphDocument document;
     openTemplate(document);

@@ -67,3 +67,69 @@ for template in sorted((root / "resources/templates").glob("*.json")):
     write("fuzz_project_file", template.stem + ".convstudio", json.dumps(project, indent=1))
 problems = root / "tests/cli/data/two_problems.convstudio"
 write("fuzz_project_file", "two_problems.convstudio", problems.read_bytes())
+
+# Image headers: tiny files of every format the probe reads, built byte by byte (no imaging
+# library needed; extended.webp is a VP8X header alone, the rest decode), and the loader tests'
+# JPEG fixtures (CMYK; EXIF before the frame).
+import zlib
+
+def png_chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(
+        ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+def png(width, height, colour, rows, extra=b""):
+    chunk = png_chunk
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
+    raw = b"".join(b"\x00" + row for row in rows)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + extra +
+            chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+def pack_tiff(order, width, height, photometric, samples):
+    u16, u32 = order + "H", order + "I"
+    entries = [(256, 3, width), (257, 3, height), (258, 3, 8), (259, 3, 1),
+               (262, 3, photometric), (273, 4, 8), (277, 3, samples), (278, 3, height),
+               (279, 4, width * height * samples)]
+    pixels = bytes(width * height * samples)
+    ifd = struct.pack(u16, len(entries))
+    for tag, kind, value in entries:
+        field = struct.pack(u16, value) + b"\0\0" if kind == 3 else struct.pack(u32, value)
+        ifd += struct.pack(u16, tag) + struct.pack(u16, kind) + struct.pack(u32, 1) + field
+    mark = b"II" if order == "<" else b"MM"
+    return mark + struct.pack(u16, 42) + struct.pack(u32, 8 + len(pixels)) + pixels + ifd + \
+        struct.pack(u32, 0)
+
+def bmp(width, height, bits, info_size, palette=b"", pixels=b""):
+    if info_size == 12:
+        info = struct.pack("<IHHHH", 12, width, height, 1, bits)
+    else:
+        info = struct.pack("<IiiHHIIiiII", 40, width, height, 1, bits, 0, len(pixels), 2835,
+                           2835, len(palette) // 4, 0)
+    offset = 14 + len(info) + len(palette)
+    return b"BM" + struct.pack("<IHHI", offset + len(pixels), 0, 0, offset) + info + palette + \
+        pixels
+
+def riff_webp(kind, payload):
+    payload += b"\0" * (len(payload) % 2)
+    body = b"WEBP" + kind + struct.pack("<I", len(payload)) + payload
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+seeds = "fuzz_image_header"
+write(seeds, "rgb.png", png(2, 2, 2, [b"\xff\x00\x00\x00\xff\x00", b"\x00\x00\xff\xff\xff\xff"]))
+write(seeds, "grey-trns.png", png(3, 1, 0, [b"\x00\x80\xff"], png_chunk(b"tRNS", b"\x00\x80")))
+write(seeds, "grey.pgm", b"P5\n# a comment\n3 2\n255\n" + bytes(range(6)))
+write(seeds, "colour.ppm", b"P3 2 1 255\n255 0 0  0 0 255\n")
+write(seeds, "core.bmp", bmp(2, 2, 24, 12, pixels=bytes(16)))
+write(seeds, "grey-palette.bmp", bmp(2, -2, 8, 40, bytes(sum(([i, i, i, 0] for i in range(4)), [])),
+                                     bytes(8)))
+write(seeds, "rgba.bmp", bmp(1, 1, 32, 40, pixels=b"\x10\x20\x30\xff"))
+write(seeds, "grey-little.tif", pack_tiff("<", 2, 2, 1, 1))
+write(seeds, "rgb-big.tif", pack_tiff(">", 2, 1, 2, 3))
+write(seeds, "lossless.webp", riff_webp(b"VP8L", b"\x2f" + struct.pack(
+    "<I", (2 - 1) | ((3 - 1) << 14) | (1 << 28)) + b"\0\0\0"))
+write(seeds, "extended.webp", riff_webp(b"VP8X", b"\x10\0\0\0" + (4).to_bytes(3, "little") +
+                                        (5).to_bytes(3, "little")))
+write(seeds, "lossy.webp", riff_webp(b"VP8 ", b"\x30\x01\x00\x9d\x01\x2a" +
+                                     struct.pack("<HH", 6, 7) + b"\0" * 8))
+fixtures = root / "tests/engine/data/fixtures"
+for jpeg in ("cmyk.jpg", "exif6.jpg"):
+    write(seeds, jpeg, (fixtures / jpeg).read_bytes())

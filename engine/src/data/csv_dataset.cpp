@@ -8,7 +8,9 @@
 #include <map>
 #include <optional>
 
+#include "data/folder_boundary.h"
 #include "data/image_file_types.h"
+#include "data/regular_file.h"
 
 namespace convstudio {
 namespace {
@@ -113,16 +115,20 @@ class BadRows {
 
 }  // namespace
 
-Result<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgress& progress) {
+Result<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgress& progress,
+                                   bool allow_paths_outside) {
   FileIndex index;
   index.kind = DatasetKind::Csv;
   index.source = csv;
   index.root = fs::path(csv).parent_path().string();
   index.scanned_ns = now_ns();
   std::int64_t size = 0;
-  const std::int64_t modified = modified_ns(csv, &size);
+  unsigned mode = 0;
+  const std::int64_t modified = modified_ns(csv, &size, &mode);
+  if (modified < 0) return Error::in_file(csv, "cannot be opened");
+  if (auto reason = not_regular_file_reason(mode)) return Error::in_file(csv, *reason);
   std::ifstream in(csv, std::ios::binary);
-  if (modified < 0 || !in) return Error::in_file(csv, "cannot be opened");
+  if (!in) return Error::in_file(csv, "cannot be opened");
   index.stamps.push_back({csv, modified, size});
 
   std::string line;
@@ -131,6 +137,7 @@ Result<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgress& p
   std::size_t label_column = 0;
   bool have_header = false;
   BadRows bad(csv);
+  FolderBoundary boundary(index.root);
   std::vector<std::string> labels;
   while (std::getline(in, line)) {
     ++number;
@@ -178,10 +185,26 @@ Result<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgress& p
     IndexedFile file;
     file.path = path;
     file.line = number;
-    file.modified_ns = modified_ns(index.full_path(file), &file.bytes);
+    const std::string full_path = index.full_path(file);
+    unsigned file_mode = 0;
+    file.modified_ns = modified_ns(full_path, &file.bytes, &file_mode);
     if (file.modified_ns < 0) {
-      bad.add(number, index.full_path(file) + " does not exist");
+      bad.add(number, full_path + " does not exist");
       continue;
+    }
+    if (auto reason = not_regular_file_reason(file_mode)) {
+      bad.add(number, full_path + " " + *reason);
+      continue;
+    }
+    if (!boundary.contains(full_path)) {
+      if (!allow_paths_outside) {
+        bad.add(number, path + " lies outside the CSV's folder " + index.root +
+                            " (links followed); to use files elsewhere, set "
+                            "\"allow_paths_outside\": true in the project's dataset settings (new: "
+                            "--allow-paths-outside)");
+        continue;
+      }
+      index.has_paths_outside = true;
     }
     labels.push_back(label);
     index.files.push_back(std::move(file));

@@ -10,6 +10,7 @@ DatasetRequest dataset_request(const DatasetSettings& settings, std::uint64_t se
   DatasetRequest request;
   request.kind = settings.source;
   request.path = settings.path;
+  request.allow_paths_outside = settings.allow_paths_outside;
   request.channels = channels > 0 ? channels : static_cast<int>(settings.input_channels);
   request.height = height > 0 ? height : static_cast<int>(settings.input_height);
   request.width = width > 0 ? width : static_cast<int>(settings.input_width);

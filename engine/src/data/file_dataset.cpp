@@ -47,7 +47,9 @@ Result<LoadedIndex> open_index(const DatasetRequest& request, const std::string&
   loaded.cache_file = cache_file.string();
   if (!cache_file.empty()) {
     if (std::optional<FileIndex> cached = load_cached_index(cache_file, source)) {
-      if (cached->kind == request.kind && index_is_current(*cached)) {
+      // An index that took files from outside a CSV's folder serves only a request allowing it.
+      const bool allowed = !cached->has_paths_outside || request.allow_paths_outside;
+      if (cached->kind == request.kind && allowed && index_is_current(*cached)) {
         loaded.index = std::make_shared<FileIndex>(std::move(*cached));
         loaded.reused = true;
         return loaded;
@@ -58,7 +60,7 @@ Result<LoadedIndex> open_index(const DatasetRequest& request, const std::string&
     return !observer || observer({DatasetProgress::Stage::Scanning, found, -1, source});
   };
   Result<FileIndex> scanned = request.kind == DatasetKind::Csv
-                                  ? read_csv_dataset(source, progress)
+                                  ? read_csv_dataset(source, progress, request.allow_paths_outside)
                                   : scan_image_folder(source, progress);
   if (!scanned) return scanned.error();
   loaded.index = std::make_shared<FileIndex>(std::move(scanned).value());

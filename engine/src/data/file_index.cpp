@@ -32,10 +32,11 @@ std::int64_t now_ns() {
       .count();
 }
 
-std::int64_t modified_ns(const std::string& path, std::int64_t* size) {
+std::int64_t modified_ns(const std::string& path, std::int64_t* size, unsigned* mode) {
   struct stat status {};
   if (::stat(path.c_str(), &status) != 0) return -1;
   if (size != nullptr) *size = static_cast<std::int64_t>(status.st_size);
+  if (mode != nullptr) *mode = status.st_mode;
   return static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec;
 }
 

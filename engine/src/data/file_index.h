@@ -52,7 +52,7 @@ struct NativeShape {
 };
 
 struct FileIndex {
-  static constexpr std::uint32_t kVersion = 1;
+  static constexpr std::uint32_t kVersion = 2;  // 2: has_paths_outside
 
   DatasetKind kind = DatasetKind::ImageFolder;
   std::string source;  // the absolute folder or CSV file indexed
@@ -60,6 +60,9 @@ struct FileIndex {
   std::vector<std::string> class_names;
   std::vector<IndexedFile> files;  // training files, then validation files
   bool has_validation_folder = false;
+  // Some CSV row names a file outside the CSV's folder (allowed by the dataset's
+  // allow_paths_outside); such an index is reused only where that is still allowed.
+  bool has_paths_outside = false;
   std::vector<FolderStamp> stamps;
   std::int64_t scanned_ns = 0;  // wall-clock time the scan started
 
@@ -83,7 +86,9 @@ bool index_is_stable(const FileIndex& index);
 
 // Wall-clock nanoseconds, the unit of the stamps.
 std::int64_t now_ns();
-std::int64_t modified_ns(const std::string& path, std::int64_t* size = nullptr);
+// -1 when `path` cannot be stat'ed; its size and st_mode too when asked.
+std::int64_t modified_ns(const std::string& path, std::int64_t* size = nullptr,
+                         unsigned* mode = nullptr);
 std::int64_t count_entries(const std::string& folder);
 
 }  // namespace convstudio

@@ -142,6 +142,7 @@ std::optional<FileIndex> load_cached_index(const std::filesystem::path& file,
   index.kind = static_cast<DatasetKind>(r.u8());
   index.scanned_ns = r.i64();
   index.has_validation_folder = r.u8() != 0;
+  index.has_paths_outside = r.u8() != 0;
   for (std::uint64_t n = r.count(4); n > 0; --n) index.class_names.push_back(r.text());
   for (std::uint64_t n = r.count(20); n > 0; --n) {
     FolderStamp stamp;
@@ -195,6 +196,7 @@ std::optional<std::string> save_index(const FileIndex& index, const std::filesys
   w.u8(static_cast<std::uint8_t>(index.kind));
   w.i64(index.scanned_ns);
   w.u8(index.has_validation_folder ? 1 : 0);
+  w.u8(index.has_paths_outside ? 1 : 0);
   w.i64(static_cast<std::int64_t>(index.class_names.size()));
   for (const std::string& name : index.class_names) w.text(name);
   w.i64(static_cast<std::int64_t>(index.stamps.size()));

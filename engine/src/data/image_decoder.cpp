@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
-#include <memory>
 #include <mutex>
 #include <new>
 
@@ -11,6 +9,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "data/image_fitting.h"
+#include "data/regular_file.h"
 
 namespace convstudio {
 namespace {
@@ -72,20 +71,16 @@ int decode_flags(int channels, int reduction) {
 }  // namespace
 
 std::optional<Error> read_file_bytes(const std::string& path, std::vector<std::uint8_t>& bytes) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                       &std::fclose);
-  if (!file) return Error::in_file(path, "cannot be opened");
-  if (std::fseek(file.get(), 0, SEEK_END) != 0) return Error::in_file(path, "cannot be read");
-  const long size = std::ftell(file.get());
-  if (size < 0) return Error::in_file(path, "cannot be read");
+  Result<RegularFile> file = RegularFile::open(path);
+  if (!file) return file.error();
+  const std::int64_t size = file.value().size();
   if (size > kMaxImageFileBytes) {
     return Error::in_file(path, "is " + std::to_string(size >> 20) + " MiB, over the " +
                                     std::to_string(kMaxImageFileBytes >> 20) +
                                     " MiB limit for one image");
   }
-  std::rewind(file.get());
   bytes.resize(static_cast<std::size_t>(size));
-  if (size > 0 && std::fread(bytes.data(), 1, bytes.size(), file.get()) != bytes.size()) {
+  if (file.value().read(bytes.data(), bytes.size()) != size) {
     return Error::in_file(path, "cannot be read to the end");
   }
   return std::nullopt;
@@ -151,11 +146,12 @@ std::optional<Error> read_image_file(const std::string& path, const ImageTarget&
 std::optional<Error> read_image_header(const std::string& path, ImageHeader& header) {
   // Headers sit at the start; a JPEG's may follow EXIF and ICC segments of up to 64 KiB each.
   constexpr std::size_t kPrefix = 512 * 1024;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                       &std::fclose);
-  if (!file) return Error::in_file(path, "cannot be opened");
+  Result<RegularFile> file = RegularFile::open(path);
+  if (!file) return file.error();
   std::vector<std::uint8_t> bytes(kPrefix);
-  bytes.resize(std::fread(bytes.data(), 1, bytes.size(), file.get()));
+  const std::int64_t got = file.value().read(bytes.data(), bytes.size());
+  if (got < 0) return Error::in_file(path, "cannot be read");
+  bytes.resize(static_cast<std::size_t>(got));
   std::optional<ImageHeader> probed = probe_image_header(bytes.data(), bytes.size());
   if (!probed && bytes.size() == kPrefix) {
     if (auto error = read_file_bytes(path, bytes)) return error;

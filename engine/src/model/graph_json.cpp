@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "convstudio/model/block_id.h"
 #include "convstudio/model/layer_catalog.h"
 #include "json_fields.h"
 
@@ -111,6 +112,8 @@ Graph GraphJson::from_json(const nlohmann::ordered_json& json, const std::string
       block_fields.finish();
       if (block.id.empty()) {
         block_fields.error("id", "every block needs a non-empty id");
+      } else if (auto problem = block_id_problem(block.id)) {
+        block_fields.error("id", "the id " + *problem);
       } else if (block.type.empty()) {
         block_fields.error("type", "every block needs a type");
       } else if (!graph.insert_block(std::move(block))) {
@@ -131,8 +134,13 @@ Graph GraphJson::from_json(const nlohmann::ordered_json& json, const std::string
       wire_fields.read("port", port, 0, 1024);
       wire_fields.finish();
       c.to_port = static_cast<int>(port);
+      const std::optional<std::string> from_problem = block_id_problem(c.from);
+      const std::optional<std::string> to_problem = block_id_problem(c.to);
       if (c.from.empty() || c.to.empty()) {
         wire_fields.error(c.from.empty() ? "from" : "to", "every wire needs a block id here");
+      } else if (from_problem || to_problem) {
+        wire_fields.error(from_problem ? "from" : "to",
+                          "the block id " + (from_problem ? *from_problem : *to_problem));
       } else if (!graph.insert_connection(c)) {
         errors.push_back(Error::at_field("", wire_path, "duplicate wire"));
       }

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "convstudio/model/block_id.h"
 #include "convstudio/model/layer_catalog.h"
 #include "graph_index.h"
 
@@ -81,6 +82,10 @@ class Validation {
   explicit Validation(const Graph& graph) : graph_(graph), index_(graph) {}
 
   std::vector<Error> run() {
+    // Every other message names blocks by their ids: with a hostile id among them, those are
+    // the only problems reported, placed by position.
+    check_ids();
+    if (!errors_.empty()) return std::move(errors_);
     check_blocks();
     check_wires();
     check_inputs();
@@ -91,6 +96,11 @@ class Validation {
     std::stable_sort(errors_.begin(), errors_.end(), [&](const Error& a, const Error& b) {
       return order_of(a.block_id) < order_of(b.block_id);
     });
+    return std::move(errors_);
+  }
+
+  std::vector<Error> run_id_checks() {
+    check_ids();
     return std::move(errors_);
   }
 
@@ -105,6 +115,26 @@ class Validation {
   }
   const BlockSpec* spec_of(const Block& block) const {
     return LayerCatalog::instance().find(block.type);
+  }
+
+  void check_ids() {
+    const auto& blocks = graph_.blocks();
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+      if (auto problem = block_id_problem(blocks[i].id)) {
+        errors_.push_back(Error::in_block({}, {}, "graph.blocks[" + std::to_string(i) + "].id",
+                                          "the id " + *problem));
+      }
+    }
+    const auto& wires = graph_.connections();
+    for (std::size_t i = 0; i < wires.size(); ++i) {
+      for (const auto& [end, id] : {std::pair{"from", &wires[i].from}, {"to", &wires[i].to}}) {
+        if (auto problem = block_id_problem(*id)) {
+          errors_.push_back(Error::in_block({}, {},
+                                            "graph.connections[" + std::to_string(i) + "]." + end,
+                                            "the block id " + *problem));
+        }
+      }
+    }
   }
 
   void check_blocks() {
@@ -355,6 +385,10 @@ class Validation {
 
 std::vector<Error> GraphValidator::validate(const Graph& graph) {
   return Validation(graph).run();
+}
+
+std::vector<Error> GraphValidator::validate_ids(const Graph& graph) {
+  return Validation(graph).run_id_checks();
 }
 
 }  // namespace convstudio

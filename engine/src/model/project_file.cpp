@@ -2,6 +2,7 @@
 
 #include "convstudio/io/atomic_write.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -93,10 +94,12 @@ ProjectLoadResult ProjectFile::parse(std::string_view text) {
   }
   if (json.contains("weights")) {
     const Json& weights = json["weights"];
-    if (weights.is_string() && !weights.get<std::string>().empty()) {
-      project.weights = weights.get<std::string>();
-    } else {
+    if (!weights.is_string()) {
       result.errors.push_back(Error::at_field("", "weights", "must be a file name"));
+    } else if (auto problem = weights_entry_problem(weights.get<std::string>())) {
+      result.errors.push_back(Error::at_field("", "weights", *problem));
+    } else {
+      project.weights = weights.get<std::string>();
     }
     fields.skip("weights");
   }
@@ -139,6 +142,32 @@ std::optional<Error> ProjectFile::save(const Project& project, const std::filesy
   return write_file_atomically(path, serialize(project));
 }
 
+std::optional<std::string> ProjectFile::weights_entry_problem(std::string_view weights) {
+  if (weights.empty()) return "must be a file name";
+  const bool control = std::any_of(weights.begin(), weights.end(), [](char c) {
+    return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
+  });
+  if (control) return "holds a control character; it must be a file name";
+  const std::filesystem::path path(weights);
+  const std::string quoted = "'" + std::string(weights) + "'";
+  if (path.is_absolute()) {
+    for (const std::filesystem::path& part : path) {
+      if (part == "." || part == "..") {
+        return quoted +
+               " holds a . or .. step; an absolute weights path must name its file "
+               "directly";
+      }
+    }
+    return std::nullopt;
+  }
+  if (weights.find_first_of("/\\") != std::string_view::npos || weights == "." || weights == "..") {
+    return quoted +
+           " is not a plain file name: the starting weights are a file in the "
+           "project's own folder (NAME.weights.safetensors), or an absolute path";
+  }
+  return std::nullopt;
+}
+
 std::filesystem::path ProjectFile::weights_file(const Project& project,
                                                 const std::filesystem::path& project_file) {
   if (project.weights.empty()) return {};
@@ -168,6 +197,12 @@ std::optional<Error> copy_file_atomically(const std::filesystem::path& from,
 
 Result<Project> ProjectFile::save_as(Project project, const std::filesystem::path& from,
                                      const std::filesystem::path& to) {
+  // Checked again here, not only when loading: what is copied must be the project's own file.
+  if (!project.weights.empty()) {
+    if (auto problem = weights_entry_problem(project.weights)) {
+      return Error::at_field(from.string(), "weights", *problem);
+    }
+  }
   const bool relative_weights =
       !project.weights.empty() && !std::filesystem::path(project.weights).is_absolute();
   // A plain save (same file) leaves the weights where they are, whatever their name.

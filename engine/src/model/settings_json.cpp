@@ -35,7 +35,9 @@ Json SettingsJson::to_json(const DatasetSettings& d, Keys keys) {
                             {"crop_min_ratio", a.crop_min_ratio},
                             {"crop_max_ratio", a.crop_max_ratio}}},
       {"normalize", d.normalize}};
-  // Written only when on, so projects without it stay readable by older ConvStudios.
+  // Written only when on, so projects without them stay readable by older ConvStudios.
+  if (keys == Keys::Every || d.allow_paths_outside)
+    json["allow_paths_outside"] = d.allow_paths_outside;
   if (keys == Keys::Every || a.random_erasing > 0)
     json["augmentation"]["random_erasing"] = a.random_erasing;
   return json;
@@ -84,6 +86,7 @@ DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::str
   f.read_enum<DatasetKind>("source", d.source, parse_dataset_kind,
                            "fashion-mnist, idx, imagefolder, csv");
   f.read("path", d.path);
+  f.read("allow_paths_outside", d.allow_paths_outside);
   f.read_enum<ValidationSplit>("validation", d.validation, parse_validation_split,
                                "test-set, fraction");
   f.read("validation_fraction", d.validation_fraction, 0.0, 0.9);

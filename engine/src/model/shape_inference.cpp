@@ -50,6 +50,8 @@ void mark_saved_outputs(const Graph& graph, const GraphIndex& index, ModelAnalys
 ModelAnalysis ShapeInference::run(const Graph& graph, std::optional<TensorShape> input) {
   ModelAnalysis result;
   result.errors = GraphValidator::validate(graph);
+  // An id that could make a message lie stops everything: every shape message names a block.
+  if (!GraphValidator::validate_ids(graph).empty()) return result;
   const GraphIndex index(graph);
   std::vector<bool> failed(graph.blocks().size(), false);
   for (const Error& error : result.errors) {

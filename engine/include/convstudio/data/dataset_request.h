@@ -18,6 +18,7 @@ inline constexpr std::string_view kFashionMnistFolder = "/usr/share/datasets/fas
 struct DatasetRequest {
   DatasetKind kind = DatasetKind::FashionMnist;
   std::string path;  // folder (CSV: the labels file); empty means kFashionMnistFolder
+  bool allow_paths_outside = false;  // CSV rows may name files outside the CSV's folder
 
   // Shape the images are converted to. 0 keeps the data's own: IDX images stay 1 x H x W;
   // image files take 1 channel when every sampled image is grey (else 3) and the common size

@@ -51,6 +51,10 @@ struct DatasetSettings {
   // (/usr/share/datasets/fashion-mnist). For idx: the folder with the IDX pairs; for
   // imagefolder: root/<class>/*.png|jpg|bmp; for csv: the labels file (path,label rows).
   std::string path;
+  // csv: whether rows may name files outside the CSV's folder (`..`, absolute paths, links
+  // leading out). Off, such a row is refused, so a list from someone else reads only its own
+  // folder.
+  bool allow_paths_outside = false;
   // TestSet uses the dataset's test split (fashion-mnist, idx); Fraction holds out a seeded
   // share of the training data (the only choice for imagefolder).
   ValidationSplit validation = ValidationSplit::TestSet;

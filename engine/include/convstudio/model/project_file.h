@@ -22,8 +22,9 @@ struct ProjectLoadResult {
 };
 
 // The on-disk format: {"format": "convstudio-project", "version": 1, "graph": {...},
-// "dataset": {...}, "training": {...}}; version 2 adds "weights" (the starting weights file,
-// relative to the project), and is written only when a project has them, so projects without
+// "dataset": {...}, "training": {...}}; version 2 adds "weights" (the starting weights file: a
+// plain file name in the project's folder, or an absolute path; see weights_entry_problem), and
+// is written only when a project has them, so projects without
 // weights stay readable by older ConvStudios. Missing settings keys take their defaults; unknown
 // keys, wrong types and bad enum values are errors naming the field. Files from a newer format
 // version are refused. Graph problems (cycles, bad shapes) are not load errors: a project with
@@ -41,6 +42,12 @@ class ProjectFile {
   // Writes to a temporary file beside `path`, then renames it over `path`, so a crash never
   // leaves a half-written project. Returns the error, or nullopt on success.
   static std::optional<Error> save(const Project& project, const std::filesystem::path& path);
+  // Why `weights` cannot be a project's "weights" entry, or nullopt when it can. The entry is a
+  // plain file name, read from (and copied along by save_as) the project's own folder, or an
+  // absolute path: a file the user chose, used where it is and never copied. A relative path
+  // with a folder or `..` (a file elsewhere dressed up as the project's own), an absolute path
+  // with `.` or `..` steps, and control characters are refused. Checked by parse() and save_as().
+  static std::optional<std::string> weights_entry_problem(std::string_view weights);
   // The project's starting weights file (`weights` resolved against the project file's folder);
   // empty when it has none.
   static std::filesystem::path weights_file(const Project& project,
