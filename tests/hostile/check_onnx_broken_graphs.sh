@@ -4,6 +4,7 @@
 # tensor (no LibTorch backtrace, no exit 1).
 # Usage: check_onnx_broken_graphs.sh CLI PYTHON HOSTILE_DIR WORK
 set -u
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the source tree
 cli=$1; python=$2; here=$3; work=$4
 rm -rf "$work"; mkdir -p "$work"
 : > "$work/empty.onnx"

@@ -4,10 +4,11 @@
 # exit 2, a message naming the tensor and why, nothing written, the secret never a weight.
 # Usage: check_onnx_linked_data.sh CLI PYTHON HOSTILE_DIR WORK
 set -u
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the source tree
 cli=$1; python=$2; here=$3; work=$4
 rm -rf "$work"; mkdir -p "$work/secret" "$work/clean"
 secret="$work/secret/id_rsa"
-printf 'BEGIN PRIVATE KEY 0123456789abcdef0123456789abcdef0123456789ab' > "$secret"  # 64 bytes
+yes 'PRIVATE KEY' | head -c 64 > "$secret"  # 16 float32 weights, if it were read
 
 # A clean model of the same shape: the project that `weights --from` would overwrite.
 "$python" "$here/write_onnx_linked_data.py" "$work/clean" "$secret" inline || exit 1

@@ -5,6 +5,7 @@
 # measures time.
 # Usage: check_onnx_long_chain.sh CLI PYTHON HOSTILE_DIR WORK
 set -u
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the source tree
 cli=$1; python=$2; here=$3; work=$4
 rm -rf "$work"; mkdir -p "$work"
 for naming in named unnamed; do

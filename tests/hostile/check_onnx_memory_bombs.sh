@@ -6,6 +6,7 @@
 # 200 MB of importing a small valid model.
 # Usage: check_onnx_memory_bombs.sh CLI PYTHON HOSTILE_DIR WORK
 set -u
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the source tree
 cli=$1; python=$2; here=$3; work=$4
 cap_mb=${HOSTILE_CAP_MB:-6144}
 rm -rf "$work"; mkdir -p "$work"
@@ -13,7 +14,7 @@ run() {  # run NAME MODEL: import --check under the cap; the peak goes to NAME.p
   "$python" "$here/peak_memory.py" $cap_mb "$work/$1.peak" \
     "$cli" import "$2" --check > /dev/null 2> "$work/$1.txt"
 }
-printf 'x' > "$work/secret.bin"
+printf '0123456789abcdef' > "$work/secret.bin"  # 4 weights
 mkdir "$work/clean"
 "$python" "$here/write_onnx_linked_data.py" "$work/clean" "$work/secret.bin" inline || exit 1
 run clean "$work/clean/model.onnx" || { echo "a small valid model did not import"; exit 1; }

@@ -15,7 +15,9 @@ if how == "cycle":
              helper.make_node("Gemm", ["flat", "fc.weight"], ["y"], name="fc", transB=1)]
     save(model(nodes, [weight], (1, 1, 4)), path)
 else:
-    dims = [-2, -2] if how == "negative" else [2**33, 2**31]
+    # [-2, -2] with the 16 bytes 4 elements take; 2^33 x 2^31 elements wrap to 0 in 64 bits
+    # (and so take no bytes).
+    dims, size = ([-2, -2], 16) if how == "negative" else ([2**33, 2**31], 0)
     bad = TensorProto(name="fc.weight", data_type=TensorProto.FLOAT, dims=dims,
-                      raw_data=bytes(16))
+                      raw_data=bytes(size))
     save(dense_classifier(bad), path)
