@@ -24,8 +24,8 @@ baseline=$(cat "$work/clean.peak")
 "$python" "$here/write_onnx_empty_weight.py" "$work/sixteen.onnx" 16 || exit 1
 "$python" "$here/write_onnx_fold_bomb.py" "$work/expand.onnx" expand || exit 1
 "$python" "$here/write_onnx_fold_bomb.py" "$work/concat.onnx" concat || exit 1
-for case in "one|fc (Output): its stored weights hold 0 values, but .* needs 1073741825" \
-            "sixteen|fc (Output): its stored weights hold 0 values, but .* needs 17179869200" \
+for case in "one|fc (Output): its stored weights hold 1 values, but .* needs 1073741825" \
+            "sixteen|fc (Output): its stored weights hold 16 values, but .* needs 17179869200" \
             "expand|bomb (Expand): folding its constant inputs would make 1073741824 values" \
             "concat|double9 (Concat): its shape value would have 2048 sizes"; do
   name=${case%%|*}; message=${case#*|}

@@ -61,6 +61,10 @@ bool fold_on_integers(const OnnxNodeView& node, MappingContext& context) {
   } else if (op == "Concat") {
     std::size_t length = 0;
     for (const ShapeValue& part : in) length += part.size();
+    const bool all_constant =
+        std::all_of(node.inputs.begin(), node.inputs.end(),
+                    [&](const auto& v) { return context.constant(v) != nullptr; });
+    if (length > kLongestShapeValue && all_constant) return false;  // folded as a tensor
     if (length > kLongestShapeValue) {
       return context.refuse(node, "its shape value would have " + std::to_string(length) +
                                       " sizes; shapes have at most " +

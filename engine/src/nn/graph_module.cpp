@@ -79,8 +79,9 @@ void GraphModuleImpl::plan_units(const ModelAnalysis& analysis) {
   std::vector<int> unit_of_step(steps_.size());
   std::map<std::string, int> unit_of_segment;
   for (int s = 0; s < step_count; ++s) {
-    const BlockAnalysis* shapes = analysis.find(steps_[s].id);
-    const std::string segment = shapes != nullptr ? shapes->recompute_segment : std::string();
+    // Step s was made from analysis.blocks[s] (the constructor adds one step per block, in
+    // order): looking each up by id scanned every block per step, quadratic for long chains.
+    const std::string& segment = analysis.blocks[static_cast<std::size_t>(s)].recompute_segment;
     int at = static_cast<int>(units.size());
     if (segment.empty()) {
       units.emplace_back();
