@@ -2,8 +2,8 @@
 # Issue 31: tiny ONNX files that made the importer allocate gigabytes before any check (a [1, 0]
 # or [16, 0] weight for a dense layer after a 64x4096x4096 input, Expand to 32768x32768, Concat
 # doubling a shape 26 times) are refused, exit 2, naming the node, at the memory of an ordinary
-# import: each runs with its address space capped, and its peak resident memory must stay within
-# 200 MB of importing a small valid model.
+# import: each runs with its address space capped (6 GiB unless a valid import needs more), and
+# its peak resident memory must stay within 200 MB of importing a small valid model.
 # Usage: check_onnx_memory_bombs.sh CLI PYTHON HOSTILE_DIR WORK
 set -u
 export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the source tree
@@ -17,7 +17,12 @@ run() {  # run NAME MODEL: import --check under the cap; the peak goes to NAME.p
 printf '0123456789abcdef' > "$work/secret.bin"  # 4 weights
 mkdir "$work/clean"
 "$python" "$here/write_onnx_linked_data.py" "$work/clean" "$work/secret.bin" inline || exit 1
-run clean "$work/clean/model.onnx" || { echo "a small valid model did not import"; exit 1; }
+# The cap only keeps a regression from taking the machine: where LibTorch maps more address
+# space at start (a CUDA driver), it grows until a valid import fits.
+until run clean "$work/clean/model.onnx"; do
+  cap_mb=$((cap_mb * 2))
+  [ $cap_mb -le 65536 ] || { echo "a small valid model did not import"; cat "$work/clean.txt"; exit 1; }
+done
 baseline=$(cat "$work/clean.peak")
 
 "$python" "$here/write_onnx_empty_weight.py" "$work/one.onnx" 1 || exit 1
