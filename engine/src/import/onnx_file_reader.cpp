@@ -1,11 +1,15 @@
 #include "import/onnx_file_reader.h"
 
 #include <onnx/onnx_pb.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <set>
+
+#include "import/element_count.h"
+#include "import/external_data_file.h"
 
 namespace convstudio::onnx_import {
 namespace {
@@ -17,60 +21,39 @@ std::string node_label(const onnx::NodeProto& node, int index) {
   return "#" + std::to_string(index) + " (" + node.op_type() + ")";
 }
 
-// External data (`location` relative to the model's folder, `offset`, `length`) as PyTorch
-// writes it. The location must stay inside the model's folder: a file never reads elsewhere.
-Result<std::string> external_bytes(const onnx::TensorProto& tensor, const fs::path& folder,
-                                   const std::string& model_file) {
-  std::string location;
-  std::uint64_t offset = 0;
-  std::optional<std::uint64_t> length;
+// External data as PyTorch writes it (`location` relative to the model's folder, `offset`,
+// `length`), read by read_external_data, which keeps the reading inside the model's folder.
+Result<std::string> external_bytes(const onnx::TensorProto& tensor, const fs::path& model_file,
+                                   std::uint64_t expected_bytes) {
+  ExternalDataRequest request;
+  request.tensor = tensor.name();
+  request.expected_bytes = expected_bytes;
   for (const auto& entry : tensor.external_data()) {
     try {
-      if (entry.key() == "location") location = entry.value();
-      if (entry.key() == "offset") offset = std::stoull(entry.value());
-      if (entry.key() == "length") length = std::stoull(entry.value());
+      if (entry.key() == "location") request.location = entry.value();
+      if (entry.key() == "offset") request.offset = std::stoull(entry.value());
+      if (entry.key() == "length") request.length = std::stoull(entry.value());
     } catch (const std::exception&) {
-      return Error::in_file(model_file, "tensor " + tensor.name() + ": external data " +
-                                            entry.key() + " is not a number");
+      return Error::in_file(model_file.string(), "tensor " + tensor.name() + ": external data " +
+                                                     entry.key() + " is not a number");
     }
   }
-  const fs::path relative(location);
-  if (location.empty() || relative.is_absolute() ||
-      std::any_of(relative.begin(), relative.end(), [](const fs::path& p) { return p == ".."; })) {
-    return Error::in_file(model_file, "tensor " + tensor.name() + ": external data location '" +
-                                          location + "' must be a file beside the model");
-  }
-  const fs::path data_file = folder / relative;
-  std::ifstream in(data_file, std::ios::binary);
-  if (!in) {
-    return Error::in_file(data_file.string(), "cannot open the external data of tensor " +
-                                                  tensor.name() + " (it belongs beside " +
-                                                  fs::path(model_file).filename().string() + ")");
-  }
-  std::error_code ec;
-  const std::uint64_t size = fs::file_size(data_file, ec);
-  const std::uint64_t want = length.value_or(size > offset ? size - offset : 0);
-  if (ec || offset > size || want > size - offset) {
-    return Error::at_byte(data_file.string(), offset,
-                          "tensor " + tensor.name() + " reaches past the end of the file");
-  }
-  std::string bytes(want, '\0');
-  in.seekg(static_cast<std::streamoff>(offset));
-  in.read(bytes.data(), static_cast<std::streamsize>(want));
-  if (!in)
-    return Error::at_byte(data_file.string(), offset, "reading " + tensor.name() + " failed");
-  return bytes;
+  return read_external_data(model_file, request);
 }
 
 // A float32 or int64 CPU tensor from any of the ways ONNX stores one.
-Result<torch::Tensor> to_tensor(const onnx::TensorProto& t, const fs::path& folder,
-                                const std::string& model_file) {
+Result<torch::Tensor> to_tensor(const onnx::TensorProto& t, const fs::path& model_file) {
   std::vector<std::int64_t> dims(t.dims().begin(), t.dims().end());
-  std::int64_t count = 1;
-  for (std::int64_t d : dims) count *= d;
   auto fail = [&](const std::string& why) {
-    return Error::in_file(model_file, "tensor " + t.name() + ": " + why);
+    return Error::in_file(model_file.string(), "tensor " + t.name() + ": " + why);
   };
+  if (std::any_of(dims.begin(), dims.end(), [](std::int64_t d) { return d < 0; })) {
+    return fail("its shape " + shape_text(dims) + " has a negative size");
+  }
+  const std::optional<std::int64_t> checked = element_count(dims);
+  if (!checked)
+    return fail("its shape " + shape_text(dims) + " has more elements than fit in 64 bits");
+  const std::int64_t count = *checked;
   torch::ScalarType type;
   std::size_t element_size;
   switch (t.data_type()) {
@@ -92,9 +75,13 @@ Result<torch::Tensor> to_tensor(const onnx::TensorProto& t, const fs::path& fold
     default:
       return fail("data type " + std::to_string(t.data_type()) + " is not supported");
   }
+  std::uint64_t bytes_needed = 0;
+  if (__builtin_mul_overflow(static_cast<std::uint64_t>(count), element_size, &bytes_needed)) {
+    return fail("its shape " + shape_text(dims) + " takes more bytes than fit in 64 bits");
+  }
   std::string raw;
   if (t.data_location() == onnx::TensorProto::EXTERNAL) {
-    Result<std::string> bytes = external_bytes(t, folder, model_file);
+    Result<std::string> bytes = external_bytes(t, model_file, bytes_needed);
     if (!bytes) return bytes.error();
     raw = std::move(bytes).value();
   } else if (t.has_raw_data()) {
@@ -102,7 +89,7 @@ Result<torch::Tensor> to_tensor(const onnx::TensorProto& t, const fs::path& fold
   }
   torch::Tensor out;
   if (!raw.empty() || count == 0) {
-    if (raw.size() != static_cast<std::size_t>(count) * element_size) {
+    if (raw.size() != bytes_needed) {
       return fail("holds " + std::to_string(raw.size()) + " bytes for " + std::to_string(count) +
                   " elements");
     }
@@ -124,8 +111,7 @@ Result<torch::Tensor> to_tensor(const onnx::TensorProto& t, const fs::path& fold
   return out.to(integral ? torch::kInt64 : torch::kFloat32).contiguous();
 }
 
-Result<OnnxAttribute> to_attribute(const onnx::AttributeProto& a, const fs::path& folder,
-                                   const std::string& model_file) {
+Result<OnnxAttribute> to_attribute(const onnx::AttributeProto& a, const fs::path& model_file) {
   switch (a.type()) {
     case onnx::AttributeProto::INT:
       return OnnxAttribute(std::int64_t{a.i()});
@@ -138,7 +124,7 @@ Result<OnnxAttribute> to_attribute(const onnx::AttributeProto& a, const fs::path
     case onnx::AttributeProto::FLOATS:
       return OnnxAttribute(std::vector<double>(a.floats().begin(), a.floats().end()));
     case onnx::AttributeProto::TENSOR: {
-      Result<torch::Tensor> t = to_tensor(a.t(), folder, model_file);
+      Result<torch::Tensor> t = to_tensor(a.t(), model_file);
       if (!t) return t.error();
       return OnnxAttribute(std::move(t).value());
     }
@@ -157,11 +143,21 @@ std::int64_t newest_opset() {
 
 Result<OnnxModelView> read_onnx_file(const fs::path& file) {
   const std::string name = file.string();
+  // A FIFO or device named as the model would block the read below or never end.
+  struct stat info {};
+  if (::stat(name.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+    return Error::in_file(name, "is not a regular file, so not an ONNX model");
+  }
   std::ifstream in(file, std::ios::binary);
   if (!in) return Error::in_file(name, "cannot open the file for reading");
+  if (info.st_size == 0) return Error::in_file(name, "is empty (0 bytes), not an ONNX model");
   onnx::ModelProto model;
   if (!model.ParseFromIstream(&in)) {
     return Error::in_file(name, "is not an ONNX model (the protobuf does not parse)");
+  }
+  // Protobuf reads many byte strings as a message with every field absent.
+  if (model.opset_import_size() == 0 && !model.has_graph()) {
+    return Error::in_file(name, "is not an ONNX model (it has neither a graph nor an opset)");
   }
   OnnxModelView view;
   view.producer = model.producer_name() + " " + model.producer_version();
@@ -174,10 +170,9 @@ Result<OnnxModelView> read_onnx_file(const fs::path& file) {
                                     std::to_string(newest_opset()));
   }
   for (const auto& entry : model.metadata_props()) view.metadata[entry.key()] = entry.value();
-  const fs::path folder = file.parent_path();
   const onnx::GraphProto& graph = model.graph();
   for (const auto& initializer : graph.initializer()) {
-    Result<torch::Tensor> t = to_tensor(initializer, folder, name);
+    Result<torch::Tensor> t = to_tensor(initializer, file);
     if (!t) return t.error();
     view.constants[initializer.name()] = std::move(t).value();
   }
@@ -209,7 +204,7 @@ Result<OnnxModelView> read_onnx_file(const fs::path& file) {
     n.inputs.assign(node.input().begin(), node.input().end());
     n.outputs.assign(node.output().begin(), node.output().end());
     for (const auto& attribute : node.attribute()) {
-      Result<OnnxAttribute> value = to_attribute(attribute, folder, name);
+      Result<OnnxAttribute> value = to_attribute(attribute, file);
       if (!value) return value.error();
       n.attributes[attribute.name()] = std::move(value).value();
     }

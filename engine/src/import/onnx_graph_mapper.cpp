@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <unordered_map>
+
 #include "convstudio/model/layer_catalog.h"
 #include "import/onnx_mapping_context.h"
 
@@ -12,6 +14,81 @@ std::string dims_text(const std::vector<std::int64_t>& dims) {
   std::string text;
   for (std::int64_t d : dims) text += (text.empty() ? "" : "×") + (d < 0 ? "?" : std::to_string(d));
   return text;
+}
+
+// A node on a cycle that reaches node `start`'s inputs back from its outputs, or nullopt: an
+// iterative depth-first search over "value produced by node i is read by node j", so a graph of
+// many thousand nodes is walked once.
+std::optional<std::size_t> node_on_cycle(
+    const OnnxModelView& view, const std::unordered_map<std::string, std::size_t>& producer) {
+  const std::size_t n = view.nodes.size();
+  std::vector<std::vector<std::size_t>> readers(n);
+  for (std::size_t j = 0; j < n; ++j) {
+    for (const std::string& input : view.nodes[j].inputs) {
+      if (auto it = producer.find(input); it != producer.end()) readers[it->second].push_back(j);
+    }
+  }
+  enum class Mark { unseen, open, done };
+  std::vector<Mark> mark(n, Mark::unseen);
+  for (std::size_t root = 0; root < n; ++root) {
+    if (mark[root] != Mark::unseen) continue;
+    std::vector<std::pair<std::size_t, std::size_t>> stack{{root, 0}};  // node, next reader
+    mark[root] = Mark::open;
+    while (!stack.empty()) {
+      auto& [node, next] = stack.back();
+      if (next == readers[node].size()) {
+        mark[node] = Mark::done;
+        stack.pop_back();
+        continue;
+      }
+      const std::size_t reader = readers[node][next++];
+      if (mark[reader] == Mark::open) return reader;
+      if (mark[reader] == Mark::unseen) {
+        mark[reader] = Mark::open;
+        stack.emplace_back(reader, 0);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// ONNX lists nodes so that each comes after the nodes computing its inputs; the importer walks
+// them in that order. A node that reads a value no earlier node computes is refused here, saying
+// whether the graph has a cycle (naming a node on it) or only lists its nodes out of order.
+bool check_node_order(const OnnxModelView& view, MappedModel& out) {
+  std::unordered_map<std::string, std::size_t> producer;
+  for (std::size_t i = 0; i < view.nodes.size(); ++i) {
+    for (const std::string& output : view.nodes[i].outputs) {
+      if (!output.empty()) producer.emplace(output, i);
+    }
+  }
+  for (std::size_t i = 0; i < view.nodes.size(); ++i) {
+    const OnnxNodeView& node = view.nodes[i];
+    for (const std::string& input : node.inputs) {
+      if (input.empty() || input == view.input_name || view.constants.count(input)) continue;
+      auto it = producer.find(input);
+      if (it != producer.end() && it->second < i) continue;
+      if (it == producer.end()) {
+        out.refusals.push_back(
+            Error::in_block(node.name, node.op_type, "",
+                            "reads '" + input +
+                                "', which is neither the input, an initializer nor a node's "
+                                "output"));
+      } else if (std::optional<std::size_t> on_cycle = node_on_cycle(view, producer)) {
+        const OnnxNodeView& looped = view.nodes[*on_cycle];
+        out.refusals.push_back(Error::in_graph("the graph has a cycle through node " + looped.name +
+                                               " (" + looped.op_type +
+                                               "); ConvStudio imports feed-forward models"));
+      } else {
+        out.refusals.push_back(
+            Error::in_block(node.name, node.op_type, "",
+                            "reads '" + input + "' before node " + view.nodes[it->second].name +
+                                " computes it (ONNX lists the nodes in the order they run)"));
+      }
+      return false;
+    }
+  }
+  return true;
 }
 
 // The Input block from the graph input: N×C×H×W with C, H and W fixed.
@@ -77,7 +154,7 @@ MappedModel map_onnx_graph(const OnnxModelView& view) {
   MappedModel out;
   MappingContext context(view, out);
   for (const auto& [name, tensor] : view.constants) context.set_constant(name, tensor);
-  if (!add_input(view, context)) return out;
+  if (!check_node_order(view, out) || !add_input(view, context)) return out;
   for (const OnnxNodeView& node : view.nodes) {
     if (context.skip_after_refusal(node)) continue;
     if (fold_shape_node(node, context)) continue;

@@ -6,6 +6,8 @@
 #include "import/onnx_file_reader.h"
 #include "import/onnx_graph_mapper.h"
 #include "import/onnx_import_internal.h"
+#include "import/onnx_mapping_context.h"
+#include "import/stored_weight_sizes.h"
 #include "io/safetensors_io.h"
 #include "nn/graph_module.h"
 
@@ -29,7 +31,7 @@ Error at_node(const Error& error, const MappedModel& mapped) {
                          error.message);
 }
 
-CheckedImport check(const fs::path& model, const ImportProgress& progress) {
+CheckedImport check_unguarded(const fs::path& model, const ImportProgress& progress) {
   CheckedImport out;
   OnnxImportResult& result = out.result;
   auto report = [&](double fraction, const char* step) {
@@ -66,6 +68,8 @@ CheckedImport check(const fs::path& model, const ImportProgress& progress) {
     }
   }
   if (!result.errors.empty()) return out;
+  result.errors = onnx_import::check_stored_weight_sizes(mapped, analysis);
+  if (!result.errors.empty()) return out;
   GraphModule module(mapped.graph, analysis);
   if (auto error = apply_named_tensors(*module, mapped.tensors, model.string())) {
     result.errors.push_back(*error);
@@ -76,6 +80,19 @@ CheckedImport check(const fs::path& model, const ImportProgress& progress) {
   result.project.graph = mapped.graph;
   report(0.8, "checked");
   return out;
+}
+
+// Every check above runs before LibTorch allocates; should LibTorch still throw on a stranger's
+// file, the user reads its message as one refusal (exit 2), not a C++ backtrace.
+CheckedImport check(const fs::path& model, const ImportProgress& progress) {
+  try {
+    return check_unguarded(model, progress);
+  } catch (const std::exception& error) {
+    CheckedImport out;
+    out.result.errors.push_back(
+        Error::in_file(model.string(), "cannot be imported: " + onnx_import::torch_message(error)));
+    return out;
+  }
 }
 
 }  // namespace

@@ -3,7 +3,34 @@
 #include <algorithm>
 #include <cctype>
 
+#include "convstudio/model/layer_catalog.h"
+
 namespace convstudio::onnx_import {
+
+std::string torch_message(const std::exception& error) {
+  const auto* torch_error = dynamic_cast<const c10::Error*>(&error);
+  std::string text = torch_error ? torch_error->what_without_backtrace() : error.what();
+  return text.substr(0, text.find('\n'));
+}
+
+MappingContext::MappingContext(const OnnxModelView& view, MappedModel& out)
+    : view_(view), out_(out) {
+  // Stored tensors are bounded by the file's size, so their sum cannot overflow.
+  for (const auto& [name, tensor] : view.constants) folding_budget_ += 2 * tensor.numel();
+}
+
+bool MappingContext::reserve_folded(const OnnxNodeView& node,
+                                    std::optional<std::int64_t> elements) {
+  if (elements && *elements <= folding_budget_ - folded_elements_) {
+    folded_elements_ += *elements;
+    return true;
+  }
+  return refuse(node, "folding its constant inputs would make " +
+                          (elements ? std::to_string(*elements) : std::string("too many")) +
+                          " values; a model's folded constants may hold " +
+                          std::to_string(folding_budget_) +
+                          " values in all (16 Mi plus twice the values the file stores)");
+}
 
 std::string MappingContext::block_of(const std::string& value) const {
   auto it = block_of_value_.find(value);
@@ -23,20 +50,16 @@ const ShapeValue* MappingContext::shape_value(const std::string& value) const {
 std::optional<ShapeValue> MappingContext::integers(const std::string& value) const {
   if (const ShapeValue* shape = shape_value(value)) return *shape;
   const torch::Tensor* tensor = constant(value);
-  if (tensor == nullptr || tensor->dim() > 1 || tensor->is_floating_point()) return std::nullopt;
-  const torch::Tensor flat = tensor->to(torch::kFloat64).reshape({-1});
-  ShapeValue result;
-  for (std::int64_t i = 0; i < flat.numel(); ++i) {
-    result.push_back(static_cast<std::int64_t>(flat[i].item<double>()));
+  if (tensor == nullptr || tensor->dim() > 1 || tensor->is_floating_point() ||
+      tensor->numel() > static_cast<std::int64_t>(kLongestShapeValue)) {
+    return std::nullopt;
   }
-  return result;
+  const torch::Tensor flat = tensor->to(torch::kInt64).contiguous().reshape({-1});
+  const std::int64_t* values = flat.data_ptr<std::int64_t>();
+  return ShapeValue(values, values + flat.numel());
 }
 
-std::string MappingContext::add_block(const OnnxNodeView& node, const std::string& type,
-                                      BlockParams params, const std::vector<std::string>& inputs,
-                                      const std::string& output) {
-  Graph& graph = out_.graph;
-  std::string id = graph.add_block(type);
+std::string MappingContext::block_id_for(const OnnxNodeView& node, const BlockSpec& spec) {
   // A node name that reads as a block id (ConvStudio's own exports name nodes after blocks)
   // stays; PyTorch's paths ("/layer1/conv1/Conv") give way to catalog ids ("conv3").
   const bool readable =
@@ -44,10 +67,34 @@ std::string MappingContext::add_block(const OnnxNodeView& node, const std::strin
       (std::isalpha(static_cast<unsigned char>(node.name[0])) || node.name[0] == '_') &&
       std::all_of(node.name.begin(), node.name.end(),
                   [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-  if (readable && out_.node_of_block.count(node.name) == 0 && graph.rename_block(id, node.name)) {
-    id = node.name;
+  const Graph& graph = out_.graph;
+  if (readable && out_.node_of_block.count(node.name) == 0 && !graph.find_block(node.name)) {
+    return node.name;
   }
-  for (auto& [name, value] : params) graph.set_param(id, name, std::move(value));
+  // The first free "<prefix><n>", as Graph::unique_id finds it; counting on from the last one
+  // given keeps a model of many thousand blocks of one type linear (ids are never freed here).
+  int& n = next_id_number_[spec.id_prefix];
+  std::string id;
+  do {
+    id = spec.id_prefix + std::to_string(++n);
+  } while (graph.find_block(id) != nullptr);
+  return id;
+}
+
+std::string MappingContext::add_block(const OnnxNodeView& node, const std::string& type,
+                                      BlockParams params, const std::vector<std::string>& inputs,
+                                      const std::string& output) {
+  const BlockSpec& spec = *LayerCatalog::instance().find(type);
+  // The block gets its final id before it is inserted: renaming it afterwards would rewire
+  // connections once per block.
+  Block block;
+  block.id = block_id_for(node, spec);
+  block.type = spec.type;
+  for (const ParamSpec& param : spec.params) block.params[param.name] = param.default_value;
+  for (auto& [name, value] : params) block.params[name] = std::move(value);
+  const std::string id = block.id;
+  Graph& graph = out_.graph;
+  graph.insert_block(std::move(block));
   for (std::size_t port = 0; port < inputs.size(); ++port) {
     graph.insert_connection(Connection{block_of(inputs[port]), id, static_cast<int>(port)});
   }

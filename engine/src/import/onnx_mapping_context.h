@@ -7,11 +7,21 @@
 #include <optional>
 #include <set>
 
+#include "convstudio/model/layer_catalog.h"
 #include "import/onnx_graph_mapper.h"
 
 namespace convstudio::onnx_import {
 
 using BlockParams = std::map<std::string, ParamValue, std::less<>>;
+
+// Constant folding runs a stranger's arithmetic (Expand to any shape, Concat doubling per node)
+// before any check: every folded value counts against a budget of this many elements plus twice
+// the elements the file stores, and a node that would pass it is refused before allocating. The
+// floor is 16 Mi elements (64 MB of float32): the small tensors exporters leave unfolded (zero
+// biases, transposed weights) fit many times over, and a model's own weights fit twice.
+inline constexpr std::int64_t kFoldedElementsFloor = std::int64_t{1} << 24;
+// Shape arithmetic is on shapes: lists of a few sizes. A longer list is refused.
+inline constexpr std::size_t kLongestShapeValue = 1024;
 
 // A value computed from tensor shapes (Shape, Gather, Concat ...): per element a known number,
 // or nullopt for a size only known at run time (the batch).
@@ -19,7 +29,7 @@ using ShapeValue = std::vector<std::optional<std::int64_t>>;
 
 class MappingContext {
  public:
-  MappingContext(const OnnxModelView& view, MappedModel& out) : view_(view), out_(out) {}
+  MappingContext(const OnnxModelView& view, MappedModel& out);
 
   // The block carrying ONNX value `name`; empty when none does (a constant, a shape value).
   std::string block_of(const std::string& value) const;
@@ -36,6 +46,11 @@ class MappingContext {
   void alias(const std::string& value, const std::string& same_as);
   void set_constant(const std::string& value, torch::Tensor tensor);
   void set_shape_value(const std::string& value, ShapeValue shape);
+
+  // Counts `elements` more folded values for `node`; false (the node refused, naming the budget)
+  // when that passes the folding budget (kFoldedElementsFloor) or `elements` is unknown (too
+  // many for 64 bits).
+  bool reserve_folded(const OnnxNodeView& node, std::optional<std::int64_t> elements);
 
   // Refuses `node` with `why` (the message names the node and its op type); its outputs are
   // marked so the nodes reading them are skipped rather than refused again.
@@ -57,7 +72,15 @@ class MappingContext {
   std::map<std::string, torch::Tensor> constants_;
   std::map<std::string, ShapeValue> shape_values_;
   std::set<std::string> refused_values_;
+  std::string block_id_for(const OnnxNodeView& node, const BlockSpec& spec);
+
+  std::map<std::string, int> next_id_number_;  // by id prefix
+  std::int64_t folded_elements_ = 0;
+  std::int64_t folding_budget_ = kFoldedElementsFloor;
 };
+
+// A LibTorch exception's message without the C++ backtrace LibTorch appends: its first line.
+std::string torch_message(const std::exception& error);
 
 // The rule for one op type: reads the node, adds blocks or values through the context. Returns
 // false after refusing the node.

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <set>
 
+#include "import/element_count.h"
+
 namespace convstudio::onnx_import {
 namespace {
 
@@ -57,6 +59,18 @@ bool fold_on_integers(const OnnxNodeView& node, MappingContext& context) {
   if (op == "Unsqueeze" || op == "Squeeze" || op == "Cast" || op == "Identity") {
     result = in.at(0);
   } else if (op == "Concat") {
+    std::size_t length = 0;
+    for (const ShapeValue& part : in) length += part.size();
+    const bool all_constant =
+        std::all_of(node.inputs.begin(), node.inputs.end(),
+                    [&](const auto& v) { return context.constant(v) != nullptr; });
+    if (length > kLongestShapeValue && all_constant) return false;  // folded as a tensor
+    if (length > kLongestShapeValue) {
+      return context.refuse(node, "its shape value would have " + std::to_string(length) +
+                                      " sizes; shapes have at most " +
+                                      std::to_string(kLongestShapeValue)) ||
+             true;
+    }
     for (const ShapeValue& part : in) result.insert(result.end(), part.begin(), part.end());
   } else if (op == "Gather") {
     for (const auto& index : in.at(1)) {
@@ -81,6 +95,51 @@ bool fold_on_integers(const OnnxNodeView& node, MappingContext& context) {
   }
   context.set_shape_value(node.outputs.at(0), std::move(result));
   return true;
+}
+
+std::vector<std::int64_t> expand_target(const ShapeValue& shape) {
+  std::vector<std::int64_t> dims;
+  for (const auto& d : shape) dims.push_back(d.value_or(1));
+  return dims;
+}
+
+std::optional<std::int64_t> checked_sum(std::optional<std::int64_t> a, std::int64_t b) {
+  std::int64_t sum = 0;
+  if (!a || __builtin_add_overflow(*a, b, &sum)) return std::nullopt;
+  return sum;
+}
+
+// How many values fold_on_constants makes of `in`, from the shapes alone, so that nothing is
+// allocated for a node the folding budget refuses; nullopt when the count passes 64 bits (or a
+// shape is negative). LibTorch's own broadcasting rule (infer_size) throws for shapes that do
+// not broadcast, which fold_constant_node reports.
+std::optional<std::int64_t> folded_size(const OnnxNodeView& node,
+                                        const std::vector<torch::Tensor>& in,
+                                        const MappingContext& context) {
+  const std::string& op = node.op_type;
+  if (in.size() == 2 && (op == "Add" || op == "Sub" || op == "Mul" || op == "Div")) {
+    return element_count(at::infer_size(in[0].sizes(), in[1].sizes()));
+  }
+  if (op == "Expand" && in.size() == 2) {
+    const auto shape = context.integers(node.inputs[1]);
+    if (!shape) return 0;  // not folded
+    const std::vector<std::int64_t> target = expand_target(*shape);
+    if (std::any_of(target.begin(), target.end(), [](std::int64_t d) { return d < 0; })) {
+      throw std::invalid_argument("the target shape " + shape_text(target) +
+                                  " has a negative size");
+    }
+    if (!element_count(target)) return std::nullopt;
+    return element_count(at::infer_size(in[0].sizes(), target));
+  }
+  if (op == "Concat") {
+    std::optional<std::int64_t> total = 0;
+    for (const torch::Tensor& t : in) total = checked_sum(total, t.numel());
+    return total;
+  }
+  static const std::set<std::string> same_size{"Identity",  "Neg",      "Sqrt",    "Reciprocal",
+                                               "Cast",      "CastLike", "Reshape", "Squeeze",
+                                               "Unsqueeze", "Transpose"};
+  return same_size.count(op) && !in.empty() ? in[0].numel() : 0;  // 0: not folded
 }
 
 // Arithmetic on constants that PyTorch's dynamo exporter leaves unfolded (optimize=False):
@@ -108,10 +167,8 @@ std::optional<torch::Tensor> fold_on_constants(const OnnxNodeView& node,
   if (op == "Expand" && in.size() == 2) {
     const auto shape = context.integers(node.inputs[1]);
     if (!shape) return std::nullopt;
-    std::vector<std::int64_t> dims;
-    for (const auto& d : *shape) dims.push_back(d.value_or(1));
     // ONNX broadcasts both ways; adding zeros of the target shape does the same.
-    return in[0] + torch::zeros(dims, in[0].options());
+    return in[0] + torch::zeros(expand_target(*shape), in[0].options());
   }
   if (op == "Reshape" && in.size() == 2) {
     const auto shape = context.integers(node.inputs[1]);
@@ -156,13 +213,14 @@ bool fold_constant_node(const OnnxNodeView& node, MappingContext& context) {
     in.push_back(*t);
   }
   try {
+    if (!context.reserve_folded(node, folded_size(node, in, context))) return true;
     std::optional<torch::Tensor> value = fold_on_constants(node, in, context);
     if (!value) return false;
     const bool integral = !value->is_floating_point();
     context.set_constant(node.outputs[0],
                          value->to(integral ? torch::kInt64 : torch::kFloat32).contiguous());
   } catch (const std::exception& error) {
-    context.refuse(node, std::string("cannot fold its constant inputs: ") + error.what());
+    context.refuse(node, "cannot fold its constant inputs: " + torch_message(error));
   }
   return true;
 }

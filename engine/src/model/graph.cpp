@@ -214,11 +214,15 @@ bool Graph::rename_block(std::string_view id, std::string_view new_id) {
   block_at_.erase(old_id);
   block_at_[std::string(new_id)] = at;
   block->id = std::string(new_id);
+  // Only the block's own wires change, in place and in the duplicate index: rebuilding the whole
+  // index made adding many renamed blocks quadratic.
   for (Connection& c : connections_) {
+    if (c.from != old_id && c.to != old_id) continue;
+    connection_set_.erase(c);
     if (c.from == old_id) c.from = std::string(new_id);
     if (c.to == old_id) c.to = std::string(new_id);
+    connection_set_.insert(c);
   }
-  connection_set_ = std::set<Connection>(connections_.begin(), connections_.end());
   return true;
 }
 

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "blocks/block_model.h"
+#include "model/graph_index.h"
 #include "recomputed_block.h"
 
 namespace convstudio {
@@ -30,10 +31,13 @@ GraphModuleImpl::GraphModuleImpl(const Graph& graph, const ModelAnalysis& analys
                                 analysis.errors.front().message);
   }
   std::map<std::string, int> slot_of;
+  // Every block's wires from one index: Graph::inputs_of scans all wires per call, which made
+  // building a model of many thousand blocks (an imported ONNX chain) quadratic.
+  const GraphIndex index(graph);
   for (const BlockAnalysis& shapes : analysis.blocks) {
-    const Block* block = graph.find_block(shapes.id);
-    if (block == nullptr) throw std::invalid_argument("analysis names unknown block " + shapes.id);
-    add_step(graph, *block, shapes, slot_of);
+    const std::optional<std::size_t> at = index.position(shapes.id);
+    if (!at) throw std::invalid_argument("analysis names unknown block " + shapes.id);
+    add_step(index.inputs(*at), graph.blocks()[*at], shapes, slot_of);
     slot_of[shapes.id] = static_cast<int>(steps_.size()) - 1;
     order_.push_back(shapes.id);
   }
@@ -41,7 +45,8 @@ GraphModuleImpl::GraphModuleImpl(const Graph& graph, const ModelAnalysis& analys
   plan_units(analysis);
 }
 
-void GraphModuleImpl::add_step(const Graph& graph, const Block& block, const BlockAnalysis& shapes,
+void GraphModuleImpl::add_step(const std::vector<const Connection*>& wires, const Block& block,
+                               const BlockAnalysis& shapes,
                                const std::map<std::string, int>& slot_of) {
   if (block.id.find('.') != std::string::npos) {
     throw std::invalid_argument("block id '" + block.id + "' may not contain '.'");
@@ -51,8 +56,7 @@ void GraphModuleImpl::add_step(const Graph& graph, const Block& block, const Blo
   }
   Step step;
   step.id = block.id;
-  for (const Connection& wire : graph.inputs_of(block.id))
-    step.inputs.push_back(slot_of.at(wire.from));
+  for (const Connection* wire : wires) step.inputs.push_back(slot_of.at(wire->from));
   step.layer = blocks::block_torch(block.type).build(block, shapes);
   step.frozen = !block.trainable;
   if (step.layer.module) {
@@ -75,8 +79,9 @@ void GraphModuleImpl::plan_units(const ModelAnalysis& analysis) {
   std::vector<int> unit_of_step(steps_.size());
   std::map<std::string, int> unit_of_segment;
   for (int s = 0; s < step_count; ++s) {
-    const BlockAnalysis* shapes = analysis.find(steps_[s].id);
-    const std::string segment = shapes != nullptr ? shapes->recompute_segment : std::string();
+    // Step s was made from analysis.blocks[s] (the constructor adds one step per block, in
+    // order): looking each up by id scanned every block per step, quadratic for long chains.
+    const std::string& segment = analysis.blocks[static_cast<std::size_t>(s)].recompute_segment;
     int at = static_cast<int>(units.size());
     if (segment.empty()) {
       units.emplace_back();

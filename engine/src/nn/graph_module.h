@@ -77,8 +77,9 @@ class GraphModuleImpl : public torch::nn::Module {
     std::vector<std::vector<int>> release_inside;
   };
 
-  void add_step(const Graph& graph, const Block& block, const BlockAnalysis& shapes,
-                const std::map<std::string, int>& slot_of);
+  // `wires`: the wires into the block, by port.
+  void add_step(const std::vector<const Connection*>& wires, const Block& block,
+                const BlockAnalysis& shapes, const std::map<std::string, int>& slot_of);
   // Groups the steps into units by BlockAnalysis::recompute_segment and orders them so every
   // unit comes after the units it reads from.
   void plan_units(const ModelAnalysis& analysis);

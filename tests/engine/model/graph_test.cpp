@@ -75,6 +75,23 @@ TEST(Graph, RenameRewiresConnections) {
   EXPECT_FALSE(graph.rename_block("first", b));
 }
 
+// rename_block updates only the renamed block's wires in the duplicate index (it used to rebuild
+// the whole index per rename): the index must still answer for every wire, old names gone.
+TEST(Graph, RenameKeepsTheConnectionIndexInStep) {
+  Graph graph;
+  const std::string a = graph.add_block("ReLU"), b = graph.add_block("Tanh"),
+                    c = graph.add_block("Sigmoid");
+  graph.insert_connection({a, b, 0});
+  graph.insert_connection({b, c, 0});
+  ASSERT_TRUE(graph.rename_block(b, "middle"));
+  EXPECT_TRUE(graph.has_connection({a, "middle", 0}));
+  EXPECT_TRUE(graph.has_connection({"middle", c, 0}));
+  EXPECT_FALSE(graph.has_connection({a, b, 0}));
+  EXPECT_FALSE(graph.has_connection({b, c, 0}));
+  EXPECT_FALSE(graph.insert_connection({a, "middle", 0}));  // still a duplicate
+  EXPECT_TRUE(graph.insert_connection({a, b, 0}));          // the old name is free
+}
+
 // The graph a removal must leave, built from scratch: the kept blocks and wires, in order.
 Graph without(const Graph& graph, const std::set<std::string>& gone) {
   Graph expected;
