@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <fstream>
 #include <limits>
 #include <ostream>
 #include <string>
@@ -140,6 +141,15 @@ TEST(CheckpointState, AnOlderCheckpointWithoutTheNewerFieldsStillReads) {
   EXPECT_TRUE(checkpoint_state_from_json(state, kFile).ok());
   config["project"] = "{\"format\": \"convstudio-project\"}";  // the oldest: the project as text
   EXPECT_TRUE(checkpoint_state_from_json(state, kFile).ok());
+}
+
+TEST(CheckpointState, StateFilesOfEarlierRunsStillRead) {
+  for (const char* seed : {"state.json", "state-csv-run.json"}) {
+    std::ifstream file(std::string(CONVSTUDIO_STATE_SEEDS) + "/" + seed);
+    ASSERT_TRUE(file) << seed;
+    Result<CheckpointState> read = checkpoint_state_from_json(json::parse(file), seed);
+    EXPECT_TRUE(read.ok()) << read.error().describe();
+  }
 }
 
 TEST(CheckpointState, InputShapeRangesAreTheInputBlocks) {
