@@ -599,11 +599,6 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>random state not restored: %1</source>
-        <translation>未能恢复随机数状态：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>resumed from %1 at epoch %2, batch %3, step %4</source>
         <translation>已从 %1 继续：第 %2 轮，第 %3 批，第 %4 步</translation>
     </message>
@@ -4265,12 +4260,17 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingController</name>
     <message>
-        <location filename="../app/bridge/training_controller.cpp" line="+75"/>
+        <location filename="../app/bridge/training_controller.cpp" line="+76"/>
         <source>A run is already in progress.</source>
         <translation>已有一个训练在进行中。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
+        <source>The run folder %1 is in use by process %2: another run is training into it. Wait for that run to end, or start a new run.</source>
+        <translation>运行文件夹 %1 正被进程 %2 使用：另一个运行正在向其中训练。请等待该运行结束，或开始一个新的运行。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Cannot create the run folder %1.</source>
         <translation>无法创建运行文件夹 %1。</translation>
     </message>

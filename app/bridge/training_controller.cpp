@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "convstudio/model/project_file.h"
+#include "convstudio/runs/run_folder_lock.h"
 #include "convstudio/runs/run_recorder.h"
 #include "peer_rank_processes.h"
 #include "training_worker.h"
@@ -83,6 +84,17 @@ bool TrainingController::start(const Project& project, const QString& runsOwnerF
           ? QFileInfo(QDir::cleanPath(resumeCheckpoint)).absolutePath()
           : QFile::decodeName(
                 new_run_folder(QFile::encodeName(runsOwnerFile).toStdString()).string().c_str());
+  // The run's recorder takes the folder's lock on the training thread; asked here first, a folder
+  // another run trains into is refused as a start failure, before anything is written there.
+  if (const std::optional<long> holder =
+          RunFolderLock::holder(QFile::encodeName(folder).toStdString())) {
+    if (error) {
+      *error = tr("The run folder %1 is in use by process %2: another run is training into it. "
+                  "Wait for that run to end, or start a new run.")
+                   .arg(folder, *holder > 0 ? QString::number(*holder) : QStringLiteral("?"));
+    }
+    return false;
+  }
   if (!QDir().mkpath(folder)) {
     if (error) *error = tr("Cannot create the run folder %1.").arg(folder);
     return false;

@@ -2,6 +2,8 @@
 
 #include <QFile>
 
+#include <optional>
+
 #include "convstudio/runs/run_summary_json.h"
 
 namespace convstudio {
@@ -28,18 +30,22 @@ void TrainingWorker::run(RunOptions options, const QString& runFolder,
     std::lock_guard lock(mutex_);
     runStarted_ = true;
   }
-  RunRecorder recorder(std::filesystem::path(QFile::encodeName(runFolder).toStdString()),
-                       options.project,
-                       record.continues ? RunRecorder::Start::Resumed : RunRecorder::Start::Fresh);
+  // The recorder holds the run folder's lock: it ends before `finished` is sent, so a run the UI
+  // starts on that signal in the same folder finds the folder free.
+  std::optional<RunRecorder> recorder;
+  recorder.emplace(std::filesystem::path(QFile::encodeName(runFolder).toStdString()),
+                   options.project,
+                   record.continues ? RunRecorder::Start::Resumed : RunRecorder::Start::Fresh);
   if (!record.queuedRun.empty()) {
-    recorder.record_queue_entry(record.queuedRun, record.sweep, record.label);
+    recorder->record_queue_entry(record.queuedRun, record.sweep, record.label);
   }
-  if (!recorder.ok()) {
+  if (!recorder->ok()) {
     RunSummary summary;
     summary.state = RunState::Failed;
-    summary.error =
-        RunError(RunErrorKind::Checkpoint,
-                 Error::in_file(runFolder.toStdString(), "cannot write the run folder"));
+    summary.error = RunError(RunErrorKind::Checkpoint,
+                             recorder->in_use().value_or(Error::in_file(
+                                 runFolder.toStdString(), "cannot write the run folder")));
+    recorder.reset();
     {
       std::lock_guard lock(mutex_);
       endRun();
@@ -48,7 +54,7 @@ void TrainingWorker::run(RunOptions options, const QString& runFolder,
     emit finished(summary, runFolder);
     return;
   }
-  recorder_ = &recorder;
+  recorder_ = &*recorder;
   Trainer trainer(std::move(options), this);
   {
     std::lock_guard lock(mutex_);
@@ -61,8 +67,9 @@ void TrainingWorker::run(RunOptions options, const QString& runFolder,
     std::lock_guard lock(mutex_);
     endRun();
   }
-  recorder.finish(run_summary_json(summary));
+  recorder->finish(run_summary_json(summary));
   recorder_ = nullptr;
+  recorder.reset();
   deliverSteps();
   emit finished(summary, runFolder);
 }

@@ -69,6 +69,13 @@ RecordedTraining train_and_record(RunOptions run, RunRecorder::Start start,
   RecordedTraining result;
   MetricsLog log(run.out_dir, run.project, isatty(STDERR_FILENO) != 0, start);
   if (entry != nullptr) log.recorder().record_queue_entry(entry->id, entry->sweep, entry->label);
+  if (const std::optional<Error>& in_use = log.recorder().in_use()) {
+    // Another run trains into this folder: refused before anything of it was touched.
+    std::cerr << "error: " << in_use->describe() << "\n";
+    result.exit_code = kExitUsageError;
+    result.summary.state = RunState::Failed;
+    return result;
+  }
   if (!log.ok()) {
     std::cerr << "error: cannot write metrics into " << run.out_dir << ": "
               << log.recorder().problem() << "\n";

@@ -14,6 +14,7 @@
 #include "byte_size.h"
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
+#include "convstudio/runs/checkpoint_path.h"
 #include "convstudio/train/checkpoint_evaluation.h"
 #include "convstudio/train/trainer.h"
 #include "exit_codes.h"
@@ -147,13 +148,16 @@ int run_train(const TrainOptions& options) {
       run.project.dataset.cache_budget_mb = std::max<std::int64_t>(1, *budget >> 20);
     }
   }
-  run.resume_checkpoint = options.resume;
-  if (!options.resume.empty()) {
+  // "RUN/last.ckpt/" (tab completion's trailing slash) is the checkpoint RUN/last.ckpt.
+  const std::filesystem::path resume =
+      options.resume.empty() ? std::filesystem::path() : checkpoint_folder(options.resume);
+  run.resume_checkpoint = resume.string();
+  if (!resume.empty()) {
     // A checkpoint that a crash left moved aside (NAME.ckpt.old-XXXXXX) is put back first (by
     // rank 0 alone in a data-parallel run: the others read what it restores).
-    if (distributed->writes_files()) recover_moved_aside(options.resume);
+    if (distributed->writes_files()) recover_moved_aside(resume);
     std::error_code missing;
-    if (!std::filesystem::is_directory(options.resume, missing)) {
+    if (!std::filesystem::is_directory(resume, missing)) {
       std::cerr << "error: --resume " << options.resume
                 << ": not a checkpoint folder (a checkpoint is a NAME.ckpt folder)\n";
       return kExitUsageError;
@@ -162,21 +166,18 @@ int run_train(const TrainOptions& options) {
   // A resumed run goes on in the folder of its checkpoint unless told otherwise, so its record
   // (run.json, metrics) stays one; its end is the planned one unless a new one is given.
   const std::filesystem::path resume_folder =
-      std::filesystem::path(options.resume).lexically_normal().parent_path();
+      resume.empty() ? std::filesystem::path() : checkpoint_run_folder(resume);
   if (!options.out.empty()) {
     run.out_dir = options.out;
-  } else if (!options.resume.empty()) {
-    run.out_dir = resume_folder.empty() ? std::string(".") : resume_folder.string();
+  } else if (!resume.empty()) {
+    run.out_dir = resume_folder.string();
   } else {
     run.out_dir = new_run_folder(options.file).string();
   }
   run.new_end = options.epochs.has_value() || options.max_steps.has_value();
   std::error_code same_error;
   const bool same_folder =
-      !options.resume.empty() &&
-      std::filesystem::equivalent(
-          run.out_dir, resume_folder.empty() ? std::filesystem::path(".") : resume_folder,
-          same_error);
+      !resume.empty() && std::filesystem::equivalent(run.out_dir, resume_folder, same_error);
   run.start_weights = ProjectFile::weights_file(run.project, options.file).string();
   run.distributed = *distributed;
   if (!run.distributed.writes_files()) return run_peer_rank(std::move(run));

@@ -14,9 +14,11 @@ std::string torchscript_self(const Block& block) {
   return "self." + block.id + ".";
 }
 
-std::vector<BlockTensor> weight_and_bias(bool bias) {
-  if (bias) return {{"weight"}, {"bias"}};
-  return {{"weight"}};
+std::vector<BlockTensor> weight_and_bias(std::vector<std::int64_t> weight_shape, bool bias) {
+  const std::int64_t outputs = weight_shape.at(0);
+  std::vector<BlockTensor> tensors{{"weight", false, std::move(weight_shape)}};
+  if (bias) tensors.push_back({"bias", false, {outputs}});
+  return tensors;
 }
 
 std::string onnx_single_node(const OnnxBlock& b, OnnxSink& sink, const std::string& op_type) {

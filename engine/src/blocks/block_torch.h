@@ -30,6 +30,9 @@ struct TorchLayer {
 struct BlockTensor {
   std::string name;     // "weight", "running_mean"
   bool buffer = false;  // a buffer (running statistics), not a trained parameter
+  // Its shape for the block's inferred input shapes, as torch::nn creates it: what a weights
+  // file must hold, known before the module is built ({} for a 0-dim counter).
+  std::vector<std::int64_t> shape;
 };
 
 // What a block becomes in an export format, or why it cannot be exported (`refusal`, which
@@ -41,8 +44,8 @@ struct ExportTarget {
 
 struct BlockTorch {
   TorchLayer (*build)(const Block& block, const BlockAnalysis& shapes) = nullptr;
-  // The tensors the block owns; nullptr when it owns none.
-  std::vector<BlockTensor> (*tensors)(const Block& block) = nullptr;
+  // The tensors the block owns, with their shapes for `shapes`; nullptr when it owns none.
+  std::vector<BlockTensor> (*tensors)(const Block& block, const BlockAnalysis& shapes) = nullptr;
 
   // TorchScript: the expression computing the block from its input values ("v_conv1"); the
   // block's tensors are self.<id>.<name>. The source block gets no inputs and reads x.
@@ -77,8 +80,9 @@ TorchLayer module_layer(Holder holder) {
 std::string python_module_call(const Block& block, const std::vector<std::string>& in);
 // "self.<id>.": the prefix of the block's tensors in TorchScript.
 std::string torchscript_self(const Block& block);
-// "weight" and, when `bias`, "bias": the parameters of convolutions and dense layers.
-std::vector<BlockTensor> weight_and_bias(bool bias);
+// "weight" of `weight_shape` and, when `bias`, "bias" (one per output: weight_shape[0]): the
+// parameters of convolutions, dense layers and the affine part of normalisations.
+std::vector<BlockTensor> weight_and_bias(std::vector<std::int64_t> weight_shape, bool bias);
 // One ONNX node named after the block, from its inputs to its output; returns the output.
 std::string onnx_single_node(const OnnxBlock& b, OnnxSink& sink, const std::string& op_type);
 // {v, v}: a square window's size, stride or dilation.

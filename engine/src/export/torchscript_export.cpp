@@ -44,7 +44,7 @@ torch::jit::Module TorchScriptExport::build(const TrainedModel& model) {
     if (torch_half.tensors == nullptr) continue;
     torch::jit::Module child(c10::QualifiedName("convstudio.blocks." + block.id));
     add_training_flag(child);
-    for (const blocks::BlockTensor& tensor : torch_half.tensors(block)) {
+    for (const blocks::BlockTensor& tensor : torch_half.tensors(block, shapes)) {
       torch::Tensor value = model.tensor(block.id, tensor.name).clone();
       if (tensor.buffer) {
         child.register_buffer(tensor.name, value);

@@ -1,11 +1,13 @@
 #include "export/trained_model.h"
 
+#include <new>
 #include <stdexcept>
 
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
 #include "io/safetensors_io.h"
 #include "nn/graph_module.h"
+#include "nn/graph_tensors.h"
 #include "train/checkpoint_store.h"
 
 namespace convstudio {
@@ -17,6 +19,22 @@ std::string channel_order(std::int64_t channels) {
   if (channels == 1) return "grey";
   if (channels == 3) return "RGB";
   return std::to_string(channels) + " channels";
+}
+
+// The module only proves the tensors load; its allocation (the size of the file's tensors) can
+// still fail, which is said as the file's problem rather than thrown.
+std::optional<Error> build_and_load(const Graph& graph, const ModelAnalysis& analysis,
+                                    const NamedTensors& tensors, const std::string& source) {
+  try {
+    GraphModule module(graph, analysis);
+    return apply_named_tensors(*module, tensors, source);
+  } catch (const std::bad_alloc&) {
+    return Error::in_file(source, "not enough memory to build its model");
+  } catch (const c10::Error& error) {
+    const std::string message = error.what_without_backtrace();
+    return Error::in_file(source,
+                          "cannot build its model: " + message.substr(0, message.find('\n')));
+  }
 }
 
 }  // namespace
@@ -47,9 +65,13 @@ Result<TrainedModel> make_trained_model(Graph graph, NamedTensors tensors,
   for (const Block& block : graph.blocks()) {
     if (block.type == "Output") contract.softmax = block.bool_param("softmax");
   }
-  // Building the module and loading the tensors proves every name, shape and dtype fits.
-  GraphModule module(graph, model.analysis);
-  if (auto error = apply_named_tensors(*module, tensors, source)) return *error;
+  // Every name and shape first, from shape inference alone: a graph edited to a huge input is
+  // refused at the tensor that does not fit, before a module of that size is allocated.
+  if (auto error = check_graph_tensors(graph, model.analysis, tensor_shapes(tensors), source)) {
+    return *error;
+  }
+  // Building the module and loading the tensors proves the dtypes fit too.
+  if (auto error = build_and_load(graph, model.analysis, tensors, source)) return *error;
   const std::int64_t classes = model.analysis.output_shape().channels();
   if (!contract.class_names.empty() &&
       static_cast<std::int64_t>(contract.class_names.size()) != classes) {

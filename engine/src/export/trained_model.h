@@ -30,8 +30,10 @@ Result<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_
 // the project's fit mode and no normalisation. Refuses a project without weights.
 Result<TrainedModel> load_project_model(const std::filesystem::path& project_file);
 
-// Runs shape inference at contract.input and checks that `tensors` fit the graph exactly (by
-// building the LibTorch module and loading them). `source` names the file in errors.
+// Runs shape inference at contract.input and checks that `tensors` fit the graph exactly: every
+// name and shape against what inference says each block needs before the module is built (so a
+// graph edited to a huge input allocates nothing), then by building the LibTorch module and
+// loading them. `source` names the file in errors.
 Result<TrainedModel> make_trained_model(Graph graph, NamedTensors tensors,
                                         PreprocessingContract contract, const std::string& source);
 

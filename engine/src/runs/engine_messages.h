@@ -51,8 +51,6 @@ inline constexpr const char* kEarlyStopping = QT_TRANSLATE_NOOP(
     "EngineMessages", "early stopping: validation loss has not improved for %1 epochs");
 inline constexpr const char* kCheckpointNotSaved =
     QT_TRANSLATE_NOOP("EngineMessages", "could not save the checkpoint: %1");
-inline constexpr const char* kRandomStateNotRestored =
-    QT_TRANSLATE_NOOP("EngineMessages", "random state not restored: %1");
 inline constexpr const char* kResumedFrom =
     QT_TRANSLATE_NOOP("EngineMessages", "resumed from %1 at epoch %2, batch %3, step %4");
 inline constexpr const char* kStaleTemporaryRemoved =

@@ -59,9 +59,15 @@ std::string graph_summary_markdown(const Project& project) {
 
 RunRecorder::RunRecorder(const std::filesystem::path& folder, const Project& project, Start start)
     : folder_(folder) {
+  bool in_use = false;
+  Result<RunFolderLock> lock = RunFolderLock::acquire(folder_, &in_use);
+  if (!lock) {
+    if (in_use) in_use_ = lock.error();
+    problem_ = lock.error().describe();
+    return;
+  }
+  lock_.emplace(std::move(lock).value());
   std::error_code ec;
-  std::filesystem::create_directories(folder_, ec);
-  if (ec) problem_ = folder_.string() + ": cannot create the folder: " + ec.message();
   const auto now = local_time_text("%Y-%m-%dT%H:%M:%S");
   const std::filesystem::path csv_file = folder_ / "metrics.csv";
   const bool resumed = start == Start::Resumed && std::filesystem::is_regular_file(csv_file, ec);
@@ -117,6 +123,7 @@ void RunRecorder::check(const std::ofstream& stream, const char* file) {
 }
 
 void RunRecorder::write_run_file() {
+  if (!lock_) return;  // the folder is another run's
   // Rewritten at state changes: atomically, so a crash mid-write leaves the previous run.json.
   if (auto error = write_file_atomically(folder_ / "run.json", run_.dump(2) + "\n")) {
     if (problem_.empty()) problem_ = error->describe();
@@ -189,6 +196,7 @@ class MetricsLine {
 }  // namespace
 
 void RunRecorder::on_step(const StepMetrics& s) {
+  if (!lock_) return;
   MetricsLine json(true);
   json.key("kind").raw("\"step\"");
   json.key("step").integer(s.step).key("epoch").integer(s.epoch);
@@ -230,6 +238,7 @@ void RunRecorder::on_step(const StepMetrics& s) {
 }
 
 void RunRecorder::on_epoch(const EpochMetrics& e) {
+  if (!lock_) return;
   const nlohmann::json line = {{"kind", "epoch"},
                                {"epoch", e.epoch},
                                {"train_loss", e.train_loss},
@@ -259,6 +268,7 @@ void RunRecorder::on_epoch(const EpochMetrics& e) {
 }
 
 void RunRecorder::on_state(RunState state, const std::string& message) {
+  if (!lock_) return;
   run_["state"] = to_string(state);
   if (!message.empty()) run_["message"] = message;
   jsonl_.flush();

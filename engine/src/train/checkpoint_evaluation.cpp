@@ -10,6 +10,7 @@
 #include "evaluator.h"
 #include "module_tensors.h"
 #include "nn/graph_module.h"
+#include "nn/graph_tensors.h"
 
 namespace convstudio {
 namespace {
@@ -44,6 +45,12 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
     error.file = state_file;
     error.message = "its graph: " + error.message;
     return input_error(result, std::move(error));
+  }
+  // The weights against the graph before anything of its size is made (the module, the data
+  // at its input size): a graph edited to a huge input is refused here, not allocated.
+  if (auto error = check_graph_tensors(project.project->graph, analysis,
+                                       tensor_shapes(checkpoint.value().model), checkpoint_dir)) {
+    return input_error(result, *error);
   }
   const DeviceSelection selection = select_device(device_text);
   if (selection.error) return input_error(result, *selection.error);

@@ -1,8 +1,12 @@
 #include "checkpoint_state.h"
 
 #include <array>
+#include <limits>
 #include <optional>
 #include <stdexcept>
+
+#include "checkpoint_config.h"
+#include "state_field_reader.h"
 
 namespace convstudio {
 namespace {
@@ -46,65 +50,17 @@ std::optional<std::string> from_hex(const std::string& hex) {
   return bytes;
 }
 
-std::string dotted(const std::string& path, const char* key) {
-  return path.empty() ? std::string(key) : path + "." + key;
+// Hexadecimal bytes (the random generators' states), checked at `path.key`.
+std::string hex_bytes(StateFieldReader& read, const json& o, const std::string& path,
+                      const char* key) {
+  const std::string hex = read.text(o, path, key);
+  auto bytes = from_hex(hex);
+  if (!bytes) read.fail(dotted(path, key), "is not hexadecimal bytes");
+  return bytes.value_or(std::string());
 }
 
-// Reads typed fields and remembers the first problem, placed at its dotted path in the file, so
-// the parsing code below reads as a list of fields rather than a ladder of checks.
-class FieldReader {
- public:
-  explicit FieldReader(const std::string& source) : source_(source) {}
-
-  const json& field(const json& object, const std::string& path, const char* key,
-                    bool (json::*is_type)() const noexcept, const char* type_name) {
-    static const json kNull;
-    if (error_) return kNull;
-    const std::string name = dotted(path, key);
-    if (!object.is_object() || !object.contains(key)) {
-      fail(name, "is missing");
-      return kNull;
-    }
-    const json& value = object.at(key);
-    if (!(value.*is_type)()) {
-      fail(name, std::string("is not ") + type_name);
-      return kNull;
-    }
-    return value;
-  }
-  std::int64_t integer(const json& o, const std::string& path, const char* key) {
-    const json& v = field(o, path, key, &json::is_number_integer, "an integer");
-    return error_ ? 0 : v.get<std::int64_t>();
-  }
-  double number(const json& o, const std::string& path, const char* key) {
-    const json& v = field(o, path, key, &json::is_number, "a number");
-    return error_ ? 0.0 : v.get<double>();
-  }
-  std::string text(const json& o, const std::string& path, const char* key) {
-    const json& v = field(o, path, key, &json::is_string, "a string");
-    return error_ ? std::string() : v.get<std::string>();
-  }
-  std::string hex_bytes(const json& o, const std::string& path, const char* key) {
-    std::string hex = text(o, path, key);
-    auto bytes = from_hex(hex);
-    if (!bytes) fail(dotted(path, key), "is not hexadecimal bytes");
-    return bytes.value_or(std::string());
-  }
-  const json& object(const json& o, const std::string& path, const char* key) {
-    return field(o, path, key, &json::is_object, "an object");
-  }
-
-  void fail(const std::string& field, const std::string& message) {
-    if (!error_) error_ = Error::at_field(source_, field, message);
-  }
-  const std::optional<Error>& error() const { return error_; }
-
- private:
-  std::string source_;
-  std::optional<Error> error_;
-};
-
-LrScheduleConfig read_schedule_config(FieldReader& read, const json& o, const std::string& path) {
+LrScheduleConfig read_schedule_config(StateFieldReader& read, const json& o,
+                                      const std::string& path) {
   LrScheduleConfig config;
   const std::string kind = read.text(o, path, "kind");
   bool known = false;
@@ -116,14 +72,14 @@ LrScheduleConfig read_schedule_config(FieldReader& read, const json& o, const st
   }
   if (!known) read.fail(dotted(path, "kind"), "is the unknown schedule \"" + kind + "\"");
   config.base_lr = read.number(o, path, "base_lr");
-  config.total_steps = read.integer(o, path, "total_steps");
-  config.step_size = read.integer(o, path, "step_size");
+  config.total_steps = read.integer(o, path, "total_steps", 0, kMaxCheckpointCount);
+  config.step_size = read.integer(o, path, "step_size", 0, kMaxCheckpointCount);
   config.gamma = read.number(o, path, "gamma");
   config.min_lr = read.number(o, path, "min_lr");
   config.pct_start = read.number(o, path, "pct_start");
   config.div_factor = read.number(o, path, "div_factor");
   config.final_div_factor = read.number(o, path, "final_div_factor");
-  config.warmup_steps = read.integer(o, path, "warmup_steps");
+  config.warmup_steps = read.integer(o, path, "warmup_steps", 0, kMaxCheckpointCount);
   config.warmup_start_factor = read.number(o, path, "warmup_start_factor");
   return config;
 }
@@ -150,7 +106,7 @@ json lr_schedule_config_to_json(const LrScheduleConfig& config) {
 
 Result<LrScheduleConfig> lr_schedule_config_from_json(const json& json_value,
                                                       const std::string& source) {
-  FieldReader read(source);
+  StateFieldReader read(source);
   LrScheduleConfig config = read_schedule_config(read, json_value, "");
   if (read.error()) return *read.error();
   return config;
@@ -179,7 +135,7 @@ json checkpoint_state_to_json(const CheckpointState& state) {
 }
 
 Result<CheckpointState> checkpoint_state_from_json(const json& root, const std::string& source) {
-  FieldReader read(source);
+  StateFieldReader read(source);
   if (!root.is_object()) return Error::in_file(source, "state is not a JSON object");
   const std::int64_t version = read.integer(root, "", "format_version");
   if (!read.error() && (version < 1 || version > kCheckpointFormatVersion)) {
@@ -188,25 +144,32 @@ Result<CheckpointState> checkpoint_state_from_json(const json& root, const std::
                                     std::to_string(kCheckpointFormatVersion) + ")");
   }
 
+  // Every counter within what a run can reach: a resume trusts them to end its loops (a
+  // global_step near 2^63 would wrap, a negative one would train on and on).
   CheckpointState state;
-  state.epoch = read.integer(root, "", "epoch");
-  state.step_in_epoch = read.integer(root, "", "step_in_epoch");
-  state.global_step = read.integer(root, "", "global_step");
+  state.epoch = read.integer(root, "", "epoch", 0, kMaxCheckpointEpoch);
+  state.step_in_epoch = read.integer(root, "", "step_in_epoch", 0, kMaxCheckpointCount);
+  state.global_step = read.integer(root, "", "global_step", 0, kMaxCheckpointCount);
   state.config = read.object(root, "", "config");
+  check_checkpoint_config(read, state.config);
   state.metrics = read.field(root, "", "metrics", &json::is_structured, "an object or array");
+  check_checkpoint_metrics(read, state.metrics);
 
   const json& schedule = read.object(root, "", "schedule");
   state.schedule.config =
       read_schedule_config(read, read.object(schedule, "schedule", "config"), "schedule.config");
-  state.schedule.step = read.integer(schedule, "schedule", "step");
+  state.schedule.step = read.integer(schedule, "schedule", "step", 0, kMaxCheckpointCount);
 
+  // The scale is a positive float32 (it multiplies every fp16 loss); the tracker an int32.
   const json& scaler = read.object(root, "", "scaler");
-  state.scaler.scale = read.number(scaler, "scaler", "scale");
-  state.scaler.growth_tracker = read.integer(scaler, "scaler", "growth_tracker");
-  state.scaler.skipped_steps = read.integer(scaler, "scaler", "skipped_steps");
+  state.scaler.scale = read.number(scaler, "scaler", "scale", 0x1p-149, 0x1p127);
+  state.scaler.growth_tracker =
+      read.integer(scaler, "scaler", "growth_tracker", 0, std::numeric_limits<std::int32_t>::max());
+  state.scaler.skipped_steps =
+      read.integer(scaler, "scaler", "skipped_steps", 0, kMaxCheckpointCount);
 
   const json& rng = read.object(root, "", "rng");
-  state.rng.cpu_generator = read.hex_bytes(rng, "rng", "cpu_generator");
+  state.rng.cpu_generator = hex_bytes(read, rng, "rng", "cpu_generator");
   const json& cuda = read.field(rng, "rng", "cuda_generators", &json::is_array, "an array");
   for (const auto& item : cuda) {
     auto bytes = item.is_string() ? from_hex(item.get<std::string>()) : std::nullopt;

@@ -32,6 +32,12 @@ NamedTensors extract_named_tensors(const torch::nn::Module& module) {
   return copies;
 }
 
+std::map<std::string, std::vector<std::int64_t>> tensor_shapes(const NamedTensors& tensors) {
+  std::map<std::string, std::vector<std::int64_t>> shapes;
+  for (const auto& [name, tensor] : tensors) shapes.emplace(name, tensor.sizes().vec());
+  return shapes;
+}
+
 std::optional<Error> apply_named_tensors(torch::nn::Module& module, const NamedTensors& tensors,
                                          const std::string& source) {
   NamedTensors targets = module_tensors(module);

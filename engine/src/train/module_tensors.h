@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <torch/torch.h>
 
@@ -16,6 +17,10 @@ using NamedTensors = std::map<std::string, torch::Tensor>;
 
 // Detached CPU copies, safe to keep while training goes on.
 NamedTensors extract_named_tensors(const torch::nn::Module& module);
+
+// Each tensor's shape by name: what a file's tensors are checked by before a module is built
+// (graph_tensors.h).
+std::map<std::string, std::vector<std::int64_t>> tensor_shapes(const NamedTensors& tensors);
 
 // Copies `tensors` into the module's parameters and buffers (onto their devices). Every one must
 // be there with the same shape and dtype and nothing extra; otherwise nothing is changed and the

@@ -22,15 +22,17 @@ torch::Tensor state_tensor(const std::string& bytes) {
 }
 
 // Checks that a generator accepts the bytes, without disturbing it: set, then put back.
-std::optional<std::string> try_state(at::Generator generator, const std::string& bytes,
-                                     const std::string& what) {
+std::optional<Error> try_state(at::Generator generator, const std::string& bytes,
+                               const std::string& field) {
   std::lock_guard<std::mutex> lock(generator.mutex());
   torch::Tensor previous = generator.get_state();
   try {
     generator.set_state(state_tensor(bytes));
   } catch (const c10::Error& error) {
     std::string message = error.what_without_backtrace();
-    return what + " state is invalid: " + message.substr(0, message.find('\n'));
+    return Error::at_field("", field,
+                           "the generator refuses these " + std::to_string(bytes.size()) +
+                               " bytes: " + message.substr(0, message.find('\n')));
   }
   generator.set_state(previous);
   return std::nullopt;
@@ -55,18 +57,18 @@ RngState capture_rng_state(std::string data_loader) {
   return state;
 }
 
-std::optional<std::string> restore_rng_state(const RngState& state) {
+std::optional<Error> restore_rng_state(const RngState& state) {
   const int cuda_devices = torch::cuda::is_available() ? torch::cuda::device_count() : 0;
   // Only devices present both then and now are restored: a run saved on GPUs and resumed on
   // fewer, or on the CPU, still continues its CPU stream.
   const int restorable = std::min<int>(cuda_devices, state.cuda_generators.size());
   if (auto problem = try_state(at::detail::getDefaultCPUGenerator(), state.cpu_generator,
-                               "the CPU generator")) {
+                               "rng.cpu_generator")) {
     return problem;
   }
   for (int i = 0; i < restorable; ++i) {
     if (auto problem = try_state(cuda_generator(i), state.cuda_generators[i],
-                                 "the generator of cuda:" + std::to_string(i))) {
+                                 "rng.cuda_generators[" + std::to_string(i) + "]")) {
       return problem;
     }
   }

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/error.h"
+
 namespace convstudio {
 
 struct RngState {
@@ -17,8 +19,10 @@ struct RngState {
 // Captures torch's default generators; `data_loader` is stored as given.
 RngState capture_rng_state(std::string data_loader = {});
 
-// Restores torch's default generators. Returns a message when the saved state does not fit
-// (another CUDA device count, or bytes a generator refuses); nothing is changed then.
-std::optional<std::string> restore_rng_state(const RngState& state);
+// Restores torch's default generators: those of CUDA devices present both then and now, and the
+// CPU's. Returns the problem when a generator refuses its saved bytes (a truncated or edited
+// state), placed at its state.json field ("rng.cpu_generator", "rng.cuda_generators[1]", no
+// file); nothing is changed then.
+std::optional<Error> restore_rng_state(const RngState& state);
 
 }  // namespace convstudio

@@ -1,5 +1,7 @@
 #include "convstudio/train/trainer.h"
 
+#include "convstudio/runs/checkpoint_path.h"
+
 #include "device_selection.h"
 #include "heap_reuse.h"
 #include "memory_probe.h"
@@ -11,7 +13,12 @@ namespace convstudio {
 struct Trainer::Control : RunControl {};
 
 Trainer::Trainer(RunOptions options, TrainingListener* listener)
-    : options_(std::move(options)), listener_(listener), control_(std::make_unique<Control>()) {}
+    : options_(std::move(options)), listener_(listener), control_(std::make_unique<Control>()) {
+  // However the checkpoint was named ("RUN/last.ckpt/"), the run reads and restores that folder.
+  if (!options_.resume_checkpoint.empty()) {
+    options_.resume_checkpoint = checkpoint_folder(options_.resume_checkpoint).string();
+  }
+}
 
 Trainer::~Trainer() = default;
 
@@ -19,16 +26,22 @@ RunSummary Trainer::run() {
   TrainingListener silent;
   TrainingListener& listener = listener_ != nullptr ? *listener_ : silent;
   const HeapReuseDuringRun heap_reuse;
-  try {
-    return TrainingRun(options_, listener, *control_).execute();
-  } catch (const std::exception& error) {
-    // Anything unforeseen still ends as a failed run with a message, never a crash.
+  // Anything unforeseen still ends as a failed run with a message, never a crash; LibTorch's
+  // errors without the C++ backtrace their what() carries.
+  const auto failed = [&](const std::string& message) {
     RunSummary summary;
     summary.state = RunState::Failed;
-    summary.error = RunError(RunErrorKind::Internal, Error::without_place(error.what()));
+    summary.error = RunError(RunErrorKind::Internal, Error::without_place(message));
     listener.on_error(*summary.error);
-    listener.on_state(RunState::Failed, error.what());
+    listener.on_state(RunState::Failed, message);
     return summary;
+  };
+  try {
+    return TrainingRun(options_, listener, *control_).execute();
+  } catch (const c10::Error& error) {
+    return failed(error.what_without_backtrace());
+  } catch (const std::exception& error) {
+    return failed(error.what());
   }
 }
 

@@ -87,6 +87,19 @@ bool TrainingRun::resume_from_checkpoint() {
          false, std::move(text));
     return false;
   }
+  const std::string state_file = (dir / kCheckpointStateFile).string();
+  // Where the epoch goes on must be inside it: past its end the run would skip batches it never
+  // trained (state.json's ranges are checked when it is read; this one needs the data).
+  const std::int64_t batches = train_loader_->batches_per_epoch();
+  if (data.state.step_in_epoch > batches) {
+    fail(RunErrorKind::Checkpoint,
+         Error::at_field(state_file, "step_in_epoch",
+                         "is " + std::to_string(data.state.step_in_epoch) + ", past the " +
+                             std::to_string(batches) + " batches of an epoch (batch size " +
+                             std::to_string(batch_size_) + ")"),
+         false);
+    return false;
+  }
   restore_parameter_groups(config);
   if (auto error = apply_checkpoint(data, **model_, *optimizer_, dir)) {
     fail(RunErrorKind::Checkpoint, *error, false);
@@ -96,11 +109,15 @@ bool TrainingRun::resume_from_checkpoint() {
     log(LogLevel::Warning,
         {messages::kLegacyOptimizerRead, {(dir / kLegacyCheckpointOptimizerFile).string()}});
   }
+  // A generator state the generator refuses (a truncated or edited one) is the file's fault: the
+  // run would not draw what the uninterrupted one would have, so it is refused, not warned about.
+  if (auto problem = restore_rng_state(data.state.rng)) {
+    problem->file = state_file;
+    fail(RunErrorKind::Checkpoint, std::move(*problem), false);
+    return false;
+  }
   schedule_->load_state(data.state.schedule);
   scaler_->load_state(data.state.scaler);
-  if (auto problem = restore_rng_state(data.state.rng)) {
-    log(LogLevel::Warning, {messages::kRandomStateNotRestored, {*problem}});
-  }
   start_epoch_ = data.state.epoch;
   start_batch_ = data.state.step_in_epoch;
   global_step_ = data.state.global_step;

@@ -115,9 +115,16 @@ void expect_module_matches_inference(const Graph& graph, const ModelAnalysis& an
   std::vector<std::string> named;
   const blocks::BlockTorch& torch_half = blocks::block_torch(block.type);
   if (torch_half.tensors != nullptr) {
-    for (const blocks::BlockTensor& tensor : torch_half.tensors(block)) {
-      named.push_back(block_id + "." + tensor.name);
-      EXPECT_EQ(tensor.buffer, module->named_buffers().contains(block_id + "." + tensor.name));
+    // Their shapes too: a weights file is checked against these before the module is built.
+    const auto parameters = module->named_parameters();
+    const auto buffers = module->named_buffers();
+    for (const blocks::BlockTensor& tensor : torch_half.tensors(block, *analysis.find(block_id))) {
+      const std::string name = block_id + "." + tensor.name;
+      named.push_back(name);
+      EXPECT_EQ(tensor.buffer, buffers.contains(name));
+      const torch::Tensor* built = tensor.buffer ? buffers.find(name) : parameters.find(name);
+      ASSERT_NE(built, nullptr) << name;
+      EXPECT_EQ(built->sizes().vec(), tensor.shape) << name;
     }
   }
   EXPECT_EQ(named, registered);

@@ -4,17 +4,20 @@
 // TensorBoard event file (events.out.tfevents.*: the charted metrics as scalars, the settings as
 // HParams, the graph summary as text) for `tensorboard --logdir`. The trainer writes its
 // checkpoints into the same folder. The CLI and the studio both use it, so a run from either shows
-// up in the other.
+// up in the other. It holds the folder's lock (run_folder_lock.h) while it lives: the run it
+// records is the only one writing there.
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "convstudio/model/project.h"
+#include "convstudio/runs/run_folder_lock.h"
 #include "convstudio/runs/training_events.h"
 
 namespace convstudio {
@@ -27,7 +30,8 @@ class RunRecorder : public TrainingListener {
   // what is there and appends to it.
   enum class Start { Fresh, Resumed };
 
-  // Creates `folder` and writes run.json with the project; check ok() afterwards.
+  // Creates and locks `folder` and writes run.json with the project; check ok() afterwards. A
+  // folder another run holds is left untouched: in_use() then names that run's process.
   RunRecorder(const std::filesystem::path& folder, const Project& project,
               Start start = Start::Fresh);
   ~RunRecorder() override;
@@ -37,6 +41,8 @@ class RunRecorder : public TrainingListener {
   // False once any write failed (folder gone, disk full); problem() says which file and why.
   bool ok() const { return problem_.empty(); }
   const std::string& problem() const { return problem_; }
+  // Set when another run holds the folder; nothing was written then.
+  const std::optional<Error>& in_use() const { return in_use_; }
   const std::filesystem::path& folder() const { return folder_; }
 
   void on_step(const StepMetrics& step) override;
@@ -59,6 +65,8 @@ class RunRecorder : public TrainingListener {
   void check_tensorboard();
 
   std::filesystem::path folder_;
+  std::optional<RunFolderLock> lock_;  // empty when refused: every write is skipped then
+  std::optional<Error> in_use_;
   nlohmann::json run_;
   std::ofstream jsonl_;
   std::ofstream csv_;

@@ -14,12 +14,13 @@ TorchLayer build(const Block& block, const BlockAnalysis& shapes) {
                                  .momentum(block.float_param("momentum"))));
 }
 
-std::vector<BlockTensor> tensors(const Block&) {
-  return {{"weight"},
-          {"bias"},
-          {"running_mean", true},
-          {"running_var", true},
-          {"num_batches_tracked", true}};
+std::vector<BlockTensor> tensors(const Block&, const BlockAnalysis& shapes) {
+  const std::int64_t channels = shapes.input_shapes.at(0).channels();
+  return {{"weight", false, {channels}},
+          {"bias", false, {channels}},
+          {"running_mean", true, {channels}},
+          {"running_var", true, {channels}},
+          {"num_batches_tracked", true, {}}};
 }
 
 std::string torchscript(const Block& block, const std::vector<std::string>& in) {

@@ -27,6 +27,14 @@ TorchLayer build(const Block& block, const BlockAnalysis& shapes) {
   return module_layer(torch::nn::Conv2d(options));
 }
 
+// torch::nn::Conv2d's weight: out × (in / groups) × k × k.
+std::vector<BlockTensor> tensors(const Block& block, const BlockAnalysis& shapes) {
+  const std::int64_t k = block.int_param("kernel");
+  return weight_and_bias({block.int_param("out_channels"),
+                          shapes.input_shapes.at(0).channels() / block.int_param("groups"), k, k},
+                         block.bool_param("bias"));
+}
+
 std::string torchscript(const Block& block, const std::vector<std::string>& in) {
   const std::string self = torchscript_self(block);
   const std::string bias = block.bool_param("bias") ? self + "bias" : "None";
@@ -76,7 +84,7 @@ std::string onnx(const OnnxBlock& b, OnnxSink& sink) {
 BlockTorch torch_half() {
   return {
       .build = build,
-      .tensors = [](const Block& block) { return weight_and_bias(block.bool_param("bias")); },
+      .tensors = tensors,
       .torchscript = torchscript,
       .python_layer = python_layer,
       .python = python_module_call,

@@ -61,7 +61,10 @@ std::string onnx(const OnnxBlock& b, OnnxSink& sink) {
 BlockTorch torch_half() {
   return {
       .build = build,
-      .tensors = [](const Block&) { return weight_and_bias(true); },
+      .tensors =
+          [](const Block&, const BlockAnalysis& shapes) {
+            return weight_and_bias({shapes.input_shapes.at(0).channels()}, true);
+          },
       .torchscript = torchscript,
       .python_layer = python_layer,
       .python = python_module_call,

@@ -17,7 +17,10 @@ BlockTorch torch_half() {
           [](const Block& block, const BlockAnalysis& shapes) {
             return build_dense(shapes, block.int_param("out_features"), has_bias(block));
           },
-      .tensors = [](const Block& block) { return weight_and_bias(has_bias(block)); },
+      .tensors =
+          [](const Block& block, const BlockAnalysis& shapes) {
+            return dense_tensors(shapes, block.int_param("out_features"), has_bias(block));
+          },
       .torchscript =
           [](const Block& block, const std::vector<std::string>& in) {
             return torchscript_dense(block, in, has_bias(block));

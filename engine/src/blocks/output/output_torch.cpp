@@ -11,7 +11,10 @@ BlockTorch torch_half() {
           [](const Block& block, const BlockAnalysis& shapes) {
             return build_dense(shapes, block.int_param("classes"), true);
           },
-      .tensors = [](const Block&) { return weight_and_bias(true); },
+      .tensors =
+          [](const Block& block, const BlockAnalysis& shapes) {
+            return dense_tensors(shapes, block.int_param("classes"), true);
+          },
       .torchscript =
           [](const Block& block, const std::vector<std::string>& in) {
             return torchscript_dense(block, in, true);

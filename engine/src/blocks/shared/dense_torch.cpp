@@ -8,6 +8,11 @@ TorchLayer build_dense(const BlockAnalysis& shapes, std::int64_t out_features, b
           .bias(bias)));
 }
 
+std::vector<BlockTensor> dense_tensors(const BlockAnalysis& shapes, std::int64_t out_features,
+                                       bool bias) {
+  return weight_and_bias({out_features, shapes.input_shapes.at(0).element_count()}, bias);
+}
+
 std::string torchscript_dense(const Block& block, const std::vector<std::string>& in, bool bias) {
   const std::string self = torchscript_self(block);
   return "torch.linear(" + in[0] + ", " + self + "weight, " + (bias ? self + "bias" : "None") + ")";
