@@ -4280,7 +4280,7 @@ predicted: %2 (%3%)</source>
         <translation>127.0.0.1 上没有空闲的 TCP 端口供本次训练的各进程会合。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Cannot write %1 for the run&apos;s other processes: %2</source>
         <translation>无法为本次训练的其他进程写入 %1：%2</translation>
     </message>
