@@ -11,19 +11,8 @@ namespace {
 namespace fs = std::filesystem;
 using testing::TempFolder;
 
-DatasetRequest csv_request(const fs::path& csv) {
-  DatasetRequest request;
-  request.kind = DatasetKind::Csv;
-  request.path = csv.string();
-  request.channels = 3;
-  request.height = request.width = 4;
-  request.validation_fraction = 0.25;
-  return request;
-}
-
-void write_text(const fs::path& file, const std::string& text) {
-  std::ofstream(file, std::ios::binary) << text;
-}
+using testing::csv_request;
+using testing::write_text;
 
 // images/<i>.png, red for even i and blue for odd.
 void write_images(const fs::path& root, int count) {

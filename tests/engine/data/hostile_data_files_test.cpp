@@ -20,19 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 using testing::TempFolder;
 
-DatasetRequest csv_request(const fs::path& csv) {
-  DatasetRequest request;
-  request.kind = DatasetKind::Csv;
-  request.path = csv.string();
-  request.channels = 3;
-  request.height = request.width = 4;
-  request.validation_fraction = 0.25;
-  return request;
-}
-
-void write_text(const fs::path& file, const std::string& text) {
-  std::ofstream(file, std::ios::binary) << text;
-}
+using testing::csv_request;
+using testing::write_text;
 
 void write_image(const fs::path& file) {
   fs::create_directories(file.parent_path());

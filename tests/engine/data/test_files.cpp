@@ -64,6 +64,20 @@ void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes,
             static_cast<std::streamsize>(bytes.size()));
 }
 
+void write_text(const fs::path& file, const std::string& text) {
+  std::ofstream(file, std::ios::binary) << text;
+}
+
+DatasetRequest csv_request(const fs::path& csv) {
+  DatasetRequest request;
+  request.kind = DatasetKind::Csv;
+  request.path = csv.string();
+  request.channels = 3;
+  request.height = request.width = 4;
+  request.validation_fraction = 0.25;
+  return request;
+}
+
 std::uint8_t idx_pixel(std::uint32_t index, std::uint32_t k) {
   return static_cast<std::uint8_t>((index * 7 + k * 3) % 256);
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/data/dataset.h"
 #include "convstudio/data/image_set.h"
 #include "convstudio/data/sample_set.h"
 
@@ -28,6 +29,10 @@ class TempFolder {
 };
 
 void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes, bool gzip);
+void write_text(const std::filesystem::path& file, const std::string& text);
+
+// A CSV data set's request: 3×4×4 images, a quarter held out for validation.
+DatasetRequest csv_request(const std::filesystem::path& csv);
 
 // IDX bytes: magic, sizes, then the data.
 std::vector<std::uint8_t> idx_images(std::uint32_t count, std::uint32_t rows, std::uint32_t cols,

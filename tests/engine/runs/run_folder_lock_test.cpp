@@ -14,19 +14,13 @@
 #include <string>
 
 #include "convstudio/runs/run_recorder.h"
+#include "file_bytes.h"
 #include "scratch_folder.h"
 
 namespace convstudio {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_text(const fs::path& file) {
-  std::ifstream stream(file);
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return text.str();
-}
 
 TEST(RunFolderLock, ASecondAcquisitionIsRefusedNamingTheHoldersProcess) {
   const fs::path folder = testing::scratch_folder("lock") / "run";
@@ -62,10 +56,10 @@ TEST(RunFolderLock, TheLockOfADeadProcessIsTakenOver) {
   ASSERT_EQ(::waitpid(child, &status, 0), child);
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   // Its id is still written in the lock file, but nothing holds the lock.
-  EXPECT_EQ(read_text(folder / kRunFolderLockFile), std::to_string(child) + "\n");
+  EXPECT_EQ(testing::file_bytes(folder / kRunFolderLockFile), std::to_string(child) + "\n");
   Result<RunFolderLock> taken = RunFolderLock::acquire(folder);
   ASSERT_TRUE(taken.ok()) << taken.error().describe();
-  EXPECT_EQ(read_text(folder / kRunFolderLockFile), std::to_string(::getpid()) + "\n");
+  EXPECT_EQ(testing::file_bytes(folder / kRunFolderLockFile), std::to_string(::getpid()) + "\n");
 }
 
 TEST(RunFolderLock, ASecondRecorderInTheSameFolderIsRefusedAndWritesNothing) {
@@ -73,7 +67,7 @@ TEST(RunFolderLock, ASecondRecorderInTheSameFolderIsRefusedAndWritesNothing) {
   RunRecorder first(folder, Project{});
   ASSERT_TRUE(first.ok()) << first.problem();
   first.on_state(RunState::Running, "");
-  const std::string record = read_text(folder / "run.json");
+  const std::string record = testing::file_bytes(folder / "run.json");
   RunRecorder second(folder, Project{}, RunRecorder::Start::Resumed);
   EXPECT_FALSE(second.ok());
   ASSERT_TRUE(second.in_use().has_value());
@@ -81,7 +75,7 @@ TEST(RunFolderLock, ASecondRecorderInTheSameFolderIsRefusedAndWritesNothing) {
   second.record_queue_entry("7", "sweep", "lr=0.1");
   second.on_state(RunState::Failed, "refused");
   second.finish({});
-  EXPECT_EQ(read_text(folder / "run.json"), record);
+  EXPECT_EQ(testing::file_bytes(folder / "run.json"), record);
 }
 
 }  // namespace
