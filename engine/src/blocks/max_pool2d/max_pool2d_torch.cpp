@@ -19,6 +19,16 @@ namespace {
 // overlap, tied maxima may send the gradient elsewhere) and the input holds no NaN (oneDNN
 // skips a NaN, LibTorch returns it): those cases keep LibTorch's kernel. Channels-last input
 // keeps it too: LibTorch's channels-last kernel is vectorised and keeps the layout.
+// LibTorch's mkldnn_max_pool2d refuses bf16 ("bf16 path needs the cpu support avx512bw, avx512vl
+// and avx512dq") on CPUs without those, such as AMD EPYCs before Zen 4: there bf16 keeps
+// LibTorch's kernel.
+bool cpu_runs_onednn_bf16_pooling() {
+  static const bool supported = __builtin_cpu_supports("avx512bw") &&
+                                __builtin_cpu_supports("avx512vl") &&
+                                __builtin_cpu_supports("avx512dq");
+  return supported;
+}
+
 bool onednn_gives_same_result(const torch::Tensor& input, const PoolWindow& window) {
   if (window.stride < window.kernel || !at::hasMKLDNN() ||
       !at::globalContext().userEnabledMkldnn()) {
@@ -29,6 +39,7 @@ bool onednn_gives_same_result(const torch::Tensor& input, const PoolWindow& wind
       (input.scalar_type() != torch::kFloat && input.scalar_type() != torch::kBFloat16)) {
     return false;
   }
+  if (input.scalar_type() == torch::kBFloat16 && !cpu_runs_onednn_bf16_pooling()) return false;
   torch::NoGradGuard no_grad;
   // max() propagates NaN: one vectorised pass, far cheaper than the pooling it replaces.
   return !std::isnan(input.max().item<float>());
