@@ -94,7 +94,9 @@ Result<torch::Tensor> to_tensor(const onnx::TensorProto& t, const fs::path& mode
                   " elements");
     }
     out = torch::empty(dims, type);
-    std::memcpy(out.data_ptr(), raw.data(), raw.size());
+    // An empty tensor has no storage (data_ptr() is null), and memcpy from or to null is
+    // undefined even for 0 bytes (found by fuzz_onnx_file).
+    if (!raw.empty()) std::memcpy(out.data_ptr(), raw.data(), raw.size());
   } else if (t.float_data_size() == count && type == torch::kFloat32) {
     out = torch::tensor(std::vector<float>(t.float_data().begin(), t.float_data().end()));
   } else if (t.int64_data_size() == count && type == torch::kInt64) {
