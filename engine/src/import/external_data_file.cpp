@@ -1,8 +1,8 @@
 #include "import/external_data_file.h"
 
-#include <fcntl.h>
+#include "data/regular_file.h"
+
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -12,14 +12,6 @@ namespace convstudio::onnx_import {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Closes the descriptor on every way out.
-struct OpenFile {
-  int fd = -1;
-  ~OpenFile() {
-    if (fd >= 0) ::close(fd);
-  }
-};
 
 // Both paths are canonical: inside means `folder` is a prefix of `file`, component by component.
 bool is_inside(const fs::path& file, const fs::path& folder) {
@@ -72,14 +64,12 @@ Result<std::string> read_external_data(const fs::path& model_file,
         "is not a regular file (a folder, FIFO, socket or device); external data "
         "must be a plain file beside the model");
   }
-  OpenFile file;
-  file.fd = ::open(real.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
-  struct stat opened {};
-  if (file.fd < 0 || ::fstat(file.fd, &opened) != 0 || !S_ISREG(opened.st_mode) ||
-      opened.st_dev != before.st_dev || opened.st_ino != before.st_ino) {
+  Result<RegularFile> opened = RegularFile::open(real.string(), RegularFile::LastLink::Refuse);
+  if (!opened || !opened.value().is_file_of(before)) {
     return refuse("changed or could not be opened while it was read");
   }
-  const auto size = static_cast<std::uint64_t>(opened.st_size);
+  RegularFile& file = opened.value();
+  const auto size = static_cast<std::uint64_t>(file.size());
   const std::uint64_t offset = request.offset;
   if (offset > size || (request.length && *request.length > size - offset)) {
     return Error::at_byte(real.string(), offset,
@@ -91,16 +81,11 @@ Result<std::string> read_external_data(const fs::path& model_file,
                   std::to_string(request.expected_bytes) + " bytes");
   }
   std::string bytes(available, '\0');
-  std::uint64_t done = 0;
-  while (done < available) {
-    const ssize_t got =
-        ::pread(file.fd, bytes.data() + done, available - done, static_cast<off_t>(offset + done));
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) {
-      return Error::at_byte(real.string(), offset + done,
-                            "reading tensor " + request.tensor + " failed");
-    }
-    done += static_cast<std::uint64_t>(got);
+  const std::int64_t got = file.read_at(bytes.data(), available, offset);
+  if (got < 0 || static_cast<std::uint64_t>(got) != available) {
+    return Error::at_byte(real.string(),
+                          offset + static_cast<std::uint64_t>(std::max<std::int64_t>(got, 0)),
+                          "reading tensor " + request.tensor + " failed");
   }
   return bytes;
 }
