@@ -25,11 +25,13 @@
 
 #include "collective_backend.h"
 
+#ifndef CONVSTUDIO_GLOO_LAYOUT_UNCHECKED
 static_assert(sizeof(c10d::ProcessGroupGloo) == 0x220,
               "ProcessGroupGloo's size moved: check it against libtorch_cpu.so's own allocation "
               "(README, Version pinning) before trusting these headers");
 static_assert(sizeof(c10d::ProcessGroupGloo::Options) == 0xb8,
               "ProcessGroupGloo::Options' size moved: check it as above");
+#endif
 
 namespace convstudio {
 namespace {
@@ -41,6 +43,11 @@ bool is_loopback(const std::string& address) {
 }  // namespace
 
 c10::intrusive_ptr<c10d::Backend> make_gloo_backend(const CollectiveBackendRequest& request) {
+#ifdef CONVSTUDIO_GLOO_LAYOUT_UNCHECKED
+  throw std::runtime_error(
+      "this build leaves the Gloo backend out: it was built against a LibTorch whose "
+      "ProcessGroupGloo layout is unchecked (CONVSTUDIO_GLOO_LAYOUT_UNCHECKED)");
+#endif
   auto options = c10d::ProcessGroupGloo::Options::create(request.timeout);
   // GLOO_SOCKET_IFNAME picks the interface as in PyTorch; a run on one machine talks over the
   // loopback (no firewall or hostname lookup in the way); otherwise the host's own address.

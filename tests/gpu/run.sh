@@ -1,0 +1,280 @@
+#!/usr/bin/env bash
+# The GPU check (issue 39): one command that proves every CUDA path of ConvStudio on a machine
+# with a CUDA GPU, in a few minutes:
+#   devices; lenet5 and resnet-small trained in fp32, fp16 (loss scaling) and bf16, channels-last
+#   with cuDNN benchmark; the memory chart's figures against the CUDA allocator read in the same
+#   process; release of cached memory; a real out-of-memory recovered by halving the batch;
+#   inference and every export from a CUDA-trained checkpoint; the cockpit on CUDA saved as a
+#   picture (English and Simplified Chinese); the CUDA add-on loaded from its installed place;
+#   with two or more GPUs, NCCL data-parallel.
+# On a machine without a GPU (or with CONVSTUDIO_GPU_CHECK_CPU=1) it says so and runs the same
+# steps on the CPU, shorter, so that the check itself is tested everywhere (ctest
+# gpu_check_cpu_self_check).
+#
+# usage: tests/gpu/run.sh OUT_DIR [ROOT]
+#   OUT_DIR  gets report.json (one object: mode, machine, every step with its status, seconds and
+#            figures), log.txt and the cockpit pictures; nothing else
+#   ROOT     a build folder or an installed tree (bin/convstudio-cli, lib/convstudio/ with the
+#            CUDA add-on); default: the repository's build/
+# Exit status: 0 when every step passed or was skipped for a stated reason, 1 otherwise.
+# Environment: PYTHON (numpy and Pillow, for the generated images; default python3), WORK (a
+# scratch folder; default a fresh one under /tmp).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+out=${1:?usage: run.sh OUT_DIR [ROOT]}
+root=$(cd "${2:-$here/../../build}" && pwd)
+python=${PYTHON:-python3}
+cli=$root/bin/convstudio-cli
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+work=${WORK:-$(mktemp -d /tmp/convstudio-gpu-check.XXXXXX)}
+mkdir -p "$work"
+log=$out/log.txt
+steps=$work/steps.jsonl
+: > "$log"
+: > "$steps"
+export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
+failed=0
+
+say() { printf '[gpu-check] %s\n' "$*" | tee -a "$log" >&2; }
+
+# record NAME STATUS SECONDS DETAILS_JSON
+record() {
+  "$python" - "$@" >> "$steps" <<'PY'
+import json, sys
+name, status, seconds, details = sys.argv[1:5]
+print(json.dumps({"name": name, "status": status, "seconds": round(float(seconds), 1),
+                  "details": json.loads(details or "{}")}))
+PY
+}
+
+# step NAME FUNCTION: runs FUNCTION with its output in log.txt; the function prints one JSON
+# object of figures on its last line of fd 3 and returns 0 (passed), 3 (skipped) or else (failed).
+step() {
+  local name=$1 fn=$2 start end status rc details
+  say "step $name"
+  start=$(date +%s%N)
+  details=$( { "$fn" 3>&1 1>>"$log" 2>&1; echo "rc=$?"; } | tail -n 2)
+  rc=${details##*rc=}
+  details=$(printf '%s\n' "$details" | grep -v '^rc=' | tail -n 1)
+  [ -n "$details" ] || details='{}'
+  end=$(date +%s%N)
+  case $rc in
+    0) status=passed ;;
+    3) status=skipped ;;
+    *) status=failed; failed=1 ;;
+  esac
+  say "step $name: $status"
+  local seconds=$(((end - start) / 1000000)); seconds=$((seconds / 1000)).$(printf '%03d' $((seconds % 1000)))
+  # A step whose figures are not JSON (it failed half way) is recorded without them.
+  record "$name" "$status" "$seconds" "$details" 2>> "$log" || record "$name" "$status" "$seconds" '{}'
+  write_report
+}
+
+# report.json after every step, so that a check stopped half way still reports what it did.
+write_report() {
+  "$python" - "$steps" "$work/devices.json" "$mode" "$out/report.json" <<'PY'
+import json, sys
+steps = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+try:
+    machine = json.load(open(sys.argv[2]))
+except Exception as e:  # devices itself failed: the report says so
+    machine = {"error": str(e)}
+report = {"mode": sys.argv[3], "machine": machine, "steps": steps,
+          "passed": all(s["status"] in ("passed", "skipped") for s in steps),
+          "failed_steps": [s["name"] for s in steps if s["status"] == "failed"],
+          "seconds": round(sum(s["seconds"] for s in steps), 1)}
+with open(sys.argv[4], "w") as f:
+    json.dump(report, f, indent=1)
+PY
+}
+
+# ---- mode -----------------------------------------------------------------------------------
+
+"$cli" devices --json > "$work/devices.json" 2>> "$log" || { say "convstudio-cli devices failed"; }
+gpus=$("$python" -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["cuda_devices"]) if d["cuda_available"] else 0)' "$work/devices.json" 2>/dev/null || echo 0)
+if [ "${CONVSTUDIO_GPU_CHECK_CPU:-0}" = 1 ] || [ "$gpus" -eq 0 ]; then
+  mode=cpu-self-check
+  device=cpu
+  say "no CUDA GPU here ($("$python" -c 'import json,sys; print(json.load(open(sys.argv[1])).get("cuda_unavailable_reason") or "CONVSTUDIO_GPU_CHECK_CPU=1")' "$work/devices.json" 2>/dev/null)): running the CPU self-check, every step on the CPU"
+  export CONVSTUDIO_GPU_CHECK_CPU=1
+  train_steps=2; batch=16; shot_steps=4
+else
+  mode=gpu
+  device=cuda:0
+  say "$gpus CUDA GPU(s): checking every CUDA path on $device"
+  train_steps=40; batch=64; shot_steps=30
+fi
+
+# ---- steps ----------------------------------------------------------------------------------
+
+check_devices() {
+  cat "$work/devices.json"
+  "$cli" --version
+  "$python" - "$work/devices.json" "$mode" >&3 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+mode = sys.argv[2]
+if mode == "gpu":
+    assert d["cuda_available"] and d["cuda_devices"], "no CUDA device listed"
+    assert d["cudnn_version"], "no cuDNN version"
+    gpu = d["cuda_devices"][0]
+    print(json.dumps({"gpus": len(d["cuda_devices"]), "first": gpu, "driver": d["cuda_driver_version"],
+                      "cuda": d["cuda_support"], "cudnn": d["cudnn_version"]}))
+else:
+    assert not d["cuda_available"] or True
+    print(json.dumps({"gpus": 0, "cuda": d["cuda_support"],
+                      "why_no_gpu": d.get("cuda_unavailable_reason", "")}))
+PY
+}
+
+check_addon() {
+  # The add-on is the plugin in lib/convstudio beside bin/ (the convstudio-cuda package's place,
+  # and the build tree's). `devices` above loaded it when it listed GPUs.
+  local plugin=$root/lib/convstudio/libconvstudio_cuda.so
+  ls -l "$plugin" || return 1
+  "$cli" --version | tee "$work/version.txt"
+  if [ "$mode" = gpu ]; then
+    grep -q "CUDA support: installed" "$work/version.txt" || return 1
+  fi
+  printf '{"plugin": "%s"}\n' "$plugin" >&3
+}
+
+write_data() {
+  "$python" "$here/write_image_classes.py" "$work/data" 48 16 32 4 || return 1
+  printf '{"folder": "%s", "classes": 4, "train_per_class": 48, "size": 32}\n' "$work/data" >&3
+}
+
+# train_one NAME TEMPLATE AMP [extra flags]: a short run, then its run.json checked.
+train_one() {
+  local name=$1 template=$2 amp=$3
+  shift 3
+  local project=$work/$template.convstudio run=$work/runs/$name
+  [ -f "$project" ] || "$cli" new --template "$template" --dataset "$work/data" --out "$project" ||
+    return 1
+  rm -rf "$run"
+  "$cli" train "$project" --device "$device" --amp "$amp" --epochs 1000 --max-steps "$train_steps" \
+    --batch-size "$batch" --out "$run" "$@" || return 1
+  "$python" - "$run" "$device" "$amp" "$train_steps" >&3 <<'PY'
+import json, math, sys
+run, device, amp, steps = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+s = json.load(open(run + "/run.json"))["summary"]
+assert s["state"] == "finished", s
+assert s["device"] == device, (s["device"], device)
+assert s["amp"] == amp, (s["amp"], amp)
+assert s["steps"] == steps, s["steps"]
+assert math.isfinite(s["train_loss"]), s["train_loss"]
+rows = [json.loads(l) for l in open(run + "/metrics.jsonl") if l.strip()]
+step_rows = [r for r in rows if r.get("kind", r.get("type")) == "step"] or rows
+if amp == "fp16":
+    assert s["loss_scale"] is not None, "fp16 without a loss scale"
+keep = ["train_loss", "val_accuracy", "samples_per_second", "peak_memory_bytes", "loss_scale",
+        "skipped_steps", "loss_scale_backoffs", "batch_size"]
+figures = {k: s.get(k) for k in keep}
+figures["metrics_rows"] = len(step_rows)
+print(json.dumps(figures))
+PY
+}
+
+train_lenet5_fp32() { train_one lenet5-fp32 lenet5 off; }
+train_lenet5_fp16() { train_one lenet5-fp16 lenet5 fp16; }
+train_lenet5_bf16() { train_one lenet5-bf16 lenet5 bf16; }
+train_resnet_fp32() { train_one resnet-small-fp32 resnet-small off; }
+train_resnet_fp16() { train_one resnet-small-fp16 resnet-small fp16; }
+train_resnet_bf16() { train_one resnet-small-bf16 resnet-small bf16; }
+train_resnet_channels_last() {
+  train_one resnet-small-channels-last resnet-small bf16 --channels-last --cudnn-benchmark
+}
+
+in_process_checks() {
+  # Memory chart figures vs the allocator, release of cached memory, out-of-memory recovery.
+  "$root/bin/gpu_check_tests" --gtest_output="json:$work/gtest.json"
+  local rc=$?
+  "$python" - "$work/gtest.json" >&3 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(json.dumps({t["name"]: t.get("result", "") + ("" if not t.get("failures") else " FAILED")
+                  for s in d["testsuites"] for t in s["testsuite"]}))
+PY
+  return $rc
+}
+
+exports_and_inference() {
+  # Every export of the CUDA-trained resnet-small, then predictions from the checkpoint and each
+  # loadable export: the same top class for every image.
+  local ckpt=$work/runs/resnet-small-fp32/last.ckpt e=$work/exports
+  rm -rf "$e"; mkdir -p "$e"
+  [ -d "$ckpt" ] || { echo "no checkpoint from the fp32 run"; return 1; }
+  local format ext
+  for format in torchscript onnx safetensors python; do
+    case $format in torchscript) ext=pt ;; onnx) ext=onnx ;; safetensors) ext=safetensors ;; python) ext=py ;; esac
+    "$cli" export "$ckpt" --format $format --out "$e/model.$ext" --quiet || return 1
+    test -s "$e/model.$ext" || return 1
+  done
+  local images=("$work"/data/val/class*/0000[0-1].png) model
+  for model in "$ckpt" "$e/model.pt" "$e/model.onnx" "$e/model.safetensors"; do
+    "$cli" predict "$model" "${images[@]}" --topk 2 > "$e/p-$(basename "$model").jsonl" || return 1
+  done
+  "$python" - "$e" >&3 <<'PY'
+import glob, json, sys
+runs = {f.rsplit("/p-", 1)[1][:-len(".jsonl")]: [json.loads(l) for l in open(f) if l.strip()]
+        for f in sorted(glob.glob(sys.argv[1] + "/p-*.jsonl"))}
+# Each form of the model gives each image the same probabilities (float rounding apart).
+probabilities = {name: [{t["class"]: t["probability"] for t in r["top"]} for r in rows]
+                 for name, rows in runs.items()}
+reference = probabilities["last.ckpt"]
+assert len(reference) == 8, len(reference)
+worst = 0.0
+for name, rows in probabilities.items():
+    assert len(rows) == len(reference), name
+    for got, want in zip(rows, reference):
+        for cls in set(got) & set(want):
+            worst = max(worst, abs(got[cls] - want[cls]))
+        top_got, top_want = max(got, key=got.get), max(want, key=want.get)
+        margin = sorted(want.values())[-1] - sorted(want.values())[-2]
+        assert top_got == top_want or margin < 1e-2, (name, got, want)
+assert worst < 2e-3, worst
+print(json.dumps({"forms": sorted(probabilities), "images": len(reference),
+                  "largest_probability_difference": worst}))
+PY
+}
+
+cockpit_pictures() {
+  local project=$work/resnet-small.convstudio language
+  for language in en zh_CN; do
+    "$root/bin/gpu_cockpit_shot" "$project" "$device" "$shot_steps" \
+      "$out/cockpit-${device//:/}-$language.png" "$language" | tee "$work/shot-$language.json" || return 1
+  done
+  tail -n 1 "$work/shot-en.json" >&3
+}
+
+nccl_data_parallel() {
+  if [ "$mode" != gpu ] || [ "$gpus" -lt 2 ]; then
+    printf '{"skipped": "needs two or more CUDA GPUs; this machine has %s"}\n' "$gpus" >&3
+    return 3
+  fi
+  local run=$work/runs/nccl
+  "$cli" train "$work/resnet-small.convstudio" --device cuda --nproc-per-node 2 \
+    --max-steps "$train_steps" --batch-size "$batch" --out "$run" || return 1
+  "$python" -c 'import json,sys; s=json.load(open(sys.argv[1]+"/run.json"))["summary"]; assert s["state"]=="finished" and s["world_size"]==2, s; print(json.dumps({"world_size": 2, "samples_per_second": s["samples_per_second"]}))' "$run" >&3
+}
+
+step devices check_devices
+step cuda-add-on check_addon
+step data write_data
+step train-lenet5-fp32 train_lenet5_fp32
+step train-lenet5-fp16 train_lenet5_fp16
+step train-lenet5-bf16 train_lenet5_bf16
+step train-resnet-small-fp32 train_resnet_fp32
+step train-resnet-small-fp16 train_resnet_fp16
+step train-resnet-small-bf16 train_resnet_bf16
+step train-resnet-small-channels-last-cudnn-benchmark train_resnet_channels_last
+step memory-release-out-of-memory in_process_checks
+step exports-and-inference exports_and_inference
+step cockpit-pictures cockpit_pictures
+step nccl-data-parallel nccl_data_parallel
+
+write_report
+say "report: $out/report.json ($mode, $([ $failed = 0 ] && echo passed || echo FAILED))"
+exit $failed
