@@ -475,13 +475,14 @@
         <translation>IDX 文件夹（MNIST 格式）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>A folder with train-images-idx3-ubyte[.gz] and its labels</source>
         <translation>包含 train-images-idx3-ubyte[.gz] 及其标签的文件夹</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <location filename="../engine/src/data/formats/imagefolder/imagefolder_format.cpp" line="+24"/>
+        <location filename="../engine/src/data/formats/labelled_folder/labelled_folder_format.cpp" line="+31"/>
         <source>choose a folder</source>
         <translation>选择文件夹</translation>
     </message>
@@ -494,6 +495,16 @@
         <location line="+1"/>
         <source>One subfolder of images per class; the folder names are the classes</source>
         <translation>每个类别一个图像子文件夹；文件夹名即类别名</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/data/formats/labelled_folder/labelled_folder_format.cpp" line="-5"/>
+        <source>Image folder with a labels file</source>
+        <translation>带标签文件的图像文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Images in one folder, labelled by labels.csv or labels.txt (file,label lines) or labels.json ({&quot;file&quot;: &quot;label&quot;}) beside them</source>
+        <translation>同一文件夹中的图像，由旁边的 labels.csv 或 labels.txt（file,label 行）或 labels.json（{&quot;file&quot;: &quot;label&quot;}）标注</translation>
     </message>
 </context>
 <context>
