@@ -2,6 +2,7 @@
 // labels.txt or labels.json beside them, read through the registry as any
 // format is, and its hostile labels files.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <chrono>
 #include <fstream>
@@ -188,6 +189,16 @@ TEST(LabelledFolder, HugeLabelsFileIsRefusedBeforeItIsRead) {
   EXPECT_EQ(error.file, (root.path() / "labels.txt").string());
   EXPECT_NE(error.message.find("is 1024 MB; a labels file may hold at most 128 MB"),
             std::string::npos)
+      << error.message;
+}
+
+TEST(LabelledFolder, AFifoForALabelsFileIsNamedNotRead) {
+  TempFolder root;
+  write_images(root.path(), 1);
+  ASSERT_EQ(::mkfifo((root.path() / "labels.txt").c_str(), 0600), 0);
+  const Error error = load_error(root.path());  // would block forever if it were opened
+  EXPECT_EQ(error.file, (root.path() / "labels.txt").string());
+  EXPECT_NE(error.message.find("is not a regular file (a FIFO)"), std::string::npos)
       << error.message;
 }
 
