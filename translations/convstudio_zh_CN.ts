@@ -443,6 +443,71 @@
     </message>
 </context>
 <context>
+    <name>DatasetFormat</name>
+    <message>
+        <location filename="../engine/src/data/formats/csv/csv_format.cpp" line="+20"/>
+        <source>Labels in a CSV file (path,label)</source>
+        <translation>CSV 标签文件（path,label）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>choose a CSV file with path,label rows</source>
+        <translation>选择包含 path,label 行的 CSV 文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/data/formats/fashion_mnist/fashion_mnist_format.cpp" line="+11"/>
+        <source>Fashion-MNIST (built in)</source>
+        <translation>Fashion-MNIST（内置）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>built-in location</source>
+        <translation>内置位置</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/data/formats/idx/idx_format.cpp" line="+20"/>
+        <source>IDX folder (MNIST format)</source>
+        <translation>IDX 文件夹（MNIST 格式）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A folder with train-images-idx3-ubyte[.gz] and its labels</source>
+        <translation>包含 train-images-idx3-ubyte[.gz] 及其标签的文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../engine/src/data/formats/imagefolder/imagefolder_format.cpp" line="+24"/>
+        <location filename="../engine/src/data/formats/labelled_folder/labelled_folder_format.cpp" line="+31"/>
+        <source>choose a folder</source>
+        <translation>选择文件夹</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/data/formats/imagefolder/imagefolder_format.cpp" line="-3"/>
+        <source>Image folder</source>
+        <translation>图像文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One subfolder of images per class; the folder names are the classes</source>
+        <translation>每个类别一个图像子文件夹；文件夹名即类别名</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/data/formats/labelled_folder/labelled_folder_format.cpp" line="-5"/>
+        <source>Image folder with a labels file</source>
+        <translation>带标签文件的图像文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Images in one folder, labelled by labels.csv or labels.txt (file,label lines) or labels.json ({&quot;file&quot;: &quot;label&quot;}) beside them</source>
+        <translation>同一文件夹中的图像，由旁边的 labels.csv 或 labels.txt（file,label 行）或 labels.json（{&quot;file&quot;: &quot;label&quot;}）标注</translation>
+    </message>
+</context>
+<context>
     <name>DeleteSelectionCommand</name>
     <message numerus="yes">
         <location filename="../widgets/builder/delete_selection_command.cpp" line="+28"/>
@@ -889,7 +954,7 @@
 <context>
     <name>SettingsCheck</name>
     <message>
-        <location filename="../widgets/training/settings_check.cpp" line="+24"/>
+        <location filename="../widgets/training/settings_check.cpp" line="+25"/>
         <source>The batch size must be at least 1.</source>
         <translation>批大小至少为 1。</translation>
     </message>
@@ -919,7 +984,7 @@
         <translation>在共 %2 轮的训练中，“%1 轮无改进后提前停止”永远不会触发。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Choose the CSV file that lists the images and their labels.</source>
         <translation>请选择列出图像及其标签的 CSV 文件。</translation>
     </message>
@@ -944,7 +1009,7 @@
         <translation>验证比例必须在 0 到 100% 之间（不含端点）。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>Mirroring changes the meaning of digits and letters; check the preview.</source>
         <translation>镜像会改变数字和字母的含义；请检查预览。</translation>
     </message>
@@ -1283,37 +1348,7 @@
 <context>
     <name>convstudio::DatasetSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/dataset_settings_editor.cpp" line="+20"/>
-        <source>Fashion-MNIST (built in)</source>
-        <translation>Fashion-MNIST（内置）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>IDX folder (MNIST format)</source>
-        <translation>IDX 文件夹（MNIST 格式）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Image folder</source>
-        <translation>图像文件夹</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>A folder with train-images-idx3-ubyte[.gz] and its labels</source>
-        <translation>包含 train-images-idx3-ubyte[.gz] 及其标签的文件夹</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>One subfolder of images per class; the folder names are the classes</source>
-        <translation>每个类别一个图像子文件夹；文件夹名即类别名</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Labels in a CSV file (path,label)</source>
-        <translation>CSV 标签文件（path,label）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location filename="../widgets/training/dataset_settings_editor.cpp" line="+44"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -1477,34 +1512,14 @@
         <translation>随机擦除：</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <source>Labels File</source>
         <translation>标签文件</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>CSV files (*.csv);;All files (*)</source>
-        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Dataset Folder</source>
         <translation>数据集文件夹</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>built-in location</source>
-        <translation>内置位置</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>choose a CSV file with path,label rows</source>
-        <translation>选择包含 path,label 行的 CSV 文件</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>choose a folder</source>
-        <translation>选择文件夹</translation>
     </message>
 </context>
 <context>

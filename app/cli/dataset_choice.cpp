@@ -1,12 +1,12 @@
 #include "dataset_choice.h"
 
 #include <chrono>
-#include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "convstudio/data/dataset.h"
 #include "convstudio/data/dataset_request.h"
+#include "convstudio/model/dataset_format.h"
 
 namespace convstudio::cli {
 namespace {
@@ -31,28 +31,19 @@ DatasetObserver progress_printer() {
 DatasetChoice choose_dataset(const std::string& argument, const std::optional<TensorShape>& input,
                              bool allow_paths_outside) {
   DatasetChoice choice;
-  if (argument == "fashion-mnist") {
-    choice.settings.source = DatasetKind::FashionMnist;
-  } else {
-    std::error_code ec;
-    const std::filesystem::path path(argument);
-    const bool folder = std::filesystem::is_directory(path, ec);
-    const bool csv = !folder && guess_dataset_kind(argument) == DatasetKind::Csv;
-    if (!folder && !csv) {
-      choice.error = "--dataset " + argument +
-                     ": not a folder or a .csv file (use fashion-mnist, an IDX folder, an image "
-                     "folder or a CSV of path,label rows)";
-      return choice;
-    }
-    choice.settings.path = argument;
-    choice.settings.source = guess_dataset_kind(argument);
-    choice.settings.allow_paths_outside =
-        allow_paths_outside && choice.settings.source == DatasetKind::Csv;
-    if (choice.settings.source == DatasetKind::ImageFolder ||
-        choice.settings.source == DatasetKind::Csv) {
-      choice.settings.validation = ValidationSplit::Fraction;
-    }
+  const DatasetFormat* named = find_dataset_format(argument);
+  const DatasetFormat* format = named != nullptr && named->path == DatasetPath::BuiltIn
+                                    ? named
+                                    : sniff_dataset_format(argument);
+  if (format == nullptr) {
+    choice.error =
+        "--dataset " + argument + ": not a dataset (use " + dataset_format_choices() + ")";
+    return choice;
   }
+  choice.settings.source = format->kind;
+  if (format != named) choice.settings.path = argument;
+  choice.settings.allow_paths_outside = allow_paths_outside && format->names_files;
+  if (!format->has_test_set) choice.settings.validation = ValidationSplit::Fraction;
   // Reading the data (its index, for image files) is the only way to know its shape and classes.
   DatasetRequest request = dataset_request(choice.settings, 0);
   if (input) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "convstudio/model/dataset_format.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/template_library.h"
 #include "dataset_choice.h"
@@ -66,9 +67,7 @@ void add_new_command(CLI::App& app, int& exit_code) {
   auto* command = app.add_subcommand("new", "Create a project from a template for a dataset");
   command->add_option("--template", options->template_name, "Template name (see `templates`)")
       ->required();
-  command->add_option("--dataset", options->dataset,
-                      "fashion-mnist (built in), an IDX folder, an image folder or a CSV file of "
-                      "path,label rows");
+  command->add_option("--dataset", options->dataset, dataset_format_choices());
   command->add_option("--input", options->input,
                       "Input shape C×H×W the images are fitted to (default: the data's own)");
   command
@@ -77,8 +76,9 @@ void add_new_command(CLI::App& app, int& exit_code) {
                    "cut), stretch or pad")
       ->check(CLI::IsMember({"resize-crop", "stretch", "pad"}));
   command->add_flag("--allow-paths-outside", options->allow_paths_outside,
-                    "A CSV's rows may name images outside the CSV's folder (.., absolute paths, "
-                    "links leading out); off, such a row is refused");
+                    "A dataset that lists its images by name (a CSV file) may name images outside "
+                    "its folder (.., absolute paths, links leading out); off, such an entry is "
+                    "refused");
   command->add_option("--out", options->out, "Project file to write (*.convstudio)")->required();
   command->callback([options, &exit_code] { exit_code = run_new(*options); });
 }

@@ -1,12 +1,16 @@
 // The training cockpit's widgets on their own, without a run: decimation, capped redraws,
 // settings checks, the out-of-memory advice, the confusion matrix and the gallery.
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QtTest>
 
 #include <cmath>
+
+#include "convstudio/model/dataset_format.h"
 
 #include "training/confusion_matrix_view.h"
 #include "training/live_chart.h"
@@ -41,6 +45,7 @@ class TrainingWidgetsTest : public QObject {
   void aSingleValidationPointSitsAtItsStep();
   void aWarningSitsUnderTheSettingItConcerns();
   void randomErasingIsEditedAsAPercentage();
+  void theDatasetChoiceOffersEveryRegisteredFormat();
   void aSweepsRunsStandTogetherAndOverlayEveryChart();
 };
 
@@ -381,6 +386,26 @@ void TrainingWidgetsTest::randomErasingIsEditedAsAPercentage() {
   erasing->setValue(0);
   QCOMPARE(erasing->text(), erasing->specialValueText());
   QCOMPARE(panel.datasetSettings().augmentation.random_erasing, 0.0);
+}
+
+void TrainingWidgetsTest::theDatasetChoiceOffersEveryRegisteredFormat() {
+  // The editor lists the engine's registry (dataset_formats.def): a new format needs no widget
+  // code. Each choice stores its kind and shows its own path hint.
+  TrainingSettingsPanel panel;
+  panel.setSettings(DatasetSettings{}, TrainingSettings{});
+  auto* kind = panel.findChild<QComboBox*>(QStringLiteral("datasetKind"));
+  auto* path = panel.findChild<QLineEdit*>(QStringLiteral("datasetPath"));
+  QVERIFY(kind && path);
+  QCOMPARE(static_cast<std::size_t>(kind->count()), dataset_formats().size());
+  for (const DatasetFormat& format : dataset_formats()) {
+    kind->setCurrentIndex(kind->findData(static_cast<int>(format.kind)));
+    QCOMPARE(kind->currentText(),
+             QCoreApplication::translate(kDatasetFormatTextContext, format.label));
+    QCOMPARE(path->placeholderText(),
+             QCoreApplication::translate(kDatasetFormatTextContext, format.placeholder));
+    QCOMPARE(panel.datasetSettings().source, format.kind);
+  }
+  QVERIFY(kind->findData(static_cast<int>(find_dataset_format("labelled-folder")->kind)) >= 0);
 }
 
 void TrainingWidgetsTest::aSweepsRunsStandTogetherAndOverlayEveryChart() {

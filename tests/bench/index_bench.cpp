@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "data/file_index_store.h"
-#include "data/image_folder_scan.h"
+#include "data/formats/imagefolder/image_folder_scan.h"
 
 namespace {
 

@@ -57,6 +57,12 @@ write("fuzz_csv_dataset", "quoted.csv",
       'id,"path",label,extra\r\n1,"img, one.jpg",3,x\r\n2,two.jpg,10,"y ""q"""\r\n')
 write("fuzz_csv_dataset", "numeric.csv", "label,path\n0,/abs/p0.bmp\n1,rel/p1.webp\n")
 
+# A labelled folder's labels files, in each syntax it reads.
+write("fuzz_labels_sidecar", "labels.csv", 'file,label\n0.png,cat\n"a, b.jpg",dog\n')
+write("fuzz_labels_sidecar", "labels.txt", "img/1.png,10\r\n2.png,9\r\n\r\n../x.png,2\r\n")
+write("fuzz_labels_sidecar", "labels.json",
+      '{\n  "0.png": "cat",\n  "sub/1.png": 3,\n  "\\u00e9.png": "dog"\n}\n')
+
 # Projects: the built-in templates wrapped as the CLI's `new` writes them.
 for template in sorted((root / "resources/templates").glob("*.json")):
     if template.stem not in ("lenet5", "resnet-small"):

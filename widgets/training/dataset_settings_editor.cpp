@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -12,20 +13,32 @@
 #include <QPushButton>
 #include <QSpinBox>
 
+#include "convstudio/model/dataset_format.h"
+
 namespace convstudio {
+namespace {
+
+// The formats' texts are English in the engine, marked for lupdate there.
+QString formatText(const char* text) {
+  return QCoreApplication::translate(kDatasetFormatTextContext, text);
+}
+
+const DatasetFormat& chosenFormat(const QComboBox* kind) {
+  return dataset_format(static_cast<DatasetKind>(kind->currentData().toInt()));
+}
+
+}  // namespace
 
 DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) {
   kind_ = new QComboBox(this);
   kind_->setObjectName(QStringLiteral("datasetKind"));
-  kind_->addItem(tr("Fashion-MNIST (built in)"), static_cast<int>(DatasetKind::FashionMnist));
-  kind_->addItem(tr("IDX folder (MNIST format)"), static_cast<int>(DatasetKind::Idx));
-  kind_->addItem(tr("Image folder"), static_cast<int>(DatasetKind::ImageFolder));
   // Short names keep the whole text visible in a narrow dock; the tooltips say the rest.
-  kind_->setItemData(1, tr("A folder with train-images-idx3-ubyte[.gz] and its labels"),
-                     Qt::ToolTipRole);
-  kind_->setItemData(2, tr("One subfolder of images per class; the folder names are the classes"),
-                     Qt::ToolTipRole);
-  kind_->addItem(tr("Labels in a CSV file (path,label)"), static_cast<int>(DatasetKind::Csv));
+  for (const DatasetFormat& format : dataset_formats()) {
+    kind_->addItem(formatText(format.label), static_cast<int>(format.kind));
+    if (*format.tooltip != '\0') {
+      kind_->setItemData(kind_->count() - 1, formatText(format.tooltip), Qt::ToolTipRole);
+    }
+  }
   path_ = new QLineEdit(this);
   path_->setObjectName(QStringLiteral("datasetPath"));
   browse_ = new QPushButton(tr("Browse…"), this);
@@ -194,10 +207,11 @@ void DatasetSettingsEditor::store(DatasetSettings& s) const {
 }
 
 void DatasetSettingsEditor::choosePath() {
-  const bool csv = kind_->currentData().toInt() == static_cast<int>(DatasetKind::Csv);
+  const DatasetFormat& format = chosenFormat(kind_);
   const QString chosen =
-      csv ? QFileDialog::getOpenFileName(this, tr("Labels File"), path_->text(),
-                                         tr("CSV files (*.csv);;All files (*)"))
+      format.path == DatasetPath::File
+          ? QFileDialog::getOpenFileName(this, tr("Labels File"), path_->text(),
+                                         formatText(format.file_filter))
           : QFileDialog::getExistingDirectory(this, tr("Dataset Folder"), path_->text());
   if (chosen.isEmpty()) return;
   path_->setText(chosen);
@@ -205,11 +219,7 @@ void DatasetSettingsEditor::choosePath() {
 }
 
 void DatasetSettingsEditor::updateEnabled() {
-  const bool builtIn = kind_->currentData().toInt() == static_cast<int>(DatasetKind::FashionMnist);
-  const bool csv = kind_->currentData().toInt() == static_cast<int>(DatasetKind::Csv);
-  path_->setPlaceholderText(builtIn ? tr("built-in location")
-                            : csv   ? tr("choose a CSV file with path,label rows")
-                                    : tr("choose a folder"));
+  path_->setPlaceholderText(formatText(chosenFormat(kind_).placeholder));
   cropMinScale_->setEnabled(resizedCrop_->isChecked());
   fraction_->setEnabled(validation_->currentData().toInt() ==
                         static_cast<int>(ValidationSplit::Fraction));

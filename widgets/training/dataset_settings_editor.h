@@ -1,7 +1,7 @@
 #pragma once
-// The dataset half of the training settings: which data (built-in Fashion-MNIST, an IDX
-// folder, an image folder, a labels CSV), where, how images are fitted to the input size,
-// whether decoded images are cached, how validation is split off, and augmentation.
+// The dataset half of the training settings: which data (every format of the engine's registry,
+// dataset_format.h), where, how images are fitted to the input size, whether decoded images are
+// cached, how validation is split off, and augmentation.
 
 #include <QWidget>
 

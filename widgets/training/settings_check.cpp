@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include "convstudio/model/dataset_format.h"
 #include "device_text.h"
 
 namespace convstudio {
@@ -52,15 +53,16 @@ bool SettingsCheck::hasErrors(const std::vector<SettingsProblem>& problems) {
 
 void SettingsCheck::checkDataset(const DatasetSettings& d, std::vector<SettingsProblem>& out) {
   const QString path = QString::fromStdString(d.path);
-  const bool csv = d.source == DatasetKind::Csv;
-  if (d.source != DatasetKind::FashionMnist && path.isEmpty()) {
+  const DatasetFormat& format = dataset_format(d.source);
+  const bool file = format.path == DatasetPath::File;
+  if (format.path != DatasetPath::BuiltIn && path.isEmpty()) {
     out.push_back({Severity::Error, "datasetPath",
-                   csv ? tr("Choose the CSV file that lists the images and their labels.")
-                       : tr("Choose the folder that holds the dataset.")});
-  } else if (csv && !QFileInfo(path).isFile()) {
+                   file ? tr("Choose the CSV file that lists the images and their labels.")
+                        : tr("Choose the folder that holds the dataset.")});
+  } else if (file && !QFileInfo(path).isFile()) {
     out.push_back(
         {Severity::Error, "datasetPath", tr("The labels file %1 does not exist.").arg(path)});
-  } else if (!csv && !path.isEmpty() && !QFileInfo(path).isDir()) {
+  } else if (!file && !path.isEmpty() && !QFileInfo(path).isDir()) {
     out.push_back(
         {Severity::Error, "datasetPath", tr("The dataset folder %1 does not exist.").arg(path)});
   }
@@ -69,11 +71,8 @@ void SettingsCheck::checkDataset(const DatasetSettings& d, std::vector<SettingsP
     out.push_back({Severity::Error, "validationFraction",
                    tr("The validation share must be between 0 and 100% (exclusive).")});
   }
-  if (d.augmentation.horizontal_flip && d.source == DatasetKind::FashionMnist) {
-    // Clothes survive a mirror; digits in an IDX folder may not, so only a hint there.
-    return;
-  }
-  if (d.augmentation.horizontal_flip && d.source == DatasetKind::Idx) {
+  // Clothes survive a mirror; digits and letters may not: a hint where the format says so.
+  if (d.augmentation.horizontal_flip && format.warn_on_mirror) {
     out.push_back({Severity::Warning, "hflip",
                    tr("Mirroring changes the meaning of digits and letters; check the preview.")});
   }

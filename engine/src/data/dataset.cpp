@@ -7,7 +7,7 @@
 #include "data/channel_statistics.h"
 #include "data/dataset_split.h"
 #include "data/file_dataset.h"
-#include "data/idx_dataset.h"
+#include "data/formats/dataset_reader.h"
 #include "data/image_conversion.h"
 #include "data/in_memory_sample_set.h"
 
@@ -37,9 +37,9 @@ ImageSet converted(ImageSet images, int channels, int height, int width, FitMode
   return convert_images(images, channels, height, width, fit);
 }
 
-// IDX data is small and stored raw: read whole, converted to the requested shape in memory.
-Result<Dataset> load_into_memory(const DatasetRequest& source) {
-  Result<RawDataset> read = IdxDataset::read(source);
+// Data read whole (IDX: small and stored raw), converted to the requested shape in memory.
+Result<Dataset> load_into_memory(const DatasetReader& reader, const DatasetRequest& source) {
+  Result<RawDataset> read = reader.read_whole(source);
   if (!read) return read.error();
   RawDataset raw = std::move(read).value();
 
@@ -93,10 +93,9 @@ Result<Dataset> load_dataset(const DatasetRequest& source, const DatasetObserver
   if (std::optional<Error> problem = check_source(source)) return *problem;
   // A dataset too large for memory is the user's problem to hear about, not a crash.
   try {
-    if (source.kind == DatasetKind::ImageFolder || source.kind == DatasetKind::Csv) {
-      return load_file_dataset(source, observer);
-    }
-    return load_into_memory(source);
+    const DatasetReader& reader = dataset_reader(source.kind);
+    if (reader.index != nullptr) return load_file_dataset(source, observer);
+    return load_into_memory(reader, source);
   } catch (const std::bad_alloc&) {
     return Error::in_file(source.path,
                           "not enough memory to load the dataset; choose a smaller image size or "

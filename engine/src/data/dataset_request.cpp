@@ -1,7 +1,6 @@
 #include "convstudio/data/dataset_request.h"
 
-#include <cctype>
-#include <filesystem>
+#include "convstudio/model/dataset_format.h"
 
 namespace convstudio {
 
@@ -40,19 +39,9 @@ AugmentationOptions augmentation_options(const AugmentationSettings& settings) {
 }
 
 DatasetKind guess_dataset_kind(const std::string& path) {
-  std::error_code ec;
-  const std::filesystem::path file(path);
-  if (std::filesystem::is_regular_file(file, ec)) {
-    std::string extension = file.extension().string();
-    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (extension == ".csv") return DatasetKind::Csv;
-  }
-  for (const auto& entry : std::filesystem::directory_iterator(path, ec)) {
-    if (entry.path().filename().string().find("idx3-ubyte") != std::string::npos) {
-      return DatasetKind::Idx;
-    }
-  }
-  return DatasetKind::ImageFolder;
+  // A path no format recognises is read as an image folder, whose reader says what is wrong.
+  const DatasetFormat* format = sniff_dataset_format(path);
+  return format != nullptr ? format->kind : DatasetKind::ImageFolder;
 }
 
 }  // namespace convstudio

@@ -8,12 +8,12 @@
 #include <iterator>
 #include <new>
 
+#include "convstudio/model/dataset_format.h"
 #include "data/channel_statistics.h"
-#include "data/csv_dataset.h"
 #include "data/dataset_split.h"
 #include "data/file_index_store.h"
+#include "data/formats/dataset_reader.h"
 #include "data/image_file_set.h"
-#include "data/image_folder_scan.h"
 #include "data/native_shape.h"
 #include "data/sample_order.h"
 #include "data/seeded_random.h"
@@ -59,11 +59,13 @@ Result<LoadedIndex> open_index(const DatasetRequest& request, const std::string&
   const ScanProgress progress = [&](std::int64_t found) {
     return !observer || observer({DatasetProgress::Stage::Scanning, found, -1, source});
   };
-  Result<FileIndex> scanned = request.kind == DatasetKind::Csv
-                                  ? read_csv_dataset(source, progress, request.allow_paths_outside)
-                                  : scan_image_folder(source, progress);
+  const bool allow_paths_outside =
+      request.allow_paths_outside && dataset_format(request.kind).names_files;
+  Result<FileIndex> scanned =
+      dataset_reader(request.kind).index(source, progress, allow_paths_outside);
   if (!scanned) return scanned.error();
   loaded.index = std::make_shared<FileIndex>(std::move(scanned).value());
+  loaded.index->kind = request.kind;  // the cached index serves this format only
   return loaded;
 }
 
@@ -112,9 +114,13 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
   if (request.path.empty()) return Error::in_file("", "no dataset folder or CSV file given");
   const std::string source = fs::absolute(request.path, ec).lexically_normal().string();
   if (!fs::exists(source, ec)) return Error::in_file(source, "does not exist");
-  const bool csv = request.kind == DatasetKind::Csv;
-  if (csv && !fs::is_regular_file(source, ec)) return Error::in_file(source, "is not a file");
-  if (!csv && !fs::is_directory(source, ec)) return Error::in_file(source, "is not a folder");
+  const bool names_file = dataset_format(request.kind).path == DatasetPath::File;
+  if (names_file && !fs::is_regular_file(source, ec)) {
+    return Error::in_file(source, "is not a file");
+  }
+  if (!names_file && !fs::is_directory(source, ec)) {
+    return Error::in_file(source, "is not a folder");
+  }
 
   Result<LoadedIndex> opened = open_index(request, source, observer);
   if (!opened) return opened.error();

@@ -53,9 +53,10 @@ std::int64_t count_entries(const std::string& folder) {
 bool index_is_current(const FileIndex& index) {
   for (const FolderStamp& stamp : index.stamps) {
     std::int64_t size = 0;
-    if (modified_ns(stamp.path, &size) != stamp.modified_ns) return false;
-    const bool csv = index.kind == DatasetKind::Csv && stamp.path == index.source;
-    if ((csv ? size : count_entries(stamp.path)) != stamp.entries) return false;
+    unsigned mode = 0;
+    if (modified_ns(stamp.path, &size, &mode) != stamp.modified_ns) return false;
+    // A list's file (a CSV, a labels file) is stamped with its size, a folder with its entries.
+    if ((S_ISREG(mode) ? size : count_entries(stamp.path)) != stamp.entries) return false;
   }
   return !index.stamps.empty();
 }

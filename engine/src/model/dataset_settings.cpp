@@ -1,19 +1,12 @@
 #include "convstudio/model/dataset_settings.h"
 
+#include "convstudio/model/dataset_format.h"
+
 namespace convstudio {
 
+// The names live with the formats (engine/src/data/formats/<home>/).
 std::string to_string(DatasetKind source) {
-  switch (source) {
-    case DatasetKind::FashionMnist:
-      return "fashion-mnist";
-    case DatasetKind::Idx:
-      return "idx";
-    case DatasetKind::ImageFolder:
-      return "imagefolder";
-    case DatasetKind::Csv:
-      return "csv";
-  }
-  return "fashion-mnist";
+  return std::string(dataset_format(source).name);
 }
 
 std::string to_string(ValidationSplit split) {
@@ -45,11 +38,9 @@ std::string to_string(CacheMode cache) {
 }
 
 std::optional<DatasetKind> parse_dataset_kind(std::string_view text) {
-  if (text == "fashion-mnist") return DatasetKind::FashionMnist;
-  if (text == "idx") return DatasetKind::Idx;
-  if (text == "imagefolder") return DatasetKind::ImageFolder;
-  if (text == "csv") return DatasetKind::Csv;
-  return std::nullopt;
+  const DatasetFormat* format = find_dataset_format(text);
+  if (format == nullptr) return std::nullopt;
+  return format->kind;
 }
 
 std::optional<ValidationSplit> parse_validation_split(std::string_view text) {

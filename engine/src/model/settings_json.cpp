@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "convstudio/model/dataset_format.h"
 #include "json_fields.h"
 
 namespace convstudio {
@@ -83,8 +84,7 @@ DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::str
   DatasetSettings d;
   JsonFields f(json, path, errors);
   if (!f.valid()) return d;
-  f.read_enum<DatasetKind>("source", d.source, parse_dataset_kind,
-                           "fashion-mnist, idx, imagefolder, csv");
+  f.read_enum<DatasetKind>("source", d.source, parse_dataset_kind, dataset_format_names().c_str());
   f.read("path", d.path);
   f.read("allow_paths_outside", d.allow_paths_outside);
   f.read_enum<ValidationSplit>("validation", d.validation, parse_validation_split,

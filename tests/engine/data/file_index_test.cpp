@@ -5,7 +5,7 @@
 
 #include "convstudio/data/dataset.h"
 #include "data/file_index_store.h"
-#include "data/image_folder_scan.h"
+#include "data/formats/imagefolder/image_folder_scan.h"
 #include "test_files.h"
 
 namespace convstudio {

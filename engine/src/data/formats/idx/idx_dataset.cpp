@@ -1,4 +1,4 @@
-#include "data/idx_dataset.h"
+#include "data/formats/idx/idx_dataset.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -12,10 +12,6 @@ namespace convstudio {
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::vector<std::string> kFashionMnistClasses = {
-    "T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
-    "Sandal",      "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
 
 // Byte offset of the first label in an IDX labels file (magic + count).
 constexpr std::int64_t kLabelsHeaderBytes = 8;
@@ -92,10 +88,8 @@ Result<ImageSet> read_pair(const IdxPair& pair, std::int64_t classes,
 
 }  // namespace
 
-Result<RawDataset> IdxDataset::read(const DatasetRequest& source) {
-  const bool fashion = source.kind == DatasetKind::FashionMnist;
-  const std::string folder =
-      source.path.empty() && fashion ? std::string(kFashionMnistFolder) : source.path;
+Result<RawDataset> read_idx_folder(const std::string& folder, const IdxClasses& named) {
+  const bool has_names = !named.names.empty();
   std::error_code ec;
   if (folder.empty()) return Error::in_setting("dataset.path", "no dataset folder given");
   if (!fs::exists(folder, ec)) return Error::in_file(folder, "folder does not exist");
@@ -113,14 +107,14 @@ Result<RawDataset> IdxDataset::read(const DatasetRequest& source) {
 
   RawDataset raw;
   raw.path = folder;
-  std::int64_t classes = fashion ? static_cast<std::int64_t>(kFashionMnistClasses.size()) : 0;
-  Result<ImageSet> train_set = read_pair(train, classes, "Fashion-MNIST");
+  std::int64_t classes = static_cast<std::int64_t>(named.names.size());
+  Result<ImageSet> train_set = read_pair(train, classes, named.source);
   if (!train_set) return train_set.error();
   raw.train = std::move(train_set).value();
   if (raw.train.size() == 0) return Error::in_file(train.images, "holds no images");
 
-  if (fashion) {
-    raw.class_names = kFashionMnistClasses;
+  if (has_names) {
+    raw.class_names = named.names;
   } else {
     // A plain IDX pair names no classes: there are as many as the largest training label says.
     classes = *std::max_element(raw.train.labels.begin(), raw.train.labels.end()) + 1;
@@ -130,7 +124,7 @@ Result<RawDataset> IdxDataset::read(const DatasetRequest& source) {
   const IdxPair test = pairs[Split::Test];
   if (!test.images.empty() && !test.labels.empty()) {
     Result<ImageSet> test_set =
-        read_pair(test, classes, fashion ? "Fashion-MNIST" : "the training labels");
+        read_pair(test, classes, has_names ? named.source : "the training labels");
     if (!test_set) return test_set.error();
     if (test_set.value().height != raw.train.height || test_set.value().width != raw.train.width) {
       return Error::at_byte(

@@ -1,4 +1,4 @@
-#include "data/image_folder_scan.h"
+#include "data/formats/imagefolder/image_folder_scan.h"
 
 #include <dirent.h>
 #include <sys/stat.h>

@@ -1,0 +1,17 @@
+#pragma once
+// What the formats' sniffs ask of a path, written once: torch-free and cheap (a stat or a folder
+// listing), and never an error: a path that cannot be read simply matches nothing.
+
+#include <string>
+#include <string_view>
+
+namespace convstudio::formats {
+
+bool is_folder(const std::string& path);
+bool is_regular_file(const std::string& path);
+// The file name's extension in lower case, with its dot: ".csv"; "" for none.
+std::string lower_extension(const std::string& path);
+// Whether some entry of the folder has `part` in its name.
+bool folder_has_name_containing(const std::string& folder, std::string_view part);
+
+}  // namespace convstudio::formats

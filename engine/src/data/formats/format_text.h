@@ -1,0 +1,8 @@
+#pragma once
+// The formats' editor texts are English in the engine and shown translated by the widgets
+// (QCoreApplication::translate("DatasetFormat", text)). lupdate finds them by the
+// QT_TRANSLATE_NOOP marker; the engine has no Qt, so the marker is the text itself.
+
+#ifndef QT_TRANSLATE_NOOP
+#define QT_TRANSLATE_NOOP(scope, text) text
+#endif

@@ -1,0 +1,30 @@
+// torchvision's ImageFolder layout: root/<class>/*.png, or root/train/<class>/… with
+// root/val/<class>/… for a fixed split.
+#include "convstudio/model/dataset_format.h"
+#include "data/formats/format_sniffing.h"
+#include "data/formats/format_text.h"
+
+namespace convstudio::formats::imagefolder {
+namespace {
+
+// Any folder may be one; a format that recognises its own files in the folder wins.
+SniffMatch sniff(const std::string& path) {
+  return is_folder(path) ? SniffMatch::Possible : SniffMatch::No;
+}
+
+}  // namespace
+
+DatasetFormat format() {
+  DatasetFormat format;
+  format.name = "imagefolder";
+  format.path = DatasetPath::Folder;
+  format.label = QT_TRANSLATE_NOOP("DatasetFormat", "Image folder");
+  format.tooltip = QT_TRANSLATE_NOOP(
+      "DatasetFormat", "One subfolder of images per class; the folder names are the classes");
+  format.placeholder = QT_TRANSLATE_NOOP("DatasetFormat", "choose a folder");
+  format.cli_text = "an image folder";
+  format.sniff = sniff;
+  return format;
+}
+
+}  // namespace convstudio::formats::imagefolder

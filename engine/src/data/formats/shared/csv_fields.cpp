@@ -1,0 +1,44 @@
+#include "data/formats/shared/csv_fields.h"
+
+namespace convstudio::formats {
+
+std::string trimmed_field(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(" \t");
+  return std::string(text.substr(first, last - first + 1));
+}
+
+std::optional<std::vector<std::string>> split_csv_fields(std::string_view line) {
+  std::vector<std::string> fields;
+  std::string field;
+  bool quoted = false;
+  bool was_quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        field += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c == '"' && trimmed_field(field).empty()) {
+      quoted = was_quoted = true;
+      field.clear();
+    } else if (c == ',') {
+      fields.push_back(was_quoted ? field : trimmed_field(field));
+      field.clear();
+      was_quoted = false;
+    } else {
+      field += c;
+    }
+  }
+  if (quoted) return std::nullopt;
+  fields.push_back(was_quoted ? field : trimmed_field(field));
+  return fields;
+}
+
+}  // namespace convstudio::formats
