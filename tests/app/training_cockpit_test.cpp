@@ -149,10 +149,16 @@ void TrainingCockpitTest::shortRunFillsChartsReachesFullProgressAndRecordsRun() 
   QCOMPARE(charts->accuracyChart()->curveCount(), accuracyCurves + 1);
 
   const QString csv = fixture_.dir.filePath(QStringLiteral("export.csv"));
-  QVERIFY(charts->exportCsv(csv));
+  QCOMPARE(charts->exportCsv(csv), std::nullopt);
   QFile file(csv);
   QVERIFY(file.open(QIODevice::ReadOnly));
-  QCOMPARE(file.readAll().count('\n'), 21);  // header and 20 steps
+  // metrics.csv's columns: a header, 20 steps and the epochs.
+  const QByteArray exported = file.readAll();
+  QCOMPARE(exported.count("\nstep,"), 20);
+  QCOMPARE(exported.count("\nepoch,"), static_cast<qsizetype>(runs->runs().front().epochs.size()));
+  QFile recorded(folder + QStringLiteral("/metrics.csv"));
+  QVERIFY(recorded.open(QIODevice::ReadOnly));
+  QCOMPARE(exported.left(exported.indexOf('\n')), recorded.readLine().trimmed());
   QVERIFY(charts->lossChart()->exportTo(fixture_.dir.filePath(QStringLiteral("loss.png"))));
   QVERIFY(charts->lossChart()->exportTo(fixture_.dir.filePath(QStringLiteral("loss.pdf"))));
   // A new run keeps the overlays on every chart.
