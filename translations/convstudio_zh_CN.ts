@@ -795,6 +795,11 @@
         <source>validation</source>
         <translation>验证</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>Gradient norm</source>
+        <translation>梯度范数</translation>
+    </message>
 </context>
 <context>
     <name>MoveBlocksCommand</name>

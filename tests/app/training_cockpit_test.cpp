@@ -16,6 +16,7 @@
 #include <QTimer>
 #include <QtTest>
 
+#include <cmath>
 #include <memory>
 
 #include "cockpit_window.h"
@@ -122,6 +123,12 @@ void TrainingCockpitTest::shortRunFillsChartsReachesFullProgressAndRecordsRun() 
   QTRY_VERIFY(charts->redrawCount() > 0);
   QVERIFY(epochs.size() >= 2);  // epochs 1 and 2 validate; the step limit ends in epoch 3
   QCOMPARE(charts->lossChart()->series(2).size(), static_cast<std::size_t>(epochs.size()));
+  // The gradient norm, a metric of the list with a chart of its own, drawn live at every step.
+  constexpr std::size_t kGradNorm = metric_index("grad_norm");
+  QVERIFY(charts->chartOf(kGradNorm) != nullptr);
+  const MetricSeries& norms = charts->chartOf(kGradNorm)->series(charts->curveOf(kGradNorm));
+  QCOMPARE(norms.size(), std::size_t{20});
+  for (double norm : norms.values()) QVERIFY(std::isfinite(norm) && norm > 0);
   QProgressBar* overall = fixture_.cockpit()->progress()->overallBar();
   QCOMPARE(overall->value(), overall->maximum());
   QCOMPARE(overall->maximum(), 20);

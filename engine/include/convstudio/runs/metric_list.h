@@ -209,6 +209,9 @@ inline constexpr MetricDescriptor kMetrics[] = {
     {.id = "duration", .field = field<&EpochMetrics::duration_seconds>(),
      .unit = MetricUnit::Seconds, .jsonl = "duration_seconds", .csv = "duration_seconds",
      .tensorboard = "epoch_seconds"},
+    {.id = "grad_norm", .field = field<&StepMetrics::grad_norm>(), .jsonl = "grad_norm",
+     .csv = "grad_norm", .tensorboard = "gradients/global_norm", .chart = MetricChart::Own,
+     .label = QT_TRANSLATE_NOOP("Metrics", "Gradient norm"), .colour = metric_colour::kBlue},
 };
 // clang-format on
 
