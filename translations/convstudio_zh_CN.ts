@@ -794,6 +794,79 @@
     </message>
 </context>
 <context>
+    <name>Metrics</name>
+    <message>
+        <location filename="../engine/include/convstudio/runs/metric_list.h" line="+149"/>
+        <source>loss (step)</source>
+        <translation>损失（每步）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>loss scale</source>
+        <translation>损失缩放</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>skipped steps</source>
+        <translation>跳过的步数</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CUDA allocated</source>
+        <translation>CUDA 已分配</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CUDA reserved</source>
+        <translation>CUDA 已保留</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CUDA peak allocated</source>
+        <translation>CUDA 峰值分配</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>process resident</source>
+        <translation>进程常驻</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>process peak</source>
+        <translation>进程峰值</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>validation (epoch)</source>
+        <translation>验证（每轮）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Gradient norm</source>
+        <translation>梯度范数</translation>
+    </message>
+</context>
+<context>
     <name>MoveBlocksCommand</name>
     <message numerus="yes">
         <location filename="../widgets/builder/move_blocks_command.cpp" line="+16"/>
@@ -3909,7 +3982,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCharts</name>
     <message>
-        <location filename="../widgets/training/training_charts.cpp" line="+42"/>
+        <location filename="../widgets/training/training_charts.cpp" line="+53"/>
         <source>Smoothing:</source>
         <translation>平滑：</translation>
     </message>
@@ -3939,44 +4012,29 @@ predicted: %2 (%3%)</source>
         <translation>将本次训练每一步和每一轮的指标导出为 CSV 文件</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+38"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>loss (step)</source>
-        <translation>损失（每步）</translation>
+        <location line="+298"/>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-275"/>
         <source>smoothed</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>validation (epoch)</source>
-        <translation>验证（每轮）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>skipped step</source>
         <translation>跳过的步</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-27"/>
         <source>Accuracy (%)</source>
         <translation>准确率 (%)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>training</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>validation</source>
-        <translation>验证</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3985,66 +4043,21 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>learning rate</source>
-        <translation>学习率</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>Memory (MiB)</source>
         <translation>内存 (MiB)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>CUDA allocated</source>
-        <translation>CUDA 已分配</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>CUDA reserved</source>
-        <translation>CUDA 已保留</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>CUDA peak allocated</source>
-        <translation>CUDA 峰值分配</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>process resident</source>
-        <translation>进程常驻</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>process peak</source>
-        <translation>进程峰值</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>Samples/s</source>
         <translation>样本/秒</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>samples/s</source>
-        <translation>样本/秒</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>fp16 loss scale</source>
         <translation>fp16 损失缩放</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>loss scale</source>
-        <translation>损失缩放</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>skipped steps</source>
-        <translation>跳过的步数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+29"/>
         <source>scale grew</source>
         <translation>缩放增大</translation>
     </message>
@@ -4054,12 +4067,12 @@ predicted: %2 (%3%)</source>
         <translation>缩放回退</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+247"/>
+        <location line="+251"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -4068,11 +4081,6 @@ predicted: %2 (%3%)</source>
         <location line="-3"/>
         <source>CSV file (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Could not write %1.</source>
-        <translation>无法写入 %1。</translation>
     </message>
 </context>
 <context>

@@ -36,7 +36,7 @@ QDateTime madeAt(const QString& owner) {
 // Steps done: the summary's count once the run ended, else its last recorded step.
 std::int64_t stepsOf(const RecordedRun& run) {
   if (run.figures.steps > 0) return run.figures.steps;
-  return run.steps.empty() ? 0 : run.steps.back().step;
+  return run.steps.empty() ? 0 : run.steps.back().step();
 }
 
 std::optional<double> accuracyOf(const RecordedRun& run) {

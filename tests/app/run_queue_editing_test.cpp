@@ -121,7 +121,7 @@ void RunQueueEditingTest::stoppingAQueuedRunPausesTheQueueAndItGoesOnLater() {
   QCOMPARE(QString::fromStdString(runner()->queue().runs.front().run_folder), folder);
   const auto run = load_recorded_run(local(folder));
   QVERIFY(run);
-  QCOMPARE(run->steps.back().step, std::int64_t{300});
+  QCOMPARE(run->steps.back().step(), std::int64_t{300});
   QVERIFY(run->steps.size() <= std::size_t{300});
   QCOMPARE(cockpit_->runs()->runCount(), 1);
 }

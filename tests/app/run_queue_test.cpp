@@ -187,7 +187,7 @@ void RunQueueTest::aRestartMidQueueResumesTheInterruptedRun() {
   const auto resumed = load_recorded_run(local(folder));
   QVERIFY(resumed);
   QCOMPARE(resumed->state, std::string("finished"));
-  QCOMPARE(resumed->steps.back().step, std::int64_t{400});
+  QCOMPARE(resumed->steps.back().step(), std::int64_t{400});
   // It went on from its checkpoint rather than starting over: no step was trained twice.
   QVERIFY(resumed->steps.size() <= std::size_t{400});
 }

@@ -16,6 +16,7 @@
 #include <QTimer>
 #include <QtTest>
 
+#include <cmath>
 #include <memory>
 
 #include "cockpit_window.h"
@@ -122,6 +123,12 @@ void TrainingCockpitTest::shortRunFillsChartsReachesFullProgressAndRecordsRun() 
   QTRY_VERIFY(charts->redrawCount() > 0);
   QVERIFY(epochs.size() >= 2);  // epochs 1 and 2 validate; the step limit ends in epoch 3
   QCOMPARE(charts->lossChart()->series(2).size(), static_cast<std::size_t>(epochs.size()));
+  // The gradient norm, a metric of the list with a chart of its own, drawn live at every step.
+  constexpr std::size_t kGradNorm = metric_index("grad_norm");
+  QVERIFY(charts->chartOf(kGradNorm) != nullptr);
+  const MetricSeries& norms = charts->chartOf(kGradNorm)->series(charts->curveOf(kGradNorm));
+  QCOMPARE(norms.size(), std::size_t{20});
+  for (double norm : norms.values()) QVERIFY(std::isfinite(norm) && norm > 0);
   QProgressBar* overall = fixture_.cockpit()->progress()->overallBar();
   QCOMPARE(overall->value(), overall->maximum());
   QCOMPARE(overall->maximum(), 20);
@@ -149,10 +156,16 @@ void TrainingCockpitTest::shortRunFillsChartsReachesFullProgressAndRecordsRun() 
   QCOMPARE(charts->accuracyChart()->curveCount(), accuracyCurves + 1);
 
   const QString csv = fixture_.dir.filePath(QStringLiteral("export.csv"));
-  QVERIFY(charts->exportCsv(csv));
+  QCOMPARE(charts->exportCsv(csv), std::nullopt);
   QFile file(csv);
   QVERIFY(file.open(QIODevice::ReadOnly));
-  QCOMPARE(file.readAll().count('\n'), 21);  // header and 20 steps
+  // metrics.csv's columns: a header, 20 steps and the epochs.
+  const QByteArray exported = file.readAll();
+  QCOMPARE(exported.count("\nstep,"), 20);
+  QCOMPARE(exported.count("\nepoch,"), static_cast<qsizetype>(runs->runs().front().epochs.size()));
+  QFile recorded(folder + QStringLiteral("/metrics.csv"));
+  QVERIFY(recorded.open(QIODevice::ReadOnly));
+  QCOMPARE(exported.left(exported.indexOf('\n')), recorded.readLine().trimmed());
   QVERIFY(charts->lossChart()->exportTo(fixture_.dir.filePath(QStringLiteral("loss.png"))));
   QVERIFY(charts->lossChart()->exportTo(fixture_.dir.filePath(QStringLiteral("loss.pdf"))));
   // A new run keeps the overlays on every chart.

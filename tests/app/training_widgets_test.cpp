@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <tuple>
 
 #include "convstudio/model/dataset_format.h"
 
@@ -417,8 +418,16 @@ void TrainingWidgetsTest::aSweepsRunsStandTogetherAndOverlayEveryChart() {
     recorded.state = "finished";
     recorded.sweep = sweep;
     recorded.label = label;
-    recorded.steps = {{1, 2.0, 0.1, 100, 0, 0, 0, 64ull << 20},
-                      {2, 1.5, 0.1, 100, 0, 0, 0, 65ull << 20}};
+    for (const auto& [number, loss, resident] :
+         {std::tuple{1, 2.0, 64ull << 20}, std::tuple{2, 1.5, 65ull << 20}}) {
+      StepMetrics step;
+      step.step = number;
+      step.loss = loss;
+      step.lr = 0.1;
+      step.samples_per_second = 100;
+      step.memory.resident_bytes = resident;
+      recorded.steps.push_back(RecordedStep::of(step));
+    }
     RecordedEpoch epoch;
     epoch.step = 2;
     epoch.val_accuracy = accuracy;

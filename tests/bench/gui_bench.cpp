@@ -65,7 +65,11 @@ RecordedRun bigRecordedRun(std::int64_t points) {
   run.name = "synthetic-1M";
   run.steps.reserve(static_cast<std::size_t>(points));
   for (std::int64_t i = 1; i <= points; ++i) {
-    run.steps.push_back({i, 2.0 / std::sqrt(static_cast<double>(i)) + 0.05 * std::sin(i), 0.01});
+    StepMetrics step;
+    step.step = i;
+    step.loss = 2.0 / std::sqrt(static_cast<double>(i)) + 0.05 * std::sin(i);
+    step.lr = 0.01;
+    run.steps.push_back(RecordedStep::of(step));
   }
   return run;
 }

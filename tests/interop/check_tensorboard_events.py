@@ -1,9 +1,11 @@
 """Reads a ConvStudio run folder's TensorBoard event files with TensorBoard's own reader and
-checks them against the run's metrics.jsonl and run.json: every step's scalars with its step
-number, the epoch scalars, the settings as HParams and the graph summary as text.
+checks them against the run's metrics.jsonl, metrics.csv and run.json: every step's scalars with
+its step number, the epoch scalars, the gradient norm (finite, in all three files), the settings
+as HParams and the graph summary as text.
 
 Usage: check_tensorboard_events.py RUN_FOLDER
 """
+import csv
 import glob
 import json
 import math
@@ -39,10 +41,17 @@ def main(folder):
         return [(e.step, float(tensor_util.make_ndarray(e.tensor_proto))) for e in acc.Tensors(tag)]
 
     for tag, key in [("loss/step", "loss"), ("learning_rate", "lr"),
-                     ("samples_per_second", "samples_per_second"), ("loss_scale", "loss_scale")]:
+                     ("samples_per_second", "samples_per_second"), ("loss_scale", "loss_scale"),
+                     ("gradients/global_norm", "grad_norm")]:
         got = series(tag)
         want = [(s["step"], f32(s[key])) for s in steps]
         assert got == want, (tag, got[:3], want[:3])
+    # The gradient norm before clipping: measured at every step, in every file.
+    assert all(math.isfinite(s["grad_norm"]) and s["grad_norm"] > 0 for s in steps), steps[:3]
+    rows = list(csv.DictReader(open(os.path.join(folder, "metrics.csv"))))
+    step_rows = [r for r in rows if r["kind"] == "step"]
+    assert [float(r["grad_norm"]) for r in step_rows] == [s["grad_norm"] for s in steps]
+    assert [float(r["loss"]) for r in step_rows] == [s["loss"] for s in steps]
     resident = series("memory/resident_mib")
     assert [s for s, _ in resident] == [s["step"] for s in steps]
     assert all(v == f32(s["resident_bytes"] / 1048576.0) for (_, v), s in zip(resident, steps))

@@ -48,14 +48,16 @@ void RunOverlays::set(const std::vector<RecordedRun>& runs, double smoothing) {
     losses.reserve(run.steps.size());
     // A run on a GPU is compared by what its allocator held at its peak, a CPU run by the
     // process's resident memory: the figures each memory chart shows for its own run.
+    constexpr std::size_t kPeak = metric_index("memory_peak");
+    constexpr std::size_t kResident = metric_index("resident");
     bool cuda = false;
-    for (const RecordedStep& step : run.steps) cuda = cuda || step.memory_peak_bytes > 0;
+    for (const RecordedStep& step : run.steps) cuda = cuda || step.value(kPeak) > 0;
     const int memory = memory_.chart->addCurve(name, color);
     for (const RecordedStep& step : run.steps) {
-      keys.push_back(static_cast<double>(step.step));
-      losses.push_back(step.loss);
-      const auto bytes = cuda ? step.memory_peak_bytes : step.resident_bytes;
-      memory_.chart->append(memory, keys.back(), static_cast<double>(bytes) / kOverlayMiB);
+      keys.push_back(static_cast<double>(step.step()));
+      losses.push_back(step.value(metric_index("loss")));
+      const double bytes = step.value(cuda ? kPeak : kResident);
+      memory_.chart->append(memory, keys.back(), bytes / kOverlayMiB);
     }
     drawSmoothed(loss_.chart, loss_.chart->addCurve(name, color), keys, losses, smoothing);
     const int accuracy = accuracy_.chart->addCurve(name, color, LiveChart::Style::Points);

@@ -1,5 +1,6 @@
 #include "training_charts.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileDialog>
@@ -9,12 +10,14 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSlider>
-#include <QTextStream>
 #include <QTimer>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <utility>
+
+#include "convstudio/io/atomic_write.h"
 
 #include "live_chart.h"
 #include "run_overlays.h"
@@ -23,14 +26,22 @@ namespace convstudio {
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
+constexpr std::size_t kLoss = metric_index("loss");
 
-// Colours that stay apart for viewers with the common colour-vision deficiencies.
-const QColor kBlue(0, 114, 178);
-const QColor kLightBlue(86, 180, 233, 150);
-const QColor kOrange(230, 159, 0);
-const QColor kGreen(0, 158, 115);
-const QColor kRed(213, 94, 0);
-const QColor kPurple(204, 121, 167);
+const QColor kBlue(metric_colour::kBlue);
+const QColor kGreen(metric_colour::kGreen);
+const QColor kRed(metric_colour::kRed);
+
+// A metric's value as its chart draws it: memory in MiB, a ratio as a percentage.
+double chartValue(const MetricDescriptor& metric, double value) {
+  if (metric.unit == MetricUnit::Bytes) return value / kMiB;
+  if (metric.unit == MetricUnit::Ratio) return value * 100;
+  return value;
+}
+
+QString labelOf(const MetricDescriptor& metric) {
+  return QCoreApplication::translate("Metrics", metric.label);
+}
 
 }  // namespace
 
@@ -68,7 +79,6 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
   grid->addWidget(lr_, 1, 1);
   grid->addWidget(memory_, 0, 2);
   grid->addWidget(throughput_, 1, 2);
-  grid->addWidget(scale_, 0, 3, 2, 1);
   grid->setColumnStretch(0, 3);
   grid->setColumnStretch(1, 2);
   grid->setColumnStretch(2, 2);
@@ -97,9 +107,32 @@ TrainingCharts::~TrainingCharts() = default;
 void TrainingCharts::createCharts() {
   using Style = LiveChart::Style;
   loss_ = new LiveChart(tr("Loss"), this);
-  rawLoss_ = loss_->addCurve(tr("loss (step)"), kLightBlue);
-  smoothLoss_ = loss_->addCurve(tr("smoothed"), kBlue);
-  valLoss_ = loss_->addCurve(tr("validation (epoch)"), kOrange, Style::Points);
+  accuracy_ = new LiveChart(tr("Accuracy (%)"), this);
+  accuracy_->setValueLimits(0, 100, 10);
+  lr_ = new LiveChart(tr("Learning rate"), this);
+  memory_ = new LiveChart(tr("Memory (MiB)"), this);
+  throughput_ = new LiveChart(tr("Samples/s"), this);  // short: the chart can be narrow
+  scale_ = new LiveChart(tr("fp16 loss scale"), this);
+  scale_->yAxis->setScaleType(QCPAxis::stLogarithmic);
+  scale_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+
+  // Every metric that names a chart is a curve of it, in the list's order: per step a line, per
+  // epoch points.
+  curveOf_.fill(-1);
+  for (std::size_t i = 0; i < kMetricCount; ++i) {
+    const MetricDescriptor& metric = kMetrics[i];
+    LiveChart* chart = chartFor(metric);
+    if (!chart) continue;
+    chartOf_[i] = chart;
+    curveOf_[i] =
+        chart->addCurve(labelOf(metric), QColor::fromRgba(metric.colour),
+                        metric.cadence() == MetricCadence::Epoch ? Style::Points : Style::Line,
+                        metric.right_axis ? LiveChart::Axis::Right : LiveChart::Axis::Left);
+    // The smoothed loss is drawn over the raw one and named next to it.
+    if (i == kLoss) smoothLoss_ = loss_->addCurve(tr("smoothed"), kBlue);
+  }
+  rawLoss_ = curveOf_[kLoss];
+
   // fp16 steps the loss scaler threw away (inf/NaN gradients): their loss taught nothing.
   skippedLoss_ = loss_->addCurve(tr("skipped step"), kRed, Style::Markers);
   loss_->graphOf(skippedLoss_)
@@ -108,31 +141,6 @@ void TrainingCharts::createCharts() {
   loss_->graphOf(skippedLoss_)->setVisible(false);
   loss_->graphOf(skippedLoss_)->removeFromLegend();
 
-  accuracy_ = new LiveChart(tr("Accuracy (%)"), this);
-  accuracy_->setValueLimits(0, 100, 10);
-  trainAcc_ = accuracy_->addCurve(tr("training"), kBlue, Style::Points);
-  valAcc_ = accuracy_->addCurve(tr("validation"), kOrange, Style::Points);
-
-  lr_ = new LiveChart(tr("Learning rate"), this);
-  lrCurve_ = lr_->addCurve(tr("learning rate"), kGreen);
-  lr_->setLegendWanted(false);
-
-  memory_ = new LiveChart(tr("Memory (MiB)"), this);
-  allocated_ = memory_->addCurve(tr("CUDA allocated"), kBlue);
-  reserved_ = memory_->addCurve(tr("CUDA reserved"), kOrange);
-  peak_ = memory_->addCurve(tr("CUDA peak allocated"), kRed);
-  resident_ = memory_->addCurve(tr("process resident"), kGreen);
-  peakResident_ = memory_->addCurve(tr("process peak"), kRed);
-
-  throughput_ = new LiveChart(tr("Samples/s"), this);  // short: the chart can be narrow
-  samplesPerSecond_ = throughput_->addCurve(tr("samples/s"), kPurple);
-  throughput_->setLegendWanted(false);
-
-  scale_ = new LiveChart(tr("fp16 loss scale"), this);
-  scale_->yAxis->setScaleType(QCPAxis::stLogarithmic);
-  scale_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-  lossScale_ = scale_->addCurve(tr("loss scale"), kBlue);
-  skipped_ = scale_->addCurve(tr("skipped steps"), kRed, Style::Line, LiveChart::Axis::Right);
   scaleGrowth_ = scale_->addCurve(tr("scale grew"), kGreen, Style::Markers);
   scale_->graphOf(scaleGrowth_)
       ->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, kGreen, kGreen, 7));
@@ -140,25 +148,79 @@ void TrainingCharts::createCharts() {
   scale_->graphOf(scaleBackoff_)
       ->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, kRed, kRed, 7));
 
-  for (LiveChart* chart : charts()) chart->xAxis->setLabel(tr("step"));
+  for (LiveChart* chart : charts()) {
+    chart->xAxis->setLabel(tr("step"));
+    // A chart of one curve names it in its title.
+    if (chart->curveCount() == 1) chart->setLegendWanted(false);
+  }
   overlays_ = std::make_unique<RunOverlays>(loss_, accuracy_, memory_);
   showMemoryOf(false);  // until a run on a GPU starts
 }
 
+LiveChart* TrainingCharts::chartFor(const MetricDescriptor& metric) {
+  switch (metric.chart) {
+    case MetricChart::None:
+      return nullptr;
+    case MetricChart::Loss:
+      return loss_;
+    case MetricChart::Accuracy:
+      return accuracy_;
+    case MetricChart::LearningRate:
+      return lr_;
+    case MetricChart::Memory:
+      return memory_;
+    case MetricChart::Throughput:
+      return throughput_;
+    case MetricChart::LossScale:
+      return scale_;
+    case MetricChart::Own:
+      break;
+  }
+  auto* chart = new LiveChart(labelOf(metric), this);
+  chart->setObjectName(
+      QStringLiteral("chart_") +
+      QString::fromUtf8(metric.id.data(), static_cast<qsizetype>(metric.id.size())));
+  ownCharts_.push_back(chart);
+  return chart;
+}
+
 void TrainingCharts::showMemoryOf(bool cuda) {
   // On a GPU the allocator's figures matter; on the CPU only the process's.
-  for (int curve : {allocated_, reserved_, peak_}) memory_->setCurveVisible(curve, cuda);
-  for (int curve : {resident_, peakResident_}) memory_->setCurveVisible(curve, !cuda);
+  for (std::size_t i = 0; i < kMetricCount; ++i) {
+    if (!chartOf_[i] || kMetrics[i].device == MetricDevice::Any) continue;
+    chartOf_[i]->setCurveVisible(curveOf_[i], (kMetrics[i].device == MetricDevice::Cuda) == cuda);
+  }
 }
 
 void TrainingCharts::showScaleChart(bool show) {
-  // The hidden chart's column gives its room to the others.
-  scale_->setVisible(show);
-  grid_->setColumnStretch(3, show ? 2 : 0);
+  scaleShown_ = show;
+  layOutExtraCharts();
+}
+
+void TrainingCharts::layOutExtraCharts() {
+  std::vector<LiveChart*> extra = ownCharts_;
+  extra.push_back(scale_);
+  std::vector<LiveChart*> shown = ownCharts_;
+  if (scaleShown_) shown.push_back(scale_);
+  for (LiveChart* chart : extra) grid_->removeWidget(chart);
+  scale_->setVisible(scaleShown_);
+  // Two to a column; a column of one gives it both rows. A column left empty gives its room to
+  // the others.
+  const int first = 3;
+  for (std::size_t k = 0; k < extra.size(); ++k) {
+    const int column = first + static_cast<int>(k / 2);
+    if (k < shown.size()) {
+      const bool alone = k % 2 == 0 && k + 1 == shown.size();
+      grid_->addWidget(shown[k], static_cast<int>(k % 2), column, alone ? 2 : 1, 1);
+    }
+    grid_->setColumnStretch(column, k / 2 < (shown.size() + 1) / 2 ? 2 : 0);
+  }
 }
 
 QList<LiveChart*> TrainingCharts::charts() const {
-  return {loss_, accuracy_, lr_, memory_, throughput_, scale_};
+  QList<LiveChart*> all = {loss_, accuracy_, lr_, memory_, throughput_, scale_};
+  for (LiveChart* chart : ownCharts_) all.append(chart);
+  return all;
 }
 
 void TrainingCharts::beginRun(const TrainingSettings& settings) {
@@ -182,7 +244,8 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
     if (device->kind == DeviceChoice::Kind::Cpu) showMemoryOf(false);
     if (device->kind == DeviceChoice::Kind::Cuda) showMemoryOf(true);
   }
-  epochsByStep_.clear();
+  steps_.clear();
+  epochs_.clear();
   continued_.reset();
 }
 
@@ -194,37 +257,32 @@ void TrainingCharts::addStep(const StepMetrics& step) {
   if (continued_) {
     // Only what came before this step: a crash may have left steps after the checkpoint.
     RecordedRun earlier = *std::exchange(continued_, std::nullopt);
-    std::erase_if(earlier.steps, [&step](const RecordedStep& s) { return s.step >= step.step; });
+    std::erase_if(earlier.steps, [&step](const RecordedStep& s) { return s.step() >= step.step; });
     std::erase_if(earlier.epochs, [&step](const RecordedEpoch& e) { return e.step >= step.step; });
     showRecordedRun(earlier);
   }
   const auto x = static_cast<double>(step.step);
   lastStep_ = step.step;
+  steps_.push_back(RecordedStep::of(step));
   // Every chart spans the run so far, so an accuracy point per epoch sits at its step.
   for (LiveChart* chart : charts()) chart->setKeyRangeHint(0, x);
-  loss_->append(rawLoss_, x, step.loss);
+  const MemorySnapshot& m = step.memory;
+  if (!memoryKindKnown_) {
+    memoryKindKnown_ = true;
+    showMemoryOf(m.is_cuda);
+  }
+  for (std::size_t i = 0; i < kMetricCount; ++i) {
+    const MetricDescriptor& metric = kMetrics[i];
+    if (!chartOf_[i] || metric.cadence() != MetricCadence::Step) continue;
+    chartOf_[i]->append(curveOf_[i], x, chartValue(metric, metric.field.step_value(step)));
+  }
+
   if (std::isfinite(step.loss)) {
     ema_ = smoothing_ * ema_ + (1 - smoothing_) * step.loss;
     ++emaCount_;
   }
   const double debias = 1 - std::pow(smoothing_, static_cast<double>(emaCount_));
   loss_->append(smoothLoss_, x, emaCount_ > 0 && debias > 0 ? ema_ / debias : qQNaN());
-  lr_->append(lrCurve_, x, step.lr);
-  throughput_->append(samplesPerSecond_, x, step.samples_per_second);
-
-  const MemorySnapshot& m = step.memory;
-  if (!memoryKindKnown_) {
-    memoryKindKnown_ = true;
-    showMemoryOf(m.is_cuda);
-  }
-  memory_->append(allocated_, x, static_cast<double>(m.allocated_bytes) / kMiB);
-  memory_->append(reserved_, x, static_cast<double>(m.reserved_bytes) / kMiB);
-  memory_->append(peak_, x, static_cast<double>(m.peak_allocated_bytes) / kMiB);
-  memory_->append(resident_, x, static_cast<double>(m.resident_bytes) / kMiB);
-  memory_->append(peakResident_, x, static_cast<double>(m.peak_resident_bytes) / kMiB);
-
-  scale_->append(lossScale_, x, step.loss_scale);
-  scale_->append(skipped_, x, static_cast<double>(step.skipped_steps));
   if (step.skipped) {
     loss_->append(skippedLoss_, x, step.loss);
     loss_->graphOf(skippedLoss_)->setVisible(true);
@@ -232,7 +290,7 @@ void TrainingCharts::addStep(const StepMetrics& step) {
   }
   if (step.loss_scale_change > 0) scale_->append(scaleGrowth_, x, step.loss_scale);
   if (step.loss_scale_change < 0) scale_->append(scaleBackoff_, x, step.loss_scale);
-  if (step.loss_scale != 1.0 && scale_->isHidden()) showScaleChart(true);
+  if (step.loss_scale != 1.0 && !scaleShown_) showScaleChart(true);
 }
 
 void TrainingCharts::addEpoch(const EpochMetrics& epoch) {
@@ -240,43 +298,24 @@ void TrainingCharts::addEpoch(const EpochMetrics& epoch) {
 }
 
 void TrainingCharts::showRecordedRun(const RecordedRun& run) {
-  std::uint64_t peakResident = 0;  // not recorded; the running maximum is the same figure
-  for (const RecordedStep& recorded : run.steps) {
-    StepMetrics step;
-    step.step = recorded.step;
-    step.loss = recorded.loss;
-    step.lr = recorded.lr;
-    step.samples_per_second = recorded.samples_per_second;
-    step.memory.is_cuda = recorded.memory_allocated_bytes > 0 || recorded.memory_reserved_bytes > 0;
-    step.memory.allocated_bytes = recorded.memory_allocated_bytes;
-    step.memory.reserved_bytes = recorded.memory_reserved_bytes;
-    step.memory.peak_allocated_bytes = recorded.memory_peak_bytes;
-    step.memory.resident_bytes = recorded.resident_bytes;
-    peakResident = std::max(peakResident, recorded.resident_bytes);
-    step.memory.peak_resident_bytes = peakResident;
-    addStep(step);
-  }
-  for (const RecordedEpoch& recorded : run.epochs) {
-    EpochMetrics epoch;
-    epoch.epoch = recorded.epoch;
-    epoch.train_loss = recorded.train_loss;
-    epoch.train_accuracy = recorded.train_accuracy;
-    epoch.val_loss = recorded.val_loss;
-    epoch.val_accuracy = recorded.val_accuracy;
-    addEpochAt(recorded.step, epoch);
-  }
+  for (const RecordedStep& recorded : run.steps) addStep(recorded.metrics());
+  for (const RecordedEpoch& recorded : run.epochs) addEpochAt(recorded.step, recorded);
   resetViews();
 }
 
 void TrainingCharts::addEpochAt(std::int64_t step, const EpochMetrics& epoch) {
   const auto x = static_cast<double>(step);
-  loss_->append(valLoss_, x, epoch.val_loss);
-  accuracy_->append(trainAcc_, x, epoch.train_accuracy * 100);
-  accuracy_->append(valAcc_, x, epoch.val_accuracy * 100);
-  EpochMetrics kept = epoch;
+  for (std::size_t i = 0; i < kMetricCount; ++i) {
+    const MetricDescriptor& metric = kMetrics[i];
+    if (!chartOf_[i] || metric.cadence() != MetricCadence::Epoch) continue;
+    chartOf_[i]->append(curveOf_[i], x, chartValue(metric, metric.field.epoch_value(epoch)));
+  }
+  RecordedEpoch kept;
+  static_cast<EpochMetrics&>(kept) = epoch;
+  kept.step = step;
   kept.confusion.clear();
   kept.misclassified.clear();
-  epochsByStep_[step] = std::move(kept);
+  epochs_.push_back(std::move(kept));
 }
 
 void TrainingCharts::setOverlays(const std::vector<RecordedRun>& runs) {
@@ -351,46 +390,21 @@ void TrainingCharts::resetViews() {
   for (LiveChart* chart : charts()) chart->resetView();
 }
 
-bool TrainingCharts::exportCsv(const QString& path) const {
-  QFile file(path);
-  if (!file.open(QIODevice::WriteOnly | QIODevice::Text | QIODevice::Truncate)) return false;
-  QTextStream out(&file);
-  out << "step,loss,smoothed_loss,lr,samples_per_second,cuda_allocated_mib,cuda_reserved_mib,"
-         "cuda_peak_allocated_mib,resident_mib,peak_resident_mib,loss_scale,skipped_steps,"
-         "epoch,train_loss,train_accuracy,val_loss,val_accuracy\n";
-  const auto column = [](const LiveChart* chart, int curve, std::size_t i) {
-    const MetricSeries& s = chart->series(curve);
-    return i < s.size() ? QString::number(s.values()[i], 'g', 8) : QString();
-  };
-  const MetricSeries& raw = loss_->series(rawLoss_);
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    const auto step = static_cast<std::int64_t>(raw.keys()[i]);
-    out << step << ',' << column(loss_, rawLoss_, i) << ',' << column(loss_, smoothLoss_, i) << ','
-        << column(lr_, lrCurve_, i) << ',' << column(throughput_, samplesPerSecond_, i);
-    for (int curve : {allocated_, reserved_, peak_, resident_, peakResident_}) {
-      out << ',' << column(memory_, curve, i);
-    }
-    out << ',' << column(scale_, lossScale_, i) << ',' << column(scale_, skipped_, i);
-    const auto epoch = epochsByStep_.find(step);
-    if (epoch != epochsByStep_.end()) {
-      const EpochMetrics& e = epoch->second;
-      out << ',' << e.epoch << ',' << e.train_loss << ',' << e.train_accuracy << ',' << e.val_loss
-          << ',' << e.val_accuracy;
-    } else {
-      out << ",,,,,";
-    }
-    out << '\n';
-  }
-  out.flush();
-  return file.error() == QFile::NoError;
+std::optional<QString> TrainingCharts::exportCsv(const QString& path) const {
+  const auto failed =
+      write_file_atomically(std::filesystem::path(QFile::encodeName(path).toStdString()),
+                            metrics_csv_text(steps_, epochs_));
+  if (!failed) return std::nullopt;
+  return QString::fromStdString(failed->describe());
 }
 
 void TrainingCharts::exportCsvInteractively() {
   const QString path = QFileDialog::getSaveFileName(
       this, tr("Export Metrics"), QStringLiteral("metrics.csv"), tr("CSV file (*.csv)"));
   if (path.isEmpty()) return;
-  if (!exportCsv(path)) {
-    QMessageBox::warning(this, tr("Export Metrics"), tr("Could not write %1.").arg(path));
+  if (const auto problem = exportCsv(path)) {
+    QMessageBox::warning(this, tr("Export Metrics"),
+                         tr("Could not write %1: %2").arg(path, *problem));
   }
 }
 

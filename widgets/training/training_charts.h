@@ -1,18 +1,20 @@
 #pragma once
-// The live charts of a run: loss per step (raw and EMA-smoothed, with validation loss per
-// epoch, skipped fp16 steps marked, and overlaid earlier runs), accuracy, learning rate, memory,
-// throughput, and the fp16 loss scale with its growths, back-offs and skipped steps. Events only
-// append samples; a timer redraws, at most 30 times a second and within a CPU budget (see
-// kRedrawCpuShare).
+// The live charts of a run: every metric of the metric list (metric_list.h) that names a chart
+// is a curve of it: loss per step (raw and EMA-smoothed, with validation loss per epoch, skipped
+// fp16 steps marked, and overlaid earlier runs), accuracy, learning rate, memory, throughput, the
+// fp16 loss scale with its growths, back-offs and skipped steps, and a chart of its own for each
+// metric that asks for one (the gradient norm). Events only append samples; a timer redraws, at
+// most 30 times a second and within a CPU budget (see kRedrawCpuShare).
 
 #include <QWidget>
 
-#include <map>
+#include <array>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "convstudio/model/training_settings.h"
+#include "convstudio/runs/metric_list.h"
 #include "convstudio/runs/run_history.h"
 #include "convstudio/runs/training_events.h"
 
@@ -59,12 +61,17 @@ class TrainingCharts : public QWidget {
   double smoothing() const { return smoothing_; }
   void setSmoothing(double weight);
 
-  bool exportCsv(const QString& path) const;
+  // Writes the run shown as metrics.csv writes it (the same columns), atomically; the problem,
+  // when it could not.
+  std::optional<QString> exportCsv(const QString& path) const;
   std::size_t stepCount() const;
   QList<LiveChart*> charts() const;
   LiveChart* lossChart() const { return loss_; }
   LiveChart* accuracyChart() const { return accuracy_; }
   LiveChart* memoryChart() const { return memory_; }
+  // The chart metric `index` of kMetrics is drawn on, and its curve there; null and -1: none.
+  LiveChart* chartOf(std::size_t index) const { return chartOf_[index]; }
+  int curveOf(std::size_t index) const { return curveOf_[index]; }
   int redrawCount() const;
   int redrawIntervalMs() const;
   double redrawCostMs() const { return redrawCostMs_; }
@@ -78,8 +85,12 @@ class TrainingCharts : public QWidget {
 
  private:
   void createCharts();
+  LiveChart* chartFor(const MetricDescriptor& metric);
   void rebuildSmoothed();
   void showScaleChart(bool show);
+  // Places the charts after the first five (the metrics' own charts, then the loss scale when
+  // shown) in further columns of two.
+  void layOutExtraCharts();
   void showMemoryOf(bool cuda);
   void addEpochAt(std::int64_t step, const EpochMetrics& epoch);
 
@@ -89,16 +100,18 @@ class TrainingCharts : public QWidget {
   LiveChart* memory_ = nullptr;
   LiveChart* throughput_ = nullptr;
   LiveChart* scale_ = nullptr;
+  std::vector<LiveChart*> ownCharts_;  // MetricChart::Own, in the list's order
+  bool scaleShown_ = false;
   QGridLayout* grid_ = nullptr;
   QSlider* smoothingSlider_ = nullptr;
   QLabel* smoothingValue_ = nullptr;
   QTimer* redrawTimer_ = nullptr;
   double redrawCostMs_ = 0;  // moving average of what one refresh() costs
 
-  // Curve indices, fixed at construction.
-  int rawLoss_ = 0, smoothLoss_ = 0, valLoss_ = 0, trainAcc_ = 0, valAcc_ = 0, lrCurve_ = 0;
-  int allocated_ = 0, reserved_ = 0, peak_ = 0, resident_ = 0, peakResident_ = 0;
-  int samplesPerSecond_ = 0, lossScale_ = 0, skipped_ = 0;
+  // Fixed at construction: each metric's chart and curve, and the curves drawn from them.
+  std::array<LiveChart*, kMetricCount> chartOf_ = {};
+  std::array<int, kMetricCount> curveOf_ = {};
+  int rawLoss_ = 0, smoothLoss_ = 0;
   int skippedLoss_ = 0, scaleGrowth_ = 0, scaleBackoff_ = 0;  // event markers
 
   double smoothing_ = 0.9;
@@ -107,8 +120,10 @@ class TrainingCharts : public QWidget {
   std::int64_t lastStep_ = 0;
   bool memoryKindKnown_ = false;
   std::unique_ptr<RunOverlays> overlays_;
-  std::optional<RecordedRun> continued_;               // see continueRun
-  std::map<std::int64_t, EpochMetrics> epochsByStep_;  // for the CSV (confusion dropped)
+  std::optional<RecordedRun> continued_;  // see continueRun
+  // The run shown, for the CSV (confusion matrices dropped).
+  std::vector<RecordedStep> steps_;
+  std::vector<RecordedEpoch> epochs_;
 };
 
 }  // namespace convstudio

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -120,6 +121,7 @@ RunComparison compare_runs(const std::vector<RecordedRun>& runs) {
     row.final_val_loss = run.figures.val_loss;
     row.best_val_accuracy = run.figures.val_accuracy;
     for (const RecordedEpoch& epoch : run.epochs) {
+      if (!std::isfinite(epoch.val_accuracy)) continue;  // not measured
       if (!row.best_val_accuracy || epoch.val_accuracy > *row.best_val_accuracy) {
         row.best_val_accuracy = epoch.val_accuracy;
       }

@@ -92,47 +92,16 @@ std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder
   }
   read_run_facts(run, record);
   if (detail == RunDetail::Summary) return record;
-  std::ifstream metrics(folder / "metrics.jsonl");
-  std::string line;
-  std::int64_t last_step = 0;
-  while (std::getline(metrics, line)) {
-    const nlohmann::json entry = nlohmann::json::parse(line, nullptr, false);
-    if (!entry.is_object()) continue;  // a line cut short by a crash
-    if (field_or(entry, "kind", std::string()) == "step") {
-      RecordedStep step;
-      step.step = field_or(entry, "step", std::int64_t{0});
-      step.loss = field_or(entry, "loss", 0.0);
-      step.lr = field_or(entry, "lr", 0.0);
-      step.samples_per_second = field_or(entry, "samples_per_second", 0.0);
-      step.memory_allocated_bytes = field_or(entry, "memory_allocated_bytes", std::uint64_t{0});
-      step.memory_reserved_bytes = field_or(entry, "memory_reserved_bytes", std::uint64_t{0});
-      step.memory_peak_bytes = field_or(entry, "memory_peak_bytes", std::uint64_t{0});
-      step.resident_bytes = field_or(entry, "resident_bytes", std::uint64_t{0});
-      last_step = step.step;
-      record.steps.push_back(step);
-    } else if (field_or(entry, "kind", std::string()) == "epoch") {
-      RecordedEpoch epoch;
-      epoch.epoch = field_or(entry, "epoch", std::int64_t{0});
-      epoch.step = last_step;
-      epoch.train_loss = field_or(entry, "train_loss", 0.0);
-      epoch.train_accuracy = field_or(entry, "train_accuracy", 0.0);
-      epoch.val_loss = field_or(entry, "val_loss", 0.0);
-      epoch.val_accuracy = field_or(entry, "val_accuracy", 0.0);
-      // A malformed matrix is dropped rather than failing the whole run.
-      try {
-        if (entry.contains("confusion")) {
-          epoch.confusion = entry["confusion"].get<std::vector<std::vector<std::int64_t>>>();
-        }
-        if (entry.contains("class_names")) {
-          epoch.class_names = entry["class_names"].get<std::vector<std::string>>();
-        }
-      } catch (const nlohmann::json::exception&) {
-        epoch.confusion.clear();
-        epoch.class_names.clear();
-      }
-      record.epochs.push_back(std::move(epoch));
-    }
+  // metrics.jsonl is the full record; a folder that has only the CSV (copied without it) still
+  // reads.
+  RecordedMetrics metrics;
+  if (std::ifstream jsonl(folder / "metrics.jsonl"); jsonl) {
+    metrics = read_metrics_jsonl(jsonl);
+  } else if (std::ifstream csv(folder / "metrics.csv"); csv) {
+    metrics = read_metrics_csv(csv);
   }
+  record.steps = std::move(metrics.steps);
+  record.epochs = std::move(metrics.epochs);
   return record;
 }
 

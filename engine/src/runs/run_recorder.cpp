@@ -1,16 +1,15 @@
 #include "convstudio/runs/run_recorder.h"
 
-#include <charconv>
+#include <array>
 #include <chrono>
-#include <cmath>
 #include <ctime>
-#include <iterator>
 #include <span>
-#include <string_view>
+#include <type_traits>
 
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/runs/metric_list.h"
 #include "convstudio/runs/run_comparison.h"
 #include "tensorboard/tensorboard_writer.h"
 #include "timestamped_name.h"
@@ -92,14 +91,18 @@ RunRecorder::RunRecorder(const std::filesystem::path& folder, const Project& pro
     if (resumed) run_["resumed"] = nlohmann::json::array({now});
   }
   write_run_file();
+  // A resumed run's rows fit the header its metrics.csv began with, even one an earlier
+  // version wrote with other columns.
+  std::string header;
+  if (resumed) {
+    std::ifstream existing(csv_file);
+    std::getline(existing, header);
+  }
+  if (!header.empty()) csv_columns_ = MetricsCsv(header);
   const auto mode = resumed ? std::ios::app : std::ios::trunc;
   jsonl_.open(folder_ / "metrics.jsonl", std::ios::out | mode);
   csv_.open(csv_file, std::ios::out | mode);
-  if (!resumed) {
-    csv_ << "kind,step,epoch,loss,lr,samples_per_second,loss_scale,skipped_steps,"
-            "memory_allocated_bytes,memory_reserved_bytes,resident_bytes,train_loss,"
-            "train_accuracy,val_loss,val_accuracy,duration_seconds\n";
-  }
+  if (header.empty()) csv_ << csv_columns_.header();
   check(jsonl_, "metrics.jsonl");
   check(csv_, "metrics.csv");
 
@@ -132,137 +135,55 @@ void RunRecorder::write_run_file() {
 
 namespace {
 
-// The per-step lines are formatted here rather than through a nlohmann::json object and
-// ostream numbers: those cost about 40 us a step on this project's 2-core machine, 1% of a
-// lenet5 step; std::to_chars writes the same numbers (shortest text that reads back exactly) in
-// a few hundred nanoseconds. The epoch lines, rare and nested, keep nlohmann.
-class MetricsLine {
- public:
-  explicit MetricsLine(bool json) : json_(json) {}
-  // Text as it is: a JSON value after key(), or CSV fields with their own commas.
-  MetricsLine& raw(std::string_view text) {
-    text_ += text;
-    if (!json_) first_ = false;
-    return *this;
-  }
-  MetricsLine& key(std::string_view name) {
-    if (!json_) return *this;
-    text_ += first_ ? "{\"" : ",\"";
-    first_ = false;
-    text_ += name;
-    text_ += "\":";
-    return *this;
-  }
-  MetricsLine& number(double value) {
-    separate();
-    if (!std::isfinite(value)) {
-      text_ += json_ ? "null" : (std::isnan(value) ? "nan" : value > 0 ? "inf" : "-inf");
-      return *this;
+// The list's metrics of one cadence with a TensorBoard tag, as the charts show them: memory in
+// MiB (a float32 holds MiB exactly enough; bytes would lose their last digits), and the CUDA
+// allocator's figures only when training on a GPU, as the memory chart shows them.
+template <class Metrics>
+std::size_t tensorboard_scalars(const Metrics& metrics, bool cuda,
+                                std::array<TensorBoardWriter::Scalar, kMetricCount>& out) {
+  constexpr double kMiB = 1024.0 * 1024.0;
+  std::size_t count = 0;
+  for (const MetricDescriptor& metric : kMetrics) {
+    if (metric.tensorboard.empty() || (metric.device == MetricDevice::Cuda && !cuda)) continue;
+    double value = 0;
+    if constexpr (std::is_same_v<Metrics, StepMetrics>) {
+      if (metric.cadence() != MetricCadence::Step) continue;
+      value = metric.field.step_value(metrics);
+    } else {
+      if (metric.cadence() != MetricCadence::Epoch) continue;
+      value = metric.field.epoch_value(metrics);
     }
-    char digits[32];
-    const auto [end, error] = std::to_chars(digits, digits + sizeof digits, value);
-    const std::string_view written(digits, static_cast<std::size_t>(end - digits));
-    text_ += written;
-    // As nlohmann writes a double: 2.0, not 2 (which JSON readers would take for an integer).
-    if (json_ && written.find_first_of(".e") == std::string_view::npos) text_ += ".0";
-    return *this;
+    if (metric.unit == MetricUnit::Bytes) value /= kMiB;
+    out[count++] = {metric.tensorboard.data(), value};
   }
-  template <typename Integer>
-  MetricsLine& integer(Integer value) {
-    separate();
-    char digits[24];
-    const auto [end, error] = std::to_chars(digits, digits + sizeof digits, value);
-    text_.append(digits, end);
-    return *this;
-  }
-  std::string finish() {
-    text_ += json_ ? "}\n" : "\n";
-    return std::move(text_);
-  }
-
- private:
-  // JSON separates through key(); CSV puts a comma before every field after the first.
-  void separate() {
-    if (json_) return;
-    if (!first_) text_ += ',';
-    first_ = false;
-  }
-
-  bool json_;
-  bool first_ = true;
-  std::string text_;
-};
+  return count;
+}
 
 }  // namespace
 
 void RunRecorder::on_step(const StepMetrics& s) {
   if (!lock_) return;
-  MetricsLine json(true);
-  json.key("kind").raw("\"step\"");
-  json.key("step").integer(s.step).key("epoch").integer(s.epoch);
-  json.key("batch").integer(s.batch_in_epoch).key("loss").number(s.loss);
-  json.key("lr").number(s.lr).key("samples_per_second").number(s.samples_per_second);
-  json.key("loss_scale").number(s.loss_scale).key("skipped_steps").integer(s.skipped_steps);
-  json.key("memory_allocated_bytes").integer(s.memory.allocated_bytes);
-  json.key("memory_reserved_bytes").integer(s.memory.reserved_bytes);
-  json.key("memory_peak_bytes").integer(s.memory.peak_allocated_bytes);
-  json.key("resident_bytes").integer(s.memory.resident_bytes);
-  jsonl_ << json.finish();
-
-  MetricsLine csv(false);
-  csv.raw("step").integer(s.step).integer(s.epoch).number(s.loss).number(s.lr);
-  csv.number(s.samples_per_second).number(s.loss_scale).integer(s.skipped_steps);
-  csv.integer(s.memory.allocated_bytes).integer(s.memory.reserved_bytes);
-  csv.integer(s.memory.resident_bytes).raw(",,,,,");
-  csv_ << csv.finish();
-
-  // The charts' curves under TensorBoard tags, memory in MiB as the memory chart shows it (a
-  // float32 holds MiB exactly enough; bytes would lose their last digits).
+  jsonl_ << step_jsonl_line(s);
+  csv_ << csv_columns_.row(s);
   last_step_ = s.step;
-  constexpr double kMiB = 1024.0 * 1024.0;
-  const MemorySnapshot& m = s.memory;
-  const TensorBoardWriter::Scalar scalars[] = {
-      {"loss/step", s.loss},
-      {"learning_rate", s.lr},
-      {"samples_per_second", s.samples_per_second},
-      {"loss_scale", s.loss_scale},
-      {"memory/resident_mib", static_cast<double>(m.resident_bytes) / kMiB},
-      {"memory/peak_resident_mib", static_cast<double>(m.peak_resident_bytes) / kMiB},
-      {"memory/cuda_allocated_mib", static_cast<double>(m.allocated_bytes) / kMiB},
-      {"memory/cuda_reserved_mib", static_cast<double>(m.reserved_bytes) / kMiB},
-      {"memory/cuda_peak_allocated_mib", static_cast<double>(m.peak_allocated_bytes) / kMiB},
-  };
-  // The CUDA curves only when training on a GPU, as the memory chart shows them.
-  const std::size_t count = m.is_cuda ? std::size(scalars) : std::size(scalars) - 3;
-  tensorboard_->add_scalars(s.step, std::span(scalars, count));
+  std::array<TensorBoardWriter::Scalar, kMetricCount> scalars;
+  const std::size_t count = tensorboard_scalars(s, s.memory.is_cuda, scalars);
+  tensorboard_->add_scalars(s.step, std::span(scalars.data(), count));
 }
 
 void RunRecorder::on_epoch(const EpochMetrics& e) {
   if (!lock_) return;
-  const nlohmann::json line = {{"kind", "epoch"},
-                               {"epoch", e.epoch},
-                               {"train_loss", e.train_loss},
-                               {"train_accuracy", e.train_accuracy},
-                               {"val_loss", e.val_loss},
-                               {"val_accuracy", e.val_accuracy},
-                               {"duration_seconds", e.duration_seconds},
-                               {"confusion", e.confusion},
-                               {"class_names", e.class_names}};
-  jsonl_ << line.dump() << "\n";
+  jsonl_ << epoch_jsonl_line(e);
   jsonl_.flush();
   check(jsonl_, "metrics.jsonl");
-  csv_ << "epoch,," << e.epoch << ",,,,,,,,," << e.train_loss << "," << e.train_accuracy << ","
-       << e.val_loss << "," << e.val_accuracy << "," << e.duration_seconds << "\n";
+  csv_ << csv_columns_.row(e);
   csv_.flush();
   check(csv_, "metrics.csv");
 
   // Drawn at the step the epoch ended on, so they line up with the step loss.
-  const TensorBoardWriter::Scalar scalars[] = {
-      {"loss/train_epoch", e.train_loss},    {"loss/validation", e.val_loss},
-      {"accuracy/train", e.train_accuracy},  {"accuracy/validation", e.val_accuracy},
-      {"epoch_seconds", e.duration_seconds},
-  };
-  tensorboard_->add_scalars(last_step_, scalars);
+  std::array<TensorBoardWriter::Scalar, kMetricCount> scalars;
+  const std::size_t count = tensorboard_scalars(e, false, scalars);
+  tensorboard_->add_scalars(last_step_, std::span(scalars.data(), count));
   tensorboard_->flush();
   check_tensorboard();
 }

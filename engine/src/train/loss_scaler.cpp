@@ -134,6 +134,11 @@ void LossScaler::update(double new_scale) {
   stage_ = Stage::ready;
 }
 
+torch::Tensor LossScaler::unscaled(const torch::Tensor& value) const {
+  if (!enabled() || !scale_.defined()) return value;
+  return value / scale_.to(value.device(), /*non_blocking=*/true);
+}
+
 double LossScaler::current_scale() const {
   if (!enabled()) return 1.0;
   return scale_.defined() ? scale_.item<double>() : pending_.scale;

@@ -59,6 +59,9 @@ class LossScaler {
 
   // The current scale; reading it waits for the device.
   double current_scale() const;
+  // `value`, a figure of the gradients that grows with them (their norm), computed before this
+  // step's unscale_, divided by the scale they carry; on the device, so nothing waits.
+  torch::Tensor unscaled(const torch::Tensor& value) const;
   std::int64_t skipped_steps() const { return skipped_steps_; }
 
   LossScalerState state() const;

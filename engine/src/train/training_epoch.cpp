@@ -147,8 +147,12 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     bool stop_together = false;
     const std::int64_t local_samples = group_samples;
     double group_loss = 0;
+    // Without clipping the norm is measured for the charts alone: queued before the loss is
+    // read, so on a GPU it is ready by then.
+    const bool clipping = settings_.clip_grad_norm > 0;
     if (distributed()) {
       parallel_->reducer().finish();
+      if (!clipping) grad_norm_.measure(model->parameters(), *scaler_);
       const StepAgreement agreed = parallel_->agree_on_step(
           figures_.step_loss_sum(), static_cast<double>(figures_.step_correct()), group_samples,
           control_.cancelled(), local_samples_per_second_,
@@ -161,6 +165,7 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       rank_memory_bytes_ = agreed.rank_memory_bytes;
     } else {
       const auto bookkeeping_start = Clock::now();
+      if (!clipping) grad_norm_.measure(model->parameters(), *scaler_);
       group_loss = figures_.step_loss_sum();
       figures_.end_step();
       bookkeeping_seconds_ +=
@@ -179,9 +184,12 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     epoch_loss_sum_ += group_loss;
     epoch_samples_ += group_samples;
 
-    if (settings_.clip_grad_norm > 0) {
+    if (clipping) {
       scaler_->unscale_(*optimizer_);
-      torch::nn::utils::clip_grad_norm_(model->parameters(), settings_.clip_grad_norm);
+      step_grad_norm_ =
+          torch::nn::utils::clip_grad_norm_(model->parameters(), settings_.clip_grad_norm);
+    } else {
+      step_grad_norm_ = grad_norm_.read();
     }
     if (test_hooks_.inf_gradients_at_steps.contains(global_step_ + 1)) {
       // What an fp16 overflow leaves behind: one gradient holding inf.
@@ -253,6 +261,7 @@ void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std:
   metrics.skipped_steps = scaler_->skipped_steps();
   metrics.skipped = step_skipped_;
   metrics.loss_scale_change = scale_change_;
+  metrics.grad_norm = step_grad_norm_;
   metrics.achieved_flops =
       training_flops_per_second(summary_.macs_per_sample, metrics.samples_per_second);
   if (peak_flops_ > 0) metrics.utilisation = metrics.achieved_flops / peak_flops_;

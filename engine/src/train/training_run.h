@@ -19,6 +19,7 @@
 #include "convstudio/train/trainer.h"
 #include "data/batch_loader.h"
 #include "distributed/data_parallel.h"
+#include "gradient_norm.h"
 #include "loss_scaler.h"
 #include "lr_schedule.h"
 #include "nn/graph_module.h"
@@ -120,6 +121,8 @@ class TrainingRun {
   bool step_skipped_ = false;  // the last optimizer step was skipped (inf/NaN gradients)
   int scale_change_ = 0;       // and the scale changed after it (+1 grew, -1 backed off)
   double peak_flops_ = 0;      // of the device in the run's precision; 0 when unknown
+  GradientNorm grad_norm_;     // measures the step's gradients when clipping does not
+  double step_grad_norm_ = 0;  // of the last step, before clipping
   std::unique_ptr<BatchLoader> train_loader_;
   std::unique_ptr<BatchLoader> val_loader_;
   std::unique_ptr<DataParallel> parallel_;  // null for a run of one process

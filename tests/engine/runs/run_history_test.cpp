@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 
 #include "scratch_folder.h"
@@ -28,7 +29,8 @@ TEST(RunHistory, NullAndWrongTypedFiguresAreReadWithoutThrowing) {
   ASSERT_NO_THROW(run = load_recorded_run(folder, RunDetail::Metrics));
   ASSERT_TRUE(run.has_value());
   ASSERT_EQ(run->steps.size(), 2u);
-  EXPECT_EQ(run->steps[0].loss, 0.5);
+  EXPECT_EQ(run->steps[0].metrics().loss, 0.5);
+  EXPECT_TRUE(std::isnan(run->steps[1].metrics().loss));  // "oops": not a number
   ASSERT_EQ(run->epochs.size(), 1u);
   EXPECT_EQ(run->epochs[0].train_loss, 0.4);
 }

@@ -8,30 +8,9 @@
 #include <vector>
 
 #include "convstudio/model/project.h"
+#include "convstudio/runs/metric_files.h"
 
 namespace convstudio {
-
-struct RecordedStep {
-  std::int64_t step = 0;
-  double loss = 0;
-  double lr = 0;
-  double samples_per_second = 0;
-  std::uint64_t memory_allocated_bytes = 0;  // CUDA allocator; 0 on the CPU
-  std::uint64_t memory_reserved_bytes = 0;
-  std::uint64_t memory_peak_bytes = 0;
-  std::uint64_t resident_bytes = 0;  // the process
-};
-
-struct RecordedEpoch {
-  std::int64_t epoch = 0;
-  std::int64_t step = 0;  // the optimizer step the epoch ended at
-  double train_loss = 0;
-  double train_accuracy = 0;
-  double val_loss = 0;
-  double val_accuracy = 0;
-  std::vector<std::vector<std::int64_t>> confusion;  // [true class][predicted class]
-  std::vector<std::string> class_names;
-};
 
 // A run's final figures, from the summary its end wrote into run.json (nullopt: not measured,
 // or the run has not ended).

@@ -1,8 +1,9 @@
 #pragma once
 // Keeps a run on disk as it happens, in its own folder: run.json (project, settings, state and
 // final figures), metrics.jsonl (one JSON object per step and per epoch), metrics.csv, and a
-// TensorBoard event file (events.out.tfevents.*: the charted metrics as scalars, the settings as
-// HParams, the graph summary as text) for `tensorboard --logdir`. The trainer writes its
+// TensorBoard event file (events.out.tfevents.*: the metric list's scalars, the settings as
+// HParams, the graph summary as text) for `tensorboard --logdir`; metric_list.h says which
+// figure goes where. The trainer writes its
 // checkpoints into the same folder. The CLI and the studio both use it, so a run from either shows
 // up in the other. It holds the folder's lock (run_folder_lock.h) while it lives: the run it
 // records is the only one writing there.
@@ -17,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "convstudio/model/project.h"
+#include "convstudio/runs/metric_files.h"
 #include "convstudio/runs/run_folder_lock.h"
 #include "convstudio/runs/training_events.h"
 
@@ -70,6 +72,7 @@ class RunRecorder : public TrainingListener {
   nlohmann::json run_;
   std::ofstream jsonl_;
   std::ofstream csv_;
+  MetricsCsv csv_columns_;  // the columns of metrics.csv
   std::unique_ptr<TensorBoardWriter> tensorboard_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   std::int64_t last_step_ = 0;  // the step the epoch scalars are drawn at in TensorBoard

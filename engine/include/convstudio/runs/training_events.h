@@ -3,6 +3,7 @@
 // the CLI can print them and the GUI can queue them to its thread. No tensor crosses over.
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +28,9 @@ struct StepMetrics {
   std::int64_t skipped_steps = 0;  // steps skipped for inf/NaN gradients so far
   bool skipped = false;            // this step was skipped: the fp16 loss scaler found inf/NaN
   int loss_scale_change = 0;       // after this step the scale grew (+1), backed off (-1) or not
+  // Global L2 norm of the step's gradients before clipping, unscaled (the true norm under fp16
+  // loss scaling); inf or NaN when a gradient was; NaN when not measured.
+  double grad_norm = std::numeric_limits<double>::quiet_NaN();
   // FLOP/s the step rate means for this model: MACs per sample × 6 × samples_per_second (see
   // RunSummary::achieved_flops for the convention); 0 until a rate is measured.
   double achieved_flops = 0;
