@@ -169,10 +169,20 @@ rows = [json.loads(l) for l in open(run + "/metrics.jsonl") if l.strip()]
 step_rows = [r for r in rows if r.get("kind", r.get("type")) == "step"] or rows
 if amp == "fp16":
     assert s["loss_scale"] is not None, "fp16 without a loss scale"
+# The gradient norm (per step, before clipping, unscaled under fp16) is finite except on a step
+# the loss scaler skipped for inf/NaN gradients.
+norms, before = [], 0
+for r in step_rows:
+    skipped = r.get("skipped_steps", 0) > before
+    before = r.get("skipped_steps", 0)
+    if not skipped:
+        assert r.get("grad_norm") is not None and math.isfinite(r["grad_norm"]), r
+        norms.append(r["grad_norm"])
 keep = ["train_loss", "val_accuracy", "samples_per_second", "peak_memory_bytes", "loss_scale",
         "skipped_steps", "loss_scale_backoffs", "batch_size"]
 figures = {k: s.get(k) for k in keep}
 figures["metrics_rows"] = len(step_rows)
+figures["grad_norm_first_last"] = [norms[0], norms[-1]]
 print(json.dumps(figures))
 PY
 }
