@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Refreshes translations/*.ts from every tr() in app/ and widgets/, every catalog text the
 # block types mark with QT_TRANSLATE_NOOP("BlockCatalog", ...) in engine/src/blocks, and the
-# engine's message patterns (engine/src/runs/engine_messages.h, context "EngineMessages") that
-# the studio shows translated (keeps existing translations; new strings arrive unfinished).
+# engine's message patterns (engine/src/runs/engine_messages.h and the setting rules'
+# engine/src/model/setting_messages.h, context "EngineMessages") that the studio shows
+# translated (keeps existing translations; new strings arrive unfinished).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LUPDATE=${LUPDATE:-/usr/lib/qt6/bin/lupdate}
 for ts in translations/convstudio_*.ts; do
   "$LUPDATE" -locations relative -no-obsolete app widgets engine/src/blocks \
-    engine/src/runs/engine_messages.h -ts "$ts"
+    engine/src/runs/engine_messages.h engine/src/model/setting_messages.h -ts "$ts"
 done

@@ -44,6 +44,32 @@ std::string to_string(CacheMode cache) {
   return "auto";
 }
 
+// Each enum's words from its to_string, so a word is spelt in one place.
+const std::vector<std::string>& dataset_kind_names() {
+  static const std::vector<std::string> names = {
+      to_string(DatasetKind::FashionMnist), to_string(DatasetKind::Idx),
+      to_string(DatasetKind::ImageFolder), to_string(DatasetKind::Csv)};
+  return names;
+}
+
+const std::vector<std::string>& validation_split_names() {
+  static const std::vector<std::string> names = {to_string(ValidationSplit::TestSet),
+                                                 to_string(ValidationSplit::Fraction)};
+  return names;
+}
+
+const std::vector<std::string>& fit_mode_names() {
+  static const std::vector<std::string> names = {
+      to_string(FitMode::ResizeCrop), to_string(FitMode::Stretch), to_string(FitMode::Pad)};
+  return names;
+}
+
+const std::vector<std::string>& cache_mode_names() {
+  static const std::vector<std::string> names = {
+      to_string(CacheMode::Auto), to_string(CacheMode::On), to_string(CacheMode::Off)};
+  return names;
+}
+
 std::optional<DatasetKind> parse_dataset_kind(std::string_view text) {
   if (text == "fashion-mnist") return DatasetKind::FashionMnist;
   if (text == "idx") return DatasetKind::Idx;
