@@ -1,5 +1,7 @@
 #include "convstudio/model/dataset_settings.h"
 
+#include "convstudio/model/setting_table.h"
+
 namespace convstudio {
 
 std::string to_string(DatasetKind source) {

@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "convstudio/model/setting_table.h"
+
 namespace convstudio {
 namespace {
 

@@ -5,7 +5,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace convstudio {
 
@@ -76,11 +75,6 @@ std::string to_string(DatasetKind kind);       // "fashion-mnist" | "idx" | "ima
 std::string to_string(ValidationSplit split);  // "test-set" | "fraction"
 std::string to_string(FitMode fit);            // "resize-crop" | "stretch" | "pad"
 std::string to_string(CacheMode cache);        // "auto" | "on" | "off"
-// The words each setting accepts, in menu order.
-const std::vector<std::string>& dataset_kind_names();
-const std::vector<std::string>& validation_split_names();
-const std::vector<std::string>& fit_mode_names();
-const std::vector<std::string>& cache_mode_names();
 std::optional<DatasetKind> parse_dataset_kind(std::string_view text);
 std::optional<ValidationSplit> parse_validation_split(std::string_view text);
 std::optional<FitMode> parse_fit_mode(std::string_view text);

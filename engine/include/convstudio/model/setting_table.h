@@ -47,6 +47,16 @@ struct SettingSpec {
   std::function<void(Settings&, const SettingValue&)> set;
 };
 
+// The words each enum setting accepts, in menu order: the one list the project file, the CLI
+// and the studio take them from (defined beside each enum's to_string and parse).
+const std::vector<std::string>& amp_mode_names();
+const std::vector<std::string>& optimizer_kind_names();
+const std::vector<std::string>& lr_schedule_names();
+const std::vector<std::string>& dataset_kind_names();
+const std::vector<std::string>& validation_split_names();
+const std::vector<std::string>& fit_mode_names();
+const std::vector<std::string>& cache_mode_names();
+
 using TrainingSetting = SettingSpec<TrainingSettings>;
 using DatasetSetting = SettingSpec<DatasetSettings>;
 

@@ -5,7 +5,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace convstudio {
 
@@ -71,11 +70,6 @@ inline constexpr double kMaxLrMultiplier = 10;
 std::string to_string(AmpMode mode);         // "off" | "fp16" | "bf16" | "auto"
 std::string to_string(OptimizerKind kind);   // "sgd" | "adam" | "adamw"
 std::string to_string(LrSchedule schedule);  // "constant" | "step" | "cosine" | "onecycle"
-// The words each setting accepts, in menu order: the one list the project file, the CLI and the
-// studio take them from.
-const std::vector<std::string>& amp_mode_names();
-const std::vector<std::string>& optimizer_kind_names();
-const std::vector<std::string>& lr_schedule_names();
 std::optional<AmpMode> parse_amp_mode(std::string_view text);
 std::optional<OptimizerKind> parse_optimizer_kind(std::string_view text);
 std::optional<LrSchedule> parse_lr_schedule(std::string_view text);
