@@ -1,10 +1,8 @@
-#include <algorithm>
+// Text a user typed for one setting (a CLI flag, a sweep value), read through the project file's
+// reader so that its rules and messages are written once.
 
 #include "convstudio/model/setting_table.h"
 #include "settings_json.h"
-
-// Text a user typed for one setting, read through the project file's reader so that its rules
-// and messages are written once.
 
 namespace convstudio {
 namespace {

@@ -1,5 +1,7 @@
 #include "settings_json.h"
 
+#include <algorithm>
+#include <functional>
 #include <set>
 
 #include "convstudio/model/setting_table.h"
