@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <limits>
+#include <sstream>
 #include <stdexcept>
 
 #include "convstudio/model/setting_rules.h"
@@ -11,6 +13,39 @@
 
 namespace convstudio::cli {
 namespace {
+
+// What --help shows for a value: its type and range or words, from the table.
+template <typename Setting>
+std::string value_type(const Setting& setting) {
+  auto joined = [&](const char* separator) {
+    std::string text;
+    for (const std::string& name : setting.names) text += (text.empty() ? "" : separator) + name;
+    return text;
+  };
+  std::ostringstream text;
+  switch (setting.type) {
+    case SettingType::Integer:
+      text << "INT";
+      if (setting.integer_max == std::numeric_limits<std::int64_t>::max()) {
+        text << " >= " << setting.integer_min;
+      } else {
+        text << " in [" << setting.integer_min << " - " << setting.integer_max << "]";
+      }
+      break;
+    case SettingType::Number:
+      text << "NUMBER in [" << setting.number_min << " - " << setting.number_max << "]";
+      break;
+    case SettingType::Choice:
+      text << "{" << joined(",") << "}";
+      break;
+    case SettingType::Text:
+      text << (setting.names.empty() ? "TEXT" : joined("|"));
+      break;
+    case SettingType::Boolean:
+      break;
+  }
+  return text.str();
+}
 
 // The flag and help of a setting from either table; throws for a key with no flag (a
 // programming error in the command that names it).
@@ -22,7 +57,7 @@ void add_setting_flag(CLI::App* command, const Setting& setting, const std::stri
   if (setting.type == SettingType::Boolean) {
     command->add_flag(setting.cli_flag + ",!--no-" + setting.cli_flag.substr(2), on, text);
   } else {
-    command->add_option(setting.cli_flag, value, text);
+    command->add_option(setting.cli_flag, value, text)->type_name(value_type(setting));
   }
 }
 

@@ -25,7 +25,9 @@ constexpr std::int64_t kMaxEpochs = std::int64_t{1} << 20;
 std::vector<TrainingSetting> training_entries() {
   return {
       text<T>("device", &T::device, {"auto", "cpu", "cuda", "cuda:K"}, is_valid_device,
-              {.flag = "--device", .help = "auto, cpu, cuda or cuda:K", .editor = "device"}),
+              {.flag = "--device",
+               .help = "Device to train on (cuda:K: the K-th GPU)",
+               .editor = "device"}),
       integer<T>("batch_size", &T::batch_size, 1, 1 << 20,
                  {.unit = "images",
                   .sweepable = true,
@@ -55,11 +57,9 @@ std::vector<TrainingSetting> training_entries() {
                   .flag = "--max-steps",
                   .help = "Stop after this many optimizer steps (0: no limit)",
                   .editor = "maxSteps"}),
-      choice<T>("optimizer", &T::optimizer, optimizer_kind_names(), parse_optimizer_kind,
-                {.sweepable = true,
-                 .flag = "--optimizer",
-                 .help = "Optimizer: sgd, adam or adamw",
-                 .editor = "optimizer"}),
+      choice<T>(
+          "optimizer", &T::optimizer, optimizer_kind_names(), parse_optimizer_kind,
+          {.sweepable = true, .flag = "--optimizer", .help = "Optimizer", .editor = "optimizer"}),
       number<T>("lr", &T::lr, 0, 100,
                 {.sweepable = true, .flag = "--lr", .help = "Learning rate", .editor = "lr"}),
       number<T>("momentum", &T::momentum, 0, 1, {.sweepable = true, .editor = "momentum"}),
