@@ -792,6 +792,146 @@
         <source>could not carry the runs from %1 to %2: %3</source>
         <translation>无法把训练记录从 %1 移到 %2：%3</translation>
     </message>
+    <message>
+        <location filename="../engine/src/model/setting_messages.h" line="+13"/>
+        <source>Choose the CSV file that lists the images and their labels.</source>
+        <translation>请选择列出图像及其标签的 CSV 文件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Choose the folder that holds the dataset.</source>
+        <translation>请选择存放数据集的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The labels file %1 does not exist.</source>
+        <translation>标签文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The dataset folder %1 does not exist.</source>
+        <translation>数据集文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The validation share must be between 0 and 100% (exclusive).</source>
+        <translation>验证比例必须在 0 到 100% 之间（不含端点）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mirroring changes the meaning of digits and letters; check the preview.</source>
+        <translation>镜像会改变数字和字母的含义；请检查预览。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Unknown device %1.</source>
+        <translation>未知设备 %1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CUDA is not available (%1); choose the CPU.</source>
+        <translation>CUDA 不可用（%1）；请选择 CPU。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>There is no CUDA device %1; this machine has %2.</source>
+        <translation>没有 CUDA 设备 %1；本机有 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 processes need %1 GPUs; this machine has %2.</source>
+        <translation>%1 个进程需要 %1 个 GPU；本机只有 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fp16 on the CPU is slow and saves nothing; use bf16 or turn AMP off.</source>
+        <translation>在 CPU 上 fp16 很慢且毫无节省；请使用 bf16 或关闭 AMP。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 has no fast bf16 (compute capability %2.%3 &lt; 8.0); fp16 is faster there.</source>
+        <translation>%1 没有快速的 bf16（计算能力 %2.%3 &lt; 8.0）；在它上面 fp16 更快。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deterministic algorithms are slower on the GPU, and some layers have none.</source>
+        <translation>确定性算法在 GPU 上较慢，且有些层没有确定性实现。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The learning rate must be above 0.</source>
+        <translation>学习率必须大于 0。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A learning rate above 1 usually makes the loss diverge.</source>
+        <translation>学习率大于 1 通常会使损失发散。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Weight decay cannot be negative.</source>
+        <translation>权重衰减不能为负。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The clipping norm cannot be negative (0 turns clipping off).</source>
+        <translation>裁剪范数不能为负（0 表示关闭裁剪）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nesterov momentum applies to SGD only; %1 trains without it.</source>
+        <translation>Nesterov 动量仅适用于 SGD；%1 训练时不使用它。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nesterov momentum needs a momentum above 0; without one, training leaves it out.</source>
+        <translation>Nesterov 动量要求动量大于 0；动量为 0 时训练不使用它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Adam adds weight decay to the gradient; AdamW decouples it and usually generalises better.</source>
+        <translation>Adam 把权重衰减加到梯度上；AdamW 将其解耦，通常泛化更好。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The warm-up (%1 steps) is longer than half the run (%2 steps); training shortens it to %3 steps.</source>
+        <translation>预热（%1 步）超过整个训练（%2 步）的一半；训练时会缩短为 %3 步。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The step schedule lowers the rate every %1 epochs; a run of %2 epochs never reaches the first drop.</source>
+        <translation>阶梯计划每 %1 轮降低学习率；共 %2 轮的训练永远到不了第一次下降。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The batch size must be at least 1.</source>
+        <translation>批大小至少为 1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gradient accumulation must be at least 1 batch.</source>
+        <translation>梯度累积至少为 1 个批次。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Train for at least one epoch.</source>
+        <translation>至少训练一轮。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Automatic out-of-memory recovery halves the batch; with batch 1 it cannot.</source>
+        <translation>自动内存不足恢复会将批大小减半；批大小为 1 时无法减半。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only the final checkpoint is written; a crash loses the whole run.</source>
+        <translation>只写入最终检查点；崩溃会丢失整个训练。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Early stopping after %1 epochs without improvement can never trigger in a run of %2 epochs.</source>
+        <translation>在共 %2 轮的训练中，“%1 轮无改进后提前停止”永远不会触发。</translation>
+    </message>
 </context>
 <context>
     <name>Metrics</name>
@@ -1022,149 +1162,6 @@
         <translation>
             <numerusform>冻结 %n 个模块</numerusform>
         </translation>
-    </message>
-</context>
-<context>
-    <name>SettingsCheck</name>
-    <message>
-        <location filename="../widgets/training/settings_check.cpp" line="+25"/>
-        <source>The batch size must be at least 1.</source>
-        <translation>批大小至少为 1。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Gradient accumulation must be at least 1 batch.</source>
-        <translation>梯度累积至少为 1 个批次。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Train for at least one epoch.</source>
-        <translation>至少训练一轮。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Automatic out-of-memory recovery halves the batch; with batch 1 it cannot.</source>
-        <translation>自动内存不足恢复会将批大小减半；批大小为 1 时无法减半。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Only the final checkpoint is written; a crash loses the whole run.</source>
-        <translation>只写入最终检查点；崩溃会丢失整个训练。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Early stopping after %1 epochs without improvement can never trigger in a run of %2 epochs.</source>
-        <translation>在共 %2 轮的训练中，“%1 轮无改进后提前停止”永远不会触发。</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>Choose the CSV file that lists the images and their labels.</source>
-        <translation>请选择列出图像及其标签的 CSV 文件。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Choose the folder that holds the dataset.</source>
-        <translation>请选择存放数据集的文件夹。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The labels file %1 does not exist.</source>
-        <translation>标签文件 %1 不存在。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The dataset folder %1 does not exist.</source>
-        <translation>数据集文件夹 %1 不存在。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The validation share must be between 0 and 100% (exclusive).</source>
-        <translation>验证比例必须在 0 到 100% 之间（不含端点）。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Mirroring changes the meaning of digits and letters; check the preview.</source>
-        <translation>镜像会改变数字和字母的含义；请检查预览。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Unknown device %1.</source>
-        <translation>未知设备 %1。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>CUDA is not available (%1); choose the CPU.</source>
-        <translation>CUDA 不可用（%1）；请选择 CPU。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>There is no CUDA device %1; this machine has %2.</source>
-        <translation>没有 CUDA 设备 %1；本机有 %2 个。</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>%1 processes need %1 GPUs; this machine has %2.</source>
-        <translation>%1 个进程需要 %1 个 GPU；本机只有 %2 个。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>fp16 on the CPU is slow and saves nothing; use bf16 or turn AMP off.</source>
-        <translation>在 CPU 上 fp16 很慢且毫无节省；请使用 bf16 或关闭 AMP。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>%1 has no fast bf16 (compute capability %2.%3 &lt; 8.0); fp16 is faster there.</source>
-        <translation>%1 没有快速的 bf16（计算能力 %2.%3 &lt; 8.0）；在它上面 fp16 更快。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Deterministic algorithms are slower on the GPU, and some layers have none.</source>
-        <translation>确定性算法在 GPU 上较慢，且有些层没有确定性实现。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The learning rate must be above 0.</source>
-        <translation>学习率必须大于 0。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>A learning rate above 1 usually makes the loss diverge.</source>
-        <translation>学习率大于 1 通常会使损失发散。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Weight decay cannot be negative.</source>
-        <translation>权重衰减不能为负。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The clipping norm cannot be negative (0 turns clipping off).</source>
-        <translation>裁剪范数不能为负（0 表示关闭裁剪）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Nesterov momentum applies to SGD only.</source>
-        <translation>Nesterov 动量仅适用于 SGD。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Nesterov momentum needs a momentum above 0.</source>
-        <translation>Nesterov 动量要求动量大于 0。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Adam adds weight decay to the gradient; AdamW decouples it and usually generalises better.</source>
-        <translation>Adam 把权重衰减加到梯度上；AdamW 将其解耦，通常泛化更好。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The warm-up (%1 steps) is as long as the whole run (%2 steps).</source>
-        <translation>预热（%1 步）与整个训练（%2 步）一样长。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>The step schedule lowers the rate every %1 epochs; a run of %2 epochs never reaches the first drop.</source>
-        <translation>阶梯计划每 %1 轮降低学习率；共 %2 轮的训练永远到不了第一次下降。</translation>
     </message>
 </context>
 <context>

@@ -18,7 +18,7 @@ namespace {
 
 struct FindBatchSizeOptions {
   std::string file;
-  TuningOverrides overrides;
+  SettingFlags overrides;
   BatchSizeFinderOptions finder;
   std::string memory_budget;
   std::string apply;  // "", "largest" or "fastest"

@@ -18,7 +18,7 @@ namespace {
 
 struct FindLrOptions {
   std::string file;
-  TuningOverrides overrides;
+  SettingFlags overrides;
   LrFinderOptions finder;
   bool apply = false;
 };

@@ -15,6 +15,7 @@
 #include "convstudio/runs/sweep.h"
 #include "exit_codes.h"
 #include "recorded_training.h"
+#include "setting_flags.h"
 
 namespace convstudio::cli {
 namespace {
@@ -23,19 +24,9 @@ struct SweepOptions {
   std::string file;
   std::vector<std::string> sets;  // "lr=0.01,0.003", one per --set
   bool resume = false;
-  std::optional<std::int64_t> epochs, max_steps, seed;
-  std::optional<std::string> device;
+  SettingFlags shared;  // --epochs, --max-steps, --device, --seed: every run of a new sweep
   std::string csv;
 };
-
-// The project with the flags every run of the new sweep shares.
-Project sweep_base(Project project, const SweepOptions& o) {
-  if (o.epochs) project.training.epochs = *o.epochs;
-  if (o.max_steps) project.training.max_steps = *o.max_steps;
-  if (o.seed) project.training.seed = *o.seed;
-  if (o.device) project.training.device = *o.device;
-  return project;
-}
 
 // Expands the --set grid into the project's queue; the sweep's id, or nullopt after printing why.
 std::optional<std::string> queue_sweep(const SweepOptions& o, const Project& project) {
@@ -56,8 +47,13 @@ std::optional<std::string> queue_sweep(const SweepOptions& o, const Project& pro
     std::cerr << "error: " << queue.error().describe() << "\n";
     return std::nullopt;
   }
+  // The flags every run of the new sweep shares, refused as the project file would refuse them.
+  Project base = project;
+  const std::vector<Error> refused = o.shared.apply_to(base);
+  for (const Error& error : refused) std::cerr << "error: " << error.describe() << "\n";
+  if (!refused.empty()) return std::nullopt;
   const std::string sweep = new_sweep_id(queue.value());
-  Result<std::vector<QueuedRun>> grid = expand_sweep(sweep_base(project, o), axes, sweep);
+  Result<std::vector<QueuedRun>> grid = expand_sweep(base, axes, sweep);
   if (!grid) {
     std::cerr << "error: " << grid.error().describe() << "\n";
     return std::nullopt;
@@ -205,14 +201,10 @@ int run_sweep_command(const SweepOptions& o) {
                  "continue the queue (not both)\n";
     return kExitUsageError;
   }
-  if (o.resume && (o.epochs || o.max_steps || o.seed || o.device)) {
+  if (o.resume && o.shared.any_given()) {
     // A queued run keeps the settings it was queued with; a stopped one, its planned end.
     std::cerr << "error: --epochs, --max-steps, --seed and --device set up a new sweep (--set); "
                  "--resume trains the queue as it was queued\n";
-    return kExitUsageError;
-  }
-  if (o.device && !is_valid_device(*o.device)) {
-    std::cerr << "error: --device " << *o.device << ": not one of auto, cpu, cuda, cuda:K\n";
     return kExitUsageError;
   }
   ProjectLoadResult loaded = ProjectFile::load(o.file);
@@ -258,12 +250,10 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
   c->add_flag("--resume", o->resume,
               "Continue the project's queue (PROJECT.runs/queue.json): an interrupted or stopped "
               "run from its checkpoint first, then every waiting run");
-  c->add_option("--epochs", o->epochs, "Epochs of every run of a new sweep")
-      ->check(CLI::PositiveNumber);
-  c->add_option("--max-steps", o->max_steps, "Stop every run of a new sweep after this many steps")
-      ->check(CLI::PositiveNumber);
-  c->add_option("--device", o->device, "auto, cpu, cuda or cuda:K, for a new sweep");
-  c->add_option("--seed", o->seed, "Random seed of every run of a new sweep");
+  o->shared.add(c, "epochs", "Epochs of every run of a new sweep");
+  o->shared.add(c, "max_steps", "Stop every run of a new sweep after this many steps");
+  o->shared.add(c, "device", "auto, cpu, cuda or cuda:K, for a new sweep");
+  o->shared.add(c, "seed", "Random seed of every run of a new sweep");
   c->add_option("--csv", o->csv, "Also write the comparison table to this CSV file");
   c->callback([o, &exit_code] { exit_code = run_sweep_command(*o); });
 }

@@ -20,6 +20,7 @@
 #include "exit_codes.h"
 #include "peer_rank_log.h"
 #include "recorded_training.h"
+#include "setting_flags.h"
 #include "worker_launcher.h"
 
 namespace convstudio::cli {
@@ -27,11 +28,8 @@ namespace {
 
 struct TrainOptions {
   std::string file;
-  std::optional<std::int64_t> epochs, max_steps, batch_size, accumulate, seed;
-  std::optional<std::string> device, amp, optimizer, cache, fit;
-  std::optional<double> lr;
-  std::optional<double> pretrained_lr_multiplier;
-  std::optional<bool> channels_last, cudnn_benchmark, sync_batch_norm;
+  SettingFlags settings;
+  std::optional<std::string> cache;  // a mode or a budget: two settings in one flag
   std::string out;
   std::string resume;
   // Data-parallel launch (torchrun's flags); the workers read the standard variables.
@@ -100,6 +98,21 @@ int run_peer_rank(RunOptions run) {
   return exit_code_for(run_cancellable(trainer));
 }
 
+// The flags over the project's settings; prints each refused value as the project file would.
+bool apply_setting_flags(const SettingFlags& flags, Project& project) {
+  const std::vector<Error> errors = flags.apply_to(project);
+  for (const Error& error : errors) std::cerr << "error: " << error.describe() << "\n";
+  return errors.empty();
+}
+
+// The rules the studio checks before Start (check_settings), with the flags applied: warnings
+// are printed, errors refuse the run.
+bool settings_pass_checks(const TrainOptions& options, Project project, int nproc_per_node) {
+  if (!apply_setting_flags(options.settings, project)) return false;
+  project.training.processes = nproc_per_node;
+  return passes_setting_checks(project);
+}
+
 int run_train(const TrainOptions& options) {
   const std::map<std::string, std::string> environment = process_environment();
   const bool launched = environment.contains("RANK") && environment.contains("WORLD_SIZE");
@@ -111,6 +124,10 @@ int run_train(const TrainOptions& options) {
   // A project the studio set to several devices trains with as many processes here too.
   const int nproc_per_node =
       options.nproc_per_node.value_or(static_cast<int>(loaded.project->training.processes));
+  // The launcher checks the settings once for all its workers.
+  if (!launched && !settings_pass_checks(options, *loaded.project, nproc_per_node)) {
+    return kExitUsageError;
+  }
   if (!launched && (nproc_per_node > 1 || options.nnodes > 1)) {
     return launch_workers(options, nproc_per_node);
   }
@@ -118,22 +135,7 @@ int run_train(const TrainOptions& options) {
   if (!distributed) return kExitUsageError;
   RunOptions run;
   run.project = std::move(*loaded.project);
-  TrainingSettings& t = run.project.training;
-  if (options.epochs) t.epochs = *options.epochs;
-  if (options.max_steps) t.max_steps = *options.max_steps;
-  if (options.batch_size) t.batch_size = *options.batch_size;
-  if (options.accumulate) t.accumulate = *options.accumulate;
-  if (options.seed) t.seed = *options.seed;
-  if (options.lr) t.lr = *options.lr;
-  if (options.pretrained_lr_multiplier)
-    t.pretrained_lr_multiplier = *options.pretrained_lr_multiplier;
-  if (options.device) t.device = *options.device;
-  if (options.amp) t.amp = *parse_amp_mode(*options.amp);
-  if (options.channels_last) t.channels_last = *options.channels_last;
-  if (options.cudnn_benchmark) t.cudnn_benchmark = *options.cudnn_benchmark;
-  if (options.sync_batch_norm) t.sync_batch_norm = *options.sync_batch_norm;
-  if (options.optimizer) t.optimizer = *parse_optimizer_kind(*options.optimizer);
-  if (options.fit) run.project.dataset.fit = *parse_fit_mode(*options.fit);
+  if (!apply_setting_flags(options.settings, run.project)) return kExitUsageError;
   if (options.cache) {
     if (auto mode = parse_cache_mode(*options.cache)) {
       run.project.dataset.cache = *mode;
@@ -174,7 +176,7 @@ int run_train(const TrainOptions& options) {
   } else {
     run.out_dir = new_run_folder(options.file).string();
   }
-  run.new_end = options.epochs.has_value() || options.max_steps.has_value();
+  run.new_end = options.settings.given("epochs") || options.settings.given("max_steps");
   std::error_code same_error;
   const bool same_folder =
       !resume.empty() && std::filesystem::equivalent(run.out_dir, resume_folder, same_error);
@@ -229,33 +231,9 @@ void add_train_command(CLI::App& app, int& exit_code) {
   c->add_option("file", o->file, "Project file (*.convstudio)")
       ->required()
       ->check(CLI::ExistingFile);
-  c->add_option("--epochs", o->epochs, "Epochs")->check(CLI::PositiveNumber);
-  c->add_option("--max-steps", o->max_steps, "Stop after this many optimizer steps")
-      ->check(CLI::PositiveNumber);
-  c->add_option("--device", o->device, "auto, cpu, cuda or cuda:K");
-  c->add_option("--batch-size", o->batch_size, "Micro-batch size")->check(CLI::PositiveNumber);
-  c->add_option("--accumulate", o->accumulate, "Micro-batches per optimizer step")
-      ->check(CLI::PositiveNumber);
-  c->add_option("--amp", o->amp,
-                "Mixed precision: off, fp16, bf16, or auto (bf16 where the CPU or GPU computes "
-                "it natively, otherwise off)")
-      ->check(CLI::IsMember({"off", "fp16", "bf16", "auto"}));
-  c->add_flag("--channels-last,!--no-channels-last", o->channels_last,
-              "Channels-last (NHWC) memory format for activations and convolution weights (bf16 "
-              "on the CPU always uses it)");
-  c->add_flag("--cudnn-benchmark,!--no-cudnn-benchmark", o->cudnn_benchmark,
-              "CUDA: let cuDNN time its convolution algorithms and keep the fastest");
-  c->add_option("--optimizer", o->optimizer, "Optimizer")
-      ->check(CLI::IsMember({"sgd", "adam", "adamw"}));
-  c->add_option("--lr", o->lr, "Learning rate")->check(CLI::PositiveNumber);
-  c->add_option("--pretrained-lr-multiplier", o->pretrained_lr_multiplier,
-                "Fine-tuning: blocks that start from the project's pretrained weights learn at "
-                "this times the learning rate (new blocks at the full rate)")
-      ->check(CLI::Range(kMinLrMultiplier, kMaxLrMultiplier));
-  c->add_option("--seed", o->seed, "Random seed");
-  c->add_option("--fit", o->fit,
-                "How images of another size are fitted: resize-crop, stretch or pad")
-      ->check(CLI::IsMember({"resize-crop", "stretch", "pad"}));
+  // Every setting with a flag in the setting table (--lr, --batch-size, --channels-last…); the
+  // values are checked by the project file's reader when the command runs (SettingFlags).
+  o->settings.add_every(c);
   c->add_option("--cache", o->cache,
                 "Decoded-image cache: auto (when the set fits a quarter of the memory), on, "
                 "off, or auto with a budget such as 2G");
@@ -284,9 +262,6 @@ void add_train_command(CLI::App& app, int& exit_code) {
                 "Data-parallel: seconds a rank waits for a peer before the run fails naming it "
                 "(default 60; or CONVSTUDIO_DIST_TIMEOUT)")
       ->check(CLI::Range(1, 24 * 3600));
-  c->add_flag("--sync-batch-norm,!--no-sync-batch-norm", o->sync_batch_norm,
-              "Data-parallel: BatchNorm2d normalises with the statistics of all processes' "
-              "batches together (SyncBatchNorm); no effect with one process");
   c->add_flag("--no-overlap", o->no_overlap,
               "Data-parallel: all-reduce gradients after backward instead of during it (to "
               "measure what the overlap saves)");

@@ -19,35 +19,23 @@ extern "C" void on_tuning_interrupt(int) {
 
 }  // namespace
 
-void add_tuning_overrides(CLI::App* command, TuningOverrides& o, bool with_lr) {
-  command->add_option("--device", o.device, "auto, cpu, cuda or cuda:K (default: the project's)");
-  command->add_option("--amp", o.amp, "Mixed precision: off, fp16, bf16 or auto")
-      ->check(CLI::IsMember({"off", "fp16", "bf16", "auto"}));
-  command->add_option("--optimizer", o.optimizer, "Optimizer")
-      ->check(CLI::IsMember({"sgd", "adam", "adamw"}));
-  command->add_option("--batch-size", o.batch_size, "Micro-batch size")->check(CLI::PositiveNumber);
-  if (with_lr) command->add_option("--lr", o.lr, "Learning rate")->check(CLI::PositiveNumber);
+void add_tuning_overrides(CLI::App* command, SettingFlags& o, bool with_lr) {
+  o.add(command, "device", "auto, cpu, cuda or cuda:K (default: the project's)");
+  o.add(command, {"amp", "optimizer", "batch_size"});
+  if (with_lr) o.add(command, "lr");
 }
 
-std::optional<Project> load_tuning_project(const std::string& file, const TuningOverrides& o) {
+std::optional<Project> load_tuning_project(const std::string& file, const SettingFlags& o) {
   ProjectLoadResult loaded = ProjectFile::load(file);
   if (!loaded.ok()) {
     for (const Error& error : loaded.errors) std::cerr << "error: " << error.describe() << "\n";
     return std::nullopt;
   }
   Project project = std::move(*loaded.project);
-  TrainingSettings& t = project.training;
-  if (o.device) {
-    if (!is_valid_device(*o.device)) {
-      std::cerr << "error: --device " << *o.device << ": expected auto, cpu, cuda or cuda:K\n";
-      return std::nullopt;
-    }
-    t.device = *o.device;
-  }
-  if (o.amp) t.amp = *parse_amp_mode(*o.amp);
-  if (o.optimizer) t.optimizer = *parse_optimizer_kind(*o.optimizer);
-  if (o.batch_size) t.batch_size = *o.batch_size;
-  if (o.lr) t.lr = *o.lr;
+  const std::vector<Error> refused = o.apply_to(project);
+  for (const Error& error : refused) std::cerr << "error: " << error.describe() << "\n";
+  if (!refused.empty()) return std::nullopt;
+  if (!passes_setting_checks(project)) return std::nullopt;
   return project;
 }
 

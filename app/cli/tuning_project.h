@@ -8,6 +8,7 @@
 #include <string>
 
 #include "convstudio/model/project.h"
+#include "setting_flags.h"
 
 namespace CLI {
 class App;
@@ -15,18 +16,12 @@ class App;
 
 namespace convstudio::cli {
 
-struct TuningOverrides {
-  std::optional<std::string> device, amp, optimizer;
-  std::optional<std::int64_t> batch_size;
-  std::optional<double> lr;
-};
-
 // Adds --device, --amp, --optimizer, --batch-size (and --lr when `with_lr`) to `command`.
-void add_tuning_overrides(CLI::App* command, TuningOverrides& overrides, bool with_lr);
+void add_tuning_overrides(CLI::App* command, SettingFlags& overrides, bool with_lr);
 
-// The project in `file` with the overrides applied; on failure prints why and returns nullopt.
-std::optional<Project> load_tuning_project(const std::string& file,
-                                           const TuningOverrides& overrides);
+// The project in `file` with the overrides applied and the settings checked as `train` checks
+// them (warnings printed); on failure prints why and returns nullopt.
+std::optional<Project> load_tuning_project(const std::string& file, const SettingFlags& overrides);
 
 // Saves `project` back into `file` (the finders' --apply); prints why not and returns false.
 bool save_tuning_project(const Project& project, const std::string& file);

@@ -234,13 +234,18 @@ void TrainingCockpitTest::settingsEditsReachTheProject() {
   fixture_.project.training.lr = 0.125;
   fixture_.cockpit()->reloadProject();
   QCOMPARE(fixture_.cockpit()->settingsPanel()->trainingSettings().lr, 0.125);
-  // An invalid combination blocks Start, and says why.
+  // Nesterov with Adam is a warning (the optimizer leaves it out), not a reason to refuse.
   auto* nesterov =
       fixture_.cockpit()->settingsPanel()->findChild<QCheckBox*>(QStringLiteral("nesterov"));
   auto* optimizer =
       fixture_.cockpit()->settingsPanel()->findChild<QComboBox*>(QStringLiteral("optimizer"));
   nesterov->setChecked(true);
   optimizer->setCurrentIndex(optimizer->findData(static_cast<int>(OptimizerKind::Adam)));
+  QVERIFY(fixture_.cockpit()->settingsPanel()->blockingProblem().isEmpty());
+  // An invalid setting blocks Start, and says why.
+  auto* lr = fixture_.cockpit()->settingsPanel()->findChild<QDoubleSpinBox*>(QStringLiteral("lr"));
+  QVERIFY(lr);
+  lr->setValue(0);
   QVERIFY(!fixture_.cockpit()->settingsPanel()->blockingProblem().isEmpty());
   QVERIFY(!fixture_.cockpit()->startTraining());
   QVERIFY(!fixture_.cockpit()->controller()->isRunning());

@@ -13,6 +13,7 @@
 
 #include "convstudio/model/dataset_format.h"
 
+#include "convstudio/model/setting_table.h"
 #include "training/confusion_matrix_view.h"
 #include "training/live_chart.h"
 #include "training/metric_series.h"
@@ -45,6 +46,7 @@ class TrainingWidgetsTest : public QObject {
   void keyTicksNeverRunTogether();
   void aSingleValidationPointSitsAtItsStep();
   void aWarningSitsUnderTheSettingItConcerns();
+  void everyEditorTheSettingTableNamesIsInThePanel();
   void randomErasingIsEditedAsAPercentage();
   void theDatasetChoiceOffersEveryRegisteredFormat();
   void aSweepsRunsStandTogetherAndOverlayEveryChart();
@@ -186,12 +188,23 @@ void TrainingWidgetsTest::invalidCombinationsAreExplained() {
   QCOMPARE(problems.front().field, QStringLiteral("device"));
   QVERIFY(problems.front().message.contains(QStringLiteral("driver")));
 
+  // The optimizer leaves Nesterov out for Adam, so the engine's rule (the CLI's too) warns.
   training.device = "cpu";
   training.optimizer = OptimizerKind::Adam;
   training.nesterov = true;
   problems = SettingsCheck::run(dataset, training, cpuOnly);
-  QVERIFY(SettingsCheck::hasErrors(problems));
+  QVERIFY(!SettingsCheck::hasErrors(problems));
   QCOMPARE(problems.front().field, QStringLiteral("nesterov"));
+  QCOMPARE(problems.front().severity, SettingsProblem::Severity::Warning);
+
+  // A rule between two settings lands on the editor the setting table names.
+  training = TrainingSettings{};
+  training.device = "cpu";
+  training.max_steps = 10;
+  training.warmup_steps = 10;
+  problems = SettingsCheck::run(dataset, training, cpuOnly);
+  QCOMPARE(problems.front().field, QStringLiteral("warmupSteps"));
+  QVERIFY(problems.front().message.contains(QStringLiteral("5")));
 
   training = TrainingSettings{};
   training.device = "cpu";
@@ -365,6 +378,22 @@ void TrainingWidgetsTest::aWarningSitsUnderTheSettingItConcerns() {
   training.amp = AmpMode::Bf16;
   panel.setSettings(dataset, training);
   QVERIFY(!panel.noteFor(QStringLiteral("amp")));
+}
+
+// The engine's rules name a setting; the panel finds its editor by the table's name for it.
+void TrainingWidgetsTest::everyEditorTheSettingTableNamesIsInThePanel() {
+  TrainingSettingsPanel panel;
+  auto check = [&panel](const std::string& key, const std::string& editor) {
+    if (editor.empty()) return;
+    QVERIFY2(panel.findChild<QWidget*>(QString::fromStdString(editor)),
+             qPrintable(QString::fromStdString(key + " names no editor " + editor)));
+  };
+  for (const TrainingSetting& setting : training_setting_table())
+    check(setting.key, setting.editor);
+  for (const DatasetSetting& setting : dataset_setting_table()) check(setting.key, setting.editor);
+  QCOMPARE(SettingsCheck::editorOf("training.warmup_steps"), QStringLiteral("warmupSteps"));
+  QCOMPARE(SettingsCheck::editorOf("dataset.augmentation.horizontal_flip"),
+           QStringLiteral("hflip"));
 }
 
 // The project holds a probability; the box shows it as a share of images and edits it back.

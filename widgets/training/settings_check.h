@@ -1,6 +1,6 @@
 #pragma once
-// Invalid or doubtful combinations of dataset and training settings, found before Start so the
-// settings panel can explain them next to the fields (errors block Start; warnings do not).
+// The engine's setting rules (check_settings) as the settings panel shows them: each problem on
+// the editor of its setting, in the user's language (errors block Start; warnings do not).
 
 #include <QCoreApplication>
 #include <QString>
@@ -28,12 +28,9 @@ class SettingsCheck {
                                           const TrainingSettings& training,
                                           const DeviceReport& devices);
   static bool hasErrors(const std::vector<SettingsProblem>& problems);
-
- private:
-  static void checkDataset(const DatasetSettings& d, std::vector<SettingsProblem>& out);
-  static void checkDevice(const TrainingSettings& t, const DeviceReport& devices,
-                          std::vector<SettingsProblem>& out);
-  static void checkOptimizer(const TrainingSettings& t, std::vector<SettingsProblem>& out);
+  // The object name of the editor that shows `setting` ("training.warmup_steps" → "warmupSteps"),
+  // from the setting table; empty when no editor shows it.
+  static QString editorOf(const std::string& setting);
 };
 
 }  // namespace convstudio

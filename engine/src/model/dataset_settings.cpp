@@ -1,6 +1,7 @@
 #include "convstudio/model/dataset_settings.h"
 
 #include "convstudio/model/dataset_format.h"
+#include "convstudio/model/setting_table.h"
 
 namespace convstudio {
 
@@ -35,6 +36,35 @@ std::string to_string(CacheMode cache) {
       return "off";
   }
   return "auto";
+}
+
+// Each enum's words from its to_string, so a word is spelt in one place.
+// The data-set formats' names come from their registry (engine/src/data/formats).
+const std::vector<std::string>& dataset_kind_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const DatasetFormat& format : dataset_formats()) all.emplace_back(format.name);
+    return all;
+  }();
+  return names;
+}
+
+const std::vector<std::string>& validation_split_names() {
+  static const std::vector<std::string> names = {to_string(ValidationSplit::TestSet),
+                                                 to_string(ValidationSplit::Fraction)};
+  return names;
+}
+
+const std::vector<std::string>& fit_mode_names() {
+  static const std::vector<std::string> names = {
+      to_string(FitMode::ResizeCrop), to_string(FitMode::Stretch), to_string(FitMode::Pad)};
+  return names;
+}
+
+const std::vector<std::string>& cache_mode_names() {
+  static const std::vector<std::string> names = {
+      to_string(CacheMode::Auto), to_string(CacheMode::On), to_string(CacheMode::Off)};
+  return names;
 }
 
 std::optional<DatasetKind> parse_dataset_kind(std::string_view text) {

@@ -55,10 +55,10 @@ void JsonFields::read(const char* key, bool& value) {
 }
 
 void JsonFields::read(const char* key, std::string& value) {
-  read_string_if_present(key, value);
+  read_if_present(key, value);
 }
 
-bool JsonFields::read_string_if_present(const char* key, std::string& value) {
+bool JsonFields::read_if_present(const char* key, std::string& value) {
   const auto* json = find(key);
   if (json == nullptr) return false;
   if (!json->is_string()) {

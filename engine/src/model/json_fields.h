@@ -26,13 +26,15 @@ class JsonFields {
   void read(const char* key, double& value, double min, double max);
   void read(const char* key, bool& value);
   void read(const char* key, std::string& value);
+  // Reads a string when the key is there; false when it is missing or not a string (reported).
+  bool read_if_present(const char* key, std::string& value);
   // Reads a string and turns it into an enum with `parse`; `choices` names the valid words.
   template <typename Enum>
   void read_enum(const char* key, Enum& value,
                  const std::function<std::optional<Enum>(std::string_view)>& parse,
                  const char* choices) {
     std::string text;
-    if (!read_string_if_present(key, text)) return;
+    if (!read_if_present(key, text)) return;
     if (auto parsed = parse(text)) {
       value = *parsed;
     } else {
@@ -52,7 +54,6 @@ class JsonFields {
 
  private:
   const nlohmann::ordered_json* find(const char* key);
-  bool read_string_if_present(const char* key, std::string& value);
 
   const nlohmann::ordered_json& json_;
   std::string path_;

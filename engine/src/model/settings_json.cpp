@@ -1,179 +1,167 @@
 #include "settings_json.h"
 
-#include <limits>
+#include <algorithm>
+#include <functional>
+#include <set>
 
-#include "convstudio/model/dataset_format.h"
+#include "convstudio/model/setting_table.h"
 #include "json_fields.h"
 
 namespace convstudio {
 namespace {
 
 using Json = nlohmann::ordered_json;
-constexpr std::int64_t kMaxInt = std::numeric_limits<std::int64_t>::max();
 
-}  // namespace
+Json value_json(const SettingValue& value) {
+  return std::visit([](const auto& v) { return Json(v); }, value);
+}
 
-Json SettingsJson::to_json(const DatasetSettings& d, Keys keys) {
-  const AugmentationSettings& a = d.augmentation;
-  Json json{
-      {"source", to_string(d.source)},
-      {"path", d.path},
-      {"validation", to_string(d.validation)},
-      {"validation_fraction", d.validation_fraction},
-      {"input",
-       Json{{"channels", d.input_channels}, {"height", d.input_height}, {"width", d.input_width}}},
-      {"fit", to_string(d.fit)},
-      {"cache", to_string(d.cache)},
-      {"cache_budget_mb", d.cache_budget_mb},
-      {"augmentation", Json{{"random_crop_padding", a.random_crop_padding},
-                            {"horizontal_flip", a.horizontal_flip},
-                            {"rotation_degrees", a.rotation_degrees},
-                            {"brightness", a.brightness},
-                            {"contrast", a.contrast},
-                            {"random_resized_crop", a.random_resized_crop},
-                            {"crop_min_scale", a.crop_min_scale},
-                            {"crop_max_scale", a.crop_max_scale},
-                            {"crop_min_ratio", a.crop_min_ratio},
-                            {"crop_max_ratio", a.crop_max_ratio}}},
-      {"normalize", d.normalize}};
-  // Written only when on, so projects without them stay readable by older ConvStudios.
-  if (keys == Keys::Every || d.allow_paths_outside)
-    json["allow_paths_outside"] = d.allow_paths_outside;
-  if (keys == Keys::Every || a.random_erasing > 0)
-    json["augmentation"]["random_erasing"] = a.random_erasing;
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+template <typename Settings>
+Json write(const std::vector<SettingSpec<Settings>>& table, const Settings& settings,
+           SettingsJson::Keys keys) {
+  static const Settings defaults;
+  Json json = Json::object();
+  for (const SettingSpec<Settings>& setting : table) {
+    const SettingValue value = setting.get(settings);
+    if (setting.written_when_set && keys == SettingsJson::Keys::AsSaved &&
+        value == setting.get(defaults)) {
+      continue;
+    }
+    Json& object = setting.group.empty() ? json : json[setting.group];
+    object[setting.key] = value_json(value);
+  }
   return json;
 }
 
-Json SettingsJson::to_json(const TrainingSettings& t, Keys keys) {
-  Json json{{"device", t.device},
-            {"batch_size", t.batch_size},
-            {"accumulate", t.accumulate},
-            {"amp", to_string(t.amp)},
-            {"epochs", t.epochs},
-            {"max_steps", t.max_steps},
-            {"optimizer", to_string(t.optimizer)},
-            {"lr", t.lr},
-            {"momentum", t.momentum},
-            {"nesterov", t.nesterov},
-            {"weight_decay", t.weight_decay},
-            {"schedule", to_string(t.schedule)},
-            {"warmup_steps", t.warmup_steps},
-            {"step_size_epochs", t.step_size_epochs},
-            {"step_gamma", t.step_gamma},
-            {"clip_grad_norm", t.clip_grad_norm},
-            {"seed", t.seed},
-            {"deterministic", t.deterministic},
-            {"checkpoint_every_epochs", t.checkpoint_every_epochs},
-            {"keep_best", t.keep_best},
-            {"early_stopping_patience", t.early_stopping_patience},
-            {"auto_oom_retry", t.auto_oom_retry},
-            {"loader_workers", t.loader_workers}};
-  // Written only when set, so projects that do not fine-tune stay readable by older ConvStudios.
-  const bool every = keys == Keys::Every;
-  if (every || t.pretrained_lr_multiplier != 1)
-    json["pretrained_lr_multiplier"] = t.pretrained_lr_multiplier;
-  if (every || t.channels_last) json["channels_last"] = t.channels_last;
-  if (every || t.cudnn_benchmark) json["cudnn_benchmark"] = t.cudnn_benchmark;
-  if (every || t.processes != 1) json["processes"] = t.processes;
-  if (every || t.sync_batch_norm) json["sync_batch_norm"] = t.sync_batch_norm;
-  return json;
+// Reads one setting from `fields` into `settings`; the range and names come from the table.
+template <typename Settings>
+void read_setting(JsonFields& fields, const SettingSpec<Settings>& setting, Settings& settings) {
+  const char* key = setting.key.c_str();
+  switch (setting.type) {
+    case SettingType::Boolean: {
+      bool value = std::get<bool>(setting.get(settings));
+      fields.read(key, value);
+      setting.set(settings, value);
+      break;
+    }
+    case SettingType::Integer: {
+      std::int64_t value = std::get<std::int64_t>(setting.get(settings));
+      fields.read(key, value, setting.integer_min, setting.integer_max);
+      setting.set(settings, value);
+      break;
+    }
+    case SettingType::Number: {
+      double value = std::get<double>(setting.get(settings));
+      fields.read(key, value, setting.number_min, setting.number_max);
+      setting.set(settings, value);
+      break;
+    }
+    case SettingType::Text: {
+      std::string value = std::get<std::string>(setting.get(settings));
+      fields.read(key, value);
+      setting.set(settings, value);
+      if (!setting.accepts(value)) {
+        fields.error(key, "'" + value + "' is not one of " + joined(setting.names));
+      }
+      break;
+    }
+    case SettingType::Choice: {
+      std::string word;
+      if (!fields.read_if_present(key, word)) break;
+      if (std::find(setting.names.begin(), setting.names.end(), word) != setting.names.end()) {
+        setting.set(settings, word);
+      } else {
+        fields.error(key, "'" + word + "' is not one of " + joined(setting.names));
+      }
+      break;
+    }
+  }
+}
+
+// The settings of `group` ("" for the section's own keys) from `fields`, in table order.
+template <typename Settings>
+void read_group(JsonFields& fields, const std::vector<SettingSpec<Settings>>& table,
+                const std::string& group, Settings& settings) {
+  for (const SettingSpec<Settings>& setting : table) {
+    if (setting.group == group) read_setting(fields, setting, settings);
+  }
+}
+
+// A section's own keys and each of its groups' objects, every unknown key reported.
+template <typename Settings>
+Settings read(const std::vector<SettingSpec<Settings>>& table, const Json& json,
+              const std::string& path, std::vector<Error>& errors,
+              const std::function<void(JsonFields&, const std::string&, Settings&)>& rules) {
+  Settings settings;
+  JsonFields fields(json, path, errors);
+  if (!fields.valid()) return settings;
+  std::set<std::string> groups_read;
+  for (const SettingSpec<Settings>& setting : table) {
+    if (setting.group.empty()) {
+      read_setting(fields, setting, settings);
+    } else if (groups_read.insert(setting.group).second) {
+      if (const Json* object = fields.object(setting.group.c_str())) {
+        JsonFields group(*object, fields.field(setting.group), errors);
+        if (group.valid()) {
+          read_group(group, table, setting.group, settings);
+          rules(group, setting.group, settings);
+          group.finish();
+        }
+      }
+    }
+  }
+  rules(fields, "", settings);
+  fields.finish();
+  return settings;
+}
+
+// Rules between two settings that a project file must keep (the augmentation's crop ranges).
+void dataset_rules(JsonFields& fields, const std::string& group, DatasetSettings& d) {
+  if (group != "augmentation") return;
+  const AugmentationSettings& a = d.augmentation;
+  if (a.crop_min_scale > a.crop_max_scale)
+    fields.error("crop_min_scale", "is above crop_max_scale");
+  if (a.crop_min_ratio > a.crop_max_ratio)
+    fields.error("crop_min_ratio", "is above crop_max_ratio");
+}
+
+void no_rules(JsonFields&, const std::string&, TrainingSettings&) {}
+
+}  // namespace
+
+Json SettingsJson::to_json(const DatasetSettings& dataset, Keys keys) {
+  return write(dataset_setting_table(), dataset, keys);
+}
+
+Json SettingsJson::to_json(const TrainingSettings& training, Keys keys) {
+  return write(training_setting_table(), training, keys);
 }
 
 DatasetSettings SettingsJson::dataset_from_json(const Json& json, const std::string& path,
                                                 std::vector<Error>& errors) {
-  DatasetSettings d;
-  JsonFields f(json, path, errors);
-  if (!f.valid()) return d;
-  f.read_enum<DatasetKind>("source", d.source, parse_dataset_kind, dataset_format_names().c_str());
-  f.read("path", d.path);
-  f.read("allow_paths_outside", d.allow_paths_outside);
-  f.read_enum<ValidationSplit>("validation", d.validation, parse_validation_split,
-                               "test-set, fraction");
-  f.read("validation_fraction", d.validation_fraction, 0.0, 0.9);
-  if (const Json* input = f.object("input")) {
-    JsonFields in(*input, f.field("input"), errors);
-    in.read("channels", d.input_channels, 0, 64);
-    in.read("height", d.input_height, 0, 4096);
-    in.read("width", d.input_width, 0, 4096);
-    in.finish();
-  }
-  f.read_enum<FitMode>("fit", d.fit, parse_fit_mode, "resize-crop, stretch, pad");
-  f.read_enum<CacheMode>("cache", d.cache, parse_cache_mode, "auto, on, off");
-  f.read("cache_budget_mb", d.cache_budget_mb, 0, std::int64_t{1} << 40);
-  if (const Json* augmentation = f.object("augmentation")) {
-    d.augmentation = augmentation_from_json(*augmentation, f.field("augmentation"), errors);
-  }
-  f.read("normalize", d.normalize);
-  f.finish();
-  return d;
+  return read<DatasetSettings>(dataset_setting_table(), json, path, errors, dataset_rules);
 }
 
 AugmentationSettings SettingsJson::augmentation_from_json(const Json& json, const std::string& path,
                                                           std::vector<Error>& errors) {
-  AugmentationSettings a;
-  JsonFields aug(json, path, errors);
-  if (!aug.valid()) return a;
-  aug.read("random_crop_padding", a.random_crop_padding, 0, 256);
-  aug.read("horizontal_flip", a.horizontal_flip);
-  aug.read("rotation_degrees", a.rotation_degrees, 0.0, 180.0);
-  aug.read("brightness", a.brightness, 0.0, 1.0);
-  aug.read("contrast", a.contrast, 0.0, 1.0);
-  aug.read("random_resized_crop", a.random_resized_crop);
-  aug.read("crop_min_scale", a.crop_min_scale, 0.01, 1.0);
-  aug.read("crop_max_scale", a.crop_max_scale, 0.01, 1.0);
-  aug.read("crop_min_ratio", a.crop_min_ratio, 0.1, 10.0);
-  aug.read("crop_max_ratio", a.crop_max_ratio, 0.1, 10.0);
-  aug.read("random_erasing", a.random_erasing, 0.0, 1.0);
-  if (a.crop_min_scale > a.crop_max_scale) {
-    aug.error("crop_min_scale", "is above crop_max_scale");
-  }
-  if (a.crop_min_ratio > a.crop_max_ratio) {
-    aug.error("crop_min_ratio", "is above crop_max_ratio");
-  }
-  aug.finish();
-  return a;
+  DatasetSettings d;
+  JsonFields fields(json, path, errors);
+  if (!fields.valid()) return d.augmentation;
+  read_group(fields, dataset_setting_table(), "augmentation", d);
+  dataset_rules(fields, "augmentation", d);
+  fields.finish();
+  return d.augmentation;
 }
 
 TrainingSettings SettingsJson::training_from_json(const Json& json, const std::string& path,
                                                   std::vector<Error>& errors) {
-  TrainingSettings t;
-  JsonFields f(json, path, errors);
-  if (!f.valid()) return t;
-  f.read("device", t.device);
-  if (!is_valid_device(t.device)) {
-    f.error("device", "'" + t.device + "' is not one of auto, cpu, cuda, cuda:K");
-  }
-  f.read("processes", t.processes, 1, kMaxProcesses);
-  f.read("sync_batch_norm", t.sync_batch_norm);
-  f.read("batch_size", t.batch_size, 1, 1 << 20);
-  f.read("accumulate", t.accumulate, 1, 1 << 16);
-  f.read_enum<AmpMode>("amp", t.amp, parse_amp_mode, "off, fp16, bf16, auto");
-  f.read("channels_last", t.channels_last);
-  f.read("cudnn_benchmark", t.cudnn_benchmark);
-  f.read("epochs", t.epochs, 1, 1 << 20);
-  f.read("max_steps", t.max_steps, 0, kMaxInt);
-  f.read_enum<OptimizerKind>("optimizer", t.optimizer, parse_optimizer_kind, "sgd, adam, adamw");
-  f.read("lr", t.lr, 0.0, 100.0);
-  f.read("pretrained_lr_multiplier", t.pretrained_lr_multiplier, kMinLrMultiplier,
-         kMaxLrMultiplier);
-  f.read("momentum", t.momentum, 0.0, 1.0);
-  f.read("nesterov", t.nesterov);
-  f.read("weight_decay", t.weight_decay, 0.0, 10.0);
-  f.read_enum<LrSchedule>("schedule", t.schedule, parse_lr_schedule,
-                          "constant, step, cosine, onecycle");
-  f.read("warmup_steps", t.warmup_steps, 0, kMaxInt);
-  f.read("step_size_epochs", t.step_size_epochs, 1, 1 << 20);
-  f.read("step_gamma", t.step_gamma, 0.0, 1.0);
-  f.read("clip_grad_norm", t.clip_grad_norm, 0.0, 1e9);
-  f.read("seed", t.seed, 0, kMaxInt);
-  f.read("deterministic", t.deterministic);
-  f.read("checkpoint_every_epochs", t.checkpoint_every_epochs, 0, 1 << 20);
-  f.read("keep_best", t.keep_best);
-  f.read("early_stopping_patience", t.early_stopping_patience, 0, 1 << 20);
-  f.read("auto_oom_retry", t.auto_oom_retry);
-  f.read("loader_workers", t.loader_workers, 0, 256);
-  f.finish();
-  return t;
+  return read<TrainingSettings>(training_setting_table(), json, path, errors, no_rules);
 }
 
 }  // namespace convstudio

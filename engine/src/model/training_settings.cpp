@@ -3,6 +3,9 @@
 #include <array>
 #include <cctype>
 #include <utility>
+#include <vector>
+
+#include "convstudio/model/setting_table.h"
 
 namespace convstudio {
 namespace {
@@ -28,6 +31,13 @@ std::string name_of(const std::array<std::pair<Enum, const char*>, N>& names, En
 }
 
 template <typename Enum, std::size_t N>
+std::vector<std::string> names_of(const std::array<std::pair<Enum, const char*>, N>& names) {
+  std::vector<std::string> words;
+  for (const auto& [e, name] : names) words.emplace_back(name);
+  return words;
+}
+
+template <typename Enum, std::size_t N>
 std::optional<Enum> parse(const std::array<std::pair<Enum, const char*>, N>& names,
                           std::string_view text) {
   for (const auto& [e, name] : names) {
@@ -46,6 +56,18 @@ std::string to_string(OptimizerKind kind) {
 }
 std::string to_string(LrSchedule schedule) {
   return name_of(kScheduleNames, schedule);
+}
+const std::vector<std::string>& amp_mode_names() {
+  static const std::vector<std::string> names = names_of(kAmpNames);
+  return names;
+}
+const std::vector<std::string>& optimizer_kind_names() {
+  static const std::vector<std::string> names = names_of(kOptimizerNames);
+  return names;
+}
+const std::vector<std::string>& lr_schedule_names() {
+  static const std::vector<std::string> names = names_of(kScheduleNames);
+  return names;
 }
 std::optional<AmpMode> parse_amp_mode(std::string_view text) {
   return parse(kAmpNames, text);

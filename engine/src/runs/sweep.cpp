@@ -1,38 +1,33 @@
 #include "convstudio/runs/sweep.h"
 
 #include <algorithm>
-#include <set>
-
-#include <nlohmann/json.hpp>
-
-#include "settings_json.h"
+#include "convstudio/model/setting_table.h"
 #include "timestamped_name.h"
 
 namespace convstudio {
 namespace {
 
-using Json = nlohmann::ordered_json;
+// The table entry of a sweepable setting named as a sweep names it ("lr", "horizontal_flip");
+// both null when there is none.
+struct SweptSetting {
+  const TrainingSetting* training = nullptr;
+  const DatasetSetting* dataset = nullptr;
 
-constexpr char kAugmentation[] = "dataset.augmentation";
+  explicit operator bool() const { return training != nullptr || dataset != nullptr; }
+  // The setting as the project file spells it, the place of its errors: "training.lr".
+  std::string place() const {
+    return training ? setting_place(*training) : setting_place(*dataset);
+  }
+};
 
-// Where a sweepable setting lives in the project file; training's unless listed here.
-const std::set<std::string, std::less<>>& augmentation_settings() {
-  static const std::set<std::string, std::less<>> names = {
-      "random_crop_padding", "horizontal_flip", "rotation_degrees", "brightness",    "contrast",
-      "random_resized_crop", "crop_min_scale",  "crop_max_scale",   "random_erasing"};
-  return names;
-}
-
-bool is_sweepable(std::string_view setting) {
-  const auto& names = sweepable_settings();
-  return std::find(names.begin(), names.end(), setting) != names.end();
-}
-
-// The setting as the project file spells it, the place of its errors: "training.lr".
-std::string setting_place(std::string_view setting) {
-  const bool augmentation = augmentation_settings().contains(setting);
-  return (augmentation ? std::string(kAugmentation) : std::string("training")) + "." +
-         std::string(setting);
+SweptSetting swept_setting(std::string_view name) {
+  for (const TrainingSetting& setting : training_setting_table()) {
+    if (setting.sweepable && setting.key == name) return {&setting, nullptr};
+  }
+  for (const DatasetSetting& setting : dataset_setting_table()) {
+    if (setting.sweepable && setting.key == name) return {nullptr, &setting};
+  }
+  return {};
 }
 
 std::string trimmed(std::string_view text) {
@@ -49,43 +44,19 @@ Error unknown_setting(std::string_view setting) {
                            "cannot be swept; a sweep varies one of: " + names);
 }
 
-// The value as the project file would hold it: a number or true/false when the text is one,
-// otherwise the text as a string ("fp16", "cosine").
-Json value_json(std::string_view text) {
-  Json parsed = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (parsed.is_number() || parsed.is_boolean()) return parsed;
-  return Json(std::string(text));
-}
-
 }  // namespace
 
 const std::vector<std::string>& sweepable_settings() {
-  static const std::vector<std::string> names = {"lr",
-                                                 "batch_size",
-                                                 "accumulate",
-                                                 "amp",
-                                                 "optimizer",
-                                                 "momentum",
-                                                 "nesterov",
-                                                 "weight_decay",
-                                                 "epochs",
-                                                 "schedule",
-                                                 "warmup_steps",
-                                                 "step_size_epochs",
-                                                 "step_gamma",
-                                                 "clip_grad_norm",
-                                                 "seed",
-                                                 "channels_last",
-                                                 "pretrained_lr_multiplier",
-                                                 "random_crop_padding",
-                                                 "horizontal_flip",
-                                                 "rotation_degrees",
-                                                 "brightness",
-                                                 "contrast",
-                                                 "random_resized_crop",
-                                                 "crop_min_scale",
-                                                 "crop_max_scale",
-                                                 "random_erasing"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> keys;
+    for (const TrainingSetting& setting : training_setting_table()) {
+      if (setting.sweepable) keys.push_back(setting.key);
+    }
+    for (const DatasetSetting& setting : dataset_setting_table()) {
+      if (setting.sweepable) keys.push_back(setting.key);
+    }
+    return keys;
+  }();
   return names;
 }
 
@@ -99,8 +70,9 @@ Result<SweepAxis> parse_sweep_axis(std::string_view text) {
   }
   SweepAxis axis;
   axis.setting = trimmed(text.substr(0, equals));
-  if (!is_sweepable(axis.setting)) return unknown_setting(axis.setting);
-  const std::string place = setting_place(axis.setting);
+  const SweptSetting swept = swept_setting(axis.setting);
+  if (!swept) return unknown_setting(axis.setting);
+  const std::string place = swept.place();
   std::string_view rest = text.substr(equals + 1);
   if (trimmed(rest).empty()) return Error::in_setting(place, "has no values to sweep");
   while (true) {
@@ -121,28 +93,11 @@ Result<SweepAxis> parse_sweep_axis(std::string_view text) {
 
 std::optional<Error> apply_sweep_value(Project& project, std::string_view setting,
                                        std::string_view value) {
-  if (!is_sweepable(setting)) return unknown_setting(setting);
-  const std::string key(setting);
-  std::vector<Error> errors;
-  // Through the project file's reader, so the rules for a value are written once.
-  if (augmentation_settings().contains(setting)) {
-    Json json = SettingsJson::to_json(project.dataset)["augmentation"];
-    json[key] = value_json(value);
-    AugmentationSettings read = SettingsJson::augmentation_from_json(json, kAugmentation, errors);
-    if (errors.empty()) project.dataset.augmentation = read;
-  } else {
-    Json json = SettingsJson::to_json(project.training, SettingsJson::Keys::Every);
-    json[key] = value_json(value);
-    TrainingSettings read = SettingsJson::training_from_json(json, "training", errors);
-    if (errors.empty()) project.training = read;
-  }
-  if (errors.empty()) return std::nullopt;
-  // The reader names the value in most messages ("200 is outside 0..100"); where it does not
-  // ("must be a whole number"), the value goes in front.
-  const Error& first = errors.front();
-  const bool names_value = first.message.find(value) != std::string::npos;
-  return Error::in_setting(
-      first.field, names_value ? first.message : "'" + std::string(value) + "' " + first.message);
+  const SweptSetting swept = swept_setting(setting);
+  if (!swept) return unknown_setting(setting);
+  // Through the project file's reader (set_from_text), so the rules for a value are written once.
+  return swept.training ? set_from_text(project.training, *swept.training, value)
+                        : set_from_text(project.dataset, *swept.dataset, value);
 }
 
 std::string new_sweep_id(const RunQueue& queue) {
@@ -163,8 +118,9 @@ Result<std::vector<QueuedRun>> expand_sweep(const Project& project,
     return Error::in_setting("sweep", "no setting to sweep (give SETTING=VALUE,VALUE…)");
   }
   for (std::size_t a = 0; a < axes.size(); ++a) {
-    if (!is_sweepable(axes[a].setting)) return unknown_setting(axes[a].setting);
-    const std::string place = setting_place(axes[a].setting);
+    const SweptSetting swept = swept_setting(axes[a].setting);
+    if (!swept) return unknown_setting(axes[a].setting);
+    const std::string place = swept.place();
     if (axes[a].values.empty()) return Error::in_setting(place, "has no values to sweep");
     for (std::size_t b = 0; b < a; ++b) {
       if (axes[b].setting == axes[a].setting) {

@@ -25,6 +25,7 @@ struct SweepAxis {
 // The settings a sweep may vary, named as the project file names them ("lr", "amp",
 // "horizontal_flip"): the training settings that change what is learnt, and the dataset's
 // augmentation. Anything else (device, paths, checkpoints) is the same for every run of a sweep.
+// They are the setting table's entries marked sweepable, in the project file's order.
 const std::vector<std::string>& sweepable_settings();
 
 // Reads "SETTING=V1,V2,…" (spaces around names and values are ignored). Errors name the place

@@ -1,0 +1,140 @@
+#include "convstudio/model/setting_rules.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "convstudio/model/dataset_format.h"
+#include "setting_messages.h"
+
+namespace convstudio {
+namespace {
+
+namespace m = setting_messages;
+using Severity = SettingProblem::Severity;
+using Problems = std::vector<SettingProblem>;
+
+template <typename... Args>
+void add(Problems& out, Severity severity, std::string setting, const char* pattern, Args... args) {
+  out.push_back({severity, std::move(setting), MessageText{pattern, {std::string(args)...}}});
+}
+
+std::string text(std::int64_t value) {
+  return std::to_string(value);
+}
+
+void check_dataset(const DatasetSettings& d, Problems& out) {
+  const DatasetFormat& format = dataset_format(d.source);
+  const bool file = format.path == DatasetPath::File;
+  std::error_code ec;
+  if (format.path != DatasetPath::BuiltIn && d.path.empty()) {
+    add(out, Severity::Error, "dataset.path", file ? m::kChooseCsv : m::kChooseFolder);
+  } else if (file && !std::filesystem::is_regular_file(d.path, ec)) {
+    add(out, Severity::Error, "dataset.path", m::kNoLabelsFile, d.path);
+  } else if (!file && !d.path.empty() && !std::filesystem::is_directory(d.path, ec)) {
+    add(out, Severity::Error, "dataset.path", m::kNoDatasetFolder, d.path);
+  }
+  if (d.validation == ValidationSplit::Fraction &&
+      (d.validation_fraction <= 0 || d.validation_fraction >= 1)) {
+    add(out, Severity::Error, "dataset.validation_fraction", m::kValidationShare);
+  }
+  // Clothes survive a mirror; digits and letters may not: a hint where the format says so.
+  if (d.augmentation.horizontal_flip && format.warn_on_mirror) {
+    add(out, Severity::Warning, "dataset.augmentation.horizontal_flip", m::kMirroredDigits);
+  }
+}
+
+void check_device(const TrainingSettings& t, const DeviceReport& devices, Problems& out) {
+  const std::optional<DeviceChoice> device = parse_device(t.device);
+  if (!device) return add(out, Severity::Error, "training.device", m::kUnknownDevice, t.device);
+  const bool names_cuda = device->kind == DeviceChoice::Kind::Cuda;
+  if (names_cuda && !devices.cuda_available) {
+    return add(out, Severity::Error, "training.device", m::kCudaUnavailable,
+               devices.cuda_unavailable_reason);
+  }
+  const auto gpus = static_cast<std::int64_t>(devices.cuda_devices.size());
+  if (names_cuda && device->cuda_index() >= gpus) {
+    return add(out, Severity::Error, "training.device", m::kNoSuchGpu, text(device->cuda_index()),
+               text(gpus));
+  }
+  const bool on_cpu = !device->uses_cuda(devices.cuda_available);
+  // A data-parallel run on GPUs gives rank K cuda:K, so it needs that many.
+  if (!on_cpu && t.processes > gpus) {
+    return add(out, Severity::Error, "training.device", m::kTooFewGpus, text(t.processes),
+               text(gpus));
+  }
+  if (on_cpu && t.amp == AmpMode::Fp16) add(out, Severity::Warning, "training.amp", m::kFp16OnCpu);
+  if (!on_cpu && t.amp == AmpMode::Bf16 && gpus > 0) {
+    const CudaDevice& gpu = devices.cuda_devices.front();
+    if (gpu.compute_major > 0 && gpu.compute_major < 8) {
+      add(out, Severity::Warning, "training.amp", m::kSlowBf16, gpu.name, text(gpu.compute_major),
+          text(gpu.compute_minor));
+    }
+  }
+  if (t.deterministic && !on_cpu) {
+    add(out, Severity::Warning, "training.deterministic", m::kDeterministicOnGpu);
+  }
+}
+
+void check_optimizer(const TrainingSettings& t, Problems& out) {
+  if (!(t.lr > 0)) add(out, Severity::Error, "training.lr", m::kLrNotPositive);
+  if (t.lr > 1) add(out, Severity::Warning, "training.lr", m::kLrAboveOne);
+  if (t.weight_decay < 0)
+    add(out, Severity::Error, "training.weight_decay", m::kNegativeWeightDecay);
+  if (t.clip_grad_norm < 0) {
+    add(out, Severity::Error, "training.clip_grad_norm", m::kNegativeClipNorm);
+  }
+  // The optimizer leaves Nesterov out in both cases (optimizer_factory), so the run is sound.
+  if (t.nesterov && t.optimizer != OptimizerKind::Sgd) {
+    add(out, Severity::Warning, "training.nesterov", m::kNesterovSgdOnly, to_string(t.optimizer));
+  } else if (t.nesterov && t.momentum <= 0) {
+    add(out, Severity::Warning, "training.nesterov", m::kNesterovNeedsMomentum);
+  }
+  if (t.optimizer == OptimizerKind::Adam && t.weight_decay > 0) {
+    add(out, Severity::Warning, "training.weight_decay", m::kAdamWeightDecay);
+  }
+  // The trainer keeps the warm-up to half the run (training_run.cpp), so a long one is shortened.
+  if (t.max_steps > 0 && t.warmup_steps > t.max_steps / 2) {
+    add(out, Severity::Warning, "training.warmup_steps", m::kLongWarmup, text(t.warmup_steps),
+        text(t.max_steps), text(t.max_steps / 2));
+  }
+  if (t.schedule == LrSchedule::Step && t.step_size_epochs >= t.epochs) {
+    add(out, Severity::Warning, "training.step_size_epochs", m::kStepNeverDrops,
+        text(t.step_size_epochs), text(t.epochs));
+  }
+}
+
+void check_run(const TrainingSettings& t, Problems& out) {
+  if (t.batch_size < 1) add(out, Severity::Error, "training.batch_size", m::kBatchBelowOne);
+  if (t.accumulate < 1) add(out, Severity::Error, "training.accumulate", m::kAccumulateBelowOne);
+  if (t.epochs < 1) add(out, Severity::Error, "training.epochs", m::kNoEpochs);
+  if (t.auto_oom_retry && t.batch_size < 2) {
+    add(out, Severity::Warning, "training.auto_oom_retry", m::kOomRetryAtOne);
+  }
+  if (!t.keep_best && t.checkpoint_every_epochs == 0) {
+    add(out, Severity::Warning, "training.checkpoint_every_epochs", m::kOnlyFinalCheckpoint);
+  }
+  if (t.early_stopping_patience > 0 && t.early_stopping_patience >= t.epochs) {
+    add(out, Severity::Warning, "training.early_stopping_patience", m::kEarlyStoppingNever,
+        text(t.early_stopping_patience), text(t.epochs));
+  }
+}
+
+}  // namespace
+
+std::vector<SettingProblem> check_settings(const DatasetSettings& dataset,
+                                           const TrainingSettings& training,
+                                           const DeviceReport& devices) {
+  Problems out;
+  check_dataset(dataset, out);
+  check_device(training, devices, out);
+  check_optimizer(training, out);
+  check_run(training, out);
+  return out;
+}
+
+bool has_setting_errors(const std::vector<SettingProblem>& problems) {
+  return std::any_of(problems.begin(), problems.end(),
+                     [](const SettingProblem& p) { return p.severity == Severity::Error; });
+}
+
+}  // namespace convstudio

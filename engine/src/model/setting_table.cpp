@@ -1,0 +1,238 @@
+#include "convstudio/model/setting_table.h"
+
+#include <limits>
+
+#include "setting_builders.h"
+
+// Each entry names only the parts it has ({.sweepable = true, .editor = "lr"}); the rest keep
+// About's defaults on purpose, which GCC's -Wextra would report for every entry.
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+namespace convstudio {
+namespace {
+
+using namespace setting_builders;
+using T = TrainingSettings;
+using D = DatasetSettings;
+using A = AugmentationSettings;
+
+constexpr std::int64_t kMaxInt = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t kMaxEpochs = std::int64_t{1} << 20;
+
+// Adding a training setting: its member in TrainingSettings, and one entry here, at the place the
+// project file should write it (new ones at the end, written_when_set, so older ConvStudios
+// still read files that leave it at its default).
+std::vector<TrainingSetting> training_entries() {
+  return {
+      text<T>("device", &T::device, {"auto", "cpu", "cuda", "cuda:K"}, is_valid_device,
+              {.flag = "--device",
+               .help = "Device to train on (cuda:K: the K-th GPU)",
+               .editor = "device"}),
+      integer<T>("batch_size", &T::batch_size, 1, 1 << 20,
+                 {.unit = "images",
+                  .sweepable = true,
+                  .flag = "--batch-size",
+                  .help = "Micro-batch size",
+                  .editor = "batchSize"}),
+      integer<T>("accumulate", &T::accumulate, 1, 1 << 16,
+                 {.unit = "micro-batches",
+                  .sweepable = true,
+                  .flag = "--accumulate",
+                  .help = "Micro-batches per optimizer step",
+                  .editor = "accumulate"}),
+      choice<T>("amp", &T::amp, amp_mode_names(), parse_amp_mode,
+                {.sweepable = true,
+                 .flag = "--amp",
+                 .help = "Mixed precision: off, fp16, bf16, or auto (bf16 where the CPU or GPU "
+                         "computes it natively, otherwise off)",
+                 .editor = "amp"}),
+      integer<T>("epochs", &T::epochs, 1, kMaxEpochs,
+                 {.unit = "epochs",
+                  .sweepable = true,
+                  .flag = "--epochs",
+                  .help = "Epochs",
+                  .editor = "epochs"}),
+      integer<T>("max_steps", &T::max_steps, 0, kMaxInt,
+                 {.unit = "steps",
+                  .flag = "--max-steps",
+                  .help = "Stop after this many optimizer steps (0: no limit)",
+                  .editor = "maxSteps"}),
+      choice<T>(
+          "optimizer", &T::optimizer, optimizer_kind_names(), parse_optimizer_kind,
+          {.sweepable = true, .flag = "--optimizer", .help = "Optimizer", .editor = "optimizer"}),
+      number<T>("lr", &T::lr, 0, 100,
+                {.sweepable = true, .flag = "--lr", .help = "Learning rate", .editor = "lr"}),
+      number<T>("momentum", &T::momentum, 0, 1, {.sweepable = true, .editor = "momentum"}),
+      boolean<T>("nesterov", &T::nesterov, {.sweepable = true, .editor = "nesterov"}),
+      number<T>("weight_decay", &T::weight_decay, 0, 10,
+                {.sweepable = true, .editor = "weightDecay"}),
+      choice<T>("schedule", &T::schedule, lr_schedule_names(), parse_lr_schedule,
+                {.sweepable = true, .editor = "schedule"}),
+      integer<T>("warmup_steps", &T::warmup_steps, 0, kMaxInt,
+                 {.unit = "steps", .sweepable = true, .editor = "warmupSteps"}),
+      integer<T>("step_size_epochs", &T::step_size_epochs, 1, kMaxEpochs,
+                 {.unit = "epochs", .sweepable = true, .editor = "stepSize"}),
+      number<T>("step_gamma", &T::step_gamma, 0, 1, {.sweepable = true, .editor = "stepGamma"}),
+      number<T>("clip_grad_norm", &T::clip_grad_norm, 0, 1e9,
+                {.sweepable = true, .editor = "clipGradNorm"}),
+      integer<T>("seed", &T::seed, 0, kMaxInt,
+                 {.sweepable = true, .flag = "--seed", .help = "Random seed", .editor = "seed"}),
+      boolean<T>("deterministic", &T::deterministic, {.editor = "deterministic"}),
+      integer<T>("checkpoint_every_epochs", &T::checkpoint_every_epochs, 0, kMaxEpochs,
+                 {.unit = "epochs", .editor = "checkpointEvery"}),
+      boolean<T>("keep_best", &T::keep_best, {.editor = "keepBest"}),
+      integer<T>("early_stopping_patience", &T::early_stopping_patience, 0, kMaxEpochs,
+                 {.unit = "epochs", .editor = "earlyStopping"}),
+      boolean<T>("auto_oom_retry", &T::auto_oom_retry, {.editor = "autoOomRetry"}),
+      integer<T>("loader_workers", &T::loader_workers, 0, 256,
+                 {.unit = "threads", .editor = "loaderWorkers"}),
+      // Settings added after the first release: written only when set.
+      number<T>("pretrained_lr_multiplier", &T::pretrained_lr_multiplier, kMinLrMultiplier,
+                kMaxLrMultiplier,
+                {.sweepable = true,
+                 .written_when_set = true,
+                 .flag = "--pretrained-lr-multiplier",
+                 .help = "Fine-tuning: blocks that start from the project's pretrained weights "
+                         "learn at this times the learning rate (new blocks at the full rate)",
+                 .editor = "pretrainedLrMultiplier"}),
+      boolean<T>("channels_last", &T::channels_last,
+                 {.sweepable = true,
+                  .written_when_set = true,
+                  .flag = "--channels-last",
+                  .help = "Channels-last (NHWC) memory format for activations and convolution "
+                          "weights (bf16 on the CPU always uses it)",
+                  .editor = "channelsLast"}),
+      boolean<T>("cudnn_benchmark", &T::cudnn_benchmark,
+                 {.written_when_set = true,
+                  .flag = "--cudnn-benchmark",
+                  .help = "CUDA: let cuDNN time its convolution algorithms and keep the fastest",
+                  .editor = "cudnnBenchmark"}),
+      integer<T>("processes", &T::processes, 1, kMaxProcesses,
+                 {.unit = "processes", .written_when_set = true, .editor = "device"}),
+      boolean<T>("sync_batch_norm", &T::sync_batch_norm,
+                 {.written_when_set = true,
+                  .flag = "--sync-batch-norm",
+                  .help = "Data-parallel: BatchNorm2d normalises with the statistics of all "
+                          "processes' batches together (SyncBatchNorm); no effect with one "
+                          "process",
+                  .editor = "syncBatchNorm"}),
+  };
+}
+
+template <typename Inner>
+DatasetSetting augmentation(SettingSpec<Inner> inner) {
+  return inside(&D::augmentation, "augmentation", std::move(inner));
+}
+
+DatasetSetting input(DatasetSetting setting) {
+  setting.group = "input";
+  return setting;
+}
+
+// Adding a dataset setting: its member in DatasetSettings (or AugmentationSettings), and one
+// entry here, as for training's.
+std::vector<DatasetSetting> dataset_entries() {
+  return {
+      choice<D>("source", &D::source, dataset_kind_names(), parse_dataset_kind,
+                {.editor = "datasetKind"}),
+      text<D>("path", &D::path, {}, [](std::string_view) { return true; },
+              {.editor = "datasetPath"}),
+      choice<D>("validation", &D::validation, validation_split_names(), parse_validation_split,
+                {.editor = "validation"}),
+      number<D>("validation_fraction", &D::validation_fraction, 0, 0.9,
+                {.editor = "validationFraction"}),
+      input(integer<D>("channels", &D::input_channels, 0, 64)),
+      input(integer<D>("height", &D::input_height, 0, 4096, {.unit = "pixels"})),
+      input(integer<D>("width", &D::input_width, 0, 4096, {.unit = "pixels"})),
+      choice<D>("fit", &D::fit, fit_mode_names(), parse_fit_mode,
+                {.flag = "--fit",
+                 .help = "How images of another size are fitted: resize-crop, stretch or pad",
+                 .editor = "fit"}),
+      choice<D>("cache", &D::cache, cache_mode_names(), parse_cache_mode, {.editor = "cache"}),
+      integer<D>("cache_budget_mb", &D::cache_budget_mb, 0, std::int64_t{1} << 40,
+                 {.unit = "MB", .editor = "cache"}),
+      augmentation(integer<A>("random_crop_padding", &A::random_crop_padding, 0, 256,
+                              {.unit = "pixels", .sweepable = true, .editor = "cropPadding"})),
+      augmentation(boolean<A>("horizontal_flip", &A::horizontal_flip,
+                              {.sweepable = true, .editor = "hflip"})),
+      augmentation(number<A>("rotation_degrees", &A::rotation_degrees, 0, 180,
+                             {.unit = "degrees", .sweepable = true, .editor = "rotation"})),
+      augmentation(number<A>("brightness", &A::brightness, 0, 1,
+                             {.sweepable = true, .editor = "brightness"})),
+      augmentation(
+          number<A>("contrast", &A::contrast, 0, 1, {.sweepable = true, .editor = "contrast"})),
+      augmentation(boolean<A>("random_resized_crop", &A::random_resized_crop,
+                              {.sweepable = true, .editor = "resizedCrop"})),
+      augmentation(number<A>("crop_min_scale", &A::crop_min_scale, 0.01, 1,
+                             {.sweepable = true, .editor = "cropMinScale"})),
+      augmentation(number<A>("crop_max_scale", &A::crop_max_scale, 0.01, 1,
+                             {.sweepable = true, .editor = "cropMinScale"})),
+      augmentation(number<A>("crop_min_ratio", &A::crop_min_ratio, 0.1, 10)),
+      augmentation(number<A>("crop_max_ratio", &A::crop_max_ratio, 0.1, 10)),
+      augmentation(number<A>("random_erasing", &A::random_erasing, 0, 1,
+                             {.sweepable = true, .written_when_set = true, .editor = "erasing"})),
+      boolean<D>("normalize", &D::normalize, {.editor = "normalize"}),
+      boolean<D>("allow_paths_outside", &D::allow_paths_outside, {.written_when_set = true}),
+  };
+}
+
+template <typename Settings>
+std::string place_in(const std::string& section, const SettingSpec<Settings>& setting) {
+  return section + "." + (setting.group.empty() ? "" : setting.group + ".") + setting.key;
+}
+
+template <typename Settings>
+const SettingSpec<Settings>* find_by_name(const std::vector<SettingSpec<Settings>>& table,
+                                          const std::string& section, std::string_view name) {
+  for (const SettingSpec<Settings>& setting : table) {
+    if (name == setting.key || name == place_in(section, setting)) return &setting;
+  }
+  return nullptr;
+}
+
+template <typename Settings>
+const SettingSpec<Settings>* find_by_flag(const std::vector<SettingSpec<Settings>>& table,
+                                          std::string_view flag) {
+  for (const SettingSpec<Settings>& setting : table) {
+    if (!setting.cli_flag.empty() && flag == setting.cli_flag) return &setting;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+const std::vector<TrainingSetting>& training_setting_table() {
+  static const std::vector<TrainingSetting> table = training_entries();
+  return table;
+}
+
+const std::vector<DatasetSetting>& dataset_setting_table() {
+  static const std::vector<DatasetSetting> table = dataset_entries();
+  return table;
+}
+
+std::string setting_place(const TrainingSetting& setting) {
+  return place_in("training", setting);
+}
+
+std::string setting_place(const DatasetSetting& setting) {
+  return place_in("dataset", setting);
+}
+
+const TrainingSetting* find_training_setting(std::string_view name) {
+  return find_by_name(training_setting_table(), "training", name);
+}
+
+const DatasetSetting* find_dataset_setting(std::string_view name) {
+  return find_by_name(dataset_setting_table(), "dataset", name);
+}
+
+const TrainingSetting* find_training_flag(std::string_view flag) {
+  return find_by_flag(training_setting_table(), flag);
+}
+
+const DatasetSetting* find_dataset_flag(std::string_view flag) {
+  return find_by_flag(dataset_setting_table(), flag);
+}
+
+}  // namespace convstudio
