@@ -481,7 +481,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../engine/src/data/formats/imagefolder/imagefolder_format.cpp" line="+24"/>
+        <location filename="../engine/src/data/formats/imagefolder/imagefolder_format.cpp" line="+33"/>
         <location filename="../engine/src/data/formats/labelled_folder/labelled_folder_format.cpp" line="+31"/>
         <source>choose a folder</source>
         <translation>选择文件夹</translation>
@@ -1400,7 +1400,7 @@
 <context>
     <name>convstudio::DatasetPreviewLoader</name>
     <message>
-        <location filename="../app/bridge/dataset_preview_loader.cpp" line="+52"/>
+        <location filename="../app/bridge/dataset_preview_loader.cpp" line="+57"/>
         <source>an unknown error</source>
         <translation>未知错误</translation>
     </message>
@@ -1414,21 +1414,37 @@
         <source>Scan cancelled.</source>
         <translation>扫描已取消。</translation>
     </message>
+    <message>
+        <location line="+52"/>
+        <source>Validation: the images in %1.</source>
+        <translation>验证：%1 中的图像。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Validation: the dataset&apos;s test set.</source>
+        <translation>验证：数据集的测试集。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Validation: %1% of the training images, held out at random.</source>
+        <translation>验证：随机留出训练图像的 %1%。</translation>
+    </message>
 </context>
 <context>
     <name>convstudio::DatasetSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/dataset_settings_editor.cpp" line="+44"/>
+        <location filename="../widgets/training/dataset_settings_editor.cpp" line="+48"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
         <location line="+8"/>
+        <location line="+196"/>
         <source>The dataset&apos;s test set</source>
         <translation>数据集的测试集</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-195"/>
         <source>A share of the training data</source>
         <translation>训练数据的一部分</translation>
     </message>
@@ -1582,7 +1598,7 @@
         <translation>随机擦除：</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+77"/>
         <source>Labels File</source>
         <translation>标签文件</translation>
     </message>
@@ -1590,6 +1606,11 @@
         <location line="+2"/>
         <source>Dataset Folder</source>
         <translation>数据集文件夹</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The folder %1</source>
+        <translation>文件夹 %1</translation>
     </message>
 </context>
 <context>
@@ -3613,7 +3634,7 @@ predicted: %2 (%3%)</source>
         <translation>正在扫描… %1 个文件</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>

@@ -1,11 +1,15 @@
 #include "dataset_preview_loader.h"
 
+#include <QDir>
+
 #include <chrono>
+#include <cmath>
 #include <exception>
 
 #include "convstudio/data/dataset.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/data/preview_sample.h"
+#include "convstudio/model/validation_choice.h"
 #include "training/misclassified_gallery.h"
 
 namespace convstudio {
@@ -99,7 +103,7 @@ void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, i
     cached_ = std::make_shared<const Dataset>(std::move(loaded).value());
     cachedKey_ = key;
   }
-  if (generation == generation_) summarize(*cached_);
+  if (generation == generation_) summarize(*cached_, settings);
   const std::vector<PreviewSample> samples =
       preview_augmented(*cached_, augmentation_options(settings.augmentation), count, seed);
   QList<QImage> images;
@@ -114,7 +118,7 @@ void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, i
       Qt::QueuedConnection);
 }
 
-void DatasetPreviewLoader::summarize(const Dataset& dataset) {
+void DatasetPreviewLoader::summarize(const Dataset& dataset, const DatasetSettings& settings) {
   const DatasetInfo& info = dataset.info;
   QStringList names;
   QList<qint64> counts;
@@ -126,12 +130,32 @@ void DatasetPreviewLoader::summarize(const Dataset& dataset) {
       QStringLiteral("%1×%2×%3").arg(info.channels).arg(info.height).arg(info.width);
   const qint64 train = info.train_count;
   const qint64 validation = info.validation_count;
+  const QString source = validationSource(info, settings);
   QMetaObject::invokeMethod(
       this,
-      [this, names, counts, train, validation, shape] {
-        emit datasetSummarized(names, counts, train, validation, shape);
+      [this, names, counts, train, validation, shape, source] {
+        emit datasetSummarized(names, counts, train, validation, shape, source);
       },
       Qt::QueuedConnection);
+}
+
+QString DatasetPreviewLoader::validationSource(const DatasetInfo& info,
+                                               const DatasetSettings& settings) {
+  if (info.validation_is_test_set) {
+    // The same rule that chose the split names the folder it read (validation_choice.h).
+    const std::string folder = choose_validation(settings.source, settings.path).folder;
+    if (!folder.empty()) {
+      return tr("Validation: the images in %1.")
+          .arg(QDir::toNativeSeparators(QString::fromStdString(folder)));
+    }
+    return tr("Validation: the dataset's test set.");
+  }
+  const qint64 all = info.train_count + info.validation_count;
+  const int percent =
+      all > 0 ? static_cast<int>(std::lround(100.0 * static_cast<double>(info.validation_count) /
+                                             static_cast<double>(all)))
+              : 0;
+  return tr("Validation: %1% of the training images, held out at random.").arg(percent);
 }
 
 }  // namespace convstudio

@@ -19,6 +19,7 @@
 namespace convstudio {
 
 struct Dataset;
+struct DatasetInfo;
 
 class DatasetPreviewLoader : public QObject {
   Q_OBJECT
@@ -37,13 +38,16 @@ class DatasetPreviewLoader : public QObject {
   void previewFailed(const QString& message);
   // While scanning: files found so far (a few times a second).
   void scanProgress(qint64 files);
-  // Once the dataset is open: its classes with their training images, the split and the shape.
+  // Once the dataset is open: its classes with their training images, the split, the shape and
+  // where the validation images come from ("Validation: the images in /data/flowers/val.").
   void datasetSummarized(const QStringList& classNames, const QList<qint64>& trainCounts,
-                         qint64 trainCount, qint64 validationCount, const QString& shape);
+                         qint64 trainCount, qint64 validationCount, const QString& shape,
+                         const QString& validation);
 
  private:
   void load(const DatasetSettings& settings, quint64 seed, int count, int generation);
-  void summarize(const Dataset& dataset);
+  void summarize(const Dataset& dataset, const DatasetSettings& settings);
+  static QString validationSource(const DatasetInfo& info, const DatasetSettings& settings);
 
   QThreadPool pool_;  // one thread: requests run in order and share the cache below
   std::atomic<int> generation_{0};

@@ -1,12 +1,14 @@
 #include "dataset_choice.h"
 
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <memory>
 
 #include "convstudio/data/dataset.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/model/dataset_format.h"
+#include "convstudio/model/validation_choice.h"
 
 namespace convstudio::cli {
 namespace {
@@ -26,6 +28,23 @@ DatasetObserver progress_printer() {
   };
 }
 
+// Where the project's validation images come from, for the line `new` prints.
+std::string validation_text(const ValidationChoice& validation, const DatasetSettings& settings,
+                            const DatasetInfo& info) {
+  const std::string images =
+      std::to_string(info.validation_count) + (info.validation_count == 1 ? " image" : " images");
+  if (!validation.folder.empty()) return "the " + images + " in " + validation.folder;
+  if (validation.split == ValidationSplit::TestSet) {
+    return "the dataset's test set (" + images + ")";
+  }
+  std::string text = std::to_string(std::lround(settings.validation_fraction * 100)) +
+                     "% of the training images (" + images + "), held out at random";
+  if (dataset_format(settings.source).validation_folder != nullptr) {
+    text += "; for a fixed set, put images in ROOT/val/<class>/ beside ROOT/train/<class>/";
+  }
+  return text;
+}
+
 }  // namespace
 
 DatasetChoice choose_dataset(const std::string& argument, const std::optional<TensorShape>& input,
@@ -43,7 +62,7 @@ DatasetChoice choose_dataset(const std::string& argument, const std::optional<Te
   choice.settings.source = format->kind;
   if (format != named) choice.settings.path = argument;
   choice.settings.allow_paths_outside = allow_paths_outside && format->names_files;
-  if (!format->has_test_set) choice.settings.validation = ValidationSplit::Fraction;
+  const ValidationChoice validation = apply_validation_choice(choice.settings);
   // Reading the data (its index, for image files) is the only way to know its shape and classes.
   DatasetRequest request = dataset_request(choice.settings, 0);
   if (input) {
@@ -61,6 +80,7 @@ DatasetChoice choose_dataset(const std::string& argument, const std::optional<Te
   for (const Error& warning : info.warnings) std::cerr << "note: " << warning.describe() << "\n";
   choice.input_shape = TensorShape::image(info.channels, info.height, info.width);
   choice.classes = static_cast<std::int64_t>(info.class_names.size());
+  choice.validation = validation_text(validation, choice.settings, info);
   return choice;
 }
 

@@ -16,6 +16,8 @@ struct DatasetChoice {
   DatasetSettings settings;
   TensorShape input_shape;
   std::int64_t classes = 0;
+  // What the project validates on, for the user: "the 500 images in /data/flowers/val".
+  std::string validation;
   std::string error;  // non-empty when the argument names no usable dataset
 };
 

@@ -57,6 +57,7 @@ int run_new(const NewOptions& options) {
   }
   std::cout << "wrote " << options.out << ": " << options.template_name << " for "
             << choice.input_shape.to_string() << " input, " << choice.classes << " classes\n";
+  std::cout << "validation: " << choice.validation << "\n";
   return kExitOk;
 }
 

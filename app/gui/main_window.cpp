@@ -22,6 +22,7 @@
 #include "builder_view.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/runs/trained_models.h"
+#include "default_dock_layout.h"
 #include "device_text.h"
 #include "edit_actions.h"
 #include "engine_text.h"
@@ -87,6 +88,8 @@ MainWindow::MainWindow(QWidget* parent)
   createMenus();
   createPanels();
   createToolBar();
+  // Every dock in its side, none tabbed: where the default layout starts from.
+  dockedState_ = saveState();
   arrangeDefaultLayout();
   showDeviceInStatusBar();
 
@@ -119,8 +122,12 @@ MainWindow::MainWindow(QWidget* parent)
   projects_->setRunStopper(
       [this](QWidget* dialogParent) { return training_->confirmStop(dialogParent); });
 
-  defaultState_ = saveState();
-  defaultLayoutPending_ = !restoreState(settings::kMainWindowState.value());
+  // The layout the builder had when the studio was last closed. The start page hides the
+  // builder's docks (showBuilderDocks) and a project brings them back as they were.
+  builderLayout_ = settings::kMainWindowState.value();
+  if (!restoreState(builderLayout_)) builderLayout_.clear();
+  for (QDockWidget* dock : std::as_const(projectDocks_)) dock->hide();
+  builderDocksShown_ = false;
   updateRecentMenu();
   updateForProject();
   // Geometry last: restoring the dock state shows the builder's docks, whose minimum sizes
@@ -347,20 +354,50 @@ void MainWindow::createToolBar() {
   connect(projects_, &ProjectController::projectChanged, toolBar_, &MainToolBar::updateRunButton);
 }
 
+StudioDocks MainWindow::studioDocks() const {
+  StudioDocks docks;
+  docks.palette = paletteDock_;
+  docks.properties = propertiesDock_;
+  docks.problems = problemsDock_;
+  docks.inference = inferenceDock_;
+  docks.trainingSettings = training_->settingsDock();
+  docks.queue = training_->queueDock();
+  docks.runs = training_->runsDock();
+  docks.charts = training_->chartsDock();
+  docks.progress = training_->progressDock();
+  docks.log = training_->logDock();
+  docks.confusion = training_->confusionDock();
+  docks.gallery = training_->galleryDock();
+  return docks;
+}
+
 void MainWindow::arrangeDefaultLayout() {
-  // The right column holds one tab group (properties, training settings, run queue, inference),
-  // so each gets the column's full height; the bottom holds the charts and, beside them, run
-  // progress with the log, the runs' comparison table and the problems.
-  tabifyDockWidget(propertiesDock_, training_->settingsDock());
-  tabifyDockWidget(propertiesDock_, training_->queueDock());
-  tabifyDockWidget(propertiesDock_, inferenceDock_);
-  propertiesDock_->raise();
-  tabifyDockWidget(training_->progressDock(), training_->runsDock());
-  tabifyDockWidget(training_->progressDock(), problemsDock_);
-  training_->progressDock()->raise();
-  training_->arrangeDocks();
-  resizeDocks({paletteDock_}, {160}, Qt::Horizontal);
-  resizeDocks({propertiesDock_}, {340}, Qt::Horizontal);
+  // From every dock in its side, so the default comes out the same from any layout.
+  restoreState(dockedState_);
+  arrangeDefaultDocks(*this, studioDocks());
+}
+
+void MainWindow::showBuilderDocks(bool show) {
+  if (show == builderDocksShown_) return;
+  builderDocksShown_ = show;
+  if (!show) {
+    // Hidden one by one and shown again, docks lose their sizes to their neighbours (the charts
+    // shrank on every project opened): the whole layout leaves and comes back as one.
+    builderLayout_ = defaultSizesPending_ ? QByteArray() : saveState();
+    for (QDockWidget* dock : std::as_const(projectDocks_)) dock->hide();
+    return;
+  }
+  if (!builderLayout_.isEmpty() && restoreState(builderLayout_)) return;
+  // None remembered: the default layout, whose sizes are shares of the window once it is shown.
+  arrangeDefaultLayout();
+  defaultSizesPending_ = true;
+  sizeDefaultLayoutWhenShown();
+}
+
+void MainWindow::sizeDefaultLayoutWhenShown() {
+  if (!defaultSizesPending_ || !isVisible() || !builderDocksShown_) return;
+  defaultSizesPending_ = false;
+  QTimer::singleShot(0, this, [this] { sizeDefaultDocks(*this, studioDocks()); });
 }
 
 ExportDialog* MainWindow::exportModel() {
@@ -419,19 +456,13 @@ void MainWindow::updateForProject() {
   pages_->setCurrentWidget(open ? static_cast<QWidget*>(canvas_) : startPage_);
   for (QAction* action : std::as_const(projectActions_)) action->setEnabled(open);
   editActions_->setEnabled(open);
-  for (QDockWidget* dock : std::as_const(projectDocks_)) showForProject(dock, open);
+  showBuilderDocks(open);
   if (open) {
-    // Showing the docks again leaves the last of each tab group in front; a project opens on
-    // the builder's tabs.
+    // A project opens on the builder's tabs, whichever were in front when its layout was
+    // remembered.
     for (QDockWidget* dock : {propertiesDock_, problemsDock_, training_->chartsDock()}) {
       if (dock->toggleViewAction()->isChecked()) dock->raise();
     }
-  }
-  // The default layout's dock sizes are shares of the window, known once it is shown with its
-  // docks (the start page hides them).
-  if (open && defaultLayoutPending_ && isVisible()) {
-    defaultLayoutPending_ = false;
-    QTimer::singleShot(0, training_, &TrainingCockpit::arrangeDocks);
   }
   // A new or opened model shows whole once the window has its size.
   if (open) canvas_->view()->fitWhenLaidOut();
@@ -445,18 +476,6 @@ void MainWindow::updateForProject() {
   }
   refreshTrainedModels();
   updateTitle();
-}
-
-void MainWindow::showForProject(QDockWidget* dock, bool open) {
-  // The start page needs no builder docks; those the user had open come back with a project.
-  constexpr const char* kHidden = "hiddenForStartPage";
-  if (!open && !dock->isHidden()) {
-    dock->setProperty(kHidden, true);
-    dock->hide();
-  } else if (open && dock->property(kHidden).toBool()) {
-    dock->setProperty(kHidden, false);
-    dock->show();
-  }
 }
 
 void MainWindow::updateTitle() {
@@ -488,9 +507,14 @@ void MainWindow::showAbout() {
 }
 
 void MainWindow::resetLayout() {
-  restoreState(defaultState_);
+  builderLayout_.clear();
+  // On the start page the default comes with the next project.
+  if (builderDocksShown_) {
+    arrangeDefaultLayout();
+    defaultSizesPending_ = true;
+    sizeDefaultLayoutWhenShown();
+  }
   updateForProject();
-  arrangeDefaultLayout();
 }
 
 bool MainWindow::reopenLastProject() {
@@ -517,6 +541,7 @@ void MainWindow::showEvent(QShowEvent* event) {
     shownOnce_ = true;
     clampToScreen(this);
   }
+  sizeDefaultLayoutWhenShown();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -526,11 +551,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   }
   settings::kLastProject.setValue(projects_->isOpen() ? projects_->filePath() : QString());
   projects_->discardRecovery();
-  // The window's size as the user left it; then the dock layout the builder uses, not the start
-  // page's (showing those docks may grow the window, which must not be remembered).
+  // The window's size as the user left it, and the builder's dock layout (not the start
+  // page's); none when the default was never sized for a shown window, so the next start
+  // sizes it.
   settings::kMainWindowGeometry.setValue(saveGeometry());
-  for (QDockWidget* dock : std::as_const(projectDocks_)) showForProject(dock, true);
-  settings::kMainWindowState.setValue(saveState());
+  if (builderDocksShown_) builderLayout_ = defaultSizesPending_ ? QByteArray() : saveState();
+  settings::kMainWindowState.setValue(builderLayout_);
   event->accept();
 }
 

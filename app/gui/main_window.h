@@ -28,6 +28,7 @@ class ProjectController;
 class PropertiesWidget;
 class StartPage;
 class TrainingCockpit;
+struct StudioDocks;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -77,11 +78,15 @@ class MainWindow : public QMainWindow {
   void createPanels();
   void createTrainingPanels();
   void createToolBar();
+  // The default dock layout (default_dock_layout.h), from any layout.
   void arrangeDefaultLayout();
+  StudioDocks studioDocks() const;
+  // Start page or builder: the builder's docks leave with their layout and come back with it.
+  void showBuilderDocks(bool show);
+  void sizeDefaultLayoutWhenShown();
   void updateRecentMenu();
   void updateForProject();
   void updateTitle();
-  void showForProject(QDockWidget* dock, bool open);
   void restoreWindowGeometry();
   void showDeviceInStatusBar();
 
@@ -113,11 +118,13 @@ class MainWindow : public QMainWindow {
   TrainingCockpit* training_ = nullptr;
   InferenceController* inference_ = nullptr;
   QString chosenModel_;  // a model the user picked for inference; kept until the project changes
-  bool projectReplaced_ = true;        // the document was reset since updateForProject last ran
-  bool shownOnce_ = false;             // the first show fits the window to the screen
-  bool defaultLayoutPending_ = false;  // no saved layout: size the docks once a project shows
+  bool projectReplaced_ = true;       // the document was reset since updateForProject last ran
+  bool shownOnce_ = false;            // the first show fits the window to the screen
+  bool builderDocksShown_ = true;     // false while the start page has hidden them
+  bool defaultSizesPending_ = false;  // the default layout waits for the window to be shown
   QTimer* trainedModelsRefresh_ = nullptr;  // graph edits change which checkpoints fit
-  QByteArray defaultState_;
+  QByteArray dockedState_;                  // every dock in its side, none tabbed
+  QByteArray builderLayout_;  // the builder's dock layout while the start page shows; empty: none
 };
 
 }  // namespace convstudio

@@ -1,7 +1,5 @@
 #include "training_cockpit.h"
 
-#include <algorithm>
-
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
@@ -104,19 +102,7 @@ void TrainingCockpit::createDocks() {
   galleryDock_ =
       addDock(gallery_, tr("Misclassified"), "misclassifiedDock", Qt::BottomDockWidgetArea);
 
-  // The charts widest at the bottom with the evaluation views as their tabs, run control beside
-  // them with the log: few tabs per group, so their titles are never cut. Split first, then
-  // tabify: tabifying first would pull the split dock into the tabs.
-  w->tabifyDockWidget(settingsDock_, queueDock_);
-  settingsDock_->raise();
-  w->splitDockWidget(chartsDock_, progressDock_, Qt::Horizontal);
-  w->tabifyDockWidget(chartsDock_, confusionDock_);
-  w->tabifyDockWidget(chartsDock_, galleryDock_);
-  w->tabifyDockWidget(progressDock_, logDock_);
-  w->tabifyDockWidget(progressDock_, runsDock_);
-  chartsDock_->raise();
-  progressDock_->raise();
-  arrangeDocks();
+  // Where each dock goes and how big it is: the window's default layout (default_dock_layout.h).
 
   if (w->statusBar()) {
     statusLabel_ = new QLabel(w);
@@ -125,15 +111,6 @@ void TrainingCockpit::createDocks() {
     statusLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     w->statusBar()->addWidget(statusLabel_, 1);
   }
-}
-
-void TrainingCockpit::arrangeDocks() {
-  QMainWindow* w = host_.window;
-  w->resizeDocks({chartsDock_, progressDock_}, {600, 400}, Qt::Horizontal);
-  // A third of the window's height for the charts (at least 240 px): on a big screen they get
-  // room to read, on a laptop the canvas keeps its share.
-  w->resizeDocks({chartsDock_}, {std::max(240, w->height() / 3)}, Qt::Vertical);
-  w->resizeDocks({settingsDock_}, {360}, Qt::Horizontal);
 }
 
 void TrainingCockpit::createActions() {

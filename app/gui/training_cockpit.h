@@ -72,9 +72,6 @@ class TrainingCockpit : public QObject {
   QDockWidget* logDock() const { return logDock_; }
   QDockWidget* confusionDock() const { return confusionDock_; }
   QDockWidget* galleryDock() const { return galleryDock_; }
-  // Gives the training docks their default sizes (charts widest). Sizes only stick once the
-  // window is laid out, so call it again after show() or from the window's Reset Layout.
-  Q_SLOT void arrangeDocks();
   // Start, Pause/Resume, Stop, Resume from Checkpoint…, Release Cached GPU Memory, Find Learning
   // Rate…, and the run queue's actions: for a menu.
   QList<QAction*> runActions() const { return runActions_; }

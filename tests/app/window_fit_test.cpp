@@ -1,14 +1,18 @@
 // The main window on a 1280×720 screen (the offscreen platform is given one): it fits with every
 // dock open and an error block selected, no dock draws over another, a fitted model shows every
-// block, a size remembered from a bigger screen is shrunk to this one, and docked tabs show
-// their whole titles.
+// block, a size remembered from a bigger screen is shrunk to this one, docked tabs show their
+// whole titles, the default layout shows the loss, accuracy and memory charts, the dock layout
+// comes back the same after 20 restarts and 20 project opens, and blocks added from the palette
+// never cover another block.
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QMap>
 #include <QScreen>
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTest>
+#include <QTreeWidget>
 
 #include "app_settings.h"
 #include "block_item.h"
@@ -18,6 +22,7 @@
 #include "graph_document.h"
 #include "main_window.h"
 #include "project_controller.h"
+#include "training_cockpit.h"
 
 using namespace convstudio;
 
@@ -32,6 +37,51 @@ QList<QDockWidget*> visibleDocks(const MainWindow& window) {
     }
   }
   return docks;
+}
+
+// Every dock's place, by name: what the user sees of the layout.
+QMap<QString, QRect> dockGeometries(const MainWindow& window) {
+  QMap<QString, QRect> geometries;
+  for (QDockWidget* dock : visibleDocks(window)) geometries[dock->objectName()] = dock->geometry();
+  return geometries;
+}
+
+QString describe(const QMap<QString, QRect>& geometries) {
+  QStringList lines;
+  for (auto it = geometries.begin(); it != geometries.end(); ++it) {
+    const QRect& g = it.value();
+    lines << QStringLiteral("%1 %2,%3 %4×%5")
+                 .arg(it.key())
+                 .arg(g.x())
+                 .arg(g.y())
+                 .arg(g.width())
+                 .arg(g.height());
+  }
+  return lines.join(QStringLiteral("; "));
+}
+
+// As the studio starts: the window shown, then the project opened, then the deferred layout
+// work run.
+void openLikeTheStudio(MainWindow& window) {
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  window.projects()->openExample();
+  QCoreApplication::processEvents();
+  QCoreApplication::processEvents();
+}
+
+// Double-clicks the palette's entry for `type`, as the user adds a block.
+void doubleClickPalette(MainWindow& window, const QString& type) {
+  auto* tree = window.paletteDock()->findChild<QTreeWidget*>();
+  QVERIFY(tree);
+  const QList<QTreeWidgetItem*> found =
+      tree->findItems(type, Qt::MatchExactly | Qt::MatchRecursive);
+  QVERIFY2(found.size() == 1, qPrintable(type));
+  tree->scrollToItem(found.front());
+  const QPoint at = tree->visualItemRect(found.front()).center();
+  // A real double-click: press and release, then the double-click and its release.
+  QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, at);
+  QTest::mouseDClick(tree->viewport(), Qt::LeftButton, {}, at);
 }
 
 }  // namespace
@@ -147,6 +197,101 @@ class WindowFitTest : public QObject {
                             .arg(second.frameGeometry().y())
                             .arg(second.frameGeometry().width())
                             .arg(second.frameGeometry().height())));
+  }
+
+  void defaultLayoutShowsTheLossAccuracyAndMemoryCharts() {
+    MainWindow window;
+    openLikeTheStudio(window);
+    QVERIFY(window.training()->chartsDock()->visibleRegion().boundingRect().height() > 0);
+    for (const QString& title :
+         {QStringLiteral("Loss"), QStringLiteral("Accuracy (%)"), QStringLiteral("Memory (MiB)")}) {
+      auto* chart = window.training()->chartsDock()->findChild<QWidget*>(title);
+      QVERIFY2(chart, qPrintable(title));
+      // Whole across (no horizontal scrolling to reach it), and its plot in view.
+      const QRect shown = chart->visibleRegion().boundingRect();
+      QVERIFY2(shown.width() == chart->width() && shown.height() >= 60,
+               qPrintable(QStringLiteral("%1: %2×%3 of %4×%5 shown")
+                              .arg(title)
+                              .arg(shown.width())
+                              .arg(shown.height())
+                              .arg(chart->width())
+                              .arg(chart->height())));
+    }
+  }
+
+  void dockLayoutComesBackTheSameAfter20Restarts() {
+    QMap<QString, QRect> first;
+    for (int restart = 0; restart < 20; ++restart) {
+      MainWindow window;
+      openLikeTheStudio(window);
+      const QMap<QString, QRect> now = dockGeometries(window);
+      if (restart == 0) {
+        first = now;
+        QVERIFY(first.contains(QStringLiteral("trainingChartsDock")));
+      } else {
+        QVERIFY2(now == first, qPrintable(QStringLiteral("restart %1: %2\nfirst: %3")
+                                              .arg(restart)
+                                              .arg(describe(now), describe(first))));
+      }
+      QVERIFY(window.close());
+    }
+  }
+
+  void dockLayoutComesBackTheSameAfter20ProjectOpens() {
+    MainWindow window;
+    openLikeTheStudio(window);
+    const QMap<QString, QRect> first = dockGeometries(window);
+    for (int open = 1; open <= 20; ++open) {
+      window.projects()->close();
+      QCoreApplication::processEvents();
+      window.projects()->openExample();
+      QCoreApplication::processEvents();
+      QCoreApplication::processEvents();
+      const QMap<QString, QRect> now = dockGeometries(window);
+      QVERIFY2(now == first, qPrintable(QStringLiteral("open %1: %2\nfirst: %3")
+                                            .arg(open)
+                                            .arg(describe(now), describe(first))));
+    }
+  }
+
+  void paletteDoubleClicksNeverCoverABlock() {
+    MainWindow window;
+    openLikeTheStudio(window);
+    // Appended below the last ReLU, whose next row is the Output block's.
+    const Graph& graph = window.document()->graph();
+    QString lastRelu;
+    for (const Block& block : graph.blocks()) {
+      if (block.type == "ReLU") lastRelu = QString::fromStdString(block.id);
+    }
+    QVERIFY(!lastRelu.isEmpty());
+    window.canvas()->scene()->selectBlocks({lastRelu});
+    const std::size_t before = graph.blocks().size();
+    for (const QString& type : {QStringLiteral("Dropout"), QStringLiteral("Linear"),
+                                QStringLiteral("ReLU"), QStringLiteral("Dropout")}) {
+      doubleClickPalette(window, type);
+    }
+    // And with nothing selected: in the middle of the view, where blocks are.
+    window.canvas()->scene()->selectBlocks({});
+    doubleClickPalette(window, QStringLiteral("BatchNorm2d"));
+    QCOMPARE(graph.blocks().size(), before + 5);
+
+    QList<BlockItem*> items;
+    for (const Block& block : graph.blocks()) {
+      items << window.canvas()->scene()->blockItem(QString::fromStdString(block.id));
+    }
+    for (BlockItem* item : items) {
+      for (BlockItem* other : items) {
+        if (other == item) continue;
+        QVERIFY2(!item->sceneBoundingRect().intersects(other->sceneBoundingRect()),
+                 qPrintable(item->id() + QStringLiteral(" covers ") + other->id()));
+      }
+    }
+    BuilderView* view = window.canvas()->view();
+    view->fitToView();
+    const QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+    for (BlockItem* item : items) {
+      QVERIFY2(visible.contains(item->sceneBoundingRect()), qPrintable(item->id()));
+    }
   }
 
   void dockedTabsShowTheirWholeTitles() {

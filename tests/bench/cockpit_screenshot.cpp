@@ -47,8 +47,8 @@ int main(int argc, char** argv) {
   cockpit.reloadProject();
   window.show();
   window.canvas()->view()->fitToView();
-  // Dock sizes stick only once the window has been laid out.
-  QTimer::singleShot(0, &cockpit, &TrainingCockpit::arrangeDocks);
+  // The default layout whatever this machine remembers, sized once the window is laid out.
+  QTimer::singleShot(0, &window, &MainWindow::resetLayout);
 
   // Shoot after the first validation, while the second epoch is under way.
   QEventLoop loop;

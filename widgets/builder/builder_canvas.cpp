@@ -18,6 +18,32 @@
 #include "summary_bar.h"
 
 namespace convstudio {
+namespace {
+
+// Room kept around a block: its ports and selection outline stay clear of its neighbours'
+// (BlockItem::boundingRect reaches 8 px past the block), and a row keeps the template's 90 px
+// pitch free for a block below.
+constexpr qreal kClearanceX = 40;
+constexpr qreal kClearanceY = 20;
+
+bool covers(const Block& block, QPointF at) {
+  return std::abs(block.x - at.x()) < BlockItem::kWidth + kClearanceX &&
+         std::abs(block.y - at.y()) < BlockItem::kHeight + kClearanceY;
+}
+
+// `wanted` when no block is there, else the nearest free place to its right in the same row:
+// a block appended below one whose next row is taken (by the Output block, say) starts a column
+// beside it instead of hiding what is there.
+QPointF freeSpot(const Graph& graph, QPointF wanted) {
+  const auto taken = [&](QPointF at) {
+    return std::any_of(graph.blocks().begin(), graph.blocks().end(),
+                       [&](const Block& block) { return covers(block, at); });
+  };
+  while (taken(wanted)) wanted.rx() += BlockItem::kWidth + kClearanceX;
+  return wanted;
+}
+
+}  // namespace
 
 BuilderCanvas::BuilderCanvas(GraphDocument* document, QWidget* parent)
     : QWidget(parent),
@@ -130,6 +156,7 @@ void BuilderCanvas::addBlock(const QString& type) {
   if (anchor != nullptr) at = QPointF(anchor->x, anchor->y + 90);
   at = QPointF(std::round(at.x() / BlockItem::kGrid) * BlockItem::kGrid,
                std::round(at.y() / BlockItem::kGrid) * BlockItem::kGrid);
+  at = freeSpot(document_->graph(), at);
   // The add and the wire are two undo steps, like doing it by hand.
   const QString id = document_->addBlock(type, at);
   if (id.isEmpty()) return;

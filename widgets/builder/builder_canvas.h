@@ -39,7 +39,8 @@ class BuilderCanvas : public QWidget {
   // they keep their activations again.
   void toggleRecomputeAsOneSegment();
   // Adds a block of `type` below the selected block (or in the middle of the view), wired to
-  // the selected block when that is possible: what a palette double-click does.
+  // the selected block when that is possible: what a palette double-click does. A block already
+  // there is never covered: the new one moves right to the first free place in its row.
   void addBlock(const QString& type);
   void focusBlock(const QString& id);
 

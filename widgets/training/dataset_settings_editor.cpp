@@ -5,8 +5,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -14,6 +16,7 @@
 #include <QSpinBox>
 
 #include "convstudio/model/dataset_format.h"
+#include "convstudio/model/validation_choice.h"
 
 namespace convstudio {
 namespace {
@@ -141,6 +144,9 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   form->addRow(QString(), normalize_);
 
   connect(browse_, &QPushButton::clicked, this, &DatasetSettingsEditor::choosePath);
+  // Before the handlers below, so the edit they report holds the validation that goes with it.
+  connect(kind_, &QComboBox::currentIndexChanged, this, &DatasetSettingsEditor::followChosenData);
+  connect(path_, &QLineEdit::editingFinished, this, &DatasetSettingsEditor::followChosenData);
   for (QComboBox* box : {kind_, validation_, fit_, cache_}) {
     connect(box, &QComboBox::currentIndexChanged, this, [this] {
       updateEnabled();
@@ -184,6 +190,7 @@ void DatasetSettingsEditor::load(const DatasetSettings& s) {
   contrast_->setValue(s.augmentation.contrast);
   erasing_->setValue(s.augmentation.random_erasing * 100);
   normalize_->setChecked(s.normalize);
+  followedData_ = dataKey();
   updateEnabled();
 }
 
@@ -215,11 +222,40 @@ void DatasetSettingsEditor::choosePath() {
           : QFileDialog::getExistingDirectory(this, tr("Dataset Folder"), path_->text());
   if (chosen.isEmpty()) return;
   path_->setText(chosen);
+  followChosenData();
   emit edited();
+}
+
+void DatasetSettingsEditor::followChosenData() {
+  if (dataKey() == followedData_) return;
+  followedData_ = dataKey();
+  DatasetSettings data;
+  store(data);
+  const ValidationChoice choice = apply_validation_choice(data);
+  const QSignalBlocker blocker(validation_);  // the caller reports the edit once
+  validation_->setCurrentIndex(validation_->findData(static_cast<int>(choice.split)));
+  updateEnabled();
+}
+
+QString DatasetSettingsEditor::dataKey() const {
+  return kind_->currentData().toString() + QLatin1Char('|') + path_->text().trimmed();
 }
 
 void DatasetSettingsEditor::updateEnabled() {
   path_->setPlaceholderText(formatText(chosenFormat(kind_).placeholder));
+  // A validation folder beside the training images is what "test set" reads: say which.
+  const std::string folder =
+      choose_validation(chosenFormat(kind_).kind, path_->text().trimmed().toStdString()).folder;
+  const int testSet = validation_->findData(static_cast<int>(ValidationSplit::TestSet));
+  if (folder.empty()) {
+    validation_->setItemText(testSet, tr("The dataset's test set"));
+    validation_->setItemData(testSet, QVariant(), Qt::ToolTipRole);
+  } else {
+    const QString path = QDir::toNativeSeparators(QString::fromStdString(folder));
+    validation_->setItemText(
+        testSet, tr("The folder %1").arg(QFileInfo(path).fileName() + QDir::separator()));
+    validation_->setItemData(testSet, path, Qt::ToolTipRole);
+  }
   cropMinScale_->setEnabled(resizedCrop_->isChecked());
   fraction_->setEnabled(validation_->currentData().toInt() ==
                         static_cast<int>(ValidationSplit::Fraction));

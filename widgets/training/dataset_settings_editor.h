@@ -33,6 +33,10 @@ class DatasetSettingsEditor : public QWidget {
  private:
   void choosePath();
   void updateEnabled();
+  // Another dataset was chosen: validate on its test set or validation folder when it has one,
+  // else on a share of its training images (the engine's rule, validation_choice.h).
+  void followChosenData();
+  QString dataKey() const;  // the chosen format and path
 
   QComboBox* kind_ = nullptr;
   QLineEdit* path_ = nullptr;
@@ -50,6 +54,8 @@ class DatasetSettingsEditor : public QWidget {
   QDoubleSpinBox* contrast_ = nullptr;
   QDoubleSpinBox* erasing_ = nullptr;
   QCheckBox* normalize_ = nullptr;
+  // The dataset the validation choice last followed: a project loaded keeps its own choice.
+  QString followedData_;
 };
 
 }  // namespace convstudio

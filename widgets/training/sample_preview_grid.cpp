@@ -97,7 +97,8 @@ void SamplePreviewGrid::showScanProgress(qint64 files) {
 
 void SamplePreviewGrid::showDatasetSummary(const QStringList& classNames,
                                            const QList<qint64>& trainCounts, qint64 trainCount,
-                                           qint64 validationCount, const QString& shape) {
+                                           qint64 validationCount, const QString& shape,
+                                           const QString& validation) {
   hideScan();
   const QLocale locale;
   QStringList perClass;
@@ -112,6 +113,7 @@ void SamplePreviewGrid::showDatasetSummary(const QStringList& classNames,
   summary_->setText(tr("%1 training and %2 validation images in %n class(es), fitted to %3.",
                        nullptr, static_cast<int>(classNames.size()))
                         .arg(locale.toString(trainCount), locale.toString(validationCount), shape) +
+                    (validation.isEmpty() ? QString() : QLatin1Char('\n') + validation) +
                     QLatin1Char('\n') + perClass.join(QStringLiteral(" · ")));
   summary_->show();
 }

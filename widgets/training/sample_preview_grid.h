@@ -34,9 +34,11 @@ class SamplePreviewGrid : public QWidget {
   void showProblem(const QString& text);
   // A scan in progress: files found so far, with Cancel.
   void showScanProgress(qint64 files);
-  // What the dataset holds: training images per class, the split and the input shape.
+  // What the dataset holds: training images per class, the split and the input shape, and a
+  // line saying where the validation images come from.
   void showDatasetSummary(const QStringList& classNames, const QList<qint64>& trainCounts,
-                          qint64 trainCount, qint64 validationCount, const QString& shape);
+                          qint64 trainCount, qint64 validationCount, const QString& shape,
+                          const QString& validation = QString());
   int sampleCount() const { return shown_; }
   bool scanning() const;
   QString summaryText() const;

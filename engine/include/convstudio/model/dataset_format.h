@@ -37,8 +37,8 @@ struct DatasetFormat {
   // English only, for the CLI's help and errors: "a CSV file of path,label rows".
   const char* cli_text = "";
 
-  // New projects validate on the data's own test split; otherwise on a share of the training
-  // data (a folder's val/ still counts when the share is 0).
+  // New projects validate on the data's own test split; otherwise on its validation folder
+  // (below) when it has one, else on a share of the training data (validation_choice.h).
   bool has_test_set = false;
   // The data names its files by path, so the allow_paths_outside setting applies to it.
   bool names_files = false;
@@ -47,6 +47,9 @@ struct DatasetFormat {
 
   // Whether `path` holds this format's data; nullptr: only chosen by name (the built-in data).
   SniffMatch (*sniff)(const std::string& path) = nullptr;
+  // The folder beside the training data in `path` that holds a fixed validation split (ROOT/val
+  // beside ROOT/train): its name, "" when there is none; nullptr: the format never keeps one.
+  std::string (*validation_folder)(const std::string& path) = nullptr;
 };
 
 // Every format in dataset_formats.def order, which is the editor's order.

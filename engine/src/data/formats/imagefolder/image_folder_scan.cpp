@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+#include "data/formats/imagefolder/validation_folder.h"
 #include "data/image_file_types.h"
 
 namespace convstudio {
@@ -52,18 +53,6 @@ Listing list_folder(const std::string& folder) {
   std::sort(listing.folders.begin(), listing.folders.end());
   std::sort(listing.images.begin(), listing.images.end());
   return listing;
-}
-
-std::optional<std::string> validation_folder(const std::string& root) {
-  struct stat status {};
-  const auto is_dir = [&](const std::string& path) {
-    return ::stat(path.c_str(), &status) == 0 && S_ISDIR(status.st_mode);
-  };
-  if (!is_dir(root + "/train")) return std::nullopt;
-  for (const char* name : {"val", "valid", "validation", "test"}) {
-    if (is_dir(root + '/' + name)) return std::string(name);
-  }
-  return std::nullopt;
 }
 
 class FolderScan {
@@ -130,14 +119,15 @@ Result<FileIndex> scan_image_folder(const std::string& root, const ScanProgress&
   index.root = root;
   index.scanned_ns = now_ns();
 
-  const std::optional<std::string> validation = validation_folder(root);
-  const std::string train = validation ? "train" : "";
-  const std::string train_path = validation ? root + "/train" : root;
+  const std::string validation = formats::imagefolder::validation_folder(root);
+  const bool split = !validation.empty();
+  const std::string train = split ? "train" : "";
+  const std::string train_path = split ? root + "/train" : root;
   const Listing top = list_folder(root);
   if (!top.readable) return Error::in_file(root, "cannot be read");
   index.stamps.push_back({root, modified_ns(root), top.entries});
-  const Listing classes = validation ? list_folder(train_path) : top;
-  if (validation) index.stamps.push_back({train_path, modified_ns(train_path), classes.entries});
+  const Listing classes = split ? list_folder(train_path) : top;
+  if (split) index.stamps.push_back({train_path, modified_ns(train_path), classes.entries});
   index.class_names = classes.folders;
   if (index.class_names.empty()) {
     return Error::in_file(train_path,
@@ -146,8 +136,8 @@ Result<FileIndex> scan_image_folder(const std::string& root, const ScanProgress&
 
   FolderScan scan(index, progress);
   if (auto problem = scan.add_classes(train, false)) return *problem;
-  if (validation) {
-    const std::string validation_path = root + '/' + *validation;
+  if (split) {
+    const std::string validation_path = root + '/' + validation;
     const Listing listing = list_folder(validation_path);
     index.stamps.push_back({validation_path, modified_ns(validation_path), listing.entries});
     for (const std::string& name : listing.folders) {
@@ -157,7 +147,7 @@ Result<FileIndex> scan_image_folder(const std::string& root, const ScanProgress&
       }
     }
     const std::size_t before = index.files.size();
-    if (auto problem = scan.add_classes(*validation, true)) return *problem;
+    if (auto problem = scan.add_classes(validation, true)) return *problem;
     if (index.files.size() == before) {
       return Error::in_file(validation_path, "validation folder holds no images in class folders");
     }

@@ -3,6 +3,7 @@
 #include "convstudio/model/dataset_format.h"
 #include "data/formats/format_sniffing.h"
 #include "data/formats/format_text.h"
+#include "data/formats/imagefolder/validation_folder.h"
 
 namespace convstudio::formats::imagefolder {
 namespace {
@@ -14,6 +15,14 @@ SniffMatch sniff(const std::string& path) {
 
 }  // namespace
 
+std::string validation_folder(const std::string& root) {
+  if (!is_folder(root + "/train")) return {};
+  for (const char* name : {"val", "valid", "validation", "test"}) {
+    if (is_folder(root + '/' + name)) return name;
+  }
+  return {};
+}
+
 DatasetFormat format() {
   DatasetFormat format;
   format.name = "imagefolder";
@@ -24,6 +33,7 @@ DatasetFormat format() {
   format.placeholder = QT_TRANSLATE_NOOP("DatasetFormat", "choose a folder");
   format.cli_text = "an image folder";
   format.sniff = sniff;
+  format.validation_folder = validation_folder;
   return format;
 }
 
