@@ -6,7 +6,7 @@
 #include "blocks/block_torch.h"
 #include "convstudio/io/atomic_write.h"
 #include "export/native_export.h"
-#include "export/python_literals.h"
+#include "blocks/python_literals.h"
 
 namespace convstudio {
 

@@ -5,7 +5,7 @@
 #include "blocks/block_model.h"
 #include "blocks/block_torch.h"
 #include "convstudio/io/atomic_write.h"
-#include "export/python_literals.h"
+#include "blocks/python_literals.h"
 
 namespace convstudio {
 namespace {

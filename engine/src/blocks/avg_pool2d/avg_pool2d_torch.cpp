@@ -3,7 +3,7 @@
 
 #include "blocks/block_torch.h"
 #include "blocks/shared/pool_window.h"
-#include "export/python_literals.h"
+#include "blocks/python_literals.h"
 
 namespace convstudio::blocks::avg_pool2d {
 namespace {
