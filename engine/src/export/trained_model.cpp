@@ -3,12 +3,12 @@
 #include <new>
 #include <stdexcept>
 
+#include "checkpoint/checkpoint_store.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
 #include "io/safetensors_io.h"
 #include "nn/graph_module.h"
 #include "nn/graph_tensors.h"
-#include "train/checkpoint_store.h"
 
 namespace convstudio {
 namespace {

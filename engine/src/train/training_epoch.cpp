@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "autocast_guard.h"
-#include "checkpoint_store.h"
+#include "checkpoint/checkpoint_store.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/train/peak_flops.h"
 #include "evaluator.h"

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "amp_choice.h"
+#include "checkpoint/start_weights.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/shape_inference.h"
@@ -15,7 +16,6 @@
 #include "memory_probe.h"
 #include "optimizer_factory.h"
 #include "runs/checkpoint_files.h"
-#include "start_weights.h"
 
 namespace convstudio {
 namespace {

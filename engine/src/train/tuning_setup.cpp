@@ -1,12 +1,12 @@
 #include "tuning_setup.h"
 
 #include "amp_choice.h"
+#include "checkpoint/start_weights.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/model/shape_inference.h"
 #include "device_selection.h"
 #include "io/safetensors_io.h"
 #include "optimizer_factory.h"
-#include "start_weights.h"
 
 namespace convstudio {
 namespace {

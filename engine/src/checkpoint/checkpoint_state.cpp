@@ -179,10 +179,8 @@ Result<CheckpointState> checkpoint_state_from_json(const json& root, const std::
   state.rng.data_loader = read.text(rng, "rng", "data_loader");
 
   if (read.error()) return *read.error();
-  try {
-    LearningRateSchedule check(state.schedule.config);
-  } catch (const std::invalid_argument& error) {
-    return Error::at_field(source, "schedule.config", error.what());
+  if (auto problem = lr_schedule_config_problem(state.schedule.config)) {
+    return Error::at_field(source, "schedule.config", *problem);
   }
   return state;
 }

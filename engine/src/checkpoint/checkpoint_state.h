@@ -10,9 +10,7 @@
 
 #include "convstudio/result.h"
 #include "convstudio/train/lr_schedule_config.h"
-#include "loss_scaler.h"
-#include "lr_schedule.h"
-#include "rng_state.h"
+#include "resume_states.h"
 
 namespace convstudio {
 
