@@ -309,7 +309,7 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
   Evaluation evaluation = evaluate_model(*model_, *val_loader_, device_, settings_.amp, classes_,
                                          cancelled, dataset_.validation.get(), kMisclassifiedShown);
   if (evaluation.cancelled) return false;
-  if (distributed()) parallel_->reduce_evaluation(evaluation);
+  if (distributed()) sum_evaluation_over_ranks(evaluation, *parallel_);
   report_skipped(evaluation.skipped);
   EpochMetrics metrics;
   metrics.epoch = epoch;
