@@ -35,7 +35,5 @@ Result<CheckpointState> checkpoint_state_from_json(const nlohmann::json& json,
                                                    const std::string& source);
 
 nlohmann::json lr_schedule_config_to_json(const LrScheduleConfig& config);
-Result<LrScheduleConfig> lr_schedule_config_from_json(const nlohmann::json& json,
-                                                      const std::string& source);
 
 }  // namespace convstudio
