@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include "convstudio/model/input_output_blocks.h"
+
 namespace convstudio {
 namespace {
 
@@ -29,7 +31,7 @@ Result<StartWeightsReport> apply_start_weights(torch::nn::Module& module, const 
       return;
     }
     if (it->second.sizes() != target.sizes()) {
-      if (block != nullptr && block->type == "Output") {
+      if (block != nullptr && block->type == kOutputBlockType) {
         reinitialised.insert(block_id);
         return;
       }
