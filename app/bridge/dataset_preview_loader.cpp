@@ -10,7 +10,6 @@
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/data/preview_sample.h"
 #include "convstudio/model/validation_choice.h"
-#include "training/misclassified_gallery.h"
 
 namespace convstudio {
 namespace {
@@ -104,17 +103,11 @@ void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, i
     cachedKey_ = key;
   }
   if (generation == generation_) summarize(*cached_, settings);
-  const std::vector<PreviewSample> samples =
+  std::vector<PreviewSample> samples =
       preview_augmented(*cached_, augmentation_options(settings.augmentation), count, seed);
-  QList<QImage> images;
-  QStringList captions;
-  for (const PreviewSample& s : samples) {
-    images << MisclassifiedGallery::toImage(s.channels, s.height, s.width, s.pixels.data());
-    captions << QString::fromStdString(s.class_name);
-  }
   if (generation != generation_) return;
   QMetaObject::invokeMethod(
-      this, [this, images, captions] { emit previewReady(images, captions); },
+      this, [this, samples = std::move(samples)] { emit previewReady(samples); },
       Qt::QueuedConnection);
 }
 

@@ -4,7 +4,6 @@
 // progress and can be cancelled. The last dataset stays open, so shuffling or changing
 // augmentation does not scan again; only the newest request's result is delivered.
 
-#include <QImage>
 #include <QList>
 #include <QObject>
 #include <QStringList>
@@ -13,7 +12,9 @@
 #include <atomic>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "convstudio/data/preview_sample.h"
 #include "convstudio/model/dataset_settings.h"
 
 namespace convstudio {
@@ -34,7 +35,8 @@ class DatasetPreviewLoader : public QObject {
   void cancelScan();
 
  signals:
-  void previewReady(const QList<QImage>& images, const QStringList& captions);
+  // Plain samples: the view that shows them draws the images (the bridge draws nothing).
+  void previewReady(const std::vector<convstudio::PreviewSample>& samples);
   void previewFailed(const QString& message);
   // While scanning: files found so far (a few times a second).
   void scanProgress(qint64 files);

@@ -10,6 +10,7 @@
 #include <QUndoStack>
 
 #include "app_settings.h"
+#include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/template_library.h"
 #include "convstudio/runs/project_runs.h"
@@ -101,11 +102,11 @@ void ProjectController::newBlank() {
   Project project;
   const TensorShape input = templateInput();
   Graph& graph = project.graph;
-  const std::string in = graph.add_block("Input", 0, 0);
+  const std::string in = graph.add_block(kInputBlockType, 0, 0);
   graph.set_param(in, "channels", input.channels());
   graph.set_param(in, "height", input.height());
   graph.set_param(in, "width", input.width());
-  const std::string out = graph.add_block("Output", 0, 180);
+  const std::string out = graph.add_block(kOutputBlockType, 0, 180);
   graph.set_param(out, "classes", templateClasses());
   setProject(std::move(project), {}, tr("Untitled"));
 }
@@ -199,7 +200,7 @@ TensorShape ProjectController::templateInput() const {
     return TensorShape::image(dataset.input_channels, dataset.input_height, dataset.input_width);
   }
   const Graph& graph = document_->graph();
-  if (auto inputs = graph.blocks_of_type("Input"); open_ && !inputs.empty()) {
+  if (auto inputs = graph.blocks_of_type(kInputBlockType); open_ && !inputs.empty()) {
     const Block& in = *graph.find_block(inputs.front());
     return TensorShape::image(in.int_param("channels"), in.int_param("height"),
                               in.int_param("width"));
@@ -209,7 +210,7 @@ TensorShape ProjectController::templateInput() const {
 
 std::int64_t ProjectController::templateClasses() const {
   const Graph& graph = document_->graph();
-  if (auto outputs = graph.blocks_of_type("Output"); open_ && !outputs.empty()) {
+  if (auto outputs = graph.blocks_of_type(kOutputBlockType); open_ && !outputs.empty()) {
     return graph.find_block(outputs.front())->int_param("classes");
   }
   return 10;

@@ -11,6 +11,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/template_library.h"
 #include "training/runs_list.h"
 
@@ -158,8 +159,8 @@ QString RecoverRunsDialog::chosenName() const {
 }
 
 QString RecoverRunsDialog::networkName(const Graph& graph) {
-  const auto inputs = graph.blocks_of_type("Input");
-  const auto outputs = graph.blocks_of_type("Output");
+  const auto inputs = graph.blocks_of_type(kInputBlockType);
+  const auto outputs = graph.blocks_of_type(kOutputBlockType);
   if (inputs.size() == 1 && outputs.size() == 1) {
     const Block& in = *graph.find_block(inputs.front());
     const TensorShape shape =

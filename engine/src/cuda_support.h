@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "cuda/cuda_plugin_api.h"
+#include "cuda_plugin_api.h"
 
 namespace convstudio {
 

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "train/checkpoint_state.h"
+#include "checkpoint/checkpoint_state.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

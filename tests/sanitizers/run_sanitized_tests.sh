@@ -24,7 +24,7 @@ case "$mode" in
   asan)
     build=${2:-$root/build-asan}
     flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-    targets=(model_tests io_tests runs_tests nn_tests block_type_tests data_tests train_tests
+    targets=(model_tests io_tests runs_tests nn_tests block_type_tests data_tests checkpoint_tests train_tests
              trainer_tests export_tests import_tests engine_tests data_parallel_tests)
     # LibTorch and the CPython-free wheel keep global registries alive until exit on purpose:
     # leak reports from them are suppressed (lsan.supp); ours are not.

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/layer_catalog.h"
 #include "convstudio/model/units.h"
 #include "graph_document.h"
@@ -47,7 +48,7 @@ QString BlockText::keyParams(const Block& block) {
     auto it = block.params.find(param.name);
     const ParamValue value = it == block.params.end() ? param.default_value : it->second;
     // The Input block's shape is on its shape line already.
-    if (block.type == "Input") continue;
+    if (block.type == kInputBlockType) continue;
     // What defines the layer shows always; the rest only when it differs from the default.
     static const std::set<std::string> kKey = {"out_channels", "out_features", "classes",
                                                "kernel",       "output_size",  "p"};

@@ -12,6 +12,7 @@
 #include "auto_layout_command.h"
 #include "connect_command.h"
 #include "convstudio/model/graph_validator.h"
+#include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/shape_inference.h"
 #include "delete_selection_command.h"
 #include "disconnect_command.h"
@@ -48,8 +49,8 @@ Graph probeFor(const Graph& graph, const std::string& id) {
     if (keep.contains(c.from) && keep.contains(c.to)) probe.insert_connection(c);
   }
   const Block* target = graph.find_block(id);
-  if (target != nullptr && target->type != "Output") {
-    probe.insert_connection({id, probe.add_block("Output"), 0});
+  if (target != nullptr && target->type != kOutputBlockType) {
+    probe.insert_connection({id, probe.add_block(kOutputBlockType), 0});
   }
   return probe;
 }

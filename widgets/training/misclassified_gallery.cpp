@@ -3,6 +3,8 @@
 #include <QImage>
 #include <QPixmap>
 
+#include "planar_image.h"
+
 namespace convstudio {
 
 MisclassifiedGallery::MisclassifiedGallery(QWidget* parent) : QListWidget(parent) {
@@ -15,27 +17,6 @@ MisclassifiedGallery::MisclassifiedGallery(QWidget* parent) : QListWidget(parent
   setWordWrap(true);
   setSelectionMode(QAbstractItemView::NoSelection);
   setUniformItemSizes(true);
-}
-
-QImage MisclassifiedGallery::toImage(int channels, int height, int width,
-                                     const std::uint8_t* pixels) {
-  const qsizetype plane = static_cast<qsizetype>(height) * width;
-  if (channels == 3) {
-    QImage image(width, height, QImage::Format_RGB888);
-    for (int y = 0; y < height; ++y) {
-      uchar* line = image.scanLine(y);
-      for (int x = 0; x < width; ++x) {
-        const qsizetype at = static_cast<qsizetype>(y) * width + x;
-        for (int c = 0; c < 3; ++c) line[x * 3 + c] = pixels[c * plane + at];
-      }
-    }
-    return image;
-  }
-  QImage image(width, height, QImage::Format_Grayscale8);
-  for (int y = 0; y < height; ++y) {
-    std::copy_n(pixels + static_cast<qsizetype>(y) * width, width, image.scanLine(y));
-  }
-  return image;
 }
 
 void MisclassifiedGallery::showEpoch(const EpochMetrics& epoch) {
@@ -52,7 +33,7 @@ void MisclassifiedGallery::showEpoch(const EpochMetrics& epoch) {
       continue;
     }
     const QImage image =
-        toImage(sample.channels, sample.height, sample.width, sample.pixels.data())
+        planarImage(sample.channels, sample.height, sample.width, sample.pixels.data())
             .scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::FastTransformation);
     auto* item = new QListWidgetItem(QIcon(QPixmap::fromImage(image)),
                                      tr("true: %1\npredicted: %2 (%3%)")

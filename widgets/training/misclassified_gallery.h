@@ -17,9 +17,6 @@ class MisclassifiedGallery : public QListWidget {
   explicit MisclassifiedGallery(QWidget* parent = nullptr);
 
   void showEpoch(const EpochMetrics& epoch);
-
-  // Planar uint8 C×H×W (1 or 3 channels; others show their first channel) as an image.
-  static QImage toImage(int channels, int height, int width, const std::uint8_t* pixels);
 };
 
 }  // namespace convstudio

@@ -9,6 +9,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "planar_image.h"
+
 namespace convstudio {
 
 SamplePreviewGrid::SamplePreviewGrid(QWidget* parent) : QWidget(parent) {
@@ -56,16 +58,19 @@ SamplePreviewGrid::SamplePreviewGrid(QWidget* parent) : QWidget(parent) {
   connect(cancelScan_, &QPushButton::clicked, this, &SamplePreviewGrid::scanCancelRequested);
 }
 
-void SamplePreviewGrid::showSamples(const QList<QImage>& images, const QStringList& captions) {
+void SamplePreviewGrid::showSamples(const std::vector<PreviewSample>& samples) {
   hideScan();
   shown_ = 0;
   for (int i = 0; i < cells_.size(); ++i) {
     QLabel* cell = cells_[i];
-    if (i < images.size()) {
+    if (static_cast<std::size_t>(i) < samples.size()) {
+      const PreviewSample& sample = samples[static_cast<std::size_t>(i)];
+      const QImage image =
+          planarImage(sample.channels, sample.height, sample.width, sample.pixels.data());
       // Nearest-neighbour keeps small images' pixels honest.
-      cell->setPixmap(QPixmap::fromImage(images[i].scaled(
+      cell->setPixmap(QPixmap::fromImage(image.scaled(
           kThumbnailSize - 4, kThumbnailSize - 4, Qt::KeepAspectRatio, Qt::FastTransformation)));
-      cell->setToolTip(i < captions.size() ? captions[i] : QString());
+      cell->setToolTip(QString::fromStdString(sample.class_name));
       ++shown_;
     } else {
       cell->clear();

@@ -5,9 +5,12 @@
 // with a Cancel button. The images come from the owner (the dataset is opened off the UI
 // thread); "Shuffle" asks for another draw.
 
-#include <QImage>
 #include <QList>
 #include <QWidget>
+
+#include <vector>
+
+#include "convstudio/data/preview_sample.h"
 
 class QGridLayout;
 class QLabel;
@@ -27,7 +30,8 @@ class SamplePreviewGrid : public QWidget {
 
   explicit SamplePreviewGrid(QWidget* parent = nullptr);
 
-  void showSamples(const QList<QImage>& images, const QStringList& captions);
+  // Each sample drawn from its pixels, its class name as the tooltip.
+  void showSamples(const std::vector<PreviewSample>& samples);
   // A line instead of the images, such as "Loading…".
   void showMessage(const QString& text);
   // Why the data cannot be read (or that its scan was cancelled): the summary goes too.

@@ -1,5 +1,7 @@
 #include "data_parallel.h"
 
+#include <algorithm>
+
 namespace convstudio {
 
 Result<std::unique_ptr<DataParallel>> DataParallel::join(const DistributedOptions& options,
@@ -66,34 +68,12 @@ StepAgreement DataParallel::agree_on_step(double loss_sum, double correct, std::
   return agreement;
 }
 
-void DataParallel::reduce_evaluation(Evaluation& evaluation) {
-  const auto classes = static_cast<std::int64_t>(evaluation.confusion.size());
-  torch::Tensor values =
-      torch::zeros({2 + classes * classes}, torch::TensorOptions().dtype(torch::kDouble));
-  auto* v = values.data_ptr<double>();
-  v[0] = evaluation.loss * static_cast<double>(evaluation.samples);
-  v[1] = static_cast<double>(evaluation.samples);
-  for (std::int64_t t = 0; t < classes; ++t) {
-    for (std::int64_t p = 0; p < classes; ++p) {
-      v[2 + t * classes + p] = static_cast<double>(evaluation.confusion[t][p]);
-    }
-  }
-  values = values.to(device_);
-  group_->allreduce(values);
-  const torch::Tensor summed = values.to(torch::kCPU);
-  const auto* s = summed.data_ptr<double>();
-  evaluation.samples = static_cast<std::int64_t>(s[1]);
-  double correct = 0;
-  for (std::int64_t t = 0; t < classes; ++t) {
-    for (std::int64_t p = 0; p < classes; ++p) {
-      evaluation.confusion[t][p] = static_cast<std::int64_t>(s[2 + t * classes + p]);
-    }
-    correct += s[2 + t * classes + t];
-  }
-  if (evaluation.samples > 0) {
-    evaluation.loss = s[0] / s[1];
-    evaluation.accuracy = correct / s[1];
-  }
+void DataParallel::sum_over_ranks(std::vector<double>& values) {
+  torch::Tensor summed =
+      torch::tensor(values, torch::TensorOptions().dtype(torch::kDouble)).to(device_);
+  group_->allreduce(summed);
+  summed = summed.to(torch::kCPU).contiguous();
+  std::copy_n(summed.data_ptr<double>(), values.size(), values.begin());
 }
 
 std::function<void(torch::Tensor&)> DataParallel::found_inf_agreement() {

@@ -20,7 +20,6 @@
 #include "nn/graph_module.h"
 #include "process_group.h"
 #include "sync_batch_norm.h"
-#include "train/evaluator.h"
 
 namespace convstudio {
 
@@ -54,9 +53,9 @@ class DataParallel {
 
   StepAgreement agree_on_step(double loss_sum, double correct, std::int64_t samples, bool stop,
                               double samples_per_second, std::uint64_t memory_bytes);
-  // Sums loss, samples and the confusion matrix over the ranks' shards; recomputes the loss
-  // and accuracy. Misclassified examples stay this rank's own.
-  void reduce_evaluation(Evaluation& evaluation);
+  // Sums `values` element by element over the ranks (on the run's device): every rank gets the
+  // sums, in place. What they mean is the caller's (validation: sum_evaluation_over_ranks).
+  void sum_over_ranks(std::vector<double>& values);
   // For LossScaler: the found-inf flag becomes the maximum over the ranks.
   std::function<void(torch::Tensor&)> found_inf_agreement();
 

@@ -4,8 +4,8 @@
 
 #include "blocks/block_model.h"
 #include "blocks/block_torch.h"
+#include "blocks/python_literals.h"
 #include "convstudio/io/atomic_write.h"
-#include "export/python_literals.h"
 
 namespace convstudio {
 namespace {

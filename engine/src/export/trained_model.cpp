@@ -3,12 +3,13 @@
 #include <new>
 #include <stdexcept>
 
+#include "checkpoint/checkpoint_store.h"
+#include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
 #include "io/safetensors_io.h"
 #include "nn/graph_module.h"
 #include "nn/graph_tensors.h"
-#include "train/checkpoint_store.h"
 
 namespace convstudio {
 namespace {
@@ -63,7 +64,7 @@ Result<TrainedModel> make_trained_model(Graph graph, NamedTensors tensors,
   if (contract.channel_order.empty())
     contract.channel_order = channel_order(contract.input.channels());
   for (const Block& block : graph.blocks()) {
-    if (block.type == "Output") contract.softmax = block.bool_param("softmax");
+    if (block.type == kOutputBlockType) contract.softmax = block.bool_param("softmax");
   }
   // Every name and shape first, from shape inference alone: a graph edited to a huge input is
   // refused at the tensor that does not fit, before a module of that size is allocated.

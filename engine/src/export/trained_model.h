@@ -4,11 +4,11 @@
 
 #include <filesystem>
 
+#include "checkpoint/module_tensors.h"
 #include "convstudio/export/preprocessing_contract.h"
 #include "convstudio/model/block_analysis.h"
 #include "convstudio/model/graph.h"
 #include "convstudio/result.h"
-#include "train/module_tensors.h"
 
 namespace convstudio {
 

@@ -4,6 +4,7 @@
 
 #include <unordered_map>
 
+#include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/layer_catalog.h"
 #include "import/onnx_mapping_context.h"
 
@@ -104,8 +105,8 @@ bool add_input(const OnnxModelView& view, MappingContext& context) {
   OnnxNodeView input;
   input.name = "input";
   input.op_type = "input";
-  context.add_block(input, "Input", {{"channels", d[1]}, {"height", d[2]}, {"width", d[3]}}, {},
-                    view.input_name);
+  context.add_block(input, std::string(kInputBlockType),
+                    {{"channels", d[1]}, {"height", d[2]}, {"width", d[3]}}, {}, view.input_name);
   return true;
 }
 
@@ -144,7 +145,7 @@ void make_output_block(const OnnxModelView& view, MappingContext& context) {
     const nlohmann::json contract = nlohmann::json::parse(it->second, nullptr, false);
     if (contract.is_object() && contract.value("softmax", false)) context.softmax_at_output = true;
   }
-  block->type = "Output";
+  block->type = kOutputBlockType;
   block->params = {{"classes", classes}, {"softmax", context.softmax_at_output}};
 }
 

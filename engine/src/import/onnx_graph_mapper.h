@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "checkpoint/module_tensors.h"
 #include "convstudio/error.h"
 #include "convstudio/model/graph.h"
 #include "import/onnx_model_view.h"
-#include "train/module_tensors.h"
 
 namespace convstudio::onnx_import {
 

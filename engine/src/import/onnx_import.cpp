@@ -155,31 +155,4 @@ Result<NamedTensors> onnx_model_weights(const fs::path& model) {
 
 }  // namespace onnx_import
 
-std::vector<std::string> supported_onnx_operators() {
-  return {"Conv",
-          "BatchNormalization",
-          "Relu",
-          "LeakyRelu",
-          "Sigmoid",
-          "Tanh",
-          "Gelu",
-          "HardSwish",
-          "HardSigmoid",
-          "Clip (ReLU6, ReLU)",
-          "MaxPool",
-          "AveragePool",
-          "GlobalAveragePool",
-          "ReduceMean (over H, W)",
-          "Flatten",
-          "Reshape (flatten; with Shape/Gather/Unsqueeze/Concat/Slice)",
-          "Gemm",
-          "MatMul + Add",
-          "Add",
-          "Concat",
-          "Dropout",
-          "Identity",
-          "Softmax (last node)",
-          "Constant"};
-}
-
 }  // namespace convstudio

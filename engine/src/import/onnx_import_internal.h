@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
+#include "checkpoint/module_tensors.h"
 #include "convstudio/result.h"
-#include "train/module_tensors.h"
 
 namespace convstudio::onnx_import {
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 
 #include "convstudio/model/layer_catalog.h"
 
@@ -84,7 +85,12 @@ std::string MappingContext::block_id_for(const OnnxNodeView& node, const BlockSp
 std::string MappingContext::add_block(const OnnxNodeView& node, const std::string& type,
                                       BlockParams params, const std::vector<std::string>& inputs,
                                       const std::string& output) {
-  const BlockSpec& spec = *LayerCatalog::instance().find(type);
+  const BlockSpec* found = LayerCatalog::instance().find(type);
+  // The operator table names block types by hand (blocks/README.md): a type renamed in its home
+  // but not there fails here, naming it, rather than reading through a null entry.
+  if (found == nullptr)
+    throw std::logic_error("the ONNX importer names no block type '" + type + "'");
+  const BlockSpec& spec = *found;
   // The block gets its final id before it is inserted: renaming it afterwards would rewire
   // connections once per block.
   Block block;

@@ -1,12 +1,12 @@
 #include "convstudio/import/project_weights.h"
 
+#include "checkpoint/start_weights.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
 #include "import/onnx_import_internal.h"
 #include "io/safetensors_io.h"
 #include "nn/graph_module.h"
 #include "runs/checkpoint_files.h"
-#include "train/start_weights.h"
 
 namespace convstudio {
 namespace {

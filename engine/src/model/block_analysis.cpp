@@ -1,5 +1,7 @@
 #include "convstudio/model/block_analysis.h"
 
+#include "convstudio/model/input_output_blocks.h"
+
 namespace convstudio {
 
 const BlockAnalysis* ModelAnalysis::find(std::string_view id) const {
@@ -29,7 +31,7 @@ std::int64_t ModelAnalysis::total_activation_bytes() const {
 
 TensorShape ModelAnalysis::output_shape() const {
   for (const BlockAnalysis& block : blocks) {
-    if (block.type == "Output") return block.output_shape;
+    if (block.type == kOutputBlockType) return block.output_shape;
   }
   return {};
 }

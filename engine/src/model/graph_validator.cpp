@@ -6,6 +6,7 @@
 #include <set>
 
 #include "convstudio/model/block_id.h"
+#include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/layer_catalog.h"
 #include "graph_index.h"
 
@@ -89,8 +90,8 @@ class Validation {
     check_blocks();
     check_wires();
     check_inputs();
-    check_single("Input");
-    check_single("Output");
+    check_single(std::string(kInputBlockType));
+    check_single(std::string(kOutputBlockType));
     check_cycles();
     check_dead_ends();
     std::stable_sort(errors_.begin(), errors_.end(), [&](const Error& a, const Error& b) {
@@ -347,7 +348,7 @@ class Validation {
   void check_dead_ends() {
     std::vector<std::size_t> stack;
     for (std::size_t b = 0; b < graph_.blocks().size(); ++b) {
-      if (graph_.blocks()[b].type == "Output") stack.push_back(b);
+      if (graph_.blocks()[b].type == kOutputBlockType) stack.push_back(b);
     }
     if (stack.empty()) return;
     std::vector<bool> reaches_output(graph_.blocks().size(), false);

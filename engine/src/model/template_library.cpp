@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "convstudio/model/graph_json.h"
+#include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/layer_catalog.h"
 #include "embedded_templates.h"
 #include "json_fields.h"
@@ -86,7 +87,7 @@ TemplateInstance TemplateLibrary::instantiate(std::string_view name, const Tenso
     return result;
   }
   const LayerCatalog& catalog = LayerCatalog::instance();
-  const BlockSpec& input_spec = *catalog.find("Input");
+  const BlockSpec& input_spec = *catalog.find(kInputBlockType);
   if (!input.is_image() || !within(input.channels(), input_spec, "channels") ||
       !within(input.height(), input_spec, "height") ||
       !within(input.width(), input_spec, "width")) {
@@ -95,7 +96,7 @@ TemplateInstance TemplateLibrary::instantiate(std::string_view name, const Tenso
                        "input shape " + input.to_string() +
                            " must be C\u00d7H\u00d7W with 1-64 channels and 1-4096 pixels"));
   }
-  if (!within(classes, *catalog.find("Output"), "classes")) {
+  if (!within(classes, *catalog.find(kOutputBlockType), "classes")) {
     result.errors.push_back(
         template_error(name, "classes", std::to_string(classes) + " classes is out of range"));
   }
@@ -124,11 +125,11 @@ TemplateInstance TemplateLibrary::instantiate(std::string_view name, const Tenso
         }
       }
     }
-    if (block.type == "Input") {
+    if (block.type == kInputBlockType) {
       graph.set_param(block.id, "channels", input.channels());
       graph.set_param(block.id, "height", input.height());
       graph.set_param(block.id, "width", input.width());
-    } else if (block.type == "Output") {
+    } else if (block.type == kOutputBlockType) {
       graph.set_param(block.id, "classes", classes);
     }
   }

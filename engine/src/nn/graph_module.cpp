@@ -39,7 +39,6 @@ GraphModuleImpl::GraphModuleImpl(const Graph& graph, const ModelAnalysis& analys
     if (!at) throw std::invalid_argument("analysis names unknown block " + shapes.id);
     add_step(index.inputs(*at), graph.blocks()[*at], shapes, slot_of);
     slot_of[shapes.id] = static_cast<int>(steps_.size()) - 1;
-    order_.push_back(shapes.id);
   }
   if (output_step_ < 0) throw std::invalid_argument("the graph has no Output block");
   plan_units(analysis);

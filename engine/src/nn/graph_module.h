@@ -43,7 +43,6 @@ class GraphModuleImpl : public torch::nn::Module {
   // The trainable parameters of the blocks `include` accepts, by block id (parameter groups).
   std::vector<torch::Tensor> trainable_parameters(
       const std::function<bool(const std::string& block_id)>& include) const;
-  const std::vector<std::string>& block_order() const { return order_; }
   // Channels-last (NHWC) training: converts the 4-D parameters now (call after moving the
   // module to its device) and every 4-D input of forward(), so convolutions run in oneDNN's and
   // cuDNN's preferred layout. Off converts back to the usual (contiguous) order.
@@ -92,7 +91,6 @@ class GraphModuleImpl : public torch::nn::Module {
   std::vector<Step> steps_;
   std::vector<Unit> units_;
   bool channels_last_ = false;
-  std::vector<std::string> order_;
   bool softmax_for_inference_ = false;
   int output_step_ = -1;
 };

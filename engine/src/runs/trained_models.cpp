@@ -106,12 +106,6 @@ std::optional<MessageText> block_difference(const Block& trained, const Block& o
 
 }  // namespace
 
-std::optional<Graph> checkpoint_graph(const std::filesystem::path& checkpoint, MessageText* why) {
-  auto facts = read_checkpoint(checkpoint, why);
-  if (!facts) return std::nullopt;
-  return std::move(facts->graph);
-}
-
 std::optional<MessageText> network_difference(const Graph& trained, const Graph& open) {
   for (const Block& block : trained.blocks()) {
     if (open.find_block(block.id) == nullptr) {

@@ -1,6 +1,7 @@
 #include "convstudio/train/checkpoint_evaluation.h"
 
-#include "checkpoint_store.h"
+#include "checkpoint/checkpoint_store.h"
+#include "checkpoint/module_tensors.h"
 #include "convstudio/data/dataset.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/model/project_file.h"
@@ -8,7 +9,6 @@
 #include "data/batch_loader.h"
 #include "device_selection.h"
 #include "evaluator.h"
-#include "module_tensors.h"
 #include "nn/graph_module.h"
 #include "nn/graph_tensors.h"
 

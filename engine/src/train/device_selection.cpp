@@ -1,5 +1,6 @@
 #include "device_selection.h"
 
+#include "convstudio/model/training_settings.h"
 #include "convstudio/system_info.h"
 
 namespace convstudio {
@@ -13,24 +14,16 @@ Error device_error(std::string message) {
 
 DeviceSelection select_device(const std::string& text) {
   DeviceSelection selection;
-  if (text == "cpu") return selection;
-  const bool cuda_available = torch::cuda::is_available();
-  if (text == "auto") {
-    if (cuda_available) selection.device = torch::Device(torch::kCUDA, 0);
+  // The project file's rule (parse_device), so a setting the file refuses is refused here too.
+  const std::optional<DeviceChoice> choice = parse_device(text);
+  if (!choice) {
+    selection.error = device_error("device '" + text + "' is not cpu, auto, cuda or cuda:K");
     return selection;
   }
-  int index = 0;
-  if (text.rfind("cuda:", 0) == 0) {
-    try {
-      std::size_t used = 0;
-      index = std::stoi(text.substr(5), &used);
-      if (used != text.size() - 5 || index < 0) throw std::invalid_argument(text);
-    } catch (const std::exception&) {
-      selection.error = device_error("device '" + text + "' is not cpu, auto, cuda or cuda:K");
-      return selection;
-    }
-  } else if (text != "cuda") {
-    selection.error = device_error("device '" + text + "' is not cpu, auto, cuda or cuda:K");
+  if (choice->kind == DeviceChoice::Kind::Cpu) return selection;
+  const bool cuda_available = torch::cuda::is_available();
+  if (choice->kind == DeviceChoice::Kind::Auto) {
+    if (cuda_available) selection.device = torch::Device(torch::kCUDA, 0);
     return selection;
   }
   if (!cuda_available) {
@@ -38,6 +31,7 @@ DeviceSelection select_device(const std::string& text) {
                                    probe_devices().cuda_unavailable_reason);
     return selection;
   }
+  const int index = choice->cuda_index();
   const int count = static_cast<int>(torch::cuda::device_count());
   if (index >= count) {
     selection.error =

@@ -1,6 +1,7 @@
 #include "evaluator.h"
 
 #include "autocast_guard.h"
+#include "distributed/data_parallel.h"
 
 namespace convstudio {
 
@@ -83,6 +84,31 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
     result.accuracy = static_cast<double>(correct) / static_cast<double>(result.samples);
   }
   return result;
+}
+
+void sum_evaluation_over_ranks(Evaluation& evaluation, DataParallel& parallel) {
+  const auto classes = evaluation.confusion.size();
+  std::vector<double> values(2 + classes * classes);
+  values[0] = evaluation.loss * static_cast<double>(evaluation.samples);
+  values[1] = static_cast<double>(evaluation.samples);
+  for (std::size_t t = 0; t < classes; ++t) {
+    for (std::size_t p = 0; p < classes; ++p) {
+      values[2 + t * classes + p] = static_cast<double>(evaluation.confusion[t][p]);
+    }
+  }
+  parallel.sum_over_ranks(values);
+  evaluation.samples = static_cast<std::int64_t>(values[1]);
+  double correct = 0;
+  for (std::size_t t = 0; t < classes; ++t) {
+    for (std::size_t p = 0; p < classes; ++p) {
+      evaluation.confusion[t][p] = static_cast<std::int64_t>(values[2 + t * classes + p]);
+    }
+    correct += values[2 + t * classes + t];
+  }
+  if (evaluation.samples > 0) {
+    evaluation.loss = values[0] / values[1];
+    evaluation.accuracy = correct / values[1];
+  }
 }
 
 }  // namespace convstudio

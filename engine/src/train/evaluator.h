@@ -15,6 +15,8 @@
 
 namespace convstudio {
 
+class DataParallel;
+
 struct Evaluation {
   double loss = 0;
   double accuracy = 0;
@@ -34,5 +36,10 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
                           AmpMode amp, std::int64_t classes,
                           const std::function<bool()>& cancelled = {},
                           const SampleSet* images = nullptr, int keep_misclassified = 0);
+
+// One rank of a data-parallel run: sums loss, samples and the confusion matrix over the ranks'
+// shards and recomputes the loss and accuracy, so each rank holds the whole split's figures.
+// Misclassified examples stay this rank's own.
+void sum_evaluation_over_ranks(Evaluation& evaluation, DataParallel& parallel);
 
 }  // namespace convstudio

@@ -16,6 +16,8 @@
 
 #include <torch/torch.h>
 
+#include "checkpoint/resume_states.h"  // LossScalerState: what a checkpoint keeps
+
 namespace convstudio {
 
 struct LossScalerOptions {
@@ -24,13 +26,6 @@ struct LossScalerOptions {
   double growth_factor = 2.0;
   double backoff_factor = 0.5;
   std::int64_t growth_interval = 2000;
-};
-
-// What a checkpoint keeps so a resumed run scales exactly as the interrupted one would have.
-struct LossScalerState {
-  double scale = 65536.0;
-  std::int64_t growth_tracker = 0;  // good steps in a row since the last change of scale
-  std::int64_t skipped_steps = 0;   // optimizer steps skipped for inf/NaN grads, whole run
 };
 
 class LossScaler {

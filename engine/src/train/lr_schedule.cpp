@@ -14,35 +14,40 @@ double cosine_anneal(double start, double end, double pct) {
   return end + (start - end) / 2.0 * (std::cos(std::numbers::pi * pct) + 1.0);
 }
 
-void check(bool ok, const std::string& message) {
-  if (!ok) throw std::invalid_argument("learning-rate schedule: " + message);
-}
-
 }  // namespace
 
-LearningRateSchedule::LearningRateSchedule(LrScheduleConfig config) : config_(config) {
-  check(config_.base_lr >= 0.0, "base lr must not be negative");
-  check(config_.warmup_steps >= 0, "warm-up steps must not be negative");
-  check(config_.warmup_start_factor >= 0.0 && config_.warmup_start_factor <= 1.0,
+std::optional<std::string> lr_schedule_config_problem(const LrScheduleConfig& config) {
+  std::optional<std::string> problem;
+  const auto check = [&problem](bool ok, const char* message) {
+    if (!ok && !problem) problem = std::string("learning-rate schedule: ") + message;
+  };
+  check(config.base_lr >= 0.0, "base lr must not be negative");
+  check(config.warmup_steps >= 0, "warm-up steps must not be negative");
+  check(config.warmup_start_factor >= 0.0 && config.warmup_start_factor <= 1.0,
         "warm-up start factor must be between 0 and 1");
-  const std::int64_t main_steps = config_.total_steps - config_.warmup_steps;
-  switch (config_.kind) {
+  const std::int64_t main_steps = config.total_steps - config.warmup_steps;
+  switch (config.kind) {
     case LrScheduleKind::constant:
       break;
     case LrScheduleKind::step:
-      check(config_.step_size > 0, "step size must be positive");
+      check(config.step_size > 0, "step size must be positive");
       break;
     case LrScheduleKind::cosine:
       check(main_steps > 0, "cosine needs total steps greater than the warm-up steps");
       break;
     case LrScheduleKind::one_cycle:
       check(main_steps > 0, "one-cycle needs total steps greater than the warm-up steps");
-      check(config_.pct_start > 0.0 && config_.pct_start < 1.0,
+      check(config.pct_start > 0.0 && config.pct_start < 1.0,
             "one-cycle pct_start must be between 0 and 1");
-      check(config_.div_factor > 0.0 && config_.final_div_factor > 0.0,
+      check(config.div_factor > 0.0 && config.final_div_factor > 0.0,
             "one-cycle divide factors must be positive");
       break;
   }
+  return problem;
+}
+
+LearningRateSchedule::LearningRateSchedule(LrScheduleConfig config) : config_(config) {
+  if (auto problem = lr_schedule_config_problem(config_)) throw std::invalid_argument(*problem);
 }
 
 double LearningRateSchedule::lr(std::int64_t step) const {

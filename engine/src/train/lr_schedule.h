@@ -8,15 +8,10 @@
 
 #include <torch/torch.h>
 
+#include "checkpoint/resume_states.h"  // LrScheduleState: what a checkpoint keeps
 #include "convstudio/train/lr_schedule_config.h"
 
 namespace convstudio {
-
-// What a checkpoint keeps: the configuration and how many optimizer steps have been taken.
-struct LrScheduleState {
-  LrScheduleConfig config;
-  std::int64_t step = 0;
-};
 
 class LearningRateSchedule {
  public:

@@ -6,15 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "checkpoint/resume_states.h"  // RngState: what a checkpoint keeps
 #include "convstudio/error.h"
 
 namespace convstudio {
-
-struct RngState {
-  std::string cpu_generator;                 // torch's default CPU generator, raw state bytes
-  std::vector<std::string> cuda_generators;  // one per visible CUDA device; empty without CUDA
-  std::string data_loader;                   // opaque, written and read by the data loader
-};
 
 // Captures torch's default generators; `data_loader` is stored as given.
 RngState capture_rng_state(std::string data_loader = {});

@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "checkpoint_store.h"
+#include "checkpoint/checkpoint_store.h"
 #include "convstudio/model/project_file.h"
 #include "training_run.h"
 

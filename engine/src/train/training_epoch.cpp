@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "autocast_guard.h"
-#include "checkpoint_store.h"
+#include "checkpoint/checkpoint_store.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/train/peak_flops.h"
 #include "evaluator.h"
@@ -318,7 +318,7 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
   Evaluation evaluation = evaluate_model(*model_, *val_loader_, device_, settings_.amp, classes_,
                                          cancelled, dataset_.validation.get(), kMisclassifiedShown);
   if (evaluation.cancelled) return false;
-  if (distributed()) parallel_->reduce_evaluation(evaluation);
+  if (distributed()) sum_evaluation_over_ranks(evaluation, *parallel_);
   report_skipped(evaluation.skipped);
   EpochMetrics metrics;
   metrics.epoch = epoch;

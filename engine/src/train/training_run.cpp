@@ -6,8 +6,10 @@
 #include <thread>
 
 #include "amp_choice.h"
+#include "checkpoint/start_weights.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/io/atomic_write.h"
+#include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/train/peak_flops.h"
 #include "device_selection.h"
@@ -15,7 +17,6 @@
 #include "memory_probe.h"
 #include "optimizer_factory.h"
 #include "runs/checkpoint_files.h"
-#include "start_weights.h"
 
 namespace convstudio {
 namespace {
@@ -50,7 +51,7 @@ std::string device_name(const torch::Device& device) {
 // A class-count mismatch is the Output block's to fix, so the error points at it.
 std::string output_block_id(const ModelAnalysis& analysis) {
   for (const BlockAnalysis& block : analysis.blocks) {
-    if (block.type == "Output") return block.id;
+    if (block.type == kOutputBlockType) return block.id;
   }
   return {};
 }
@@ -206,10 +207,10 @@ bool TrainingRun::prepare() {
     MessageText text{messages::kClassCountMismatch,
                      {std::to_string(classes_), std::to_string(dataset_classes)}};
     std::string english = text.english();
-    fail(
-        RunErrorKind::Graph,
-        Error::in_block(output_block_id(analysis_), "Output", "params.classes", std::move(english)),
-        false, std::move(text));
+    fail(RunErrorKind::Graph,
+         Error::in_block(output_block_id(analysis_), std::string(kOutputBlockType),
+                         "params.classes", std::move(english)),
+         false, std::move(text));
     return false;
   }
 

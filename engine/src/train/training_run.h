@@ -77,7 +77,6 @@ class TrainingRun {
   void watch_loss_scale(bool stepped);
   EpochEnd train_epoch(std::int64_t epoch, std::int64_t skip_batches);
   EpochEnd train_epoch_with_recovery(std::int64_t epoch, std::int64_t skip_batches);
-  bool finish_step(double step_loss, std::int64_t step_samples);
   bool validate(std::int64_t epoch, double epoch_seconds);
   void report_step(std::int64_t epoch, std::int64_t batch_index, std::int64_t batches, double loss,
                    double lr, std::int64_t samples);

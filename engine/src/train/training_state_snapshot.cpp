@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "optimizer_state.h"
+#include "checkpoint/optimizer_state.h"
 
 namespace convstudio {
 

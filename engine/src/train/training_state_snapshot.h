@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "module_tensors.h"
+#include "checkpoint/module_tensors.h"
 #include "rng_state.h"
 
 namespace convstudio {

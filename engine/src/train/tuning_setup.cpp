@@ -1,12 +1,13 @@
 #include "tuning_setup.h"
 
 #include "amp_choice.h"
+#include "checkpoint/start_weights.h"
 #include "convstudio/data/dataset_request.h"
+#include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/shape_inference.h"
 #include "device_selection.h"
 #include "io/safetensors_io.h"
 #include "optimizer_factory.h"
-#include "start_weights.h"
 
 namespace convstudio {
 namespace {
@@ -29,8 +30,8 @@ std::optional<Error> load_data(const TuningRequest& request, TuningSetup& setup)
   const auto dataset_classes = static_cast<std::int64_t>(setup.dataset.info.class_names.size());
   if (dataset_classes != classes) {
     for (const BlockAnalysis& block : setup.analysis.blocks) {
-      if (block.type != "Output") continue;
-      return Error::in_block(block.id, "Output", "params.classes",
+      if (block.type != kOutputBlockType) continue;
+      return Error::in_block(block.id, std::string(kOutputBlockType), "params.classes",
                              "Output: " + std::to_string(classes) +
                                  " classes, but the dataset has " +
                                  std::to_string(dataset_classes));

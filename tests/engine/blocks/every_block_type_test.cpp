@@ -19,6 +19,7 @@
 #include "block_type_graphs.h"
 #include "blocks/block_model.h"
 #include "blocks/block_torch.h"
+#include "checkpoint/module_tensors.h"
 #include "convstudio/export/export_compatibility.h"
 #include "convstudio/model/shape_inference.h"
 #include "export/native_export.h"
@@ -27,7 +28,6 @@
 #include "export/torchscript_export.h"
 #include "nn/graph_module.h"
 #include "reference_readers.h"
-#include "train/module_tensors.h"
 
 namespace convstudio {
 namespace {

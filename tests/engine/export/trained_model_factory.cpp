@@ -2,13 +2,13 @@
 
 #include <stdexcept>
 
+#include "checkpoint/checkpoint_store.h"
+#include "checkpoint/optimizer_state.h"
 #include "convstudio/model/graph_json.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/model/template_library.h"
 #include "nn/graph_module.h"
-#include "train/checkpoint_store.h"
-#include "train/optimizer_state.h"
 
 namespace convstudio::testing {
 

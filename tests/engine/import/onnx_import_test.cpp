@@ -9,6 +9,7 @@
 #include <iostream>
 #include <set>
 
+#include "checkpoint/module_tensors.h"
 #include "convstudio/import/onnx_import.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
@@ -16,7 +17,6 @@
 #include "nn/graph_module.h"
 #include "pytorch_models.h"
 #include "reference_readers.h"
-#include "train/module_tensors.h"
 
 namespace convstudio {
 namespace {

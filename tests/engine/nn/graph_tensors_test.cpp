@@ -6,12 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include "checkpoint/module_tensors.h"
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/model/template_library.h"
 #include "export/trained_model.h"
 #include "nn/cpu_allocation_meter.h"
 #include "nn/graph_module.h"
-#include "train/module_tensors.h"
 
 namespace convstudio {
 namespace {

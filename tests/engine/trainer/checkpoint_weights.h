@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "train/checkpoint_store.h"
+#include "checkpoint/checkpoint_store.h"
 
 namespace convstudio::testing {
 

@@ -9,12 +9,12 @@
 #include <cmath>
 #include <cstring>
 
+#include "checkpoint/optimizer_state.h"
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/model/template_library.h"
 #include "tiny_dataset.h"
 #include "train/lr_range_test.h"
 #include "train/optimizer_factory.h"
-#include "train/optimizer_state.h"
 #include "train/rng_state.h"
 
 namespace convstudio {

@@ -3,13 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include "checkpoint/checkpoint_store.h"
+#include "checkpoint/module_tensors.h"
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/train/trainer.h"
 #include "io/safetensors_io.h"
 #include "nn/graph_module.h"
 #include "tiny_dataset.h"
-#include "train/checkpoint_store.h"
-#include "train/module_tensors.h"
 
 namespace convstudio {
 namespace {

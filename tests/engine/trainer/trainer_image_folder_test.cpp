@@ -10,10 +10,10 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include "checkpoint/checkpoint_store.h"
 #include "checkpoint_weights.h"
 #include "convstudio/train/trainer.h"
 #include "tiny_dataset.h"
-#include "train/checkpoint_store.h"
 
 namespace convstudio {
 namespace {

@@ -1,10 +1,10 @@
 #include <gtest/gtest.h>
 
 #include "cancel_at_step.h"
+#include "checkpoint/checkpoint_store.h"
 #include "checkpoint_weights.h"
 #include "convstudio/train/trainer.h"
 #include "tiny_dataset.h"
-#include "train/checkpoint_store.h"
 #include "train/training_test_hooks.h"
 
 namespace convstudio {

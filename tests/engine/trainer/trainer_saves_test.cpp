@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "cancel_at_step.h"
+#include "checkpoint/checkpoint_store.h"
 #include "convstudio/train/trainer.h"
 #include "tiny_dataset.h"
-#include "train/checkpoint_store.h"
 
 namespace convstudio {
 namespace {

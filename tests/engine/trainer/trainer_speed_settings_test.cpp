@@ -7,10 +7,10 @@
 
 #include <cmath>
 
+#include "checkpoint/checkpoint_store.h"
 #include "convstudio/train/trainer.h"
 #include "tiny_dataset.h"
 #include "train/amp_choice.h"
-#include "train/checkpoint_store.h"
 
 namespace convstudio {
 namespace {

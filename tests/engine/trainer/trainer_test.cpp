@@ -4,9 +4,9 @@
 
 #include <cmath>
 
+#include "checkpoint/checkpoint_store.h"
 #include "convstudio/model/template_library.h"
 #include "tiny_dataset.h"
-#include "train/checkpoint_store.h"
 
 namespace convstudio {
 namespace {

@@ -42,7 +42,4 @@ OnnxImportResult import_onnx_model(const std::filesystem::path& model,
                                    const std::filesystem::path& project_file,
                                    const ImportProgress& progress = {});
 
-// The ONNX operators the importer maps, for documentation and the import dialog.
-std::vector<std::string> supported_onnx_operators();
-
 }  // namespace convstudio

@@ -21,10 +21,6 @@ struct RunCheckpoint {
   double val_accuracy = -1;      // of that checkpoint's epoch, 0..1; -1 when not validated
 };
 
-// The network a checkpoint was trained on; nullopt with `why` set when it cannot be read.
-std::optional<Graph> checkpoint_graph(const std::filesystem::path& checkpoint,
-                                      MessageText* why = nullptr);
-
 // The first difference between the network of a checkpoint (`trained`) and the open one
 // (`open`), in the user's words; nullopt when they are the same network. Block positions do
 // not count; a parameter left at its default equals the default written out.

@@ -3,6 +3,8 @@
 // its few numbers, and an optional linear warm-up. Steps count optimizer steps, not micro-batches.
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace convstudio {
 
@@ -38,5 +40,10 @@ struct LrScheduleConfig {
   std::int64_t warmup_steps = 0;
   double warmup_start_factor = 1.0 / 3.0;
 };
+
+// Why `config` is no schedule ("learning-rate schedule: cosine needs total steps greater than the
+// warm-up steps"); nullopt when it is one. LearningRateSchedule refuses such a config, and a
+// checkpoint's is checked with it when read.
+std::optional<std::string> lr_schedule_config_problem(const LrScheduleConfig& config);
 
 }  // namespace convstudio

@@ -3,7 +3,7 @@
 // divides the input is a fixed AveragePool, any other size is refused.
 
 #include "blocks/block_torch.h"
-#include "export/python_literals.h"
+#include "blocks/python_literals.h"
 
 namespace convstudio::blocks::adaptive_avg_pool2d {
 namespace {

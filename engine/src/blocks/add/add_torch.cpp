@@ -1,7 +1,7 @@
 // Add: a + b (+ ...) in LibTorch, TorchScript and PyTorch; a chain of ONNX Add nodes.
 
 #include "blocks/block_torch.h"
-#include "export/python_literals.h"
+#include "blocks/python_literals.h"
 
 namespace convstudio::blocks::add {
 namespace {

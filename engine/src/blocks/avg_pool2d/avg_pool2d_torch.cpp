@@ -2,8 +2,8 @@
 // zero Pad when padded, so every runtime counts the padding as PyTorch does).
 
 #include "blocks/block_torch.h"
+#include "blocks/python_literals.h"
 #include "blocks/shared/pool_window.h"
-#include "export/python_literals.h"
 
 namespace convstudio::blocks::avg_pool2d {
 namespace {

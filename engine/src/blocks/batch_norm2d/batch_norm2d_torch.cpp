@@ -2,7 +2,7 @@
 // running statistics), PyTorch (nn.BatchNorm2d) and ONNX (BatchNormalization).
 
 #include "blocks/block_torch.h"
-#include "export/python_literals.h"
+#include "blocks/python_literals.h"
 
 namespace convstudio::blocks::batch_norm2d {
 namespace {

@@ -1,7 +1,7 @@
 // Concat: torch::cat / torch.cat along dimension 1 and ONNX Concat (axis 1).
 
 #include "blocks/block_torch.h"
-#include "export/python_literals.h"
+#include "blocks/python_literals.h"
 
 namespace convstudio::blocks::concat {
 

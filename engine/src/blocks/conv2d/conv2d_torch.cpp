@@ -2,7 +2,7 @@
 // ONNX (Conv with explicit pads, also for 'same').
 
 #include "blocks/block_torch.h"
-#include "export/python_literals.h"
+#include "blocks/python_literals.h"
 
 namespace convstudio::blocks::conv2d {
 namespace {

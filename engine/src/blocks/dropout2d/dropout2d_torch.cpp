@@ -2,7 +2,7 @@
 // in ONNX, which holds the inference form (later blocks read the input directly).
 
 #include "blocks/block_torch.h"
-#include "export/python_literals.h"
+#include "blocks/python_literals.h"
 
 namespace convstudio::blocks::dropout2d {
 

@@ -4,7 +4,7 @@
 // per-channel weight (Mul) and bias (Add). OpenCV DNN 4.6 and onnxruntime both run it.
 
 #include "blocks/block_torch.h"
-#include "export/python_literals.h"
+#include "blocks/python_literals.h"
 
 namespace convstudio::blocks::group_norm {
 namespace {

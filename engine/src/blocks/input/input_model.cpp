@@ -3,6 +3,7 @@
 
 #include "blocks/block_model.h"
 #include "blocks/param_specs.h"
+#include "convstudio/model/input_output_blocks.h"
 
 namespace convstudio::blocks::input {
 namespace {
@@ -34,7 +35,7 @@ std::optional<BlockParams> sample(ParamSampler& s) {
 BlockModel model_half() {
   return {
       .spec = block_spec(
-          "Input", category::kInputOutput, "input",
+          std::string(kInputBlockType), category::kInputOutput, "input",
           QT_TRANSLATE_NOOP("BlockCatalog",
                             "The image batch entering the network (C×H×W per sample)."),
           0, 0,

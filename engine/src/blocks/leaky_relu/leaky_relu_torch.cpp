@@ -1,7 +1,7 @@
 // LeakyReLU: torch::leaky_relu, torch.leaky_relu, F.leaky_relu and ONNX LeakyRelu.
 
 #include "blocks/block_torch.h"
-#include "export/python_literals.h"
+#include "blocks/python_literals.h"
 
 namespace convstudio::blocks::leaky_relu {
 

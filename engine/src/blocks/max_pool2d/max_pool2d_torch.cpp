@@ -6,8 +6,8 @@
 #include <cmath>
 
 #include "blocks/block_torch.h"
+#include "blocks/python_literals.h"
 #include "blocks/shared/pool_window.h"
-#include "export/python_literals.h"
 
 namespace convstudio::blocks::max_pool2d {
 namespace {

@@ -4,13 +4,14 @@
 #include "blocks/block_model.h"
 #include "blocks/param_specs.h"
 #include "blocks/shared/dense_rule.h"
+#include "convstudio/model/input_output_blocks.h"
 
 namespace convstudio::blocks::output {
 namespace {
 
 BlockSpec spec() {
   BlockSpec spec = block_spec(
-      "Output", category::kInputOutput, "output",
+      std::string(kOutputBlockType), category::kInputOutput, "output",
       QT_TRANSLATE_NOOP("BlockCatalog",
                         "Class scores: a Linear layer to `classes` on a flat "
                         "input; softmax only at inference."),

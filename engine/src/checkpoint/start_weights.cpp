@@ -1,11 +1,13 @@
-#include "train/start_weights.h"
+#include "checkpoint/start_weights.h"
 
 #include <set>
+
+#include "convstudio/model/input_output_blocks.h"
 
 namespace convstudio {
 namespace {
 
-std::string shape_text(const torch::Tensor& t) {
+std::string shape_in_words(const torch::Tensor& t) {
   std::string text;
   for (std::int64_t d : t.sizes()) text += (text.empty() ? "" : "×") + std::to_string(d);
   return text.empty() ? "scalar" : text;
@@ -29,12 +31,12 @@ Result<StartWeightsReport> apply_start_weights(torch::nn::Module& module, const 
       return;
     }
     if (it->second.sizes() != target.sizes()) {
-      if (block != nullptr && block->type == "Output") {
+      if (block != nullptr && block->type == kOutputBlockType) {
         reinitialised.insert(block_id);
         return;
       }
       mismatches += "\n  " + block_id + ": " + name.substr(block_id.size() + 1) + " is " +
-                    shape_text(it->second) + " in the file, " + shape_text(target) +
+                    shape_in_words(it->second) + " in the file, " + shape_in_words(target) +
                     " in the model";
       return;
     }

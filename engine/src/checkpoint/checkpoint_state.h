@@ -10,9 +10,7 @@
 
 #include "convstudio/result.h"
 #include "convstudio/train/lr_schedule_config.h"
-#include "loss_scaler.h"
-#include "lr_schedule.h"
-#include "rng_state.h"
+#include "resume_states.h"
 
 namespace convstudio {
 
@@ -37,7 +35,5 @@ Result<CheckpointState> checkpoint_state_from_json(const nlohmann::json& json,
                                                    const std::string& source);
 
 nlohmann::json lr_schedule_config_to_json(const LrScheduleConfig& config);
-Result<LrScheduleConfig> lr_schedule_config_from_json(const nlohmann::json& json,
-                                                      const std::string& source);
 
 }  // namespace convstudio

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "checkpoint/module_tensors.h"
 #include "convstudio/model/graph.h"
 #include "convstudio/result.h"
-#include "train/module_tensors.h"
 
 namespace convstudio {
 

@@ -104,14 +104,6 @@ json lr_schedule_config_to_json(const LrScheduleConfig& config) {
           {"warmup_start_factor", config.warmup_start_factor}};
 }
 
-Result<LrScheduleConfig> lr_schedule_config_from_json(const json& json_value,
-                                                      const std::string& source) {
-  StateFieldReader read(source);
-  LrScheduleConfig config = read_schedule_config(read, json_value, "");
-  if (read.error()) return *read.error();
-  return config;
-}
-
 json checkpoint_state_to_json(const CheckpointState& state) {
   json cuda = json::array();
   for (const auto& bytes : state.rng.cuda_generators) cuda.push_back(to_hex(bytes));
@@ -179,10 +171,8 @@ Result<CheckpointState> checkpoint_state_from_json(const json& root, const std::
   state.rng.data_loader = read.text(rng, "rng", "data_loader");
 
   if (read.error()) return *read.error();
-  try {
-    LearningRateSchedule check(state.schedule.config);
-  } catch (const std::invalid_argument& error) {
-    return Error::at_field(source, "schedule.config", error.what());
+  if (auto problem = lr_schedule_config_problem(state.schedule.config)) {
+    return Error::at_field(source, "schedule.config", *problem);
   }
   return state;
 }

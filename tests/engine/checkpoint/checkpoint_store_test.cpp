@@ -1,4 +1,4 @@
-#include "train/checkpoint_store.h"
+#include "checkpoint/checkpoint_store.h"
 
 #include <fstream>
 #include <functional>
@@ -6,10 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include "checkpoint/optimizer_state.h"
 #include "io/safetensors_io.h"
 #include "runs/checkpoint_files.h"
 #include "scratch_folder.h"
-#include "train/optimizer_state.h"
 
 namespace convstudio {
 namespace {

@@ -2,7 +2,7 @@
 // or export relies on is checked against its range, and a refusal names the file and the field
 // (issue 31). Checkpoints of older versions, without the fields added since, still read.
 
-#include "train/checkpoint_state.h"
+#include "checkpoint/checkpoint_state.h"
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@
 #include <ostream>
 #include <string>
 
+#include "checkpoint/checkpoint_config.h"
 #include "convstudio/model/layer_catalog.h"
-#include "train/checkpoint_config.h"
 #include "train/rng_state.h"
 
 namespace convstudio {

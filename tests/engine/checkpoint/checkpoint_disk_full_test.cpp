@@ -2,9 +2,9 @@
 // checkpoint that was there still loads with every tensor as it was.
 #include <gtest/gtest.h>
 
+#include "checkpoint/checkpoint_store.h"
 #include "file_size_limit.h"
 #include "scratch_folder.h"
-#include "train/checkpoint_store.h"
 
 namespace convstudio {
 namespace {
