@@ -248,7 +248,7 @@
         <translation>高斯误差线性单元（精确形式）。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/input/input_model.cpp" line="+38"/>
+        <location filename="../engine/src/blocks/input/input_model.cpp" line="+39"/>
         <source>The image batch entering the network (C×H×W per sample).</source>
         <translation>进入网络的图像批次（每个样本为 C×H×W）。</translation>
     </message>
@@ -323,7 +323,7 @@
         <translation>取每个窗口内的最大值。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/output/output_model.cpp" line="+14"/>
+        <location filename="../engine/src/blocks/output/output_model.cpp" line="+15"/>
         <source>Class scores: a Linear layer to `classes` on a flat input; softmax only at inference.</source>
         <translation>类别得分：在展平的输入上接一个输出 `classes` 个值的全连接层；只在推理时做 softmax。</translation>
     </message>
@@ -429,7 +429,7 @@
 <context>
     <name>BlockText</name>
     <message>
-        <location filename="../widgets/builder/block_text.cpp" line="+90"/>
+        <location filename="../widgets/builder/block_text.cpp" line="+91"/>
         <source>%1 params</source>
         <translation>%1 参数</translation>
     </message>
@@ -1400,7 +1400,7 @@
 <context>
     <name>convstudio::DatasetPreviewLoader</name>
     <message>
-        <location filename="../app/bridge/dataset_preview_loader.cpp" line="+57"/>
+        <location filename="../app/bridge/dataset_preview_loader.cpp" line="+55"/>
         <source>an unknown error</source>
         <translation>未知错误</translation>
     </message>
@@ -1415,7 +1415,7 @@
         <translation>扫描已取消。</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+46"/>
         <source>Validation: the images in %1.</source>
         <translation>验证：%1 中的图像。</translation>
     </message>
@@ -1433,7 +1433,7 @@
 <context>
     <name>convstudio::DatasetSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/dataset_settings_editor.cpp" line="+48"/>
+        <location filename="../widgets/training/dataset_settings_editor.cpp" line="+47"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -1608,7 +1608,7 @@
         <translation>数据集文件夹</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>The folder %1</source>
         <translation>文件夹 %1</translation>
     </message>
@@ -2232,12 +2232,12 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+467"/>
+        <location filename="../app/gui/main_window.cpp" line="+486"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-347"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2327,7 +2327,7 @@
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-99"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -2337,7 +2337,7 @@
         <translation>项目已保存，但并非所有训练记录都随之移过来：%1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+43"/>
         <source>&amp;Import Model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
@@ -2438,7 +2438,7 @@
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+151"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -2453,7 +2453,7 @@
         <translation>设备：CPU（%1 线程）；CUDA 不可用</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+30"/>
         <source>Could not reopen %1: %2</source>
         <translation>无法重新打开 %1：%2</translation>
     </message>
@@ -2461,7 +2461,7 @@
 <context>
     <name>convstudio::MisclassifiedGallery</name>
     <message>
-        <location filename="../widgets/training/misclassified_gallery.cpp" line="+58"/>
+        <location filename="../widgets/training/misclassified_gallery.cpp" line="+39"/>
         <source>true: %1
 predicted: %2 (%3%)</source>
         <translation>真实：%1
@@ -2766,7 +2766,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ProjectController</name>
     <message>
-        <location filename="../app/gui/project_controller.cpp" line="+37"/>
+        <location filename="../app/gui/project_controller.cpp" line="+38"/>
         <source>ConvStudio projects (*%1)</source>
         <translation>ConvStudio 项目 (*%1)</translation>
     </message>
@@ -2962,7 +2962,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RecoverRunsDialog</name>
     <message>
-        <location filename="../app/gui/recover_runs_dialog.cpp" line="+53"/>
+        <location filename="../app/gui/recover_runs_dialog.cpp" line="+54"/>
         <source>Recover Unsaved Runs</source>
         <translation>恢复未保存的运行</translation>
     </message>
@@ -3594,7 +3594,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SamplePreviewGrid</name>
     <message>
-        <location filename="../widgets/training/sample_preview_grid.cpp" line="+24"/>
+        <location filename="../widgets/training/sample_preview_grid.cpp" line="+26"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -3619,7 +3619,7 @@ predicted: %2 (%3%)</source>
         <translation>抽取其他图像和其他随机增强</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <source>Training images with augmentation (hover for the class).</source>
         <translation>经过增强的训练图像（悬停查看类别）。</translation>
     </message>
@@ -4104,7 +4104,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+97"/>
+        <location filename="../app/gui/training_cockpit.cpp" line="+95"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
@@ -4154,7 +4154,7 @@ predicted: %2 (%3%)</source>
         <translation>错误分类</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+14"/>
         <source>Start Training</source>
         <translation>开始训练</translation>
     </message>
