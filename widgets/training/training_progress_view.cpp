@@ -58,9 +58,12 @@ TrainingProgressView::TrainingProgressView(QWidget* parent) : QWidget(parent) {
   utilisation_->setObjectName(QStringLiteral("utilisation"));
   utilisation_->setWordWrap(true);
   utilisation_->setToolTip(
-      tr("Achieved FLOP/s = the model's multiply-accumulates per sample × 2 FLOPs × 3 (forward "
-         "and backward) × samples/s, as a share of the device's peak measured once by large "
-         "matrix multiplies in the run's precision"));
+      tr("Achieved FLOP/s = what one sample costs (2 FLOPs per multiply-accumulate for the "
+         "forward pass, and again for each gradient backward computes: none through frozen "
+         "blocks before the first trainable one, none for frozen weights) × samples/s, as a "
+         "share of the device's peak: the best of several large matrix multiplies in the run's "
+         "precision, measured again when the machine was busy or a rate exceeds it. With "
+         "several processes, the peak is the sum of each process's share"));
   status_ = new QLabel(tr("Ready."), this);
   status_->setObjectName(QStringLiteral("trainingStatus"));
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -211,6 +214,10 @@ QString TrainingProgressView::flopsText(double flops) {
 
 QString TrainingProgressView::utilisationText(const StepMetrics& s) {
   if (s.achieved_flops <= 0) return {};
+  if (s.peak_remeasuring) {
+    return tr("Compute: %1; the device's peak is being measured again (this rate exceeds it)")
+        .arg(flopsText(s.achieved_flops));
+  }
   if (s.utilisation <= 0)
     return tr("Compute: %1 (device peak unknown)").arg(flopsText(s.achieved_flops));
   return tr("Compute: %1, %2% of the device's peak")

@@ -28,6 +28,7 @@ nlohmann::json run_summary_json(const RunSummary& s) {
           {"loss_scale_growths", s.loss_scale_growths},
           {"loss_scale_backoffs", s.loss_scale_backoffs},
           {"macs_per_sample", s.macs_per_sample},
+          {"flops_per_sample", s.flops_per_sample},
           {"achieved_flops", measured(s.achieved_flops)},
           {"peak_flops", measured(s.peak_flops)},
           {"utilisation", measured(s.utilisation)},

@@ -3,6 +3,7 @@
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -11,8 +12,10 @@
 
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/system_info.h"
+#include "cpu_load.h"
 #include "device_selection.h"
 #include "memory_probe.h"
+#include "peak_cache.h"
 
 namespace convstudio {
 namespace {
@@ -20,10 +23,11 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Big enough that a multiply is compute-bound on a CPU core or a GPU, small enough that one
-// takes milliseconds; repeated until kProbeSeconds have passed.
+// takes milliseconds; repeated in kTrials trials of kTrialSeconds each.
 constexpr std::int64_t kCpuMatrixSize = 1024;
 constexpr std::int64_t kCudaMatrixSize = 8192;
-constexpr double kProbeSeconds = 0.4;
+constexpr int kTrials = 5;
+constexpr double kTrialSeconds = 0.08;
 constexpr std::uint64_t kProbeSeed = 20261123;
 
 std::string device_key(const torch::Device& device) {
@@ -53,7 +57,27 @@ void wait_for(const torch::Device& device, const torch::Tensor& result) {
   if (device.is_cuda()) (void)result.flatten()[0].item<float>();
 }
 
-double measure(const torch::Device& device, torch::ScalarType dtype) {
+struct Probe {
+  double flops_per_second = 0;  // the best of the trials
+  bool busy = false;            // other processes kept the CPUs busy meanwhile (cpu_load.h)
+};
+
+// One trial: products of `a` and `b` for at least kTrialSeconds; FLOP/s.
+double trial(const torch::Device& device, const torch::Tensor& a, const torch::Tensor& b) {
+  const std::int64_t n = a.size(0);
+  std::int64_t products = 0;
+  const auto started = Clock::now();
+  double seconds = 0;
+  while (products < 2 || seconds < kTrialSeconds) {
+    const torch::Tensor c = torch::mm(a, b);
+    ++products;
+    wait_for(device, c);
+    seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  }
+  return 2.0 * static_cast<double>(n * n * n) * static_cast<double>(products) / seconds;
+}
+
+Probe measure(const torch::Device& device, torch::ScalarType dtype) {
   torch::NoGradGuard no_grad;
   const std::int64_t n = device.is_cuda() ? kCudaMatrixSize : kCpuMatrixSize;
   // The operands come from a generator of their own: a probe inside a run must not move the
@@ -64,18 +88,22 @@ double measure(const torch::Device& device, torch::ScalarType dtype) {
   };
   const torch::Tensor a = make_operand();
   const torch::Tensor b = make_operand();
-  torch::Tensor c = torch::mm(a, b);  // warm-up: kernel choice, thread pool, caches
-  wait_for(device, c);
-  std::int64_t products = 0;
+  wait_for(device, torch::mm(a, b));  // warm-up: kernel choice, thread pool, caches
+  // The best of several short trials: a moment when another process ran costs one trial, not
+  // the figure.
+  const std::optional<CpuTicks> before = read_cpu_ticks();
   const auto started = Clock::now();
-  double seconds = 0;
-  while (products < 2 || seconds < kProbeSeconds) {
-    c = torch::mm(a, b);
-    ++products;
-    wait_for(device, c);
-    seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  Probe probe;
+  for (int i = 0; i < kTrials; ++i) {
+    probe.flops_per_second = std::max(probe.flops_per_second, trial(device, a, b));
   }
-  return 2.0 * static_cast<double>(n * n * n) * static_cast<double>(products) / seconds;
+  const std::optional<CpuTicks> after = read_cpu_ticks();
+  const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  // A GPU's other users are not visible here; only a CPU probe is judged by the load.
+  if (!device.is_cuda() && before && after) {
+    probe.busy = probe_was_busy(busy_cores_of_others(*before, *after, seconds));
+  }
+  return probe;
 }
 
 nlohmann::json read_cache(const std::filesystem::path& file) {
@@ -130,18 +158,15 @@ Result<PeakFlops> device_peak_flops(const std::string& device_text, const std::s
   peak.device = device_key(selection.device);
   peak.precision = precision;
   const std::filesystem::path file = peak_flops_cache_file();
-  nlohmann::json cache = file.empty() ? nlohmann::json::object() : read_cache(file);
-  const nlohmann::json* kept = nullptr;
-  if (cache.contains(peak.device) && cache[peak.device].is_object() &&
-      cache[peak.device].contains(precision) && cache[peak.device][precision].is_number()) {
-    kept = &cache[peak.device][precision];
-  }
-  if (kept != nullptr && !remeasure && kept->get<double>() > 0) {
-    peak.flops_per_second = kept->get<double>();
+  const KeptPeak kept = read_kept_peak(file.empty() ? nlohmann::json::object() : read_cache(file),
+                                       peak.device, precision);
+  if (!needs_probe(kept, remeasure)) {
+    peak.flops_per_second = best_peak(kept, 0);
     return peak;
   }
+  Probe probe;
   try {
-    peak.flops_per_second = measure(selection.device, *dtype);
+    probe = measure(selection.device, *dtype);
   } catch (const std::exception& error) {
     return Error::in_setting(
         "precision", "could not measure " + precision + " on " + peak.device + ": " + error.what());
@@ -149,10 +174,12 @@ Result<PeakFlops> device_peak_flops(const std::string& device_text, const std::s
   // The probe's matrices must not stay in the CUDA allocator's cache, counted as the run's.
   if (selection.device.is_cuda()) release_cached_memory(selection.device);
   peak.measured_now = true;
+  peak.probed_while_busy = probe.busy;
+  peak.flops_per_second = best_peak(kept, probe.flops_per_second);
   if (!file.empty()) {
     // Read again just before writing, so a peak another process measured meanwhile stays.
     nlohmann::json latest = read_cache(file);
-    latest[peak.device][precision] = peak.flops_per_second;
+    keep_peak(latest, peak.device, precision, probe.flops_per_second, probe.busy);
     std::error_code ignored;
     std::filesystem::create_directories(file.parent_path(), ignored);
     // A cache that cannot be written costs a measurement next time, nothing more.

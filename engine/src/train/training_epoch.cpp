@@ -263,7 +263,7 @@ void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std:
   metrics.loss_scale_change = scale_change_;
   metrics.grad_norm = step_grad_norm_;
   metrics.achieved_flops =
-      training_flops_per_second(summary_.macs_per_sample, metrics.samples_per_second);
+      training_flops_per_second(summary_.flops_per_sample, metrics.samples_per_second);
   if (peak_flops_ > 0) metrics.utilisation = metrics.achieved_flops / peak_flops_;
   const double wall = wall_seconds();
   metrics.loader_stall_share =

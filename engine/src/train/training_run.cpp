@@ -11,6 +11,7 @@
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/model/training_cost.h"
 #include "convstudio/train/peak_flops.h"
 #include "device_selection.h"
 #include "io/safetensors_io.h"
@@ -115,7 +116,7 @@ RunSummary TrainingRun::execute() {
   summary_.loss_scale_backoffs = amp_health_.backoffs();
   if (summary_.samples_per_second) {
     summary_.achieved_flops =
-        training_flops_per_second(summary_.macs_per_sample, *summary_.samples_per_second);
+        training_flops_per_second(summary_.flops_per_sample, *summary_.samples_per_second);
     if (peak_flops_ > 0) {
       summary_.peak_flops = peak_flops_;
       summary_.utilisation = *summary_.achieved_flops / peak_flops_;
@@ -199,6 +200,7 @@ bool TrainingRun::prepare() {
   const TensorShape input = analysis_.input_shape;
   classes_ = analysis_.output_shape().channels();
   summary_.macs_per_sample = analysis_.total_macs();
+  summary_.flops_per_sample = training_flops_per_sample(options_.project.graph, analysis_);
 
   log(LogLevel::Info, {messages::kLoadingDataset, {}});
   if (!load_data(input)) return false;

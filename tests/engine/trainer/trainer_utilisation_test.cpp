@@ -1,5 +1,6 @@
-// Utilisation: the device's peak FLOP/s measured once and cached, and a run's achieved FLOP/s
-// by the stated convention (MACs × 2 FLOPs × 3 for forward and backward × samples/s).
+// Utilisation: the device's peak FLOP/s measured and cached (again while only busy probes are
+// kept), and a run's achieved FLOP/s by the stated convention (model/training_cost.h: FLOPs per
+// sample × samples/s), never shown above the peak.
 
 #include <gtest/gtest.h>
 #include <torch/torch.h>
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/model/training_cost.h"
 #include "convstudio/runs/run_summary_json.h"
 #include "convstudio/train/peak_flops.h"
 #include "convstudio/train/trainer.h"
@@ -47,7 +49,7 @@ struct Recorder : TrainingListener {
   void on_log(const LogLine& line) override { lines.push_back(line); }
 };
 
-TEST(PeakFlops, MeasuredOnceThenReadFromTheCache) {
+TEST(PeakFlops, MeasuredThenReadFromTheCacheUnlessTheMachineWasBusy) {
   const std::filesystem::path root = fresh_folder("peak-flops-cache");
   const ScratchCache cache(root / "cache");
   const Result<PeakFlops> first = device_peak_flops("cpu", "fp32");
@@ -57,11 +59,19 @@ TEST(PeakFlops, MeasuredOnceThenReadFromTheCache) {
   EXPECT_EQ(peak_flops_cache_file(), root / "cache" / "convstudio" / "peak_flops.json");
   const Result<PeakFlops> second = device_peak_flops("cpu", "fp32");
   ASSERT_TRUE(second.ok());
-  EXPECT_FALSE(second.value().measured_now);
-  EXPECT_EQ(second.value().flops_per_second, first.value().flops_per_second);
   std::ifstream file(peak_flops_cache_file());
   const nlohmann::json kept = nlohmann::json::parse(file);
-  EXPECT_EQ(kept[first.value().device]["fp32"].get<double>(), first.value().flops_per_second);
+  const std::string key = first.value().probed_while_busy ? "fp32 busy" : "fp32";
+  // The second call may have probed (and kept) a better figure; the first is what it read.
+  if (!first.value().probed_while_busy) {
+    EXPECT_FALSE(second.value().measured_now);
+    EXPECT_EQ(second.value().flops_per_second, first.value().flops_per_second);
+    EXPECT_EQ(kept[first.value().device]["fp32"].get<double>(), first.value().flops_per_second);
+  } else {
+    // Measured on a busy machine: kept apart, and probed again (never lower).
+    EXPECT_TRUE(second.value().measured_now);
+    EXPECT_GE(second.value().flops_per_second, first.value().flops_per_second);
+  }
 }
 
 // A run measures the peak in its set-up, after its random state is fixed: the probe must not
@@ -90,7 +100,7 @@ TEST(PeakFlops, RefusesWhatItCannotMeasure) {
   EXPECT_EQ(device.error().field, "training.device");
 }
 
-TEST(Utilisation, AchievedFlopsIsSixTimesMacsTimesSamplesPerSecond) {
+TEST(Utilisation, AchievedFlopsIsFlopsPerSampleTimesSamplesPerSecond) {
   const std::filesystem::path root = fresh_folder("utilisation");
   const ScratchCache cache(root / "cache");
   testing::write_tiny_idx_dataset(root / "data", 64, 16, 4, 8, 5);
@@ -105,21 +115,33 @@ TEST(Utilisation, AchievedFlopsIsSixTimesMacsTimesSamplesPerSecond) {
   const std::int64_t macs = ShapeInference::run(options.project.graph).total_macs();
   ASSERT_GT(macs, 0);
   EXPECT_EQ(summary.macs_per_sample, macs);
+  const std::int64_t flops =
+      training_flops_per_sample(options.project.graph, ShapeInference::run(options.project.graph));
+  EXPECT_EQ(summary.flops_per_sample, flops);
   ASSERT_TRUE(summary.samples_per_second.has_value());
   ASSERT_TRUE(summary.achieved_flops.has_value());
-  EXPECT_DOUBLE_EQ(*summary.achieved_flops, 6.0 * macs * *summary.samples_per_second);
+  EXPECT_DOUBLE_EQ(*summary.achieved_flops, flops * *summary.samples_per_second);
   ASSERT_TRUE(summary.peak_flops.has_value());
   const Result<PeakFlops> peak = device_peak_flops("cpu", "fp32");
   ASSERT_TRUE(peak.ok());
-  EXPECT_FALSE(peak.value().measured_now);  // the run measured and kept it
-  EXPECT_EQ(*summary.peak_flops, peak.value().flops_per_second);
-  ASSERT_TRUE(summary.utilisation.has_value());
-  EXPECT_DOUBLE_EQ(*summary.utilisation, *summary.achieved_flops / *summary.peak_flops);
+  // The run measured and kept it; a figure probed on a busy machine is probed again (never lower).
+  if (peak.value().measured_now) {
+    EXPECT_GE(peak.value().flops_per_second, *summary.peak_flops);
+  } else {
+    EXPECT_EQ(*summary.peak_flops, peak.value().flops_per_second);
+  }
+  if (summary.utilisation) {
+    EXPECT_LE(*summary.utilisation, 1.0);
+    EXPECT_DOUBLE_EQ(*summary.utilisation, *summary.achieved_flops / *summary.peak_flops);
+  }
 
   ASSERT_FALSE(recorder.steps.empty());
   for (const StepMetrics& step : recorder.steps) {
-    EXPECT_DOUBLE_EQ(step.achieved_flops, 6.0 * macs * step.samples_per_second) << step.step;
-    EXPECT_DOUBLE_EQ(step.utilisation, step.achieved_flops / *summary.peak_flops) << step.step;
+    EXPECT_DOUBLE_EQ(step.achieved_flops, flops * step.samples_per_second) << step.step;
+    EXPECT_LE(step.utilisation, 1.0) << step.step;
+    if (step.utilisation > 0 && step.achieved_flops <= *summary.peak_flops) {
+      EXPECT_DOUBLE_EQ(step.utilisation, step.achieved_flops / *summary.peak_flops) << step.step;
+    }
   }
   const auto measured_line = std::count_if(
       recorder.lines.begin(), recorder.lines.end(),
@@ -128,8 +150,11 @@ TEST(Utilisation, AchievedFlopsIsSixTimesMacsTimesSamplesPerSecond) {
 
   const nlohmann::json json = run_summary_json(summary);
   EXPECT_DOUBLE_EQ(json["achieved_flops"].get<double>(), *summary.achieved_flops);
-  EXPECT_DOUBLE_EQ(json["utilisation"].get<double>(), *summary.utilisation);
+  if (summary.utilisation) {
+    EXPECT_DOUBLE_EQ(json["utilisation"].get<double>(), *summary.utilisation);
+  }
   EXPECT_EQ(json["macs_per_sample"].get<std::int64_t>(), macs);
+  EXPECT_EQ(json["flops_per_sample"].get<std::int64_t>(), flops);
   EXPECT_TRUE(json["loss_scale"].is_null());  // fp32: no scaling
 }
 

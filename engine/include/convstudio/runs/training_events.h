@@ -31,10 +31,13 @@ struct StepMetrics {
   // Global L2 norm of the step's gradients before clipping, unscaled (the true norm under fp16
   // loss scaling); inf or NaN when a gradient was; NaN when not measured.
   double grad_norm = std::numeric_limits<double>::quiet_NaN();
-  // FLOP/s the step rate means for this model: MACs per sample × 6 × samples_per_second (see
-  // RunSummary::achieved_flops for the convention); 0 until a rate is measured.
+  // FLOP/s the step rate means for this model: FLOPs per sample (model/training_cost.h) ×
+  // samples_per_second over every rank; 0 until a rate is measured.
   double achieved_flops = 0;
-  double utilisation = 0;  // achieved_flops / the device's peak for the run's precision; 0: unknown
+  // achieved_flops / the device's peak for the run's precision (summed over ranks), never above
+  // 1; 0: unknown, or the rate exceeded the peak and `peak_remeasuring` says so.
+  double utilisation = 0;
+  bool peak_remeasuring = false;  // the rate exceeded the peak: the run is probing it again
   double loader_stall_share = 0;  // share of wall time spent waiting for data so far
   double eta_seconds = 0;         // to the end of the run
   MemorySnapshot memory;

@@ -55,11 +55,14 @@ struct RunSummary {
   std::optional<double> loss_scale;
   std::int64_t loss_scale_growths = 0;
   std::int64_t loss_scale_backoffs = 0;
-  // Utilisation. Convention: a multiply-accumulate is 2 FLOPs and a training step (forward and
-  // backward) costs about 3 forward passes, so achieved FLOP/s = MACs per sample × 6 × samples/s.
-  // The peak is the device's measured matrix-multiply rate for the run's precision
-  // (convstudio/train/peak_flops.h); utilisation = achieved / peak. Absent when not measured.
+  // Utilisation: achieved FLOP/s = FLOPs per sample × samples/s, where a sample costs 2 FLOPs per
+  // multiply-accumulate for its forward pass and again for each gradient backward computes
+  // (convstudio/model/training_cost.h: frozen blocks cost less). The peak is the device's
+  // measured matrix-multiply rate for the run's precision (convstudio/train/peak_flops.h),
+  // summed over data-parallel ranks; utilisation = achieved / peak, never above 1. Absent when
+  // not measured, or when the rate exceeded even a peak measured again.
   std::int64_t macs_per_sample = 0;
+  std::int64_t flops_per_sample = 0;
   std::optional<double> achieved_flops;
   std::optional<double> peak_flops;
   std::optional<double> utilisation;
