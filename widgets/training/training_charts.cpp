@@ -50,6 +50,7 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
   createCharts();
 
   auto* toolbar = new QHBoxLayout;
+  toolbar_ = toolbar;
   toolbar->addWidget(new QLabel(tr("Smoothing:"), this));
   smoothingSlider_ = new QSlider(Qt::Horizontal, this);
   smoothingSlider_->setObjectName(QStringLiteral("smoothingSlider"));
@@ -349,6 +350,11 @@ void TrainingCharts::rebuildSmoothed() {
     ++emaCount_;
   }
   overlays_->resmooth(smoothing_);
+}
+
+void TrainingCharts::addToToolbar(QWidget* widget) {
+  // After the smoothing label, slider and value; before the stretch and the buttons.
+  toolbar_->insertWidget(3, widget);
 }
 
 std::size_t TrainingCharts::stepCount() const {

@@ -19,6 +19,7 @@
 #include "convstudio/runs/training_events.h"
 
 class QGridLayout;
+class QHBoxLayout;
 class QLabel;
 class QSlider;
 class QTimer;
@@ -60,6 +61,9 @@ class TrainingCharts : public QWidget {
   // EMA weight of the smoothed loss, 0 (raw) to 0.99.
   double smoothing() const { return smoothing_; }
   void setSmoothing(double weight);
+
+  // A widget for the toolbar above the charts, after the smoothing slider (the Following badge).
+  void addToToolbar(QWidget* widget);
 
   // Writes the run shown as metrics.csv writes it (the same columns), atomically; the problem,
   // when it could not.
@@ -103,6 +107,7 @@ class TrainingCharts : public QWidget {
   std::vector<LiveChart*> ownCharts_;  // MetricChart::Own, in the list's order
   bool scaleShown_ = false;
   QGridLayout* grid_ = nullptr;
+  QHBoxLayout* toolbar_ = nullptr;
   QSlider* smoothingSlider_ = nullptr;
   QLabel* smoothingValue_ = nullptr;
   QTimer* redrawTimer_ = nullptr;
