@@ -135,12 +135,12 @@ class RunFollowingTest : public QObject {
     QVERIFY(accuracy != nullptr);
     QCOMPARE(accuracy->series(charts->curveOf(valAccuracy)).size(), 1u);
     QCOMPARE(window.training()->confusion()->classCount(), 2);
-    QCOMPARE(window.training()->confusion()->cell(0, 1), 1);
+    QCOMPARE(window.training()->confusion()->cell(0, 1), std::int64_t{1});
 
     // Without a poll from here: the file watch (or the one-second look) brings the next line.
-    QSignalSpy updated(following->watcher(), &RunFollowWatcher::updated);
+    QSignalSpy looked(following->watcher(), &RunFollowWatcher::looked);
     append(metrics, stepLine(5));
-    QVERIFY(updated.wait(5000));
+    QVERIFY(looked.wait(5000));
     QCOMPARE(charts->stepCount(), 5u);
 
     // The run ends: the badge says so.

@@ -5,6 +5,7 @@
 #include <QLocale>
 #include <QToolButton>
 
+#include <algorithm>
 #include <cmath>
 
 namespace convstudio {

@@ -118,7 +118,9 @@ std::optional<Error> RunFollower::read_metrics(RunFollowUpdate& update) {
   std::string appended(size - offset_, '\0');
   in.seekg(static_cast<std::streamoff>(offset_));
   in.read(appended.data(), static_cast<std::streamsize>(appended.size()));
-  if (!in) return Error::at_byte(file.string(), offset_, "cannot be read");
+  if (in.bad()) return Error::at_byte(file.string(), offset_, "cannot be read");
+  // Cut short since its size was taken: what is there now; the next look sees the cut.
+  appended.resize(static_cast<std::size_t>(in.gcount()));
   // Complete lines only: the last one may still be being written.
   const std::size_t end = appended.rfind('\n');
   if (end == std::string::npos) return std::nullopt;
