@@ -57,7 +57,10 @@ RunFollowing::RunFollowing(ProjectController* projects, TrainingCockpit* cockpit
   badge_ = new FollowBadge(cockpit_->charts());
   badge_->hide();
   cockpit_->charts()->addToToolbar(badge_);
-  connect(badge_, &FollowBadge::stopRequested, this, &RunFollowing::stop);
+  connect(badge_, &FollowBadge::stopRequested, this, [this] {
+    stop();
+    cockpit_->progress()->showMessage(tr("Stopped following; the charts show the run as it was."));
+  });
   // A run started here takes the charts; another project takes the cockpit.
   connect(cockpit_->controller(), &TrainingController::stateChanged, this, [this] {
     if (cockpit_->controller()->isRunning()) stop();
@@ -156,7 +159,6 @@ void RunFollowing::stop() {
   owner_.clear();
   problem_.clear();
   badge_->hide();
-  cockpit_->progress()->showMessage(tr("Stopped following; the charts show the run as it was."));
   emit checkpointsChanged();
 }
 
