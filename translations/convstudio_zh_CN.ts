@@ -1875,7 +1875,7 @@
 <context>
     <name>convstudio::FollowBadge</name>
     <message>
-        <location filename="../widgets/training/follow_badge.cpp" line="+19"/>
+        <location filename="../widgets/training/follow_badge.cpp" line="+20"/>
         <source>Stop Following</source>
         <translation>停止跟随</translation>
     </message>
@@ -1885,7 +1885,7 @@
         <translation>停止读取此运行文件夹；图表保留当前显示的内容</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <location line="+1"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
@@ -1906,7 +1906,7 @@
         <translation>正在跟随 %1 · 尚无指标</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The charts follow this run folder as its run writes it; the lag is the time since its metrics file was last written</source>
         <translation>图表随运行写入此运行文件夹而更新；延迟是自其指标文件最后一次写入以来的时间</translation>
     </message>
@@ -3153,7 +3153,7 @@ predicted: %2 (%3%)</source>
         <translation>在训练驾驶舱中显示一个运行文件夹，并在其训练时持续跟随：命令行的运行，或文件夹挂载到本机的其他机器上的运行</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>Open Run (a run folder)</source>
         <translation>打开运行（一个运行文件夹）</translation>
     </message>
@@ -3183,17 +3183,17 @@ predicted: %2 (%3%)</source>
         <translation>正在跟随 %1 中的运行</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>Run %1</source>
         <translation>运行 %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-92"/>
         <source>Stopped following; the charts show the run as it was.</source>
         <translation>已停止跟随；图表显示该运行停止跟随时的状态。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+140"/>
         <source>The followed run %1 ended: %2</source>
         <translation>跟随的运行 %1 已结束：%2</translation>
     </message>
@@ -4107,7 +4107,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCharts</name>
     <message>
-        <location filename="../widgets/training/training_charts.cpp" line="+54"/>
+        <location filename="../widgets/training/training_charts.cpp" line="+53"/>
         <source>Smoothing:</source>
         <translation>平滑：</translation>
     </message>
@@ -4142,12 +4142,12 @@ predicted: %2 (%3%)</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location line="+303"/>
+        <location line="+302"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-280"/>
+        <location line="-279"/>
         <source>smoothed</source>
         <translation>平滑</translation>
     </message>
@@ -4197,7 +4197,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+256"/>
+        <location line="+255"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>

@@ -56,7 +56,7 @@ RunFollowing::RunFollowing(ProjectController* projects, TrainingCockpit* cockpit
   connect(open_, &QAction::triggered, this, &RunFollowing::openRun);
   badge_ = new FollowBadge(cockpit_->charts());
   badge_->hide();
-  cockpit_->charts()->addToToolbar(badge_);
+  cockpit_->charts()->addAboveCharts(badge_);
   connect(badge_, &FollowBadge::stopRequested, this, [this] {
     stop();
     cockpit_->progress()->showMessage(tr("Stopped following; the charts show the run as it was."));
@@ -127,7 +127,10 @@ bool RunFollowing::follow(const QString& folder, QString* error) {
                            tr("Following the run in %1").arg(QDir::toNativeSeparators(folder)));
   cockpit_->chartsDock()->show();
   cockpit_->chartsDock()->raise();
+  // A run that had ended when it was opened says so once; one ending now, through show().
+  const bool endedBefore = watcher_->follower().ended();
   watcher_->poll();
+  if (endedBefore) showEnd();
   updateBadge();
   emit checkpointsChanged();
   return true;
@@ -154,7 +157,9 @@ bool RunFollowing::openProjectOf(const QString& folder, QString* error) {
 
 void RunFollowing::stop() {
   if (!watcher_) return;
-  delete watcher_;
+  // Later: stop may be reached from one of its own signals' slots.
+  watcher_->disconnect(this);
+  watcher_->deleteLater();
   watcher_ = nullptr;
   owner_.clear();
   problem_.clear();
@@ -187,15 +192,18 @@ void RunFollowing::show(const RunFollowUpdate& update) {
   const RunFollower& follower = watcher_->follower();
   if (update.state_changed) {
     cockpit_->runs()->reload();
-    if (follower.ended()) {
-      const QString outcome = tr("The followed run %1 ended: %2")
-                                  .arg(QString::fromStdString(follower.run().name),
-                                       RunsList::stateText(follower.run().state));
-      cockpit_->log()->addText(LogLevel::Info, outcome);
-      cockpit_->progress()->showOutcome(outcome);
-    }
+    if (follower.ended()) showEnd();
   }
   if (!update.checkpoints.empty() || update.state_changed) emit checkpointsChanged();
+}
+
+void RunFollowing::showEnd() {
+  const RunFollower& follower = watcher_->follower();
+  const QString outcome = tr("The followed run %1 ended: %2")
+                              .arg(QString::fromStdString(follower.run().name),
+                                   RunsList::stateText(follower.run().state));
+  cockpit_->log()->addText(LogLevel::Info, outcome);
+  cockpit_->progress()->showOutcome(outcome);
 }
 
 void RunFollowing::updateBadge() {

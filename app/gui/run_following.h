@@ -51,6 +51,8 @@ class RunFollowing : public QObject {
  private:
   bool openProjectOf(const QString& folder, QString* error);
   void show(const RunFollowUpdate& update);
+  // The run's outcome in the log and the progress view.
+  void showEnd();
   void updateBadge();
 
   ProjectController* projects_;

@@ -25,6 +25,7 @@ FollowBadge::FollowBadge(QWidget* parent) : QWidget(parent) {
   layout->setSpacing(2);
   layout->addWidget(label_);
   layout->addWidget(stop_);
+  layout->addStretch();
   connect(stop_, &QToolButton::clicked, this, &FollowBadge::stopRequested);
   setLook(Look::Live);
 }

@@ -50,7 +50,6 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
   createCharts();
 
   auto* toolbar = new QHBoxLayout;
-  toolbar_ = toolbar;
   toolbar->addWidget(new QLabel(tr("Smoothing:"), this));
   smoothingSlider_ = new QSlider(Qt::Horizontal, this);
   smoothingSlider_->setObjectName(QStringLiteral("smoothingSlider"));
@@ -352,9 +351,8 @@ void TrainingCharts::rebuildSmoothed() {
   overlays_->resmooth(smoothing_);
 }
 
-void TrainingCharts::addToToolbar(QWidget* widget) {
-  // After the smoothing label, slider and value; before the stretch and the buttons.
-  toolbar_->insertWidget(3, widget);
+void TrainingCharts::addAboveCharts(QWidget* widget) {
+  static_cast<QVBoxLayout*>(layout())->insertWidget(0, widget);
 }
 
 std::size_t TrainingCharts::stepCount() const {

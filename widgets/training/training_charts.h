@@ -19,7 +19,6 @@
 #include "convstudio/runs/training_events.h"
 
 class QGridLayout;
-class QHBoxLayout;
 class QLabel;
 class QSlider;
 class QTimer;
@@ -62,8 +61,8 @@ class TrainingCharts : public QWidget {
   double smoothing() const { return smoothing_; }
   void setSmoothing(double weight);
 
-  // A widget for the toolbar above the charts, after the smoothing slider (the Following badge).
-  void addToToolbar(QWidget* widget);
+  // A row above the toolbar and the charts, as wide as they are (the Following badge).
+  void addAboveCharts(QWidget* widget);
 
   // Writes the run shown as metrics.csv writes it (the same columns), atomically; the problem,
   // when it could not.
@@ -107,7 +106,6 @@ class TrainingCharts : public QWidget {
   std::vector<LiveChart*> ownCharts_;  // MetricChart::Own, in the list's order
   bool scaleShown_ = false;
   QGridLayout* grid_ = nullptr;
-  QHBoxLayout* toolbar_ = nullptr;
   QSlider* smoothingSlider_ = nullptr;
   QLabel* smoothingValue_ = nullptr;
   QTimer* redrawTimer_ = nullptr;
