@@ -1873,6 +1873,55 @@
     </message>
 </context>
 <context>
+    <name>convstudio::FollowBadge</name>
+    <message>
+        <location filename="../widgets/training/follow_badge.cpp" line="+20"/>
+        <source>Stop Following</source>
+        <translation>停止跟随</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop reading this run folder; the charts keep what they show</source>
+        <translation>停止读取此运行文件夹；图表保留当前显示的内容</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+1"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Following %1 · last line %2 ago</source>
+        <translation>正在跟随 %1 · 最后一行写于 %2 前</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Following %1 · no metrics yet</source>
+        <translation>正在跟随 %1 · 尚无指标</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The charts follow this run folder as its run writes it; the lag is the time since its metrics file was last written</source>
+        <translation>图表随运行写入此运行文件夹而更新；延迟是自其指标文件最后一次写入以来的时间</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Followed %1 · %2 at %3</source>
+        <translation>已跟随 %1 · 于 %3 %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Following %1 · cannot read the folder</source>
+        <translation>正在跟随 %1 · 无法读取该文件夹</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::InferenceController</name>
     <message>
         <location filename="../app/gui/inference_controller.cpp" line="+52"/>
@@ -2232,12 +2281,12 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+486"/>
+        <location filename="../app/gui/main_window.cpp" line="+514"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-347"/>
+        <location line="-359"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2438,7 +2487,7 @@
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+163"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -3089,6 +3138,64 @@ predicted: %2 (%3%)</source>
         <location line="+2"/>
         <source>Peak memory</source>
         <translation>峰值内存</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::RunFollowing</name>
+    <message>
+        <location filename="../app/gui/run_following.cpp" line="+51"/>
+        <source>Open &amp;Run…</source>
+        <translation>打开运行(&amp;R)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Show a run folder in the cockpit and follow it while it trains: a run of the command line, or of another machine whose folder is mounted here</source>
+        <translation>在训练驾驶舱中显示一个运行文件夹，并在其训练时持续跟随：命令行的运行，或文件夹挂载到本机的其他机器上的运行</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Open Run (a run folder)</source>
+        <translation>打开运行（一个运行文件夹）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open Run</source>
+        <translation>打开运行</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>A run is training here; stop it before following another.</source>
+        <translation>此处有运行正在训练；请先停止它，再跟随其他运行。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 cannot be followed: %2</source>
+        <translation>无法跟随 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Following %1</source>
+        <translation>正在跟随 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Following the run in %1</source>
+        <translation>正在跟随 %1 中的运行</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <location line="-92"/>
+        <source>Stopped following; the charts show the run as it was.</source>
+        <translation>已停止跟随；图表显示该运行停止跟随时的状态。</translation>
+    </message>
+    <message>
+        <location line="+140"/>
+        <source>The followed run %1 ended: %2</source>
+        <translation>跟随的运行 %1 已结束：%2</translation>
     </message>
 </context>
 <context>
@@ -4035,12 +4142,12 @@ predicted: %2 (%3%)</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location line="+298"/>
+        <location line="+302"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-275"/>
+        <location line="-279"/>
         <source>smoothed</source>
         <translation>平滑</translation>
     </message>
@@ -4090,7 +4197,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+251"/>
+        <location line="+255"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -4549,7 +4656,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+32"/>
+        <location filename="../app/gui/main.cpp" line="+33"/>
         <source>Build and train convolutional networks</source>
         <translation>搭建并训练卷积神经网络</translation>
     </message>
@@ -4579,7 +4686,12 @@ predicted: %2 (%3%)</source>
         <translation>截图前等待的毫秒数。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>Show a run folder and follow it while it trains (as File &gt; Open Run…).</source>
+        <translation>显示一个运行文件夹并在其训练时跟随（同 文件 &gt; 打开运行…）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>A project file (.convstudio) to open.</source>
         <translation>要打开的项目文件（.convstudio）。</translation>
     </message>
@@ -4587,6 +4699,11 @@ predicted: %2 (%3%)</source>
         <location line="+24"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Open Run</source>
+        <translation>打开运行</translation>
     </message>
 </context>
 <context>

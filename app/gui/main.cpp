@@ -12,6 +12,7 @@
 #include "language.h"
 #include "main_window.h"
 #include "project_controller.h"
+#include "run_following.h"
 #include "window_screenshot.h"
 
 int main(int argc, char** argv) {
@@ -52,7 +53,13 @@ int main(int argc, char** argv) {
       QStringLiteral("screenshot-delay"),
       QCoreApplication::translate("main", "Milliseconds to wait before the screenshot."),
       QStringLiteral("ms"), QStringLiteral("500"));
-  parser.addOptions({langOption, exampleOption, templateOption, screenshotOption, delayOption});
+  QCommandLineOption followOption(
+      QStringLiteral("follow"),
+      QCoreApplication::translate(
+          "main", "Show a run folder and follow it while it trains (as File > Open Run…)."),
+      QStringLiteral("folder"));
+  parser.addOptions(
+      {langOption, exampleOption, templateOption, followOption, screenshotOption, delayOption});
   parser.addPositionalArgument(
       QStringLiteral("project"),
       QCoreApplication::translate("main", "A project file (.convstudio) to open."),
@@ -83,12 +90,20 @@ int main(int argc, char** argv) {
     }
   } else if (parser.isSet(exampleOption)) {
     projects->openExample();
+  } else if (parser.isSet(followOption)) {
+    QString error;
+    if (!window.following()->follow(parser.value(followOption), &error)) {
+      std::fprintf(stderr, "convstudio: %s\n", qPrintable(error));
+      if (parser.isSet(screenshotOption)) return 2;
+      QMessageBox::warning(&window, QCoreApplication::translate("main", "Open Run"), error);
+    }
   }
   // A recovery file means the last session did not end cleanly; otherwise the project open at
   // the last close comes back (File > Reopen the Last Project at Start). A screenshot run shows
   // only what its options ask for and must not stop at a question.
   if (!parser.isSet(screenshotOption)) {
-    const bool projectAsked = parser.isSet(templateOption) || parser.isSet(exampleOption);
+    const bool projectAsked =
+        parser.isSet(templateOption) || parser.isSet(exampleOption) || parser.isSet(followOption);
     QTimer::singleShot(0, &window, [&window, projects, projectAsked] {
       projects->offerRecovery();
       if (!projectAsked && !projects->isOpen()) window.reopenLastProject();

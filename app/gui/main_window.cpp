@@ -15,6 +15,9 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <algorithm>
+#include <filesystem>
+
 #include "about_dialog.h"
 #include "app_settings.h"
 #include "builder_canvas.h"
@@ -36,6 +39,7 @@
 #include "problems_widget.h"
 #include "project_controller.h"
 #include "properties_widget.h"
+#include "run_following.h"
 #include "start_page.h"
 #include "summary_bar.h"
 #include "trained_model_choice.h"
@@ -48,12 +52,24 @@ namespace {
 
 constexpr int kTrainedModelsRefreshMs = 500;  // after the last graph edit
 
-// The project's checkpoints that fit its network, newest run first.
+// The project's checkpoints that fit its network, newest run first, and those of a run followed
+// from elsewhere (File > Open Run…) when it is not one of the project's.
 std::vector<RunCheckpoint> projectCheckpoints(const ProjectController& projects,
-                                              const GraphDocument& document) {
+                                              const GraphDocument& document,
+                                              const QString& followedRun) {
   if (!projects.isOpen()) return {};
-  return fitting_checkpoints(QFile::encodeName(projects.runsOwnerFile()).toStdString(),
-                             document.graph());
+  std::vector<RunCheckpoint> found = fitting_checkpoints(
+      QFile::encodeName(projects.runsOwnerFile()).toStdString(), document.graph());
+  if (followedRun.isEmpty()) return found;
+  const std::filesystem::path followed = QFile::encodeName(followedRun).toStdString();
+  std::error_code error;
+  const bool listed = std::any_of(found.begin(), found.end(), [&](const RunCheckpoint& c) {
+    return std::filesystem::equivalent(c.folder.parent_path(), followed, error);
+  });
+  if (listed) return found;
+  std::vector<RunCheckpoint> withFollowed = fitting_checkpoints_of_run(followed, document.graph());
+  withFollowed.insert(withFollowed.end(), found.begin(), found.end());
+  return withFollowed;
 }
 
 }  // namespace
@@ -333,6 +349,16 @@ void MainWindow::createTrainingPanels() {
   trainingMenu->setObjectName(QStringLiteral("trainingMenu"));
   trainingMenu->addActions(training_->runActions());
   menuBar()->insertMenu(helpMenu_->menuAction(), trainingMenu);
+
+  // File > Open Run…, beside Recover Unsaved Runs… (the other way of opening runs).
+  following_ = new RunFollowing(projects_, training_, this);
+  const QList<QAction*> fileActions = fileMenu_->actions();
+  const auto recover = std::find_if(fileActions.begin(), fileActions.end(), [](QAction* action) {
+    return action->objectName() == QLatin1String("recoverUnsavedRunsAction");
+  });
+  fileMenu_->insertAction(recover != fileActions.end() ? *recover : nullptr,
+                          following_->openAction());
+  connect(following_, &RunFollowing::checkpointsChanged, this, &MainWindow::refreshTrainedModels);
 }
 
 void MainWindow::createToolBar() {
@@ -401,7 +427,8 @@ void MainWindow::sizeDefaultLayoutWhenShown() {
 }
 
 ExportDialog* MainWindow::exportModel() {
-  const std::vector<RunCheckpoint> checkpoints = projectCheckpoints(*projects_, *document_);
+  const std::vector<RunCheckpoint> checkpoints =
+      projectCheckpoints(*projects_, *document_, following_ ? following_->folder() : QString());
   const auto chosen = default_checkpoint(checkpoints);
   const QString checkpoint =
       chosen ? QFile::decodeName(chosen->folder.string().c_str()) : QString();
@@ -424,7 +451,8 @@ ExportDialog* MainWindow::exportModel() {
 }
 
 void MainWindow::refreshTrainedModels() {
-  const std::vector<RunCheckpoint> checkpoints = projectCheckpoints(*projects_, *document_);
+  const std::vector<RunCheckpoint> checkpoints =
+      projectCheckpoints(*projects_, *document_, following_ ? following_->folder() : QString());
   const QList<TrainedModelChoice> choices = trainedModelChoices(checkpoints);
   const bool chosenStillThere = !chosenModel_.isEmpty() && QFileInfo::exists(chosenModel_);
   if (!chosenStillThere) {

@@ -26,6 +26,7 @@ class PaletteWidget;
 class ProblemsWidget;
 class ProjectController;
 class PropertiesWidget;
+class RunFollowing;
 class StartPage;
 class TrainingCockpit;
 struct StudioDocks;
@@ -44,6 +45,8 @@ class MainWindow : public QMainWindow {
   BuilderCanvas* canvas() const { return canvas_; }
   TrainingCockpit* training() const { return training_; }
   InferenceController* inference() const { return inference_; }
+  // File > Open Run…: a run folder followed while another process writes it.
+  RunFollowing* following() const { return following_; }
   ModelImporter* importer() const { return importer_; }
   MainToolBar* toolBar() const { return toolBar_; }
   StartPage* startPage() const { return startPage_; }
@@ -117,6 +120,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* inferenceDock_ = nullptr;
   TrainingCockpit* training_ = nullptr;
   InferenceController* inference_ = nullptr;
+  RunFollowing* following_ = nullptr;
   QString chosenModel_;  // a model the user picked for inference; kept until the project changes
   bool projectReplaced_ = true;       // the document was reset since updateForProject last ran
   bool shownOnce_ = false;            // the first show fits the window to the screen

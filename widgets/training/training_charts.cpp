@@ -351,6 +351,10 @@ void TrainingCharts::rebuildSmoothed() {
   overlays_->resmooth(smoothing_);
 }
 
+void TrainingCharts::addAboveCharts(QWidget* widget) {
+  static_cast<QVBoxLayout*>(layout())->insertWidget(0, widget);
+}
+
 std::size_t TrainingCharts::stepCount() const {
   return loss_->series(rawLoss_).size();
 }

@@ -61,6 +61,9 @@ class TrainingCharts : public QWidget {
   double smoothing() const { return smoothing_; }
   void setSmoothing(double weight);
 
+  // A row above the toolbar and the charts, as wide as they are (the Following badge).
+  void addAboveCharts(QWidget* widget);
+
   // Writes the run shown as metrics.csv writes it (the same columns), atomically; the problem,
   // when it could not.
   std::optional<QString> exportCsv(const QString& path) const;

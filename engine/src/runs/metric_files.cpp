@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "convstudio/runs/metrics_jsonl_reader.h"
+
 namespace convstudio {
 namespace {
 
@@ -264,47 +266,57 @@ bool MetricsCsv::read(std::string_view row, RecordedEpoch& epoch) const {
   return true;
 }
 
+bool MetricsJsonlReader::read_line(std::string_view line, RecordedMetrics& into) {
+  const nlohmann::json entry = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (!entry.is_object()) return false;  // a line cut short by a crash
+  const auto kind = entry.find("kind");
+  if (kind == entry.end() || !kind->is_string()) return false;
+  if (*kind == "step") {
+    RecordedStep step;
+    for (std::size_t i = 0; i < kMetricCount; ++i) {
+      if (kMetrics[i].cadence() != MetricCadence::Step) continue;
+      step.set(i, kMetrics[i].jsonl.empty() ? kAbsent : number_at(entry, kMetrics[i].jsonl));
+    }
+    // The process's peak resident memory is not in the file (see fill_peak_resident).
+    constexpr std::size_t resident = metric_index("resident");
+    constexpr std::size_t peak = metric_index("peak_resident");
+    if (std::isfinite(step.value(resident))) {
+      highest_resident_ = std::max(highest_resident_, step.value(resident));
+    }
+    if (std::isnan(step.value(peak))) step.set(peak, highest_resident_);
+    last_step_ = step.step();
+    into.steps.push_back(step);
+    return true;
+  }
+  if (*kind != "epoch") return false;
+  RecordedEpoch epoch;
+  epoch.step = last_step_;
+  for (const MetricDescriptor& metric : kMetrics) {
+    if (metric.cadence() != MetricCadence::Epoch) continue;
+    metric.field.set_epoch_value(epoch,
+                                 metric.jsonl.empty() ? kAbsent : number_at(entry, metric.jsonl));
+  }
+  // A malformed matrix is dropped rather than failing the whole run.
+  try {
+    if (entry.contains("confusion")) {
+      epoch.confusion = entry["confusion"].get<std::vector<std::vector<std::int64_t>>>();
+    }
+    if (entry.contains("class_names")) {
+      epoch.class_names = entry["class_names"].get<std::vector<std::string>>();
+    }
+  } catch (const nlohmann::json::exception&) {
+    epoch.confusion.clear();
+    epoch.class_names.clear();
+  }
+  into.epochs.push_back(std::move(epoch));
+  return true;
+}
+
 RecordedMetrics read_metrics_jsonl(std::istream& in) {
   RecordedMetrics read;
+  MetricsJsonlReader reader;
   std::string line;
-  std::int64_t last_step = 0;
-  while (std::getline(in, line)) {
-    const nlohmann::json entry = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (!entry.is_object()) continue;  // a line cut short by a crash
-    const auto kind = entry.find("kind");
-    if (kind == entry.end() || !kind->is_string()) continue;
-    if (*kind == "step") {
-      RecordedStep step;
-      for (std::size_t i = 0; i < kMetricCount; ++i) {
-        if (kMetrics[i].cadence() != MetricCadence::Step) continue;
-        step.set(i, kMetrics[i].jsonl.empty() ? kAbsent : number_at(entry, kMetrics[i].jsonl));
-      }
-      last_step = step.step();
-      read.steps.push_back(step);
-    } else if (*kind == "epoch") {
-      RecordedEpoch epoch;
-      epoch.step = last_step;
-      for (const MetricDescriptor& metric : kMetrics) {
-        if (metric.cadence() != MetricCadence::Epoch) continue;
-        metric.field.set_epoch_value(
-            epoch, metric.jsonl.empty() ? kAbsent : number_at(entry, metric.jsonl));
-      }
-      // A malformed matrix is dropped rather than failing the whole run.
-      try {
-        if (entry.contains("confusion")) {
-          epoch.confusion = entry["confusion"].get<std::vector<std::vector<std::int64_t>>>();
-        }
-        if (entry.contains("class_names")) {
-          epoch.class_names = entry["class_names"].get<std::vector<std::string>>();
-        }
-      } catch (const nlohmann::json::exception&) {
-        epoch.confusion.clear();
-        epoch.class_names.clear();
-      }
-      read.epochs.push_back(std::move(epoch));
-    }
-  }
-  fill_peak_resident(read.steps);
+  while (std::getline(in, line)) reader.read_line(line, read);
   return read;
 }
 

@@ -159,6 +159,9 @@ std::size_t tensorboard_scalars(const Metrics& metrics, bool cuda,
   return count;
 }
 
+// A file being followed (File > Open Run…) shows a slow run's steps this soon.
+constexpr std::chrono::seconds kFlushInterval(1);
+
 }  // namespace
 
 void RunRecorder::on_step(const StepMetrics& s) {
@@ -166,6 +169,11 @@ void RunRecorder::on_step(const StepMetrics& s) {
   jsonl_ << step_jsonl_line(s);
   csv_ << csv_columns_.row(s);
   last_step_ = s.step;
+  if (const auto now = std::chrono::steady_clock::now(); now - flushed_ >= kFlushInterval) {
+    flushed_ = now;
+    jsonl_.flush();
+    csv_.flush();
+  }
   std::array<TensorBoardWriter::Scalar, kMetricCount> scalars;
   const std::size_t count = tensorboard_scalars(s, s.memory.is_cuda, scalars);
   tensorboard_->add_scalars(s.step, std::span(scalars.data(), count));

@@ -133,19 +133,37 @@ std::optional<MessageText> checkpoint_mismatch(const std::filesystem::path& chec
   return network_difference(facts->graph, open);
 }
 
+namespace {
+
+void add_fitting_checkpoints(const RecordedRun& run, const Graph& open,
+                             std::vector<RunCheckpoint>& found) {
+  for (const char* name : {kBestCheckpointFolder, kLastCheckpointFolder}) {
+    const std::filesystem::path folder = run.folder / name;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(folder, ec)) continue;
+    const auto facts = read_checkpoint(folder, nullptr);
+    if (!facts || network_difference(facts->graph, open)) continue;
+    found.push_back({folder, run.name, run.state, name == std::string(kBestCheckpointFolder),
+                     facts->val_accuracy});
+  }
+}
+
+}  // namespace
+
 std::vector<RunCheckpoint> fitting_checkpoints(const std::filesystem::path& project_file,
                                                const Graph& open) {
   std::vector<RunCheckpoint> found;
   for (const RecordedRun& run : list_recorded_runs(project_file, RunDetail::Summary)) {
-    for (const char* name : {kBestCheckpointFolder, kLastCheckpointFolder}) {
-      const std::filesystem::path folder = run.folder / name;
-      std::error_code ec;
-      if (!std::filesystem::is_directory(folder, ec)) continue;
-      const auto facts = read_checkpoint(folder, nullptr);
-      if (!facts || network_difference(facts->graph, open)) continue;
-      found.push_back({folder, run.name, run.state, name == std::string(kBestCheckpointFolder),
-                       facts->val_accuracy});
-    }
+    add_fitting_checkpoints(run, open, found);
+  }
+  return found;
+}
+
+std::vector<RunCheckpoint> fitting_checkpoints_of_run(const std::filesystem::path& run_folder,
+                                                      const Graph& open) {
+  std::vector<RunCheckpoint> found;
+  if (const auto run = load_recorded_run(run_folder, RunDetail::Summary)) {
+    add_fitting_checkpoints(*run, open, found);
   }
   return found;
 }

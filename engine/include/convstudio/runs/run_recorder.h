@@ -75,6 +75,9 @@ class RunRecorder : public TrainingListener {
   MetricsCsv csv_columns_;  // the columns of metrics.csv
   std::unique_ptr<TensorBoardWriter> tensorboard_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  // When the step lines were last flushed: a run followed from elsewhere (run_follower.h) sees
+  // them within a second, however slow its steps, without a write per step.
+  std::chrono::steady_clock::time_point flushed_ = started_;
   std::int64_t last_step_ = 0;  // the step the epoch scalars are drawn at in TensorBoard
   std::string problem_;
 };

@@ -35,6 +35,11 @@ std::optional<MessageText> checkpoint_mismatch(const std::filesystem::path& chec
 std::vector<RunCheckpoint> fitting_checkpoints(const std::filesystem::path& project_file,
                                                const Graph& open);
 
+// The checkpoints of one run folder that fit `open`, its best before its last: a run followed
+// from elsewhere (run_follower.h) that is not among the project's runs.
+std::vector<RunCheckpoint> fitting_checkpoints_of_run(const std::filesystem::path& run_folder,
+                                                      const Graph& open);
+
 // What "the trained model" means when the user has not chosen one: the best checkpoint of the
 // newest finished run (its last one when it kept no best); when no run finished, the newest
 // fitting checkpoint. nullopt when no run left a checkpoint of this network.

@@ -1,0 +1,68 @@
+#pragma once
+// File > Open Run…: shows a run folder that another process writes (a CLI run, a job whose
+// folder is mounted here) in the cockpit as if it trained here, and follows it while it grows:
+// charts, progress, confusion matrix and the Runs dock, with a Following badge that shows the
+// lag; its checkpoints are offered to inference and export. The run's own project opens first
+// when it is not the open one (the project file beside its runs folder, else the copy run.json
+// keeps).
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QAction;
+class QWidget;
+
+namespace convstudio {
+
+class FollowBadge;
+class ProjectController;
+class RunFollowWatcher;
+class TrainingCockpit;
+struct RunFollowUpdate;
+
+class RunFollowing : public QObject {
+  Q_OBJECT
+
+ public:
+  RunFollowing(ProjectController* projects, TrainingCockpit* cockpit, QWidget* window);
+  ~RunFollowing() override;
+
+  // File > Open Run…
+  QAction* openAction() const { return open_; }
+  FollowBadge* badge() const { return badge_; }
+  // The followed run folder; empty when none is followed.
+  QString folder() const;
+  RunFollowWatcher* watcher() const { return watcher_; }
+
+ public slots:
+  // Asks for a run folder and follows it.
+  void openRun();
+  // Without the folder dialog (tests, --follow); false with `error` set when it cannot be
+  // followed (not a run folder, a run training here, its project not opened).
+  bool follow(const QString& folder, QString* error = nullptr);
+  void stop();
+
+ signals:
+  // A checkpoint was written or the run ended: what inference and export offer changed.
+  void checkpointsChanged();
+
+ private:
+  bool openProjectOf(const QString& folder, QString* error);
+  void show(const RunFollowUpdate& update);
+  // The run's outcome in the log and the progress view.
+  void showEnd();
+  void updateBadge();
+
+  ProjectController* projects_;
+  TrainingCockpit* cockpit_;
+  QWidget* window_;
+  QAction* open_ = nullptr;
+  FollowBadge* badge_ = nullptr;
+  RunFollowWatcher* watcher_ = nullptr;
+  QString owner_;    // the runs owner of the project open while following
+  QString problem_;  // the last look's problem; empty once a look succeeds
+};
+
+}  // namespace convstudio
