@@ -2232,12 +2232,12 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+486"/>
+        <location filename="../app/gui/main_window.cpp" line="+487"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-347"/>
+        <location line="-348"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2423,7 +2423,7 @@
         <translation>问题 (%1)</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
@@ -2453,7 +2453,7 @@
         <translation>设备：CPU（%1 线程）；CUDA 不可用</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Could not reopen %1: %2</source>
         <translation>无法重新打开 %1：%2</translation>
     </message>
@@ -2471,7 +2471,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ModelImporter</name>
     <message>
-        <location filename="../app/gui/model_importer.cpp" line="+26"/>
+        <location filename="../app/gui/model_importer.cpp" line="+27"/>
         <location line="+13"/>
         <location line="+17"/>
         <source>Import Model</source>
@@ -2503,7 +2503,7 @@ predicted: %2 (%3%)</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+42"/>
         <source>The import stopped: %1</source>
         <translation>导入已中止：%1</translation>
     </message>
@@ -2772,7 +2772,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+73"/>
-        <location line="+284"/>
+        <location line="+281"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -2782,20 +2782,27 @@ predicted: %2 (%3%)</source>
         <translation>Fashion-MNIST 示例</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+103"/>
         <source>Recovered</source>
         <translation>已恢复</translation>
     </message>
     <message>
-        <location line="+46"/>
-        <location line="+6"/>
+        <location line="+37"/>
+        <source>The project cannot be read:
+%1</source>
+        <translation>无法读取该项目：
+%1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+7"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <location line="+3"/>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
@@ -2811,17 +2818,23 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="-16"/>
+        <location line="+17"/>
+        <source>The project was not saved: %1</source>
+        <translation>项目未保存：%1</translation>
+    </message>
+    <message>
+        <location line="-8"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <location line="+10"/>
         <source>Recover Unsaved Work</source>
         <translation>恢复未保存的工作</translation>
@@ -2914,7 +2927,7 @@ predicted: %2 (%3%)</source>
         <translation>学习率 %1，批大小 %2，网络 %3</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>Run Queue in Progress</source>
         <translation>运行队列正在进行</translation>
     </message>
@@ -2926,9 +2939,14 @@ predicted: %2 (%3%)</source>
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Run Queue</source>
         <translation>运行队列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The queue was not changed: %1</source>
+        <translation>队列未更改：%1</translation>
     </message>
 </context>
 <context>
@@ -3099,23 +3117,23 @@ predicted: %2 (%3%)</source>
         <translation>无法读取运行队列：%1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+82"/>
         <source>The queued run %1 could not start: %2</source>
         <translation>排队的运行 %1 无法启动：%2</translation>
     </message>
     <message>
-        <location line="+51"/>
-        <location line="+28"/>
+        <location line="+53"/>
+        <location line="+30"/>
         <source>The run queue cannot be saved: %1</source>
         <translation>无法保存运行队列：%1</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-7"/>
         <source>The run queue file could not be read, so it is not overwritten: %1</source>
         <translation>无法读取运行队列文件，因此不会覆盖它：%1</translation>
     </message>
@@ -3160,11 +3178,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+124"/>
         <source>Queue every combination of the values of one or two settings</source>
         <translation>将一个或两个设置的所有取值组合加入队列</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-123"/>
         <source>Move Up</source>
         <translation>上移</translation>
     </message>
@@ -3190,12 +3209,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+153"/>
+        <location line="+155"/>
         <source>Pause Queue</source>
         <translation>暂停队列</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-114"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -3264,7 +3283,7 @@ predicted: %2 (%3%)</source>
         </translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+61"/>
         <source>Resume Queue</source>
         <translation>继续队列</translation>
     </message>
@@ -3525,7 +3544,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunsList</name>
     <message>
-        <location filename="../widgets/training/runs_list.cpp" line="+40"/>
+        <location filename="../widgets/training/runs_list.cpp" line="+41"/>
         <source>Check runs to overlay them on the loss, accuracy and memory charts. Click a column to sort by it; sort by Sweep to see a sweep&apos;s runs by their values.</source>
         <translation>勾选运行，将其叠加到损失、准确率和内存图上。点击列标题按该列排序；按“扫描”排序可按取值查看同一扫描的运行。</translation>
     </message>
@@ -3575,7 +3594,7 @@ predicted: %2 (%3%)</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+28"/>
         <location line="+3"/>
         <source>Export Run Comparison</source>
         <translation>导出运行对比</translation>
@@ -3587,8 +3606,8 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+4"/>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
+        <source>The comparison was not exported: %1</source>
+        <translation>未导出对比表：%1</translation>
     </message>
 </context>
 <context>
@@ -4000,7 +4019,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCharts</name>
     <message>
-        <location filename="../widgets/training/training_charts.cpp" line="+53"/>
+        <location filename="../widgets/training/training_charts.cpp" line="+54"/>
         <source>Smoothing:</source>
         <translation>平滑：</translation>
     </message>
@@ -4035,12 +4054,7 @@ predicted: %2 (%3%)</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location line="+298"/>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <location line="-275"/>
+        <location line="+23"/>
         <source>smoothed</source>
         <translation>平滑</translation>
     </message>
@@ -4090,7 +4104,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+251"/>
+        <location line="+248"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -4100,11 +4114,16 @@ predicted: %2 (%3%)</source>
         <source>CSV file (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>The metrics were not exported: %1</source>
+        <translation>未导出指标：%1</translation>
+    </message>
 </context>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+95"/>
+        <location filename="../app/gui/training_cockpit.cpp" line="+97"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
@@ -4154,7 +4173,7 @@ predicted: %2 (%3%)</source>
         <translation>错误分类</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+20"/>
         <source>Start Training</source>
         <translation>开始训练</translation>
     </message>
@@ -4165,18 +4184,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+205"/>
+        <location line="+206"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-203"/>
-        <location line="+204"/>
+        <location line="-204"/>
+        <location line="+205"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="-204"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -4208,12 +4227,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+161"/>
+        <location line="+190"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-177"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -4223,7 +4242,7 @@ predicted: %2 (%3%)</source>
         <translation>查找器正在运行；请在其完成后再训练。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Train the model with these settings (F5)</source>
         <translation>用这些设置训练模型 (F5)</translation>
     </message>
@@ -4238,7 +4257,17 @@ predicted: %2 (%3%)</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+6"/>
+        <source>Cannot train: %1</source>
+        <translation>无法训练：%1</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>The run could not start: %1</source>
+        <translation>无法开始运行：%1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Run started in %1</source>
         <translation>训练已开始，保存在 %1</translation>
     </message>
@@ -4263,7 +4292,7 @@ predicted: %2 (%3%)</source>
         <translation>已暂停。</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Finished: %1 steps</source>
         <translation>已完成：%1 步</translation>
     </message>
@@ -4301,32 +4330,27 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingController</name>
     <message>
-        <location filename="../app/bridge/training_controller.cpp" line="+76"/>
+        <location filename="../app/bridge/training_controller.cpp" line="+75"/>
         <source>A run is already in progress.</source>
         <translation>已有一个训练在进行中。</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The run folder %1 is in use by process %2: another run is training into it. Wait for that run to end, or start a new run.</source>
-        <translation>运行文件夹 %1 正被进程 %2 使用：另一个运行正在向其中训练。请等待该运行结束，或开始一个新的运行。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Cannot create the run folder %1.</source>
-        <translation>无法创建运行文件夹 %1。</translation>
-    </message>
-    <message>
-        <location line="+40"/>
+        <location line="+63"/>
         <source>No free TCP port on 127.0.0.1 for the run&apos;s processes to meet.</source>
         <translation>127.0.0.1 上没有空闲的 TCP 端口供本次训练的各进程会合。</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>Cannot write %1 for the run&apos;s other processes: %2</source>
-        <translation>无法为本次训练的其他进程写入 %1：%2</translation>
+        <location line="-48"/>
+        <source>The run folder is in use by process %1: another run is training into it. Wait for that run to end, or start a new run.</source>
+        <translation>该运行文件夹正被进程 %1 使用：另一个运行正在向其中训练。请等待该运行结束，或开始一个新的运行。</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+6"/>
+        <source>Cannot create the run folder.</source>
+        <translation>无法创建运行文件夹。</translation>
+    </message>
+    <message>
+        <location line="+90"/>
         <source>Training in Progress</source>
         <translation>训练进行中</translation>
     </message>
@@ -4549,7 +4573,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+32"/>
+        <location filename="../app/gui/main.cpp" line="+33"/>
         <source>Build and train convolutional networks</source>
         <translation>搭建并训练卷积神经网络</translation>
     </message>
@@ -4584,7 +4608,7 @@ predicted: %2 (%3%)</source>
         <translation>要打开的项目文件（.convstudio）。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>

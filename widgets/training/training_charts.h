@@ -61,9 +61,9 @@ class TrainingCharts : public QWidget {
   double smoothing() const { return smoothing_; }
   void setSmoothing(double weight);
 
-  // Writes the run shown as metrics.csv writes it (the same columns), atomically; the problem,
-  // when it could not.
-  std::optional<QString> exportCsv(const QString& path) const;
+  // Writes the run shown as metrics.csv writes it (the same columns), atomically; the Error
+  // (with its file), when it could not.
+  std::optional<Error> exportCsv(const QString& path) const;
   std::size_t stepCount() const;
   QList<LiveChart*> charts() const;
   LiveChart* lossChart() const { return loss_; }
