@@ -2772,12 +2772,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+73"/>
-        <location line="+281"/>
+        <location line="+279"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-258"/>
+        <location line="-256"/>
         <source>Fashion-MNIST example</source>
         <translation>Fashion-MNIST 示例</translation>
     </message>
@@ -2818,23 +2818,23 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
         <location line="-16"/>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>The project was not saved: %1</source>
         <translation>项目未保存：%1</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-7"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+31"/>
         <location line="+10"/>
         <source>Recover Unsaved Work</source>
         <translation>恢复未保存的工作</translation>
@@ -4227,12 +4227,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+190"/>
+        <location line="+189"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-177"/>
+        <location line="-176"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -4292,7 +4292,7 @@ predicted: %2 (%3%)</source>
         <translation>已暂停。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+38"/>
         <source>Finished: %1 steps</source>
         <translation>已完成：%1 步</translation>
     </message>
@@ -4335,12 +4335,12 @@ predicted: %2 (%3%)</source>
         <translation>已有一个训练在进行中。</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+62"/>
         <source>No free TCP port on 127.0.0.1 for the run&apos;s processes to meet.</source>
         <translation>127.0.0.1 上没有空闲的 TCP 端口供本次训练的各进程会合。</translation>
     </message>
     <message>
-        <location line="-48"/>
+        <location line="-47"/>
         <source>The run folder is in use by process %1: another run is training into it. Wait for that run to end, or start a new run.</source>
         <translation>该运行文件夹正被进程 %1 使用：另一个运行正在向其中训练。请等待该运行结束，或开始一个新的运行。</translation>
     </message>
@@ -4350,7 +4350,7 @@ predicted: %2 (%3%)</source>
         <translation>无法创建运行文件夹。</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+89"/>
         <source>Training in Progress</source>
         <translation>训练进行中</translation>
     </message>
