@@ -2281,12 +2281,12 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+514"/>
+        <location filename="../app/gui/main_window.cpp" line="+515"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-360"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2472,7 +2472,7 @@
         <translation>问题 (%1)</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
@@ -2502,7 +2502,7 @@
         <translation>设备：CPU（%1 线程）；CUDA 不可用</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Could not reopen %1: %2</source>
         <translation>无法重新打开 %1：%2</translation>
     </message>
@@ -2520,7 +2520,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ModelImporter</name>
     <message>
-        <location filename="../app/gui/model_importer.cpp" line="+26"/>
+        <location filename="../app/gui/model_importer.cpp" line="+27"/>
         <location line="+13"/>
         <location line="+17"/>
         <source>Import Model</source>
@@ -2552,7 +2552,7 @@ predicted: %2 (%3%)</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+42"/>
         <source>The import stopped: %1</source>
         <translation>导入已中止：%1</translation>
     </message>
@@ -2821,30 +2821,37 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+73"/>
-        <location line="+284"/>
+        <location line="+279"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-258"/>
+        <location line="-256"/>
         <source>Fashion-MNIST example</source>
         <translation>Fashion-MNIST 示例</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+103"/>
         <source>Recovered</source>
         <translation>已恢复</translation>
     </message>
     <message>
-        <location line="+46"/>
-        <location line="+6"/>
+        <location line="+37"/>
+        <source>The project cannot be read:
+%1</source>
+        <translation>无法读取该项目：
+%1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+7"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <location line="+3"/>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
@@ -2863,6 +2870,12 @@ predicted: %2 (%3%)</source>
         <location line="+16"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <location line="+16"/>
+        <source>The project was not saved: %1</source>
+        <translation>项目未保存：%1</translation>
     </message>
     <message>
         <location line="-7"/>
@@ -2963,7 +2976,7 @@ predicted: %2 (%3%)</source>
         <translation>学习率 %1，批大小 %2，网络 %3</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>Run Queue in Progress</source>
         <translation>运行队列正在进行</translation>
     </message>
@@ -2975,9 +2988,14 @@ predicted: %2 (%3%)</source>
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Run Queue</source>
         <translation>运行队列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The queue was not changed: %1</source>
+        <translation>队列未更改：%1</translation>
     </message>
 </context>
 <context>
@@ -3143,7 +3161,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunFollowing</name>
     <message>
-        <location filename="../app/gui/run_following.cpp" line="+51"/>
+        <location filename="../app/gui/run_following.cpp" line="+52"/>
         <source>Open &amp;Run…</source>
         <translation>打开运行(&amp;R)…</translation>
     </message>
@@ -3158,22 +3176,17 @@ predicted: %2 (%3%)</source>
         <translation>打开运行（一个运行文件夹）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Open Run</source>
         <translation>打开运行</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>A run is training here; stop it before following another.</source>
         <translation>此处有运行正在训练；请先停止它，再跟随其他运行。</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>%1 cannot be followed: %2</source>
-        <translation>无法跟随 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>Following %1</source>
         <translation>正在跟随 %1</translation>
     </message>
@@ -3183,17 +3196,17 @@ predicted: %2 (%3%)</source>
         <translation>正在跟随 %1 中的运行</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+36"/>
         <source>Run %1</source>
         <translation>运行 %1</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-96"/>
         <source>Stopped following; the charts show the run as it was.</source>
         <translation>已停止跟随；图表显示该运行停止跟随时的状态。</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+144"/>
         <source>The followed run %1 ended: %2</source>
         <translation>跟随的运行 %1 已结束：%2</translation>
     </message>
@@ -3206,23 +3219,23 @@ predicted: %2 (%3%)</source>
         <translation>无法读取运行队列：%1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+82"/>
         <source>The queued run %1 could not start: %2</source>
         <translation>排队的运行 %1 无法启动：%2</translation>
     </message>
     <message>
-        <location line="+51"/>
-        <location line="+28"/>
+        <location line="+53"/>
+        <location line="+30"/>
         <source>The run queue cannot be saved: %1</source>
         <translation>无法保存运行队列：%1</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-7"/>
         <source>The run queue file could not be read, so it is not overwritten: %1</source>
         <translation>无法读取运行队列文件，因此不会覆盖它：%1</translation>
     </message>
@@ -3267,11 +3280,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+124"/>
         <source>Queue every combination of the values of one or two settings</source>
         <translation>将一个或两个设置的所有取值组合加入队列</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-123"/>
         <source>Move Up</source>
         <translation>上移</translation>
     </message>
@@ -3297,12 +3311,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+153"/>
+        <location line="+155"/>
         <source>Pause Queue</source>
         <translation>暂停队列</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-114"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -3371,7 +3385,7 @@ predicted: %2 (%3%)</source>
         </translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+61"/>
         <source>Resume Queue</source>
         <translation>继续队列</translation>
     </message>
@@ -3632,7 +3646,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunsList</name>
     <message>
-        <location filename="../widgets/training/runs_list.cpp" line="+40"/>
+        <location filename="../widgets/training/runs_list.cpp" line="+41"/>
         <source>Check runs to overlay them on the loss, accuracy and memory charts. Click a column to sort by it; sort by Sweep to see a sweep&apos;s runs by their values.</source>
         <translation>勾选运行，将其叠加到损失、准确率和内存图上。点击列标题按该列排序；按“扫描”排序可按取值查看同一扫描的运行。</translation>
     </message>
@@ -3682,7 +3696,7 @@ predicted: %2 (%3%)</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+28"/>
         <location line="+3"/>
         <source>Export Run Comparison</source>
         <translation>导出运行对比</translation>
@@ -3694,8 +3708,8 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+4"/>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
+        <source>The comparison was not exported: %1</source>
+        <translation>未导出对比表：%1</translation>
     </message>
 </context>
 <context>
@@ -4107,7 +4121,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCharts</name>
     <message>
-        <location filename="../widgets/training/training_charts.cpp" line="+53"/>
+        <location filename="../widgets/training/training_charts.cpp" line="+54"/>
         <source>Smoothing:</source>
         <translation>平滑：</translation>
     </message>
@@ -4142,12 +4156,7 @@ predicted: %2 (%3%)</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location line="+302"/>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <location line="-279"/>
+        <location line="+23"/>
         <source>smoothed</source>
         <translation>平滑</translation>
     </message>
@@ -4197,7 +4206,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+255"/>
+        <location line="+252"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -4207,11 +4216,16 @@ predicted: %2 (%3%)</source>
         <source>CSV file (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>The metrics were not exported: %1</source>
+        <translation>未导出指标：%1</translation>
+    </message>
 </context>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+95"/>
+        <location filename="../app/gui/training_cockpit.cpp" line="+97"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
@@ -4261,7 +4275,7 @@ predicted: %2 (%3%)</source>
         <translation>错误分类</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+20"/>
         <source>Start Training</source>
         <translation>开始训练</translation>
     </message>
@@ -4272,18 +4286,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+205"/>
+        <location line="+206"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-203"/>
-        <location line="+204"/>
+        <location line="-204"/>
+        <location line="+205"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="-204"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -4315,12 +4329,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+161"/>
+        <location line="+189"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-176"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -4330,7 +4344,7 @@ predicted: %2 (%3%)</source>
         <translation>查找器正在运行；请在其完成后再训练。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Train the model with these settings (F5)</source>
         <translation>用这些设置训练模型 (F5)</translation>
     </message>
@@ -4345,7 +4359,17 @@ predicted: %2 (%3%)</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+6"/>
+        <source>Cannot train: %1</source>
+        <translation>无法训练：%1</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>The run could not start: %1</source>
+        <translation>无法开始运行：%1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Run started in %1</source>
         <translation>训练已开始，保存在 %1</translation>
     </message>
@@ -4408,32 +4432,27 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingController</name>
     <message>
-        <location filename="../app/bridge/training_controller.cpp" line="+76"/>
+        <location filename="../app/bridge/training_controller.cpp" line="+75"/>
         <source>A run is already in progress.</source>
         <translation>已有一个训练在进行中。</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The run folder %1 is in use by process %2: another run is training into it. Wait for that run to end, or start a new run.</source>
-        <translation>运行文件夹 %1 正被进程 %2 使用：另一个运行正在向其中训练。请等待该运行结束，或开始一个新的运行。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Cannot create the run folder %1.</source>
-        <translation>无法创建运行文件夹 %1。</translation>
-    </message>
-    <message>
-        <location line="+40"/>
+        <location line="+62"/>
         <source>No free TCP port on 127.0.0.1 for the run&apos;s processes to meet.</source>
         <translation>127.0.0.1 上没有空闲的 TCP 端口供本次训练的各进程会合。</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>Cannot write %1 for the run&apos;s other processes: %2</source>
-        <translation>无法为本次训练的其他进程写入 %1：%2</translation>
+        <location line="-47"/>
+        <source>The run folder is in use by process %1: another run is training into it. Wait for that run to end, or start a new run.</source>
+        <translation>该运行文件夹正被进程 %1 使用：另一个运行正在向其中训练。请等待该运行结束，或开始一个新的运行。</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+6"/>
+        <source>Cannot create the run folder.</source>
+        <translation>无法创建运行文件夹。</translation>
+    </message>
+    <message>
+        <location line="+89"/>
         <source>Training in Progress</source>
         <translation>训练进行中</translation>
     </message>
@@ -4465,12 +4484,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+107"/>
+        <location line="+110"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="-108"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -4496,23 +4515,23 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+101"/>
+        <location line="+104"/>
         <source>Epoch</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="-100"/>
-        <location line="+101"/>
+        <location line="-103"/>
+        <location line="+104"/>
         <source>Overall</source>
         <translation>总体</translation>
     </message>
     <message>
-        <location line="-94"/>
-        <source>Achieved FLOP/s = the model&apos;s multiply-accumulates per sample × 2 FLOPs × 3 (forward and backward) × samples/s, as a share of the device&apos;s peak measured once by large matrix multiplies in the run&apos;s precision</source>
-        <translation>实际 FLOP/s = 模型每个样本的乘加次数 × 2 FLOPs × 3（前向与反向）× 样本/秒，表示为设备峰值的占比；峰值以运行所用精度的大矩阵乘法测量一次</translation>
+        <location line="-97"/>
+        <source>Achieved FLOP/s = what one sample costs (2 FLOPs per multiply-accumulate for the forward pass, and again for each gradient backward computes: none through frozen blocks before the first trainable one, none for frozen weights) × samples/s, as a share of the device&apos;s peak: the best of several large matrix multiplies in the run&apos;s precision, measured again when the machine was busy or a rate exceeds it. With several processes, the peak is the sum of each process&apos;s share</source>
+        <translation>实际 FLOP/s = 每个样本的计算量（前向每次乘加计 2 FLOP，反向每计算一个梯度再计一次：第一个可训练模块之前的冻结模块不计反向，冻结的权重不计权重梯度）× 每秒样本数，占设备峰值的比例：峰值取按本次运行精度做的多次大矩阵乘法中最好的一次，当机器繁忙或某个速率超过它时会重新测量。多进程时，峰值为各进程份额之和</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
@@ -4568,6 +4587,11 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+6"/>
+        <source>Compute: %1; the device&apos;s peak is being measured again (this rate exceeds it)</source>
+        <translation>算力：%1；设备峰值正在重新测量（此速率已超过它）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Compute: %1 (device peak unknown)</source>
         <translation>算力：%1（设备峰值未知）</translation>
     </message>
@@ -4656,7 +4680,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+33"/>
+        <location filename="../app/gui/main.cpp" line="+34"/>
         <source>Build and train convolutional networks</source>
         <translation>搭建并训练卷积神经网络</translation>
     </message>
@@ -4696,7 +4720,7 @@ predicted: %2 (%3%)</source>
         <translation>要打开的项目文件（.convstudio）。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>

@@ -14,4 +14,11 @@ QString engineText(const MessageText& message, const std::string& english) {
   return message.empty() ? QString::fromStdString(english) : engineText(message);
 }
 
+QString errorText(const Error& error, const MessageText& message) {
+  if (message.empty()) return QString::fromStdString(error.describe());
+  Error translated = error;
+  translated.message = engineText(message).toStdString();
+  return QString::fromStdString(translated.describe());
+}
+
 }  // namespace convstudio

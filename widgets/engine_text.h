@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include "convstudio/error.h"
 #include "convstudio/runs/message_text.h"
 
 namespace convstudio {
@@ -12,5 +13,8 @@ namespace convstudio {
 QString engineText(const MessageText& message);
 // `message` translated when it is set, else `english` (a text from before message ids).
 QString engineText(const MessageText& message, const std::string& english);
+// `error` on one line, its place first (Error::describe: file:line, block, setting), the message
+// in the user's language when `message` (its message id) is set.
+QString errorText(const Error& error, const MessageText& message = {});
 
 }  // namespace convstudio

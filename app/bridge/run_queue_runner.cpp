@@ -53,14 +53,15 @@ void RunQueueRunner::setProjectFile(const QString& projectFile) {
   }
   projectFile_ = projectFile;
   queue_ = RunQueue{};
-  loadError_.clear();
+  loadError_.reset();
   if (!projectFile_.isEmpty()) {
     Result<RunQueue> loaded = load_run_queue(localPath(projectFile_));
     if (loaded) {
       queue_ = std::move(loaded.value());
     } else {
-      loadError_ = QString::fromStdString(loaded.error().describe());
-      emit problem(tr("The run queue cannot be read: %1").arg(loadError_));
+      loadError_ = loaded.error();
+      emit problem(tr("The run queue cannot be read: %1")
+                       .arg(QString::fromStdString(loadError_->describe())));
     }
   }
   emit queueChanged();
@@ -76,20 +77,19 @@ int RunQueueRunner::pendingCount() const {
   return pending;
 }
 
-bool RunQueueRunner::add(std::vector<QueuedRun> runs, QString* error) {
+std::optional<Error> RunQueueRunner::add(std::vector<QueuedRun> runs) {
   if (projectFile_.isEmpty()) {
-    if (error) *error = tr("Open or create a project first.");
-    return false;
+    return Error::without_place(tr("Open or create a project first.").toStdString());
   }
   const RunQueue before = queue_;
   add_to_queue(queue_, std::move(runs));
-  if (!save(error)) {
+  if (std::optional<Error> failed = save()) {
     queue_ = before;
-    return false;
+    return failed;
   }
   emit queueChanged();
   startNextSoon();
-  return true;
+  return std::nullopt;
 }
 
 bool RunQueueRunner::move(const QString& id, int direction) {
@@ -130,7 +130,7 @@ void RunQueueRunner::startNextSoon() {
 }
 
 void RunQueueRunner::startNext() {
-  if (closing_ || projectFile_.isEmpty() || !loadError_.isEmpty() || !activeId_.empty() ||
+  if (closing_ || projectFile_.isEmpty() || loadError_ || !activeId_.empty() ||
       controller_->isRunning()) {
     return;
   }
@@ -156,18 +156,18 @@ void RunQueueRunner::startNext() {
       how.continueInCheckpointFolder = true;
     }
   }
-  QString error;
-  if (!startRun_(entry.project, how, &error)) {
-    // No reason: not now (a finder is measuring); it is tried again when that ends.
-    if (error.isEmpty()) return;
+  const Result<Start> started = startRun_(entry.project, how);
+  if (!started) {
     mark_queued_run(queue_, entry.id, QueuedRunState::Failed);
     save();
     emit queueChanged();
     emit problem(tr("The queued run %1 could not start: %2")
-                     .arg(QString::fromStdString(entry.label), error));
+                     .arg(QString::fromStdString(entry.label),
+                          QString::fromStdString(started.error().describe())));
     startNextSoon();
     return;
   }
+  if (started.value() == Start::HeldBack) return;
   activeId_ = entry.id;
   activeOwner_ = projectFile_;
   activeFolder_ = controller_->runFolder();
@@ -221,7 +221,7 @@ void RunQueueRunner::markElsewhere(const std::string& id, QueuedRunState state) 
   // cockpit has carried the run's folder since it ended (carry_run points the entry at it, with
   // a "-2" when the name was taken): read the queue again and end that entry, or it would be
   // taken for an interrupted run.
-  if (projectFile_.isEmpty() || !loadError_.isEmpty()) return;
+  if (projectFile_.isEmpty() || loadError_) return;
   Result<RunQueue> here = load_run_queue(localPath(projectFile_));
   if (!here) return;
   queue_ = std::move(here.value());
@@ -234,21 +234,19 @@ void RunQueueRunner::markElsewhere(const std::string& id, QueuedRunState state) 
   }
 }
 
-bool RunQueueRunner::save(QString* error) {
-  if (projectFile_.isEmpty()) return true;
-  QString message;
-  if (!loadError_.isEmpty()) {
-    message =
-        tr("The run queue file could not be read, so it is not overwritten: %1").arg(loadError_);
-  } else if (const auto failed = save_run_queue(localPath(projectFile_), queue_)) {
-    message =
-        tr("The run queue cannot be saved: %1").arg(QString::fromStdString(failed->describe()));
-  } else {
-    return true;
+std::optional<Error> RunQueueRunner::save() {
+  if (projectFile_.isEmpty()) return std::nullopt;
+  if (loadError_) {
+    emit problem(tr("The run queue file could not be read, so it is not overwritten: %1")
+                     .arg(QString::fromStdString(loadError_->describe())));
+    return loadError_;
   }
-  if (error) *error = message;
-  emit problem(message);
-  return false;
+  std::optional<Error> failed = save_run_queue(localPath(projectFile_), queue_);
+  if (failed) {
+    emit problem(
+        tr("The run queue cannot be saved: %1").arg(QString::fromStdString(failed->describe())));
+  }
+  return failed;
 }
 
 }  // namespace convstudio

@@ -11,9 +11,11 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "convstudio/result.h"
 #include "convstudio/runs/run_queue.h"
 #include "training_metatypes.h"
 
@@ -26,9 +28,11 @@ class RunQueueRunner : public QObject {
   Q_OBJECT
 
  public:
+  // Started, or held back for now (a finder is measuring): tried again when that ends.
+  enum class Start { Started, HeldBack };
   // Starts a run of `project` as `how` says, through whoever shows runs (the cockpit resets its
-  // charts first); false with a reason when it could not start.
-  using StartRun = std::function<bool(const Project& project, const RunStart& how, QString* error)>;
+  // charts first); the Error when it could not start.
+  using StartRun = std::function<Result<Start>(const Project& project, const RunStart& how)>;
 
   RunQueueRunner(TrainingController* controller, StartRun startRun, QObject* parent = nullptr);
 
@@ -43,9 +47,9 @@ class RunQueueRunner : public QObject {
   // Entries not yet ended (Queued or Running).
   int pendingCount() const;
 
-  // Appends entries (fresh ids) and starts the first when idle; false when the queue file
-  // cannot be written (the entries are not kept then).
-  bool add(std::vector<QueuedRun> runs, QString* error = nullptr);
+  // Appends entries (fresh ids) and starts the first when idle; the Error when the queue file
+  // cannot be read or written (the entries are not kept then).
+  std::optional<Error> add(std::vector<QueuedRun> runs);
   // Moves a waiting entry one place up (-1) or down (+1).
   bool move(const QString& id, int direction);
   // Removes an entry; the running one is stopped first and removed when it has ended.
@@ -75,15 +79,16 @@ class RunQueueRunner : public QObject {
   void startNextSoon();
   // Records the end of the active entry when its project is no longer the open one.
   void markElsewhere(const std::string& id, QueuedRunState state);
-  // Writes the queue; a failure is reported, the queue in memory stays as it is.
-  bool save(QString* error = nullptr);
+  // Writes the queue; a failure is reported (problem()) and returned, the queue in memory stays
+  // as it is. A queue file that could not be read is not overwritten: its read Error comes back.
+  std::optional<Error> save();
 
   TrainingController* controller_;
   StartRun startRun_;
   QString projectFile_;
   RunQueue queue_;
-  QString loadError_;     // the queue file could not be read: it is not overwritten
-  std::string activeId_;  // the entry that is training
+  std::optional<Error> loadError_;  // the queue file could not be read: it is not overwritten
+  std::string activeId_;            // the entry that is training
   QString activeOwner_;   // the project file whose queue holds it (it may be closed since)
   QString activeFolder_;  // its run folder
   bool removeWhenEnded_ = false;

@@ -63,19 +63,16 @@ TrainingController::~TrainingController() {
   thread_.wait();
 }
 
-bool TrainingController::start(const Project& project, const QString& runsOwnerFile,
-                               const QString& resumeCheckpoint, QString* error) {
+Result<QString> TrainingController::start(const Project& project, const QString& runsOwnerFile,
+                                          const QString& resumeCheckpoint) {
   RunStart how;
   how.resumeCheckpoint = resumeCheckpoint;
-  return start(project, runsOwnerFile, how, error);
+  return start(project, runsOwnerFile, how);
 }
 
-bool TrainingController::start(const Project& project, const QString& runsOwnerFile,
-                               const RunStart& how, QString* error) {
-  if (running_) {
-    if (error) *error = tr("A run is already in progress.");
-    return false;
-  }
+Result<QString> TrainingController::start(const Project& project, const QString& runsOwnerFile,
+                                          const RunStart& how) {
+  if (running_) return Error::without_place(tr("A run is already in progress.").toStdString());
   const QString& resumeCheckpoint = how.resumeCheckpoint;
   RunRecordOptions record = how.record;
   record.continues = how.continueInCheckpointFolder && !resumeCheckpoint.isEmpty();
@@ -84,39 +81,39 @@ bool TrainingController::start(const Project& project, const QString& runsOwnerF
           ? QFileInfo(QDir::cleanPath(resumeCheckpoint)).absolutePath()
           : QFile::decodeName(
                 new_run_folder(QFile::encodeName(runsOwnerFile).toStdString()).string().c_str());
+  const std::string folderPlace = QFile::encodeName(folder).toStdString();
   // The run's recorder takes the folder's lock on the training thread; asked here first, a folder
   // another run trains into is refused as a start failure, before anything is written there.
-  if (const std::optional<long> holder =
-          RunFolderLock::holder(QFile::encodeName(folder).toStdString())) {
-    if (error) {
-      *error = tr("The run folder %1 is in use by process %2: another run is training into it. "
-                  "Wait for that run to end, or start a new run.")
-                   .arg(folder, *holder > 0 ? QString::number(*holder) : QStringLiteral("?"));
-    }
-    return false;
+  if (const std::optional<long> holder = RunFolderLock::holder(folderPlace)) {
+    return Error::in_file(
+        folderPlace,
+        tr("The run folder is in use by process %1: another run is training into it. Wait for "
+           "that run to end, or start a new run.")
+            .arg(*holder > 0 ? QString::number(*holder) : QStringLiteral("?"))
+            .toStdString());
   }
   if (!QDir().mkpath(folder)) {
-    if (error) *error = tr("Cannot create the run folder %1.").arg(folder);
-    return false;
+    return Error::in_file(folderPlace, tr("Cannot create the run folder.").toStdString());
   }
   RunOptions options;
   options.project = project;
-  options.out_dir = QFile::encodeName(folder).toStdString();
+  options.out_dir = folderPlace;
   options.resume_checkpoint = QFile::encodeName(resumeCheckpoint).toStdString();
   // The studio shows the epochs and max steps it trains with: what the panel says is the end.
   options.new_end = true;
   // An imported project (or one given starting weights) trains from them.
   options.start_weights =
       ProjectFile::weights_file(project, QFile::encodeName(runsOwnerFile).toStdString()).string();
-  if (project.training.processes > 1 &&
-      !startPeers(project, folder, resumeCheckpoint, options, error)) {
-    return false;
+  if (project.training.processes > 1) {
+    if (std::optional<Error> failed = startPeers(project, folder, resumeCheckpoint, options)) {
+      return std::move(*failed);
+    }
   }
   running_ = true;
   state_ = RunState::Preparing;
   runFolder_ = folder;
   worker_->start(std::move(options), folder, record);
-  return true;
+  return folder;
 }
 
 void TrainingController::pause() {
@@ -127,17 +124,17 @@ void TrainingController::resume() {
   if (running_) worker_->resume();
 }
 
-bool TrainingController::startPeers(const Project& project, const QString& folder,
-                                    const QString& resumeCheckpoint, RunOptions& options,
-                                    QString* error) {
+std::optional<Error> TrainingController::startPeers(const Project& project, const QString& folder,
+                                                    const QString& resumeCheckpoint,
+                                                    RunOptions& options) {
   DistributedOptions& distributed = options.distributed;
   distributed.world_size = static_cast<int>(project.training.processes);
   distributed.rank = 0;
   distributed.local_rank = 0;
   distributed.master_port = free_local_port();
   if (distributed.master_port == 0) {
-    if (error) *error = tr("No free TCP port on 127.0.0.1 for the run's processes to meet.");
-    return false;
+    return Error::without_place(
+        tr("No free TCP port on 127.0.0.1 for the run's processes to meet.").toStdString());
   }
   // The other ranks train the project as it is now, saved or not, from the run's own folder.
   // They start from rank 0's weights, but read the starting weights file too: name it absolutely.
@@ -147,13 +144,10 @@ bool TrainingController::startPeers(const Project& project, const QString& folde
     forPeers.weights = std::filesystem::absolute(options.start_weights).lexically_normal().string();
   }
   const QString file = QDir(folder).filePath(QStringLiteral("data-parallel.convstudio"));
-  if (const std::optional<Error> problem =
+  // The engine's Error names the file and what went wrong writing it.
+  if (std::optional<Error> problem =
           ProjectFile::save(forPeers, QFile::encodeName(file).toStdString())) {
-    if (error) {
-      *error = tr("Cannot write %1 for the run's other processes: %2")
-                   .arg(file, QString::fromStdString(problem->describe()));
-    }
-    return false;
+    return problem;
   }
   QStringList arguments{QStringLiteral("--out"), folder, QStringLiteral("--epochs"),
                         QString::number(project.training.epochs)};
@@ -164,7 +158,7 @@ bool TrainingController::startPeers(const Project& project, const QString& folde
   const std::optional<DeviceChoice> device = parse_device(project.training.device);
   const bool onCpu = !device || device->kind != DeviceChoice::Kind::Cuda;
   peers_->start(peerProgram_, file, arguments, distributed, onCpu);
-  return true;
+  return std::nullopt;
 }
 
 QList<qint64> TrainingController::peerProcessIds() const {

@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "convstudio/model/project.h"
+#include "convstudio/result.h"
 #include "training_metatypes.h"
 #include "training_worker.h"
 
@@ -46,14 +47,14 @@ class TrainingController : public QObject {
   QString runFolder() const { return runFolder_; }
 
   // Starts training a copy of `project` in a new folder under the runs folder of
-  // `runsOwnerFile` (ProjectController::runsOwnerFile); false (with a reason) while another run
-  // is going or the folder cannot be made. A project with several processes (data-parallel)
+  // `runsOwnerFile` (ProjectController::runsOwnerFile); the run's folder, or the Error (with the
+  // folder as its place when it is the folder's) while another run is going or the folder cannot
+  // be made or is another run's. A project with several processes (data-parallel)
   // trains rank 0 here and starts the other ranks as processes of `peerProgram()`; the run's
   // events are rank 0's, which speak for all (loss, accuracy and per-rank speed and memory).
-  bool start(const Project& project, const QString& runsOwnerFile,
-             const QString& resumeCheckpoint = {}, QString* error = nullptr);
-  bool start(const Project& project, const QString& runsOwnerFile, const RunStart& how,
-             QString* error = nullptr);
+  Result<QString> start(const Project& project, const QString& runsOwnerFile,
+                        const QString& resumeCheckpoint = {});
+  Result<QString> start(const Project& project, const QString& runsOwnerFile, const RunStart& how);
   void pause();
   void resume();
   // Asks the run to stop; it ends within one batch, writing a checkpoint, then finished().
@@ -84,9 +85,9 @@ class TrainingController : public QObject {
 
  private:
   void onFinished(const RunSummary& summary, const QString& runFolder);
-  // Writes the project for the other ranks and starts them; false (with a reason) when it cannot.
-  bool startPeers(const Project& project, const QString& folder, const QString& resumeCheckpoint,
-                  RunOptions& options, QString* error);
+  // Writes the project for the other ranks and starts them; the Error when it cannot.
+  std::optional<Error> startPeers(const Project& project, const QString& folder,
+                                  const QString& resumeCheckpoint, RunOptions& options);
   void endRun();
 
   QThread thread_;

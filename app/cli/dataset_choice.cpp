@@ -47,17 +47,17 @@ std::string validation_text(const ValidationChoice& validation, const DatasetSet
 
 }  // namespace
 
-DatasetChoice choose_dataset(const std::string& argument, const std::optional<TensorShape>& input,
-                             bool allow_paths_outside) {
+Result<DatasetChoice> choose_dataset(const std::string& argument,
+                                     const std::optional<TensorShape>& input,
+                                     bool allow_paths_outside) {
   DatasetChoice choice;
   const DatasetFormat* named = find_dataset_format(argument);
   const DatasetFormat* format = named != nullptr && named->path == DatasetPath::BuiltIn
                                     ? named
                                     : sniff_dataset_format(argument);
   if (format == nullptr) {
-    choice.error =
-        "--dataset " + argument + ": not a dataset (use " + dataset_format_choices() + ")";
-    return choice;
+    return Error::in_file(argument,
+                          "not a dataset for --dataset (use " + dataset_format_choices() + ")");
   }
   choice.settings.source = format->kind;
   if (format != named) choice.settings.path = argument;
@@ -72,10 +72,7 @@ DatasetChoice choose_dataset(const std::string& argument, const std::optional<Te
   }
   request.compute_statistics = false;
   Result<Dataset> dataset = load_dataset(request, progress_printer());
-  if (!dataset) {
-    choice.error = dataset.error().describe();
-    return choice;
-  }
+  if (!dataset) return dataset.error();
   const DatasetInfo& info = dataset.value().info;
   for (const Error& warning : info.warnings) std::cerr << "note: " << warning.describe() << "\n";
   choice.input_shape = TensorShape::image(info.channels, info.height, info.width);

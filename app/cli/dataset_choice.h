@@ -9,6 +9,7 @@
 
 #include "convstudio/model/dataset_settings.h"
 #include "convstudio/model/tensor_shape.h"
+#include "convstudio/result.h"
 
 namespace convstudio::cli {
 
@@ -18,14 +19,15 @@ struct DatasetChoice {
   std::int64_t classes = 0;
   // What the project validates on, for the user: "the 500 images in /data/flowers/val".
   std::string validation;
-  std::string error;  // non-empty when the argument names no usable dataset
 };
 
 // `input`: the shape the user asked for (--input); otherwise the data's own (for image files:
 // 1 channel when all are grey, and the median size of a sample when sizes differ).
 // `allow_paths_outside`: a CSV's rows may name files outside its folder (--allow-paths-outside).
-DatasetChoice choose_dataset(const std::string& argument,
-                             const std::optional<TensorShape>& input = std::nullopt,
-                             bool allow_paths_outside = false);
+// The Error (with its place: the argument, or the file the reader stopped at) when the argument
+// names no usable dataset.
+Result<DatasetChoice> choose_dataset(const std::string& argument,
+                                     const std::optional<TensorShape>& input = std::nullopt,
+                                     bool allow_paths_outside = false);
 
 }  // namespace convstudio::cli

@@ -35,11 +35,13 @@ int run_new(const NewOptions& options) {
       return kExitUsageError;
     }
   }
-  DatasetChoice choice = choose_dataset(options.dataset, input, options.allow_paths_outside);
-  if (!choice.error.empty()) {
-    std::cerr << "error: " << choice.error << "\n";
+  Result<DatasetChoice> chosen =
+      choose_dataset(options.dataset, input, options.allow_paths_outside);
+  if (!chosen) {
+    std::cerr << "error: " << chosen.error().describe() << "\n";
     return kExitUsageError;
   }
+  const DatasetChoice& choice = chosen.value();
   TemplateInstance instance =
       TemplateLibrary::instantiate(options.template_name, choice.input_shape, choice.classes);
   if (!instance.graph) {

@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 
+#include "engine_text.h"
 #include "language.h"
 #include "main_window.h"
 #include "project_controller.h"
@@ -74,28 +75,31 @@ int main(int argc, char** argv) {
   window.show();
   convstudio::ProjectController* projects = window.projects();
   if (parser.isSet(templateOption)) {
-    QString error;
-    if (!projects->newFromTemplate(parser.value(templateOption), &error)) {
-      std::fprintf(stderr, "convstudio: %s\n", qPrintable(error));
+    if (const auto made = projects->newFromTemplate(parser.value(templateOption)); !made) {
+      std::fprintf(stderr, "convstudio: %s\n", made.error().describe().c_str());
       return 2;
     }
   } else if (!parser.positionalArguments().isEmpty()) {
     // A double-click on a .convstudio file in the file manager lands here (convstudio.desktop).
     const QString path = parser.positionalArguments().constFirst();
-    QString error;
-    if (!projects->openFile(path, &error)) {
-      std::fprintf(stderr, "convstudio: %s\n", qPrintable(error));
+    if (const std::vector<convstudio::Error> errors = projects->openFile(path); !errors.empty()) {
+      QStringList lines;
+      for (const convstudio::Error& error : errors) {
+        std::fprintf(stderr, "convstudio: %s\n", error.describe().c_str());
+        lines << convstudio::errorText(error);
+      }
       if (parser.isSet(screenshotOption)) return 2;
-      QMessageBox::warning(&window, QCoreApplication::translate("main", "Open Project"), error);
+      QMessageBox::warning(&window, QCoreApplication::translate("main", "Open Project"),
+                           lines.join(QLatin1Char('\n')));
     }
   } else if (parser.isSet(exampleOption)) {
     projects->openExample();
   } else if (parser.isSet(followOption)) {
-    QString error;
-    if (!window.following()->follow(parser.value(followOption), &error)) {
-      std::fprintf(stderr, "convstudio: %s\n", qPrintable(error));
+    if (const std::optional<Error> error = window.following()->follow(parser.value(followOption))) {
+      std::fprintf(stderr, "convstudio: %s\n", error->describe().c_str());
       if (parser.isSet(screenshotOption)) return 2;
-      QMessageBox::warning(&window, QCoreApplication::translate("main", "Open Run"), error);
+      QMessageBox::warning(&window, QCoreApplication::translate("main", "Open Run"),
+                           errorText(*error));
     }
   }
   // A recovery file means the last session did not end cleanly; otherwise the project open at

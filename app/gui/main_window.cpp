@@ -310,6 +310,7 @@ void MainWindow::createTrainingPanels() {
   host.runsOwner = [this] { return projects_->runsOwnerFile(); };
   host.addDock = [this](QWidget* panel, const QString& title, const QString& name,
                         Qt::DockWidgetArea area) { return addPanel(panel, title, name, area); };
+  host.showBlock = [this](const QString& blockId) { canvas_->focusBlock(blockId); };
   training_ = new TrainingCockpit(std::move(host), devices_, this);
   // Opening, creating or closing a project resets the document and then says so: the cockpit
   // reloads once, on projectChanged.
@@ -549,9 +550,11 @@ bool MainWindow::reopenLastProject() {
   if (!settings::kReopenLastProject.value() || projects_->isOpen()) return false;
   const QString last = settings::kLastProject.value();
   if (last.isEmpty() || !QFileInfo::exists(last)) return false;
-  QString error;
-  if (projects_->openFile(last, &error)) return true;
-  statusBar()->showMessage(tr("Could not reopen %1: %2").arg(last, error), 10000);
+  const std::vector<Error> errors = projects_->openFile(last);
+  if (errors.empty()) return true;
+  // The first problem, with its place (file:line or field); Open shows them all.
+  statusBar()->showMessage(tr("Could not reopen %1: %2").arg(last, errorText(errors.front())),
+                           10000);
   return false;
 }
 

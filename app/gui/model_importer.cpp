@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "convstudio/import/onnx_import.h"
+#include "engine_text.h"
 #include "project_controller.h"
 #include "run_in_pool.h"
 
@@ -84,9 +85,8 @@ void ModelImporter::importFile(const QString& model, const QString& projectFile)
           emit finished(false, QString::fromStdString(result->describe_errors()).trimmed());
           return;
         }
-        QString error;
-        if (!projects_->openFile(projectFile, &error)) {
-          emit finished(false, error);
+        if (const std::vector<Error> errors = projects_->openFile(projectFile); !errors.empty()) {
+          emit finished(false, errorText(errors.front()));
           return;
         }
         emit finished(true, QString());

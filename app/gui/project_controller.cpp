@@ -26,7 +26,7 @@ namespace {
 
 QString joinErrors(const std::vector<Error>& errors) {
   QStringList lines;
-  for (const Error& e : errors) lines << QString::fromStdString(e.describe());
+  for (const Error& e : errors) lines << errorText(e);
   return lines.join(QLatin1Char('\n'));
 }
 
@@ -111,13 +111,10 @@ void ProjectController::newBlank() {
   setProject(std::move(project), {}, tr("Untitled"));
 }
 
-bool ProjectController::newFromTemplate(const QString& name, QString* error) {
+Result<QString> ProjectController::newFromTemplate(const QString& name) {
   const TemplateInstance instance =
       TemplateLibrary::instantiate(name.toStdString(), templateInput(), templateClasses());
-  if (!instance.graph) {
-    if (error) *error = QString::fromStdString(instance.errors.front().message);
-    return false;
-  }
+  if (!instance.graph) return instance.errors.front();
   Project project;
   project.dataset = open_ ? document_->project().dataset : DatasetSettings{};
   project.training = open_ ? document_->project().training : TrainingSettings{};
@@ -125,7 +122,7 @@ bool ProjectController::newFromTemplate(const QString& name, QString* error) {
   // The template's recipe replaces the training settings; the device stays the user's.
   instance.recipe.apply_to(project);
   setProject(std::move(project), {}, name);
-  return true;
+  return name;
 }
 
 void ProjectController::openExample() {
@@ -137,27 +134,21 @@ void ProjectController::openExample() {
   setProject(std::move(project), {}, tr("Fashion-MNIST example"));
 }
 
-bool ProjectController::openFile(const QString& path, QString* error) {
+std::vector<Error> ProjectController::openFile(const QString& path) {
   ProjectLoadResult result = ProjectFile::load(QFile::encodeName(path).toStdString());
-  if (!result.ok()) {
-    if (error) *error = joinErrors(result.errors);
-    return false;
-  }
+  if (!result.ok()) return std::move(result.errors);
   setProject(std::move(*result.project), path, QFileInfo(path).completeBaseName());
   addRecentFile(path);
-  return true;
+  return {};
 }
 
-bool ProjectController::saveTo(const QString& path, QString* error) {
+Result<QString> ProjectController::saveTo(const QString& path) {
   const bool renamed = path != filePath_;
   // Under a new name the starting weights come along (the engine copies them beside it).
   Result<Project> saved =
       ProjectFile::save_as(document_->project(), QFile::encodeName(filePath_).toStdString(),
                            QFile::encodeName(path).toStdString());
-  if (!saved) {
-    if (error) *error = QString::fromStdString(saved.error().describe());
-    return false;
-  }
+  if (!saved) return saved.error();
   document_->setWeightsFile(saved.value().weights);
   document_->undoStack()->setClean();
   discardRecovery();
@@ -176,7 +167,7 @@ bool ProjectController::saveTo(const QString& path, QString* error) {
   name_ = QFileInfo(path).completeBaseName();
   addRecentFile(path);
   if (renamed) emit projectChanged();
-  return true;
+  return path;
 }
 
 void ProjectController::close() {
@@ -238,19 +229,16 @@ bool ProjectController::writeRecovery() {
   return true;
 }
 
-bool ProjectController::restoreRecovery(QString* error) {
+std::vector<Error> ProjectController::restoreRecovery() {
   ProjectLoadResult result = ProjectFile::load(QFile::encodeName(recoveryFilePath()).toStdString());
-  if (!result.ok()) {
-    if (error) *error = joinErrors(result.errors);
-    return false;
-  }
+  if (!result.ok()) return std::move(result.errors);
   const QString source = settings::kRecoverySourcePath.value();
   const QString name = settings::kRecoveryName.value();
   setProject(std::move(*result.project), source, name.isEmpty() ? tr("Recovered") : name,
              settings::kRecoveryRunsOwner.value());
   // The restored work is not in any file yet: it counts as unsaved.
   document_->undoStack()->resetClean();
-  return true;
+  return {};
 }
 
 void ProjectController::discardRecovery() {
@@ -282,6 +270,10 @@ void ProjectController::showError(const QString& title, const QString& text) {
   QMessageBox::warning(dialogParent_, title, text);
 }
 
+void ProjectController::showErrors(const QString& title, const std::vector<Error>& errors) {
+  showError(title, tr("The project cannot be read:\n%1").arg(joinErrors(errors)));
+}
+
 void ProjectController::newProject() {
   if (!confirmReplace()) return;
   TemplateGalleryDialog gallery(templateInput(), templateClasses(), dialogParent_);
@@ -291,14 +283,16 @@ void ProjectController::newProject() {
     newBlank();
     return;
   }
-  QString error;
-  if (!newFromTemplate(name, &error)) showError(tr("New Project"), error);
+  if (const Result<QString> made = newFromTemplate(name); !made) {
+    showError(tr("New Project"), errorText(made.error()));
+  }
 }
 
 void ProjectController::newProjectFromTemplate(const QString& name) {
   if (!confirmReplace()) return;
-  QString error;
-  if (!newFromTemplate(name, &error)) showError(tr("New Project"), error);
+  if (const Result<QString> made = newFromTemplate(name); !made) {
+    showError(tr("New Project"), errorText(made.error()));
+  }
 }
 
 void ProjectController::open() {
@@ -306,8 +300,9 @@ void ProjectController::open() {
   const QString path = QFileDialog::getOpenFileName(
       dialogParent_, tr("Open Project"), QFileInfo(filePath_).absolutePath(), fileFilter());
   if (path.isEmpty()) return;
-  QString error;
-  if (!openFile(path, &error)) showError(tr("Open Project"), error);
+  if (const std::vector<Error> errors = openFile(path); !errors.empty()) {
+    showErrors(tr("Open Project"), errors);
+  }
 }
 
 void ProjectController::openExampleAsking() {
@@ -335,9 +330,9 @@ void ProjectController::recoverUnsavedRuns() {
 
 void ProjectController::openRecent(const QString& path) {
   if (!confirmReplace()) return;
-  QString error;
-  if (openFile(path, &error)) return;
-  showError(tr("Open Project"), error);
+  const std::vector<Error> errors = openFile(path);
+  if (errors.empty()) return;
+  showErrors(tr("Open Project"), errors);
   QStringList files = recentFiles();
   files.removeAll(path);
   settings::kRecentFiles.setValue(files);
@@ -347,9 +342,9 @@ void ProjectController::openRecent(const QString& path) {
 bool ProjectController::save() {
   if (!open_) return false;
   if (filePath_.isEmpty()) return saveAs();
-  QString error;
-  if (saveTo(filePath_, &error)) return true;
-  showError(tr("Save Project"), error);
+  const Result<QString> saved = saveTo(filePath_);
+  if (saved) return true;
+  showError(tr("Save Project"), tr("The project was not saved: %1").arg(errorText(saved.error())));
   return false;
 }
 
@@ -363,9 +358,9 @@ bool ProjectController::saveAs() {
   if (!path.endsWith(QString::fromLatin1(ProjectFile::kExtension))) {
     path += QString::fromLatin1(ProjectFile::kExtension);
   }
-  QString error;
-  if (saveTo(path, &error)) return true;
-  showError(tr("Save Project"), error);
+  const Result<QString> saved = saveTo(path);
+  if (saved) return true;
+  showError(tr("Save Project"), tr("The project was not saved: %1").arg(errorText(saved.error())));
   return false;
 }
 
@@ -398,8 +393,9 @@ void ProjectController::offerRecovery() {
     discardRecovery();
     return;
   }
-  QString error;
-  if (!restoreRecovery(&error)) showError(tr("Recover Unsaved Work"), error);
+  if (const std::vector<Error> errors = restoreRecovery(); !errors.empty()) {
+    showErrors(tr("Recover Unsaved Work"), errors);
+  }
 }
 
 }  // namespace convstudio

@@ -8,9 +8,12 @@
 #include <QStringList>
 
 #include <functional>
+#include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/model/project.h"
 #include "convstudio/model/tensor_shape.h"
+#include "convstudio/result.h"
 
 class QTimer;
 class QWidget;
@@ -55,13 +58,17 @@ class ProjectController : public QObject {
   QString displayName() const { return name_; }
   QStringList recentFiles() const;
 
-  // ---- Without dialogs (command line, tests); errors are returned in `error` ----
+  // ---- Without dialogs (command line, tests); each returns the engine's Errors, unchanged ----
   void newBlank();
-  bool newFromTemplate(const QString& name, QString* error = nullptr);
+  // The new project's name, or why the template cannot be made.
+  Result<QString> newFromTemplate(const QString& name);
   // lenet5 on Fashion-MNIST (1×28×28, 10 classes), unmodified.
   void openExample();
-  bool openFile(const QString& path, QString* error = nullptr);
-  bool saveTo(const QString& path, QString* error = nullptr);
+  // A project file may have several problems (each setting its own, as the CLI lists them):
+  // all of them, each with its place (file:line, or a JSON field); empty when it opened.
+  std::vector<Error> openFile(const QString& path);
+  // The file written (`path`), or why it was not: a failed save changes nothing.
+  Result<QString> saveTo(const QString& path);
   void close();
   // Opens `project` (a run's copy of what it trained) as the unsaved project whose runs are
   // under `runsOwner` in the data folder again, so Save As takes them along.
@@ -79,7 +86,7 @@ class ProjectController : public QObject {
   static QString recoveryFilePath();
   bool hasRecovery() const;
   bool writeRecovery();
-  bool restoreRecovery(QString* error = nullptr);
+  std::vector<Error> restoreRecovery();  // as openFile
   void discardRecovery();
 
  public slots:
@@ -115,6 +122,8 @@ class ProjectController : public QObject {
                   const QString& unsavedRunsOwner = {});
   void addRecentFile(const QString& path);
   void showError(const QString& title, const QString& text);
+  // The project file's problems, one line each with its place, under a translated framing.
+  void showErrors(const QString& title, const std::vector<Error>& errors);
   void autosave();
 
   GraphDocument* document_;

@@ -48,8 +48,7 @@ void QueueActions::queueCurrentSettings() {
                   .toStdString();
   std::vector<QueuedRun> runs;
   runs.push_back(std::move(run));
-  QString error;
-  if (!runner_->add(std::move(runs), &error)) report(error);
+  if (const std::optional<Error> failed = runner_->add(std::move(runs))) report(*failed);
 }
 
 void QueueActions::showSweepDialog() {
@@ -58,8 +57,7 @@ void QueueActions::showSweepDialog() {
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   sweepDialog_ = dialog;
   connect(dialog, &QDialog::accepted, this, [this, dialog] {
-    QString error;
-    if (!runner_->add(dialog->runs(), &error)) report(error);
+    if (const std::optional<Error> failed = runner_->add(dialog->runs())) report(*failed);
   });
   dialog->open();
 }
@@ -76,8 +74,10 @@ bool QueueActions::confirmStop(QWidget* parent) {
   return true;
 }
 
-void QueueActions::report(const QString& problem) {
-  QMessageBox::warning(host_.window, tr("Run Queue"), problem);
+void QueueActions::report(const Error& problem) {
+  QMessageBox::warning(
+      host_.window, tr("Run Queue"),
+      tr("The queue was not changed: %1").arg(QString::fromStdString(problem.describe())));
 }
 
 }  // namespace convstudio

@@ -52,7 +52,8 @@ class QueueActions : public QObject {
 
  private:
   void refresh();
-  void report(const QString& problem);
+  // The queue was left as it was: says why.
+  void report(const Error& problem);
 
   QueueHost host_;
   RunQueueRunner* runner_ = nullptr;

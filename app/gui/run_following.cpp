@@ -11,6 +11,7 @@
 #include <chrono>
 
 #include "convstudio/runs/run_follower.h"
+#include "engine_text.h"
 #include "convstudio/runs/run_recorder.h"
 #include "project_controller.h"
 #include "run_follow_watcher.h"
@@ -82,28 +83,23 @@ void RunFollowing::openRun() {
   const QString chosen =
       QFileDialog::getExistingDirectory(window_, tr("Open Run (a run folder)"), start);
   if (chosen.isEmpty()) return;
-  QString error;
-  if (!follow(chosen, &error) && !error.isEmpty()) {
-    QMessageBox::warning(window_, tr("Open Run"), error);
+  if (const std::optional<Error> error = follow(chosen)) {
+    QMessageBox::warning(window_, tr("Open Run"), errorText(*error));
   }
 }
 
-bool RunFollowing::follow(const QString& folder, QString* error) {
-  const auto fail = [error](const QString& text) {
-    if (error) *error = text;
-    return false;
-  };
+std::optional<Error> RunFollowing::follow(const QString& folder) {
   if (cockpit_->controller()->isRunning()) {
-    return fail(tr("A run is training here; stop it before following another."));
+    return Error::in_file(
+        fsPath(folder).string(),
+        tr("A run is training here; stop it before following another.").toStdString());
   }
   Result<RunFollower> opened = RunFollower::open(fsPath(folder));
-  if (!opened) {
-    return fail(tr("%1 cannot be followed: %2")
-                    .arg(QDir::toNativeSeparators(folder),
-                         QString::fromStdString(opened.error().describe())));
-  }
+  if (!opened) return opened.error();
   stop();
-  if (!openProjectOf(folder, error)) return false;
+  bool cancelled = false;
+  if (std::optional<Error> error = openProjectOf(folder, cancelled)) return error;
+  if (cancelled) return std::nullopt;
   owner_ = projects_->runsOwnerFile();
   watcher_ = new RunFollowWatcher(std::move(opened).value(), this);
   connect(watcher_, &RunFollowWatcher::updated, this, &RunFollowing::show);
@@ -133,26 +129,35 @@ bool RunFollowing::follow(const QString& folder, QString* error) {
   if (endedBefore) showEnd();
   updateBadge();
   emit checkpointsChanged();
-  return true;
+  return std::nullopt;
 }
 
-bool RunFollowing::openProjectOf(const QString& folder, QString* error) {
+std::optional<Error> RunFollowing::openProjectOf(const QString& folder, bool& cancelled) {
   const std::optional<std::filesystem::path> owner = owning_project_file(fsPath(folder));
   const QString ownerFile = owner ? qtPath(*owner) : QString();
-  if (projects_->isOpen() && samePlace(ownerFile, projects_->runsOwnerFile())) return true;
+  if (projects_->isOpen() && samePlace(ownerFile, projects_->runsOwnerFile())) return std::nullopt;
   // Asked before anything is replaced; Cancel leaves everything as it was (no error to show).
+  cancelled = false;
   if (ownerFile.endsWith(QStringLiteral(".convstudio")) && QFileInfo::exists(ownerFile)) {
-    if (!projects_->confirmReplace()) return false;
-    return projects_->openFile(ownerFile, error);
+    if (!projects_->confirmReplace()) {
+      cancelled = true;
+      return std::nullopt;
+    }
+    const std::vector<Error> errors = projects_->openFile(ownerFile);
+    if (!errors.empty()) return errors.front();
+    return std::nullopt;
   }
   // Kept away from its project (train --out, a copied folder): the project as the run started,
   // which run.json keeps, opens as an unsaved project (its runs stay where they are).
   const std::optional<RecordedRun> run = load_recorded_run(fsPath(folder), RunDetail::Summary);
-  if (!run || !run->project) return true;  // an old run without it: shown with the open project
-  if (!projects_->confirmReplace()) return false;
+  if (!run || !run->project) return std::nullopt;  // an old run: shown with the open project
+  if (!projects_->confirmReplace()) {
+    cancelled = true;
+    return std::nullopt;
+  }
   projects_->reopenUnsavedProject(*run->project, {},
                                   tr("Run %1").arg(QString::fromStdString(run->name)));
-  return true;
+  return std::nullopt;
 }
 
 void RunFollowing::stop() {

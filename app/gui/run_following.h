@@ -10,6 +10,9 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
+
+#include "convstudio/error.h"
 
 class QAction;
 class QWidget;
@@ -39,9 +42,10 @@ class RunFollowing : public QObject {
  public slots:
   // Asks for a run folder and follows it.
   void openRun();
-  // Without the folder dialog (tests, --follow); false with `error` set when it cannot be
-  // followed (not a run folder, a run training here, its project not opened).
-  bool follow(const QString& folder, QString* error = nullptr);
+  // Without the folder dialog (tests, --follow): the Error (with its place) when the folder
+  // cannot be followed (not a run folder, a run training here, its project not opened); none
+  // when it is followed or the user cancelled replacing the open project.
+  std::optional<Error> follow(const QString& folder);
   void stop();
 
  signals:
@@ -49,7 +53,7 @@ class RunFollowing : public QObject {
   void checkpointsChanged();
 
  private:
-  bool openProjectOf(const QString& folder, QString* error);
+  std::optional<Error> openProjectOf(const QString& folder, bool& cancelled);
   void show(const RunFollowUpdate& update);
   // The run's outcome in the log and the progress view.
   void showEnd();

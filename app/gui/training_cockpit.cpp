@@ -79,10 +79,12 @@ void TrainingCockpit::createDocks() {
   queueHost.project = host_.project;
   queue_ = new QueueActions(
       std::move(queueHost), controller_,
-      [this](const Project& project, const RunStart& how, QString* error) {
-        // A finder measuring holds the queue back (no reason: not a failure); it goes on after.
-        if (!projectOpen() || tuning_->isBusy()) return false;
-        return startRun(project, how, error);
+      [this](const Project& project, const RunStart& how) -> Result<RunQueueRunner::Start> {
+        // A finder measuring holds the queue back (not a failure); it goes on after.
+        if (!projectOpen() || tuning_->isBusy()) return RunQueueRunner::Start::HeldBack;
+        Result<QString> started = startRun(project, how);
+        if (!started) return started.error();
+        return RunQueueRunner::Start::Started;
       },
       this);
 
@@ -110,6 +112,12 @@ void TrainingCockpit::createDocks() {
     // A long status must be cut, not widen the window.
     statusLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     w->statusBar()->addWidget(statusLabel_, 1);
+    // Why Train, Queue and Sweep are disabled, where the user looks (not only in a tooltip).
+    blockedLabel_ = new QLabel(w);
+    blockedLabel_->setObjectName(QStringLiteral("trainingBlockedStatus"));
+    blockedLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    blockedLabel_->hide();
+    w->statusBar()->addWidget(blockedLabel_, 1);
   }
 }
 
@@ -316,8 +324,9 @@ void TrainingCockpit::updateStartAllowed() {
   // A finder and a run would compete for the same device.
   const bool tuning = tuning_ != nullptr && tuning_->isBusy();
   if (tuning_) tuning_->updateEnabled();
-  progress_->setStartBlocked(
-      tuning && blocked.isEmpty() ? tr("A finder is running; train once it is done.") : blocked);
+  const QString why =
+      tuning && blocked.isEmpty() ? tr("A finder is running; train once it is done.") : blocked;
+  progress_->setStartBlocked(why);
   start_->setEnabled(idle && blocked.isEmpty() && !tuning);
   start_->setToolTip(blocked.isEmpty() ? tr("Train the model with these settings (F5)") : blocked);
   resumeCheckpoint_->setEnabled(idle && blocked.isEmpty());
@@ -327,6 +336,16 @@ void TrainingCockpit::updateStartAllowed() {
   pause_->setIconText(paused ? tr("Resume") : tr("Pause"));
   stop_->setEnabled(!idle);
   queue_->view()->setQueueingAllowed(projectOpen() && blocked.isEmpty(), blocked);
+  if (blockedLabel_) {
+    // Said where the user looks, not only in a tooltip; the start page needs no reason.
+    const bool shown = projectOpen() && idle && !why.isEmpty();
+    blockedLabel_->setText(shown ? tr("Cannot train: %1").arg(why) : QString());
+    // In the settings' error colour; a finder at work is no error.
+    blockedLabel_->setStyleSheet(blocked.isEmpty() ? QString() : QStringLiteral("color: #c00000;"));
+    blockedLabel_->setVisible(shown);
+    // "Ready." beside it would contradict it; the run's status stays in the Progress dock.
+    if (statusLabel_) statusLabel_->setVisible(!shown);
+  }
 }
 
 bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
@@ -337,11 +356,23 @@ bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
   if (!settings_->blockingProblem().isEmpty()) return false;
   RunStart how;
   how.resumeCheckpoint = resumeCheckpoint;
-  QString error;
-  return startRun(host_.project(), how, &error);
+  return startRun(host_.project(), how).ok();
 }
 
-bool TrainingCockpit::startRun(const Project& project, const RunStart& how, QString* error) {
+bool TrainingCockpit::pointAt(const Error& error) {
+  if (!error.block_id.empty()) {
+    if (!host_.showBlock) return false;
+    host_.showBlock(QString::fromStdString(error.block_id));
+    return true;
+  }
+  // A field inside a file is the file's (a JSON path), not an editor's.
+  if (!error.file.empty() || !settings_->editorFor(error.field)) return false;
+  settingsDock_->show();
+  settingsDock_->raise();
+  return settings_->focusSetting(error.field);
+}
+
+Result<QString> TrainingCockpit::startRun(const Project& project, const RunStart& how) {
   runSettings_ = project.training;
   charts_->beginRun(project.training);
   QStringList rankDevices;
@@ -363,13 +394,18 @@ bool TrainingCockpit::startRun(const Project& project, const RunStart& how, QStr
   chartsDock_->raise();
   runOwner_ = runsOwnerFile();
   shownRun_.clear();
-  if (!controller_->start(project, runOwner_, how, error)) {
-    log_->addText(LogLevel::Error, *error);
-    progress_->showOutcome(*error);
+  Result<QString> run = controller_->start(project, runOwner_, how);
+  if (!run) {
+    const QString message = tr("The run could not start: %1").arg(errorText(run.error()));
+    log_->addText(LogLevel::Error, message);
+    progress_->showOutcome(message);
     failureShown_ = true;
-    return false;
+    // The editors show the open project, not a queued copy of it.
+    if (how.record.queuedRun.empty()) pointAt(run.error());
+    return run;
   }
-  const QString folder = controller_->runFolder();
+  ownRun_ = how.record.queuedRun.empty();
+  const QString folder = run.value();
   shownRun_ = QFileInfo(folder).fileName();
   if (how.continueInCheckpointFolder) {
     // Its record so far is drawn up to where it goes on.
@@ -387,7 +423,7 @@ bool TrainingCockpit::startRun(const Project& project, const RunStart& how, QStr
   settings_->setRunning(true);
   progress_->setPhase(TrainingProgressView::Phase::Preparing);
   updateStartAllowed();
-  return true;
+  return run;
 }
 
 void TrainingCockpit::resumeFromCheckpoint() {
@@ -435,7 +471,7 @@ void TrainingCockpit::onStateChanged(RunState state, const QString&) {
 }
 
 void TrainingCockpit::onFailed(const RunError& error) {
-  const QString message = engineText(error.text, error.describe());
+  const QString message = errorText(error, error.text);
   log_->addText(LogLevel::Error, message);
   if (error.kind != RunErrorKind::OutOfMemory) return;
   // Window-modal and non-blocking: the run's end still arrives behind it.
@@ -480,12 +516,15 @@ void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFo
       break;
     default:
       outcome = tr("Failed: %1")
-                    .arg(summary.error ? engineText(summary.error->text, summary.error->describe())
+                    .arg(summary.error ? errorText(*summary.error, summary.error->text)
                                        : tr("unknown error"));
       break;
   }
   progress_->showOutcome(outcome);
   failureShown_ = summary.state == RunState::Failed;
+  // Once the editors are editable again (setRunning above); a queued copy's settings are not the
+  // ones the editors show.
+  if (failureShown_ && summary.error && ownRun_) pointAt(*summary.error);
   log_->addText(
       summary.state == RunState::Failed ? LogLevel::Error : LogLevel::Info,
       outcome + QStringLiteral(" (") + QDir::toNativeSeparators(runFolder) + QStringLiteral(")"));

@@ -11,6 +11,7 @@
 #include <functional>
 
 #include "convstudio/model/project.h"
+#include "convstudio/result.h"
 #include "convstudio/system_info.h"
 #include "training_metatypes.h"
 
@@ -51,6 +52,8 @@ struct TrainingCockpitHost {
   std::function<QDockWidget*(QWidget* panel, const QString& title, const QString& objectName,
                              Qt::DockWidgetArea area)>
       addDock;
+  // Optional: selects a block on the canvas and scrolls it into view (an error's place).
+  std::function<void(const QString& blockId)> showBlock;
 };
 
 class TrainingCockpit : public QObject {
@@ -100,6 +103,10 @@ class TrainingCockpit : public QObject {
   // The graph or the settings changed: an old failure no longer describes them.
   void clearStaleFailure();
   bool startTraining(const QString& resumeCheckpoint = {});
+  // Points at the place `error` names: a block is selected on the canvas (host's showBlock), a
+  // setting's editor gets the keyboard (its dock raised). A file's place is in describe(), which
+  // every message shows. False when the error names neither.
+  bool pointAt(const convstudio::Error& error);
   void resumeFromCheckpoint();
   void releaseCachedMemory();
 
@@ -114,8 +121,9 @@ class TrainingCockpit : public QObject {
   void connectController();
   QDockWidget* addDock(QWidget* panel, const QString& title, const char* objectName,
                        Qt::DockWidgetArea area);
-  // Shows and starts a run of `project` (the open one, or a queued copy).
-  bool startRun(const Project& project, const RunStart& how, QString* error);
+  // Shows and starts a run of `project` (the open one, or a queued copy): its folder, or the
+  // Error that stopped it (shown, and pointed at for the open project's run).
+  Result<QString> startRun(const Project& project, const RunStart& how);
   void onStateChanged(RunState state, const QString& message);
   void onFailed(const RunError& error);
   void onFinished(const RunSummary& summary, const QString& runFolder);
@@ -141,6 +149,7 @@ class TrainingCockpit : public QObject {
   TuningActions* tuning_ = nullptr;
   QueueActions* queue_ = nullptr;
   QLabel* statusLabel_ = nullptr;
+  QLabel* blockedLabel_ = nullptr;  // in the status bar: why Train is disabled
   QDockWidget* settingsDock_ = nullptr;
   QDockWidget* runsDock_ = nullptr;
   QDockWidget* queueDock_ = nullptr;
@@ -161,6 +170,7 @@ class TrainingCockpit : public QObject {
   QString shownOwner_;            // whose runs the cockpit shows (reloadProject)
   QString shownRun_;              // the run the charts show (its folder name)
   bool failureShown_ = false;     // the progress view and status bar show a failed start/run
+  bool ownRun_ = false;           // the run going is the open project's (not a queued copy)
 };
 
 }  // namespace convstudio

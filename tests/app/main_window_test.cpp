@@ -219,13 +219,12 @@ class MainWindowTest : public QObject {
     }
     MainWindow window;
     QSignalSpy reads(window.training()->runs(), &convstudio::RunsList::reloaded);
-    QString error;
-    QVERIFY2(window.projects()->openFile(path, &error), qPrintable(error));
+    QVERIFY(window.projects()->openFile(path).empty());
     QCOMPARE(reads.size(), 1);
     // Another project, and back: once each.
     window.projects()->openExample();
     QCOMPARE(reads.size(), 2);
-    QVERIFY(window.projects()->openFile(path, &error));
+    QVERIFY(window.projects()->openFile(path).empty());
     QCOMPARE(reads.size(), 3);
   }
 

@@ -17,6 +17,7 @@
 #include "builder_scene.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/template_library.h"
+#include "failure_text.h"
 #include "graph_document.h"
 #include "main_window.h"
 #include "project_controller.h"
@@ -79,10 +80,11 @@ class ProjectControllerTest : public QObject {
     weights.close();
 
     MainWindow window;
-    QString error;
-    QVERIFY2(window.projects()->openFile(original, &error), qPrintable(error));
+    const std::vector<Error> errors = window.projects()->openFile(original);
+    QVERIFY2(errors.empty(), failureText(errors).constData());
     const QString copy = dir.filePath(QStringLiteral("elsewhere/tuned.convstudio"));
-    QVERIFY2(window.projects()->saveTo(copy, &error), qPrintable(error));
+    const Result<QString> savedCopy = window.projects()->saveTo(copy);
+    QVERIFY2(savedCopy, failureText(savedCopy).constData());
     QCOMPARE(window.document()->project().weights, std::string("tuned.weights.safetensors"));
     QFile copied(dir.filePath(QStringLiteral("elsewhere/tuned.weights.safetensors")));
     QVERIFY(copied.open(QIODevice::ReadOnly));
@@ -101,15 +103,15 @@ class ProjectControllerTest : public QObject {
       window.document()->setParam(QStringLiteral("stem_conv"), QStringLiteral("out_channels"),
                                   std::int64_t{32});
       QVERIFY(window.isWindowModified());
-      QString error;
-      QVERIFY2(window.projects()->saveTo(path, &error), qPrintable(error));
+      const Result<QString> written = window.projects()->saveTo(path);
+      QVERIFY2(written, failureText(written).constData());
       QVERIFY(!window.isWindowModified());
       QCOMPARE(window.windowTitle(), QStringLiteral("net[*] — ConvStudio"));
       saved = window.document()->project();
     }
     MainWindow window;
-    QString error;
-    QVERIFY2(window.projects()->openFile(path, &error), qPrintable(error));
+    const std::vector<Error> errors = window.projects()->openFile(path);
+    QVERIFY2(errors.empty(), failureText(errors).constData());
     QCOMPARE(window.document()->project(), saved);
     QCOMPARE(window.document()->undoStack()->count(), 0);
     QVERIFY(!window.isWindowModified());
@@ -129,8 +131,8 @@ class ProjectControllerTest : public QObject {
     }
     MainWindow window;
     QVERIFY(window.projects()->hasRecovery());
-    QString error;
-    QVERIFY2(window.projects()->restoreRecovery(&error), qPrintable(error));
+    const std::vector<Error> errors = window.projects()->restoreRecovery();
+    QVERIFY2(errors.empty(), failureText(errors).constData());
     QCOMPARE(window.document()->project(), edited);
     QVERIFY(window.isWindowModified());
     QCOMPARE(window.windowTitle(), QStringLiteral("Fashion-MNIST example[*] — ConvStudio"));
@@ -188,7 +190,7 @@ class ProjectControllerTest : public QObject {
     }
     // And after a restart, opening the file lists the run.
     MainWindow window;
-    QVERIFY(window.projects()->openFile(path));
+    QVERIFY(window.projects()->openFile(path).empty());
     QCOMPARE(window.training()->runs()->runCount(), 1);
   }
 
@@ -200,9 +202,11 @@ class ProjectControllerTest : public QObject {
     file.write("{\"format\": \"convstudio-project\", \"version\": 1, \"graph\": 3}");
     file.close();
     MainWindow window;
-    QString error;
-    QVERIFY(!window.projects()->openFile(path, &error));
-    QVERIFY2(error.contains(QStringLiteral("graph")), qPrintable(error));
+    const std::vector<Error> errors = window.projects()->openFile(path);
+    QCOMPARE(errors.size(), std::size_t{1});
+    // The engine's Error, place and all: the file and the JSON field.
+    QCOMPARE(errors.front().file, QFile::encodeName(path).toStdString());
+    QCOMPARE(errors.front().field, std::string("graph"));
     QVERIFY(!window.projects()->isOpen());
   }
 };

@@ -31,10 +31,14 @@ void RunFolderInUseTest::aRunIntoAFolderInUseIsRefusedAtTheStart() {
   RunStart how;
   how.resumeCheckpoint = QDir(folder).filePath(QStringLiteral("last.ckpt"));
   how.continueInCheckpointFolder = true;
-  QString error;
-  QVERIFY(!controller.start(Project{}, root.filePath(QStringLiteral("p.convstudio")), how, &error));
-  QVERIFY2(error.contains(QStringLiteral("in use by process %1").arg(::getpid())),
-           qPrintable(error));
+  const Result<QString> started =
+      controller.start(Project{}, root.filePath(QStringLiteral("p.convstudio")), how);
+  QVERIFY(!started);
+  // The engine's Error with the folder as its place, the process in its message.
+  QCOMPARE(started.error().file, QFile::encodeName(folder).toStdString());
+  const QString message = QString::fromStdString(started.error().message);
+  QVERIFY2(message.contains(QStringLiteral("in use by process %1").arg(::getpid())),
+           qPrintable(message));
   QVERIFY(!QFile::exists(QDir(folder).filePath(QStringLiteral("run.json"))));
 }
 

@@ -102,8 +102,8 @@ class RunFollowingTest : public QObject {
 
     MainWindow window;
     RunFollowing* following = window.following();
-    QString error;
-    QVERIFY2(following->follow(run, &error), qPrintable(error));
+    const std::optional<Error> error = following->follow(run);
+    QVERIFY2(!error, error ? error->describe().c_str() : "");
     // Its project opened, as File > Open would.
     QCOMPARE(QFileInfo(window.projects()->filePath()).canonicalFilePath(),
              QFileInfo(projectFile).canonicalFilePath());
@@ -164,8 +164,8 @@ class RunFollowingTest : public QObject {
     append(run + QStringLiteral("/metrics.jsonl"), stepLine(1));
 
     MainWindow window;
-    QString error;
-    QVERIFY2(window.following()->follow(run, &error), qPrintable(error));
+    const std::optional<Error> error = window.following()->follow(run);
+    QVERIFY2(!error, error ? error->describe().c_str() : "");
     QVERIFY(window.projects()->isOpen());
     QVERIFY(window.projects()->filePath().isEmpty());  // the run's copy, unsaved
     QCOMPARE(window.document()->graph().blocks().size(), project.graph.blocks().size());
@@ -178,8 +178,9 @@ class RunFollowingTest : public QObject {
     MainWindow window;
     const QString folder = dir_.filePath(QStringLiteral("not-a-run"));
     QDir().mkpath(folder);
-    QString error;
-    QVERIFY(!window.following()->follow(folder, &error));
+    const std::optional<Error> refused = window.following()->follow(folder);
+    QVERIFY(refused.has_value());
+    const QString error = QString::fromStdString(refused->describe());
     QVERIFY2(error.contains(QStringLiteral("run.json")), qPrintable(error));
     QVERIFY2(error.contains(QDir::toNativeSeparators(folder)), qPrintable(error));
     QVERIFY(window.following()->folder().isEmpty());

@@ -285,7 +285,9 @@ void TrainingCockpitTest::aStaleFailureGoesWhenTheProjectChanges() {
   QVERIFY(fixture_.cockpit()->startTraining());
   QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
   const QString failure = fixture_.cockpit()->progress()->statusText();
-  QVERIFY2(failure.startsWith(QStringLiteral("Failed: Output: 3 classes")), qPrintable(failure));
+  // The engine's Error with its place (the block) first, as describe() writes it.
+  QVERIFY2(failure.startsWith(QStringLiteral("Failed: output1 (Output): Output: 3 classes")),
+           qPrintable(failure));
   auto* bar = fixture_.opened.window->findChild<QLabel*>(QStringLiteral("trainingStatusBar"));
   QCOMPARE(bar->text(), failure);
   // The user edits the model (the window calls this on every change): the old failure goes;

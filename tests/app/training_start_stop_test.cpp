@@ -62,8 +62,8 @@ void TrainingStartStopTest::startStopCyclesNeitherDeadlockNorGrowMemory() {
   for (int cycle = 1; cycle <= cycles; ++cycle) {
     stepped.clear();
     finished.clear();
-    QString error;
-    QVERIFY2(controller.start(project, owner, QString(), &error), qPrintable(error));
+    const Result<QString> started = controller.start(project, owner);
+    QVERIFY2(started, started ? "" : started.error().describe().c_str());
     // A minute is far beyond one tiny step: a timeout here is a deadlock or a lost signal.
     QVERIFY2(stepped.count() > 0 || stepped.wait(60000),
              qPrintable(QStringLiteral("no step in cycle %1").arg(cycle)));

@@ -166,6 +166,8 @@ void RunQueueView::setQueueingAllowed(bool allowed, const QString& why) {
   queueCurrent_->setToolTip(allowed ? tr("Add a run of the model and settings as they are now to "
                                          "the queue")
                                     : why);
+  sweep_->setToolTip(allowed ? tr("Queue every combination of the values of one or two settings")
+                             : why);
   updateActions();
 }
 

@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "convstudio/io/atomic_write.h"
+#include "engine_text.h"
 #include "run_comparison_model.h"
 
 namespace convstudio {
@@ -105,11 +106,9 @@ std::vector<RecordedRun> RunsList::checkedRuns() const {
   return model_->checkedRuns();
 }
 
-std::optional<QString> RunsList::exportCsv(const QString& path) const {
-  const auto failed = write_file_atomically(
-      std::filesystem::path(QFile::encodeName(path).toStdString()), model_->csv());
-  if (!failed) return std::nullopt;
-  return QString::fromStdString(failed->describe());
+std::optional<Error> RunsList::exportCsv(const QString& path) const {
+  return write_file_atomically(std::filesystem::path(QFile::encodeName(path).toStdString()),
+                               model_->csv());
 }
 
 void RunsList::exportCsvInteractively() {
@@ -118,7 +117,7 @@ void RunsList::exportCsvInteractively() {
   if (path.isEmpty()) return;
   if (const auto problem = exportCsv(path)) {
     QMessageBox::warning(this, tr("Export Run Comparison"),
-                         tr("Could not write %1: %2").arg(path, *problem));
+                         tr("The comparison was not exported: %1").arg(errorText(*problem)));
   }
 }
 

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "convstudio/error.h"
 #include "convstudio/runs/run_history.h"
 
 class QSortFilterProxyModel;
@@ -35,8 +36,8 @@ class RunsList : public QWidget {
   std::vector<RecordedRun> checkedRuns() const;
   RunComparisonModel* model() const { return model_; }
   QTableView* table() const { return table_; }
-  // Writes the comparison as CSV (atomically); the reason when it could not.
-  std::optional<QString> exportCsv(const QString& path) const;
+  // Writes the comparison as CSV (atomically); the Error (with its file) when it could not.
+  std::optional<Error> exportCsv(const QString& path) const;
   // A recorded state ("finished", "cancelled"…) in the user's words.
   static QString stateText(const std::string& state);
 

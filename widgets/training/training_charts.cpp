@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "convstudio/io/atomic_write.h"
+#include "engine_text.h"
 
 #include "live_chart.h"
 #include "run_overlays.h"
@@ -394,12 +395,9 @@ void TrainingCharts::resetViews() {
   for (LiveChart* chart : charts()) chart->resetView();
 }
 
-std::optional<QString> TrainingCharts::exportCsv(const QString& path) const {
-  const auto failed =
-      write_file_atomically(std::filesystem::path(QFile::encodeName(path).toStdString()),
-                            metrics_csv_text(steps_, epochs_));
-  if (!failed) return std::nullopt;
-  return QString::fromStdString(failed->describe());
+std::optional<Error> TrainingCharts::exportCsv(const QString& path) const {
+  return write_file_atomically(std::filesystem::path(QFile::encodeName(path).toStdString()),
+                               metrics_csv_text(steps_, epochs_));
 }
 
 void TrainingCharts::exportCsvInteractively() {
@@ -408,7 +406,7 @@ void TrainingCharts::exportCsvInteractively() {
   if (path.isEmpty()) return;
   if (const auto problem = exportCsv(path)) {
     QMessageBox::warning(this, tr("Export Metrics"),
-                         tr("Could not write %1: %2").arg(path, *problem));
+                         tr("The metrics were not exported: %1").arg(errorText(*problem)));
   }
 }
 

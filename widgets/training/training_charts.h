@@ -64,9 +64,9 @@ class TrainingCharts : public QWidget {
   // A row above the toolbar and the charts, as wide as they are (the Following badge).
   void addAboveCharts(QWidget* widget);
 
-  // Writes the run shown as metrics.csv writes it (the same columns), atomically; the problem,
-  // when it could not.
-  std::optional<QString> exportCsv(const QString& path) const;
+  // Writes the run shown as metrics.csv writes it (the same columns), atomically; the Error
+  // (with its file), when it could not.
+  std::optional<Error> exportCsv(const QString& path) const;
   std::size_t stepCount() const;
   QList<LiveChart*> charts() const;
   LiveChart* lossChart() const { return loss_; }

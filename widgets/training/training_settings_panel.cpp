@@ -224,6 +224,21 @@ bool TrainingSettingsPanel::placeNote(const QString& fieldName, const QString& h
   return true;
 }
 
+QWidget* TrainingSettingsPanel::editorFor(const std::string& setting) const {
+  const QString name = SettingsCheck::editorOf(setting);
+  return name.isEmpty() ? nullptr : findChild<QWidget*>(name);
+}
+
+bool TrainingSettingsPanel::focusSetting(const std::string& setting) {
+  QWidget* editor = editorFor(setting);
+  if (editor == nullptr) return false;
+  if (auto* scroll = findChild<QScrollArea*>(QString(), Qt::FindDirectChildrenOnly)) {
+    scroll->ensureWidgetVisible(editor);
+  }
+  editor->setFocus(Qt::OtherFocusReason);
+  return true;
+}
+
 QLabel* TrainingSettingsPanel::noteFor(const QString& field) const {
   for (QLabel* note : notes_) {
     if (note->property(kNoteFieldProperty).toString() == field) return note;

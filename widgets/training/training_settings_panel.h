@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+#include <string>
 #include <vector>
 
 #include "convstudio/model/dataset_settings.h"
@@ -40,6 +41,12 @@ class TrainingSettingsPanel : public QWidget {
   QLabel* noteFor(const QString& field) const;
   // Empty when Start may go ahead; otherwise the first error, for Start's tooltip.
   QString blockingProblem() const;
+  // The editor of `setting` ("training.batch_size", a key of the setting table), or nullptr
+  // when this panel has none.
+  QWidget* editorFor(const std::string& setting) const;
+  // Scrolls the editor of `setting` into view and gives it the keyboard (an error's place);
+  // false when this panel has no editor for it.
+  bool focusSetting(const std::string& setting);
   // While a run uses the settings they are read-only.
   void setRunning(bool running);
 
