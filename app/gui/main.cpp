@@ -14,20 +14,10 @@
 #include "project_controller.h"
 #include "window_screenshot.h"
 
-int main(int argc, char** argv) {
-  // Past a file-size limit (ulimit -f) the kernel would kill the studio with SIGXFSZ in the
-  // middle of a save, losing the edits; ignored, the save fails and says so.
-  std::signal(SIGXFSZ, SIG_IGN);
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("ConvStudio"));
-  QApplication::setApplicationName(QStringLiteral("ConvStudio"));
-  QApplication::setApplicationVersion(QStringLiteral(CONVSTUDIO_VERSION));
-  // The installed package puts the icon in the hicolor theme and convstudio.desktop beside it
-  // (installer/); a build-tree run simply has no icon.
-  QApplication::setDesktopFileName(QStringLiteral("convstudio"));
-  QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("convstudio")));
+namespace {
 
-  QCommandLineParser parser;
+// The studio's command line; main looks its options up by name.
+void addStudioOptions(QCommandLineParser& parser) {
   parser.setApplicationDescription(
       QCoreApplication::translate("main", "Build and train convolutional networks"));
   parser.addHelpOption();
@@ -57,18 +47,38 @@ int main(int argc, char** argv) {
       QStringLiteral("project"),
       QCoreApplication::translate("main", "A project file (.convstudio) to open."),
       QStringLiteral("[project]"));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Past a file-size limit (ulimit -f) the kernel would kill the studio with SIGXFSZ in the
+  // middle of a save, losing the edits; ignored, the save fails and says so.
+  std::signal(SIGXFSZ, SIG_IGN);
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("ConvStudio"));
+  QApplication::setApplicationName(QStringLiteral("ConvStudio"));
+  QApplication::setApplicationVersion(QStringLiteral(CONVSTUDIO_VERSION));
+  // The installed package puts the icon in the hicolor theme and convstudio.desktop beside it
+  // (installer/); a build-tree run simply has no icon.
+  QApplication::setDesktopFileName(QStringLiteral("convstudio"));
+  QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("convstudio")));
+
+  QCommandLineParser parser;
+  addStudioOptions(parser);
   parser.process(app);
 
-  const QLocale locale =
-      parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale::system();
+  const QLocale locale = parser.isSet(QStringLiteral("lang"))
+                             ? QLocale(parser.value(QStringLiteral("lang")))
+                             : QLocale::system();
   convstudio::installTranslations(app, locale);
 
   convstudio::MainWindow window;
   window.show();
   convstudio::ProjectController* projects = window.projects();
-  if (parser.isSet(templateOption)) {
+  if (parser.isSet(QStringLiteral("template"))) {
     QString error;
-    if (!projects->newFromTemplate(parser.value(templateOption), &error)) {
+    if (!projects->newFromTemplate(parser.value(QStringLiteral("template")), &error)) {
       std::fprintf(stderr, "convstudio: %s\n", qPrintable(error));
       return 2;
     }
@@ -78,26 +88,27 @@ int main(int argc, char** argv) {
     QString error;
     if (!projects->openFile(path, &error)) {
       std::fprintf(stderr, "convstudio: %s\n", qPrintable(error));
-      if (parser.isSet(screenshotOption)) return 2;
+      if (parser.isSet(QStringLiteral("screenshot"))) return 2;
       QMessageBox::warning(&window, QCoreApplication::translate("main", "Open Project"), error);
     }
-  } else if (parser.isSet(exampleOption)) {
+  } else if (parser.isSet(QStringLiteral("example"))) {
     projects->openExample();
   }
   // A recovery file means the last session did not end cleanly; otherwise the project open at
   // the last close comes back (File > Reopen the Last Project at Start). A screenshot run shows
   // only what its options ask for and must not stop at a question.
-  if (!parser.isSet(screenshotOption)) {
-    const bool projectAsked = parser.isSet(templateOption) || parser.isSet(exampleOption);
+  if (!parser.isSet(QStringLiteral("screenshot"))) {
+    const bool projectAsked =
+        parser.isSet(QStringLiteral("template")) || parser.isSet(QStringLiteral("example"));
     QTimer::singleShot(0, &window, [&window, projects, projectAsked] {
       projects->offerRecovery();
       if (!projectAsked && !projects->isOpen()) window.reopenLastProject();
     });
   }
 
-  if (parser.isSet(screenshotOption)) {
-    convstudio::scheduleScreenshotAndQuit(window, parser.value(screenshotOption),
-                                          parser.value(delayOption).toInt());
+  if (parser.isSet(QStringLiteral("screenshot"))) {
+    convstudio::scheduleScreenshotAndQuit(window, parser.value(QStringLiteral("screenshot")),
+                                          parser.value(QStringLiteral("screenshot-delay")).toInt());
   }
   return app.exec();
 }

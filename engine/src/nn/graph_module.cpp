@@ -72,10 +72,18 @@ void GraphModuleImpl::add_step(const std::vector<const Connection*>& wires, cons
 }
 
 void GraphModuleImpl::plan_units(const ModelAnalysis& analysis) {
+  std::vector<int> unit_of_step;
+  std::vector<Unit> units = group_units(analysis, unit_of_step);
+  order_units(std::move(units), unit_of_step);
+  plan_releases(unit_of_step);
+}
+
+std::vector<GraphModuleImpl::Unit> GraphModuleImpl::group_units(
+    const ModelAnalysis& analysis, std::vector<int>& unit_of_step) const {
   const int step_count = static_cast<int>(steps_.size());
   // One unit per step, except that the steps of one recompute segment share a unit.
   std::vector<Unit> units;
-  std::vector<int> unit_of_step(steps_.size());
+  unit_of_step.assign(steps_.size(), 0);
   std::map<std::string, int> unit_of_segment;
   for (int s = 0; s < step_count; ++s) {
     // Step s was made from analysis.blocks[s] (the constructor adds one step per block, in
@@ -103,7 +111,10 @@ void GraphModuleImpl::plan_units(const ModelAnalysis& analysis) {
     }
   }
   add_once(units[unit_of_step[output_step_]].outputs, output_step_);
+  return units;
+}
 
+void GraphModuleImpl::order_units(std::vector<Unit> units, const std::vector<int>& unit_of_step) {
   // Dependency order of the units (a recompute group is a closed region of the graph, checked
   // by shape inference, so there is one); ties go to the unit whose first block comes first.
   std::vector<std::vector<int>> readers(units.size());
@@ -131,7 +142,9 @@ void GraphModuleImpl::plan_units(const ModelAnalysis& analysis) {
     throw std::invalid_argument(
         "the recompute groups of the graph depend on each other in a cycle");
   }
+}
 
+void GraphModuleImpl::plan_releases(const std::vector<int>& unit_of_step) {
   // Free each value right after its last reader, so a forward pass holds only what autograd
   // needs.
   std::map<int, std::size_t> last_reader;
