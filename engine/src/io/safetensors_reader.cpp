@@ -2,10 +2,10 @@
 // to size or address anything.
 
 #include <algorithm>
-#include <optional>
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
