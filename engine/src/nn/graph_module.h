@@ -82,14 +82,6 @@ class GraphModuleImpl : public torch::nn::Module {
   // Groups the steps into units by BlockAnalysis::recompute_segment and orders them so every
   // unit comes after the units it reads from.
   void plan_units(const ModelAnalysis& analysis);
-  // plan_units' steps: the units in block order with the slots each reads and hands on
-  // (`unit_of_step` filled), ...
-  std::vector<Unit> group_units(const ModelAnalysis& analysis,
-                                std::vector<int>& unit_of_step) const;
-  // ... then in dependency order into units_, ...
-  void order_units(std::vector<Unit> units, const std::vector<int>& unit_of_step);
-  // ... then each value freed after its last reader, and each recomputed segment's forward.
-  void plan_releases(const std::vector<int>& unit_of_step);
   // Runs the unit's steps one by one, reading and writing `values` (by slot); `release` frees
   // the segment's inner values after their last reader.
   void run_steps(const Unit& unit, std::vector<torch::Tensor>& values, const torch::Tensor& input,
