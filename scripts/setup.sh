@@ -9,8 +9,9 @@ NUMPY_VERSION="2.4.6"
 # Readers that prove our exports (tests) and the PyTorch baselines (benchmarks); pinned as tested.
 # onnxscript: torch.onnx.export's default (dynamo) exporter needs it; the import tests export with it.
 # tensorboard: its event reader checks the event files every run writes.
+# lizard, libclang: the size check (scripts/check-sizes.py) measures functions and counts data members.
 PYTHON_TOOLS=(torchvision==0.29.2 onnx==1.23.2 onnxruntime==1.31.1 safetensors==0.8.0 onnxscript==0.7.2
-              tensorboard==2.21.0)
+              tensorboard==2.21.0 lizard==1.24.3 libclang==18.1.1)
 CACHE_ROOT="${XDG_CACHE_HOME:-$HOME/.cache}/convstudio"
 VENV="${CONVSTUDIO_VENV:-$CACHE_ROOT/venv}"
 

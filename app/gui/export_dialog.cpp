@@ -134,15 +134,7 @@ ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
   form->addRow(QString(), formatHelp_);
   form->addRow(tr("Save as:"), outputRow);
 
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-  // Named here, not by Qt's own catalogue, which a system may lack for the user's language.
-  buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
-  export_ = buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
-  export_->setObjectName(QStringLiteral("exportButton"));
-  export_->setDefault(true);
-  tryIt_ = buttons->addButton(tr("Try in Inference Panel"), QDialogButtonBox::ActionRole);
-  tryIt_->setToolTip(tr("Load the exported file in the Inference panel and predict with it"));
-  tryIt_->setEnabled(false);
+  QDialogButtonBox* buttons = createButtons();
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form);
@@ -160,12 +152,25 @@ ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
   connect(browseOutput, &QPushButton::clicked, this, &ExportDialog::chooseOutput);
   connect(checkpoint_, &QLineEdit::editingFinished, this, &ExportDialog::runCheck);
   connect(format_, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
+  formatChanged();
+}
+
+QDialogButtonBox* ExportDialog::createButtons() {
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  // Named here, not by Qt's own catalogue, which a system may lack for the user's language.
+  buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
+  export_ = buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
+  export_->setObjectName(QStringLiteral("exportButton"));
+  export_->setDefault(true);
+  tryIt_ = buttons->addButton(tr("Try in Inference Panel"), QDialogButtonBox::ActionRole);
+  tryIt_->setToolTip(tr("Load the exported file in the Inference panel and predict with it"));
+  tryIt_->setEnabled(false);
   connect(export_, &QPushButton::clicked, this, &ExportDialog::startExport);
   connect(tryIt_, &QPushButton::clicked, this, [this] {
     if (!written_.isEmpty()) emit openInInference(written_.first());
   });
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  formatChanged();
+  return buttons;
 }
 
 void ExportDialog::setCheckpoint(const QString& folder) {

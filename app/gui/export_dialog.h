@@ -13,6 +13,7 @@
 #include "trained_model_choice.h"
 
 class QComboBox;
+class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -55,6 +56,8 @@ class ExportDialog : public QDialog {
   void openInInference(const QString& path);
 
  private:
+  // Close, Export and Try in Inference Panel, connected.
+  QDialogButtonBox* createButtons();
   void chooseCheckpoint();
   void chooseOutput();
   void formatChanged();

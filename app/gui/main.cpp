@@ -16,20 +16,10 @@
 #include "run_following.h"
 #include "window_screenshot.h"
 
-int main(int argc, char** argv) {
-  // Past a file-size limit (ulimit -f) the kernel would kill the studio with SIGXFSZ in the
-  // middle of a save, losing the edits; ignored, the save fails and says so.
-  std::signal(SIGXFSZ, SIG_IGN);
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("ConvStudio"));
-  QApplication::setApplicationName(QStringLiteral("ConvStudio"));
-  QApplication::setApplicationVersion(QStringLiteral(CONVSTUDIO_VERSION));
-  // The installed package puts the icon in the hicolor theme and convstudio.desktop beside it
-  // (installer/); a build-tree run simply has no icon.
-  QApplication::setDesktopFileName(QStringLiteral("convstudio"));
-  QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("convstudio")));
+namespace {
 
-  QCommandLineParser parser;
+// The studio's command line; main looks its options up by name.
+void addStudioOptions(QCommandLineParser& parser) {
   parser.setApplicationDescription(
       QCoreApplication::translate("main", "Build and train convolutional networks"));
   parser.addHelpOption();
@@ -65,58 +55,92 @@ int main(int argc, char** argv) {
       QStringLiteral("project"),
       QCoreApplication::translate("main", "A project file (.convstudio) to open."),
       QStringLiteral("[project]"));
-  parser.process(app);
+}
 
-  const QLocale locale =
-      parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale::system();
-  convstudio::installTranslations(app, locale);
-
-  convstudio::MainWindow window;
-  window.show();
+// Opens the template, project file, example or run folder the command line names; an exit code
+// when the studio must not go on (a template that does not exist, a screenshot of a file that
+// could not be opened), else 0.
+int openWhatWasAsked(const QCommandLineParser& parser, convstudio::MainWindow& window) {
+  using convstudio::Error;
   convstudio::ProjectController* projects = window.projects();
-  if (parser.isSet(templateOption)) {
-    if (const auto made = projects->newFromTemplate(parser.value(templateOption)); !made) {
+  const bool screenshot = parser.isSet(QStringLiteral("screenshot"));
+  if (parser.isSet(QStringLiteral("template"))) {
+    const auto made = projects->newFromTemplate(parser.value(QStringLiteral("template")));
+    if (!made) {
       std::fprintf(stderr, "convstudio: %s\n", made.error().describe().c_str());
       return 2;
     }
   } else if (!parser.positionalArguments().isEmpty()) {
     // A double-click on a .convstudio file in the file manager lands here (convstudio.desktop).
     const QString path = parser.positionalArguments().constFirst();
-    if (const std::vector<convstudio::Error> errors = projects->openFile(path); !errors.empty()) {
+    if (const std::vector<Error> errors = projects->openFile(path); !errors.empty()) {
       QStringList lines;
-      for (const convstudio::Error& error : errors) {
+      for (const Error& error : errors) {
         std::fprintf(stderr, "convstudio: %s\n", error.describe().c_str());
         lines << convstudio::errorText(error);
       }
-      if (parser.isSet(screenshotOption)) return 2;
+      if (screenshot) return 2;
       QMessageBox::warning(&window, QCoreApplication::translate("main", "Open Project"),
                            lines.join(QLatin1Char('\n')));
     }
-  } else if (parser.isSet(exampleOption)) {
+  } else if (parser.isSet(QStringLiteral("example"))) {
     projects->openExample();
-  } else if (parser.isSet(followOption)) {
-    if (const std::optional<Error> error = window.following()->follow(parser.value(followOption))) {
+  } else if (parser.isSet(QStringLiteral("follow"))) {
+    const QString folder = parser.value(QStringLiteral("follow"));
+    if (const std::optional<Error> error = window.following()->follow(folder)) {
       std::fprintf(stderr, "convstudio: %s\n", error->describe().c_str());
-      if (parser.isSet(screenshotOption)) return 2;
+      if (screenshot) return 2;
       QMessageBox::warning(&window, QCoreApplication::translate("main", "Open Run"),
-                           errorText(*error));
+                           convstudio::errorText(*error));
     }
   }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Past a file-size limit (ulimit -f) the kernel would kill the studio with SIGXFSZ in the
+  // middle of a save, losing the edits; ignored, the save fails and says so.
+  std::signal(SIGXFSZ, SIG_IGN);
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("ConvStudio"));
+  QApplication::setApplicationName(QStringLiteral("ConvStudio"));
+  QApplication::setApplicationVersion(QStringLiteral(CONVSTUDIO_VERSION));
+  // The installed package puts the icon in the hicolor theme and convstudio.desktop beside it
+  // (installer/); a build-tree run simply has no icon.
+  QApplication::setDesktopFileName(QStringLiteral("convstudio"));
+  QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("convstudio")));
+
+  QCommandLineParser parser;
+  addStudioOptions(parser);
+  parser.process(app);
+
+  const QLocale locale = parser.isSet(QStringLiteral("lang"))
+                             ? QLocale(parser.value(QStringLiteral("lang")))
+                             : QLocale::system();
+  convstudio::installTranslations(app, locale);
+
+  convstudio::MainWindow window;
+  window.show();
+  convstudio::ProjectController* projects = window.projects();
+  if (const int refused = openWhatWasAsked(parser, window); refused != 0) return refused;
   // A recovery file means the last session did not end cleanly; otherwise the project open at
   // the last close comes back (File > Reopen the Last Project at Start). A screenshot run shows
   // only what its options ask for and must not stop at a question.
-  if (!parser.isSet(screenshotOption)) {
+  if (!parser.isSet(QStringLiteral("screenshot"))) {
     const bool projectAsked =
-        parser.isSet(templateOption) || parser.isSet(exampleOption) || parser.isSet(followOption);
+        parser.isSet(QStringLiteral("template")) || parser.isSet(QStringLiteral("example")) ||
+        parser.isSet(QStringLiteral("follow"));
     QTimer::singleShot(0, &window, [&window, projects, projectAsked] {
       projects->offerRecovery();
       if (!projectAsked && !projects->isOpen()) window.reopenLastProject();
     });
   }
 
-  if (parser.isSet(screenshotOption)) {
-    convstudio::scheduleScreenshotAndQuit(window, parser.value(screenshotOption),
-                                          parser.value(delayOption).toInt());
+  if (parser.isSet(QStringLiteral("screenshot"))) {
+    convstudio::scheduleScreenshotAndQuit(window, parser.value(QStringLiteral("screenshot")),
+                                          parser.value(QStringLiteral("screenshot-delay")).toInt());
   }
   return app.exec();
 }

@@ -74,8 +74,16 @@ std::vector<RunCheckpoint> projectCheckpoints(const ProjectController& projects,
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), build_(build_info()), devices_(probe_devices()) {
+struct MainWindow::DockRow {
+  std::function<QWidget*()> panel;  // makes it; none: the training cockpit's docks go here
+  QString title;
+  const char* objectName;
+  Qt::DockWidgetArea area;
+  bool projectOnly;
+  QDockWidget* StudioDocks::*place;  // where the default layout finds it
+};
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), devices_(probe_devices()) {
   setObjectName(QStringLiteral("mainWindow"));
   setDockOptions(AllowNestedDocks | AllowTabbedDocks | AnimatedDocks);
   // Side docks (palette; properties and settings) run full height; bottom docks (charts,
@@ -88,6 +96,7 @@ MainWindow::MainWindow(QWidget* parent)
 
   document_ = new GraphDocument(this);
   projects_ = new ProjectController(document_, this);
+  importer_ = new ModelImporter(projects_, this);
 
   startPage_ = new StartPage(this);
   startPage_->setObjectName(QStringLiteral("startPage"));
@@ -105,10 +114,25 @@ MainWindow::MainWindow(QWidget* parent)
   createPanels();
   createToolBar();
   // Every dock in its side, none tabbed: where the default layout starts from.
-  dockedState_ = saveState();
+  layout_.docked = saveState();
   arrangeDefaultLayout();
   showDeviceInStatusBar();
+  connectProjects();
 
+  // The layout the builder had when the studio was last closed. The start page hides the
+  // builder's docks (showBuilderDocks) and a project brings them back as they were.
+  layout_.builder = settings::kMainWindowState.value();
+  if (!restoreState(layout_.builder)) layout_.builder.clear();
+  for (QDockWidget* dock : std::as_const(layout_.projectDocks)) dock->hide();
+  layout_.builderDocksShown = false;
+  updateRecentMenu();
+  updateForProject();
+  // Geometry last: restoring the dock state shows the builder's docks, whose minimum sizes
+  // would otherwise grow the window before the start page hides them again.
+  restoreWindowGeometry();
+}
+
+void MainWindow::connectProjects() {
   connect(startPage_, &StartPage::newRequested, projects_, &ProjectController::newProject);
   connect(startPage_, &StartPage::openRequested, projects_, &ProjectController::open);
   // Every way of opening another project goes through ProjectController::confirmReplace.
@@ -130,132 +154,160 @@ MainWindow::MainWindow(QWidget* parent)
   connect(canvas_->scene(), &BuilderScene::connectionRefused, this,
           [this](const QString& blockId, const QString& reason) {
             statusBar()->showMessage(reason, 8000);
-            problems_->showRefusedWire(blockId, reason);
+            panels_.problems->showRefusedWire(blockId, reason);
           });
   projects_->setBusyRunFolder([this] {
     return training_->controller()->isRunning() ? training_->controller()->runFolder() : QString();
   });
   projects_->setRunStopper(
       [this](QWidget* dialogParent) { return training_->confirmStop(dialogParent); });
-
-  // The layout the builder had when the studio was last closed. The start page hides the
-  // builder's docks (showBuilderDocks) and a project brings them back as they were.
-  builderLayout_ = settings::kMainWindowState.value();
-  if (!restoreState(builderLayout_)) builderLayout_.clear();
-  for (QDockWidget* dock : std::as_const(projectDocks_)) dock->hide();
-  builderDocksShown_ = false;
-  updateRecentMenu();
-  updateForProject();
-  // Geometry last: restoring the dock state shows the builder's docks, whose minimum sizes
-  // would otherwise grow the window before the start page hides them again.
-  restoreWindowGeometry();
 }
 
-void MainWindow::createMenus() {
-  fileMenu_ = menuBar()->addMenu(tr("&File"));
-  fileMenu_->setObjectName(QStringLiteral("fileMenu"));
+std::vector<ActionSpec> MainWindow::fileMenuTable() {
+  ProjectController* p = projects_;
   // Each action that replaces the open project asks first (ProjectController::confirmReplace).
-  fileMenu_
-      ->addAction(tr("&New Project…"), QKeySequence::New, projects_, &ProjectController::newProject)
-      ->setObjectName(QStringLiteral("newProjectAction"));
-  fileMenu_->addAction(tr("&Open…"), QKeySequence::Open, projects_, &ProjectController::open)
-      ->setObjectName(QStringLiteral("openProjectAction"));
-  recentMenu_ = fileMenu_->addMenu(tr("Open &Recent"));
-  recentMenu_->setObjectName(QStringLiteral("recentMenu"));
-  fileMenu_->addAction(tr("Open the &Example"), projects_, &ProjectController::openExampleAsking)
-      ->setObjectName(QStringLiteral("openExampleAction"));
-  importer_ = new ModelImporter(projects_, this);
-  QAction* importAction =
-      fileMenu_->addAction(tr("&Import Model…"), importer_, &ModelImporter::importWithDialogs);
-  importAction->setObjectName(QStringLiteral("importModelAction"));
-  importAction->setToolTip(
-      tr("Turn an ONNX classifier (from PyTorch or elsewhere) into a project with its weights"));
-  fileMenu_->addSeparator();
-  projectActions_ << fileMenu_->addAction(tr("&Save"), QKeySequence::Save, projects_,
-                                          &ProjectController::save)
-                  << fileMenu_->addAction(tr("Save &As…"), QKeySequence::SaveAs, projects_,
-                                          &ProjectController::saveAs);
-  QAction* closeAction = fileMenu_->addAction(tr("&Close Project"), QKeySequence::Close, projects_,
-                                              &ProjectController::closeAsking);
-  closeAction->setObjectName(QStringLiteral("closeProjectAction"));
-  projectActions_ << closeAction;
-  fileMenu_->addSeparator();
-  QAction* recoverAction = fileMenu_->addAction(tr("Recover &Unsaved Runs…"), projects_,
-                                                &ProjectController::recoverUnsavedRuns);
-  recoverAction->setObjectName(QStringLiteral("recoverUnsavedRunsAction"));
-  recoverAction->setToolTip(
-      tr("Open again a project that was closed without being saved, from the runs it left in "
-         "the data folder"));
-  fileMenu_->addSeparator();
-  QAction* exportAction =
-      fileMenu_->addAction(tr("&Export Trained Model…"), this, &MainWindow::exportModel);
-  exportAction->setObjectName(QStringLiteral("exportModelAction"));
-  exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-  exportAction->setToolTip(
-      tr("Write a trained model of this project as TorchScript, ONNX, safetensors or PyTorch "
-         "code"));
-  projectActions_ << exportAction;
-  fileMenu_->addSeparator();
-  QAction* reopen = fileMenu_->addAction(tr("Reopen the Last Project at Start"));
-  reopen->setObjectName(QStringLiteral("reopenLastProjectAction"));
-  reopen->setCheckable(true);
-  reopen->setChecked(settings::kReopenLastProject.value());
-  connect(reopen, &QAction::toggled, this,
-          [](bool on) { settings::kReopenLastProject.setValue(on); });
-  fileMenu_->addSeparator();
-  QAction* quit = fileMenu_->addAction(tr("&Quit"), this, &QWidget::close);
-  quit->setShortcut(QKeySequence::Quit);
-  quit->setMenuRole(QAction::QuitRole);
+  return {
+      {.text = tr("&New Project…"),
+       .shortcut = QKeySequence::New,
+       .objectName = "newProjectAction",
+       .triggered = [p] { p->newProject(); }},
+      {.text = tr("&Open…"),
+       .shortcut = QKeySequence::Open,
+       .objectName = "openProjectAction",
+       .triggered = [p] { p->open(); }},
+      {.text = tr("Open &Recent"), .objectName = "recentMenu", .submenu = &menus_.recent},
+      {.text = tr("Open the &Example"),
+       .objectName = "openExampleAction",
+       .triggered = [p] { p->openExampleAsking(); }},
+      {.text = tr("&Import Model…"),
+       .objectName = "importModelAction",
+       .toolTip = tr("Turn an ONNX classifier (from PyTorch or elsewhere) into a project with "
+                     "its weights"),
+       .triggered = [this] { importer_->importWithDialogs(); }},
+      separatorSpec(),
+      {.text = tr("&Save"),
+       .shortcut = QKeySequence::Save,
+       .triggered = [p] { p->save(); },
+       .needsProject = true},
+      {.text = tr("Save &As…"),
+       .shortcut = QKeySequence::SaveAs,
+       .triggered = [p] { p->saveAs(); },
+       .needsProject = true},
+      {.text = tr("&Close Project"),
+       .shortcut = QKeySequence::Close,
+       .objectName = "closeProjectAction",
+       .triggered = [p] { p->closeAsking(); },
+       .needsProject = true},
+      separatorSpec(),
+      {.text = tr("Recover &Unsaved Runs…"),
+       .objectName = "recoverUnsavedRunsAction",
+       .toolTip = tr("Open again a project that was closed without being saved, from the runs it "
+                     "left in the data folder"),
+       .triggered = [p] { p->recoverUnsavedRuns(); }},
+      separatorSpec(),
+      {.text = tr("&Export Trained Model…"),
+       .shortcut = QKeySequence(Qt::CTRL | Qt::Key_E),
+       .objectName = "exportModelAction",
+       .toolTip = tr("Write a trained model of this project as TorchScript, ONNX, safetensors or "
+                     "PyTorch code"),
+       .triggered = [this] { exportModel(); },
+       .needsProject = true},
+      separatorSpec(),
+      {.text = tr("Reopen the Last Project at Start"),
+       .objectName = "reopenLastProjectAction",
+       .toggled = [](bool on) { settings::kReopenLastProject.setValue(on); },
+       .checked = settings::kReopenLastProject.value()},
+      separatorSpec(),
+      {.text = tr("&Quit"),
+       .shortcut = QKeySequence::Quit,
+       .triggered = [this] { close(); },
+       .role = QAction::QuitRole},
+  };
+}
 
-  QMenu* editMenu = menuBar()->addMenu(tr("&Edit"));
-  editMenu->setObjectName(QStringLiteral("editMenu"));
-  editActions_ = new EditActions(canvas_, editMenu, this);
-
-  viewMenu_ = menuBar()->addMenu(tr("&View"));
-  viewMenu_->setObjectName(QStringLiteral("viewMenu"));
-  QAction* fullScreen = viewMenu_->addAction(tr("&Full Screen"));
-  fullScreen->setShortcut(QKeySequence::FullScreen);
-  fullScreen->setCheckable(true);
-  connect(fullScreen, &QAction::toggled, this,
-          [this](bool on) { setWindowState(windowState().setFlag(Qt::WindowFullScreen, on)); });
-  viewMenu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
-  viewMenu_->addSeparator();
+std::vector<ActionSpec> MainWindow::viewMenuTable() {
   BuilderView* view = canvas_->view();
-  fitAction_ = viewMenu_->addAction(tr("&Fit to View"), QKeySequence(Qt::CTRL | Qt::Key_9), view,
-                                    &BuilderView::fitToView);
-  fitAction_->setObjectName(QStringLiteral("fitToViewAction"));
-  fitAction_->setIconText(tr("Fit"));
-  fitAction_->setIcon(QIcon::fromTheme(QStringLiteral("zoom-fit-best"),
-                                       style()->standardIcon(QStyle::SP_TitleBarMaxButton)));
-  projectActions_ << viewMenu_->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, view,
-                                          &BuilderView::zoomIn)
-                  << viewMenu_->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, view,
-                                          &BuilderView::zoomOut)
-                  << viewMenu_->addAction(tr("&Actual Size"), QKeySequence(Qt::CTRL | Qt::Key_0),
-                                          view, &BuilderView::resetZoom)
-                  << fitAction_;
-  QAction* overview = viewMenu_->addAction(tr("&Overview Map"));
-  overview->setToolTip(
-      tr("A map of the whole model in the canvas's corner while part of it is "
-         "out of view"));
-  overview->setCheckable(true);
-  overview->setChecked(true);
-  connect(overview, &QAction::toggled, view->overviewMap(), &OverviewMap::setWanted);
-  QAction* snap = viewMenu_->addAction(tr("&Snap to Grid"));
-  snap->setCheckable(true);
-  snap->setChecked(canvas_->scene()->snapToGrid());
-  connect(snap, &QAction::toggled, canvas_->scene(), &BuilderScene::setSnapToGrid);
-  projectActions_ << overview << snap;
-  viewMenu_->addSeparator();
-  // Panels list their toggle actions here (addPanel).
-  panelsMenu_ = viewMenu_;
+  const QIcon fitIcon = QIcon::fromTheme(QStringLiteral("zoom-fit-best"),
+                                         style()->standardIcon(QStyle::SP_TitleBarMaxButton));
+  return {
+      {.text = tr("&Full Screen"),
+       .shortcut = QKeySequence::FullScreen,
+       .toggled =
+           [this](bool on) { setWindowState(windowState().setFlag(Qt::WindowFullScreen, on)); }},
+      {.text = tr("&Reset Layout"), .triggered = [this] { resetLayout(); }},
+      separatorSpec(),
+      {.text = tr("&Fit to View"),
+       .shortcut = QKeySequence(Qt::CTRL | Qt::Key_9),
+       .objectName = "fitToViewAction",
+       .iconText = tr("Fit"),
+       .icon = fitIcon,
+       .triggered = [view] { view->fitToView(); },
+       .needsProject = true},
+      {.text = tr("Zoom &In"),
+       .shortcut = QKeySequence::ZoomIn,
+       .triggered = [view] { view->zoomIn(); },
+       .needsProject = true},
+      {.text = tr("Zoom &Out"),
+       .shortcut = QKeySequence::ZoomOut,
+       .triggered = [view] { view->zoomOut(); },
+       .needsProject = true},
+      {.text = tr("&Actual Size"),
+       .shortcut = QKeySequence(Qt::CTRL | Qt::Key_0),
+       .triggered = [view] { view->resetZoom(); },
+       .needsProject = true},
+      {.text = tr("&Overview Map"),
+       .toolTip = tr("A map of the whole model in the canvas's corner while part of it is "
+                     "out of view"),
+       .toggled = [view](bool on) { view->overviewMap()->setWanted(on); },
+       .checked = true,
+       .needsProject = true},
+      {.text = tr("&Snap to Grid"),
+       .toggled = [this](bool on) { canvas_->scene()->setSnapToGrid(on); },
+       .checked = canvas_->scene()->snapToGrid(),
+       .needsProject = true},
+      // Panels list their toggle actions after this line (addPanel).
+      separatorSpec(),
+  };
+}
 
-  helpMenu_ = menuBar()->addMenu(tr("&Help"));
-  helpMenu_->setObjectName(QStringLiteral("helpMenu"));
-  QAction* about = helpMenu_->addAction(tr("&About ConvStudio"), this, &MainWindow::showAbout);
-  about->setMenuRole(QAction::AboutRole);
-  QAction* aboutQt = helpMenu_->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
-  aboutQt->setMenuRole(QAction::AboutQtRole);
+std::vector<ActionSpec> MainWindow::helpMenuTable() {
+  return {
+      {.text = tr("&About ConvStudio"),
+       .triggered = [this] { showAbout(); },
+       .role = QAction::AboutRole},
+      {.text = tr("About &Qt"),
+       .triggered = [] { QApplication::aboutQt(); },
+       .role = QAction::AboutQtRole},
+  };
+}
+
+void MainWindow::addRows(QMenu* menu, const std::vector<ActionSpec>& rows) {
+  for (const ActionSpec& row : rows) {
+    if (row.submenu) {
+      *row.submenu = menu->addMenu(row.text);
+      (*row.submenu)->setObjectName(QLatin1String(row.objectName));
+      continue;
+    }
+    QAction* action = makeAction(row, this);
+    menu->addAction(action);
+    if (row.needsProject) menus_.projectActions << action;
+  }
+}
+
+// The menu bar, in its order; Edit's actions are the canvas's (EditActions), Training's the
+// training cockpit's (createTrainingPanels), and View ends with the panels' toggles (addPanel).
+void MainWindow::createMenus() {
+  const auto addMenu = [this](const QString& title, const char* objectName) {
+    QMenu* menu = menuBar()->addMenu(title);
+    menu->setObjectName(QLatin1String(objectName));
+    return menu;
+  };
+  addRows(addMenu(tr("&File"), "fileMenu"), fileMenuTable());
+  editActions_ = new EditActions(canvas_, addMenu(tr("&Edit"), "editMenu"), this);
+  menus_.view = addMenu(tr("&View"), "viewMenu");
+  addRows(menus_.view, viewMenuTable());
+  menus_.training = addMenu(tr("&Training"), "trainingMenu");
+  addRows(addMenu(tr("&Help"), "helpMenu"), helpMenuTable());
 }
 
 QDockWidget* MainWindow::addPanel(QWidget* panel, const QString& title, const QString& objectName,
@@ -265,43 +317,83 @@ QDockWidget* MainWindow::addPanel(QWidget* panel, const QString& title, const QS
   // A dock scrolls its content rather than raise the window's minimum size above the screen.
   dock->setWidget(scrollable(panel));
   addDockWidget(area, dock);
-  panelsMenu_->addAction(dock->toggleViewAction());
-  if (projectOnly) projectDocks_ << dock;
+  menus_.view->addAction(dock->toggleViewAction());
+  if (projectOnly) layout_.projectDocks << dock;
   return dock;
 }
 
-void MainWindow::createPanels() {
-  palette_ = new PaletteWidget(this);
-  paletteDock_ =
-      addPanel(palette_, tr("Blocks"), QStringLiteral("paletteDock"), Qt::LeftDockWidgetArea);
-  properties_ = new PropertiesWidget(document_, this);
-  propertiesDock_ = addPanel(properties_, tr("Properties"), QStringLiteral("propertiesDock"),
-                             Qt::RightDockWidgetArea);
-  problems_ = new ProblemsWidget(document_, this);
-  problemsDock_ =
-      addPanel(problems_, tr("Problems"), QStringLiteral("problemsDock"), Qt::BottomDockWidgetArea);
+std::vector<MainWindow::DockRow> MainWindow::dockTable() {
+  using SD = StudioDocks;
+  const auto left = Qt::LeftDockWidgetArea;
+  const auto right = Qt::RightDockWidgetArea;
+  const auto bottom = Qt::BottomDockWidgetArea;
+  return {
+      {[this] { return panels_.palette = new PaletteWidget(this); }, tr("Blocks"), "paletteDock",
+       left, true, &SD::palette},
+      {[this] { return panels_.properties = new PropertiesWidget(document_, this); },
+       tr("Properties"), "propertiesDock", right, true, &SD::properties},
+      {[this] { return panels_.problems = new ProblemsWidget(document_, this); }, tr("Problems"),
+       "problemsDock", bottom, true, &SD::problems},
+      {{}, {}, nullptr, {}, true, nullptr},  // the training cockpit's (training_cockpit.cpp)
+      // Not a project's: a model file can be tried with no project open.
+      {[this] { return (inference_ = new InferenceController(this))->panel(); }, tr("Inference"),
+       "inferencePanel", right, false, &SD::inference},
+  };
+}
 
-  connect(palette_, &PaletteWidget::blockRequested, canvas_, &BuilderCanvas::addBlock);
-  connect(problems_, &ProblemsWidget::blockActivated, canvas_, &BuilderCanvas::focusBlock);
-  connect(problems_, &ProblemsWidget::problemCountChanged, this, [this](int count) {
-    problemsDock_->setWindowTitle(count == 0 ? tr("Problems") : tr("Problems (%1)").arg(count));
+void MainWindow::createPanels() {
+  for (const DockRow& row : dockTable()) {
+    if (!row.panel) {
+      createTrainingPanels();
+      continue;
+    }
+    docks_.*row.place =
+        addPanel(row.panel(), row.title, QLatin1String(row.objectName), row.area, row.projectOnly);
+  }
+  connectPanels();
+}
+
+void MainWindow::connectPanels() {
+  connect(panels_.palette, &PaletteWidget::blockRequested, canvas_, &BuilderCanvas::addBlock);
+  connect(panels_.problems, &ProblemsWidget::blockActivated, canvas_, &BuilderCanvas::focusBlock);
+  connect(panels_.problems, &ProblemsWidget::problemCountChanged, this, [this](int count) {
+    docks_.problems->setWindowTitle(count == 0 ? tr("Problems") : tr("Problems (%1)").arg(count));
   });
   connect(canvas_->scene(), &BuilderScene::blockSelectionChanged, this,
           [this](const QStringList& ids) {
-            properties_->showBlock(ids.size() == 1 ? ids.front() : QString());
+            panels_.properties->showBlock(ids.size() == 1 ? ids.front() : QString());
             // A block picked on the canvas shows its properties, even behind another tab
             // (unless the user closed the dock).
-            if (ids.size() == 1 && propertiesDock_->toggleViewAction()->isChecked()) {
-              propertiesDock_->raise();
+            if (ids.size() == 1 && docks_.properties->toggleViewAction()->isChecked()) {
+              docks_.properties->raise();
             }
           });
-  createTrainingPanels();
+  // The inference panel predicts with the project's default trained model (the best of the
+  // newest finished run) until the user picks another.
+  connect(inference_->panel(), &InferencePanel::modelFileChosen, this, [this](const QString& path) {
+    chosenModel_ = path;
+    // Any model may be tried, but a checkpoint of another network is named as such.
+    if (projects_->isOpen() && QFileInfo(path).isDir()) {
+      if (auto mismatch =
+              checkpoint_mismatch(QFile::encodeName(path).toStdString(), document_->graph())) {
+        inference_->panel()->showMessage(
+            tr("Not this project's model: %1").arg(engineText(*mismatch)));
+      }
+    }
+  });
+  connect(training_, &TrainingCockpit::runRecorded, this, &MainWindow::refreshTrainedModels);
+  trainedModelsRefresh_ = new QTimer(this);
+  trainedModelsRefresh_->setSingleShot(true);
+  trainedModelsRefresh_->setInterval(kTrainedModelsRefreshMs);
+  connect(trainedModelsRefresh_, &QTimer::timeout, this, &MainWindow::refreshTrainedModels);
+  connect(document_, &GraphDocument::analysisChanged, trainedModelsRefresh_,
+          qOverload<>(&QTimer::start));
 }
 
 void MainWindow::createTrainingPanels() {
   TrainingCockpitHost host;
   host.window = this;
-  host.viewMenu = viewMenu_;
+  host.viewMenu = menus_.view;
   host.project = [this] { return document_->project(); };
   host.isOpen = [this] { return projects_->isOpen(); };
   host.setSettings = [this](const DatasetSettings& dataset, const TrainingSettings& training) {
@@ -321,44 +413,20 @@ void MainWindow::createTrainingPanels() {
           &TrainingCockpit::clearStaleFailure);
   connect(document_, &GraphDocument::analysisChanged, training_,
           &TrainingCockpit::clearStaleFailure);
+  menus_.training->addActions(training_->runActions());
+  createRunFollowing();
+}
 
-  // The inference panel predicts with the project's default trained model (the best of the
-  // newest finished run) until the user picks another.
-  inference_ = new InferenceController(this);
-  inferenceDock_ = addPanel(inference_->panel(), tr("Inference"), QStringLiteral("inferencePanel"),
-                            Qt::RightDockWidgetArea, false);
-  connect(inference_->panel(), &InferencePanel::modelFileChosen, this, [this](const QString& path) {
-    chosenModel_ = path;
-    // Any model may be tried, but a checkpoint of another network is named as such.
-    if (projects_->isOpen() && QFileInfo(path).isDir()) {
-      if (auto mismatch =
-              checkpoint_mismatch(QFile::encodeName(path).toStdString(), document_->graph())) {
-        inference_->panel()->showMessage(
-            tr("Not this project's model: %1").arg(engineText(*mismatch)));
-      }
-    }
-  });
-  connect(training_, &TrainingCockpit::runRecorded, this, &MainWindow::refreshTrainedModels);
-  trainedModelsRefresh_ = new QTimer(this);
-  trainedModelsRefresh_->setSingleShot(true);
-  trainedModelsRefresh_->setInterval(kTrainedModelsRefreshMs);
-  connect(trainedModelsRefresh_, &QTimer::timeout, this, &MainWindow::refreshTrainedModels);
-  connect(document_, &GraphDocument::analysisChanged, trainedModelsRefresh_,
-          qOverload<>(&QTimer::start));
-
-  auto* trainingMenu = new QMenu(tr("&Training"), this);
-  trainingMenu->setObjectName(QStringLiteral("trainingMenu"));
-  trainingMenu->addActions(training_->runActions());
-  menuBar()->insertMenu(helpMenu_->menuAction(), trainingMenu);
-
+void MainWindow::createRunFollowing() {
   // File > Open Run…, beside Recover Unsaved Runs… (the other way of opening runs).
   following_ = new RunFollowing(projects_, training_, this);
-  const QList<QAction*> fileActions = fileMenu_->actions();
+  auto* fileMenu = menuBar()->findChild<QMenu*>(QStringLiteral("fileMenu"));
+  const QList<QAction*> fileActions = fileMenu->actions();
   const auto recover = std::find_if(fileActions.begin(), fileActions.end(), [](QAction* action) {
     return action->objectName() == QLatin1String("recoverUnsavedRunsAction");
   });
-  fileMenu_->insertAction(recover != fileActions.end() ? *recover : nullptr,
-                          following_->openAction());
+  fileMenu->insertAction(recover != fileActions.end() ? *recover : nullptr,
+                         following_->openAction());
   connect(following_, &RunFollowing::checkpointsChanged, this, &MainWindow::refreshTrainedModels);
 }
 
@@ -367,7 +435,7 @@ void MainWindow::createToolBar() {
   actions.train = training_->startAction();
   actions.pause = training_->pauseAction();
   actions.stop = training_->stopAction();
-  actions.fit = fitAction_;
+  actions.fit = findChild<QAction*>(QStringLiteral("fitToViewAction"));
   actions.undo = editActions_->undo();
   actions.redo = editActions_->redo();
   toolBar_ = new MainToolBar(
@@ -382,48 +450,40 @@ void MainWindow::createToolBar() {
 }
 
 StudioDocks MainWindow::studioDocks() const {
-  StudioDocks docks;
-  docks.palette = paletteDock_;
-  docks.properties = propertiesDock_;
-  docks.problems = problemsDock_;
-  docks.inference = inferenceDock_;
-  docks.trainingSettings = training_->settingsDock();
-  docks.queue = training_->queueDock();
-  docks.runs = training_->runsDock();
-  docks.charts = training_->chartsDock();
-  docks.progress = training_->progressDock();
-  docks.log = training_->logDock();
-  docks.confusion = training_->confusionDock();
-  docks.gallery = training_->galleryDock();
+  StudioDocks docks = training_->studioDocks();
+  docks.palette = docks_.palette;
+  docks.properties = docks_.properties;
+  docks.problems = docks_.problems;
+  docks.inference = docks_.inference;
   return docks;
 }
 
 void MainWindow::arrangeDefaultLayout() {
   // From every dock in its side, so the default comes out the same from any layout.
-  restoreState(dockedState_);
+  restoreState(layout_.docked);
   arrangeDefaultDocks(*this, studioDocks());
 }
 
 void MainWindow::showBuilderDocks(bool show) {
-  if (show == builderDocksShown_) return;
-  builderDocksShown_ = show;
+  if (show == layout_.builderDocksShown) return;
+  layout_.builderDocksShown = show;
   if (!show) {
     // Hidden one by one and shown again, docks lose their sizes to their neighbours (the charts
     // shrank on every project opened): the whole layout leaves and comes back as one.
-    builderLayout_ = defaultSizesPending_ ? QByteArray() : saveState();
-    for (QDockWidget* dock : std::as_const(projectDocks_)) dock->hide();
+    layout_.builder = layout_.defaultSizesPending ? QByteArray() : saveState();
+    for (QDockWidget* dock : std::as_const(layout_.projectDocks)) dock->hide();
     return;
   }
-  if (!builderLayout_.isEmpty() && restoreState(builderLayout_)) return;
+  if (!layout_.builder.isEmpty() && restoreState(layout_.builder)) return;
   // None remembered: the default layout, whose sizes are shares of the window once it is shown.
   arrangeDefaultLayout();
-  defaultSizesPending_ = true;
+  layout_.defaultSizesPending = true;
   sizeDefaultLayoutWhenShown();
 }
 
 void MainWindow::sizeDefaultLayoutWhenShown() {
-  if (!defaultSizesPending_ || !isVisible() || !builderDocksShown_) return;
-  defaultSizesPending_ = false;
+  if (!layout_.defaultSizesPending || !isVisible() || !layout_.builderDocksShown) return;
+  layout_.defaultSizesPending = false;
   QTimer::singleShot(0, this, [this] { sizeDefaultDocks(*this, studioDocks()); });
 }
 
@@ -444,8 +504,8 @@ ExportDialog* MainWindow::exportModel() {
   connect(dialog, &ExportDialog::openInInference, this, [this](const QString& path) {
     chosenModel_ = path;
     inference_->setModelPath(path);
-    inferenceDock_->show();
-    inferenceDock_->raise();
+    docks_.inference->show();
+    docks_.inference->raise();
   });
   dialog->open();
   return dialog;
@@ -469,27 +529,27 @@ void MainWindow::refreshTrainedModels() {
 }
 
 void MainWindow::updateRecentMenu() {
-  recentMenu_->clear();
+  menus_.recent->clear();
   const QStringList files = projects_->recentFiles();
   for (const QString& path : files) {
-    recentMenu_
+    menus_.recent
         ->addAction(QFileInfo(path).fileName(), this, [this, path] { projects_->openRecent(path); })
         ->setToolTip(path);
   }
-  recentMenu_->setEnabled(!files.isEmpty());
+  menus_.recent->setEnabled(!files.isEmpty());
   startPage_->showRecentProjects(files);
 }
 
 void MainWindow::updateForProject() {
   const bool open = projects_->isOpen();
   pages_->setCurrentWidget(open ? static_cast<QWidget*>(canvas_) : startPage_);
-  for (QAction* action : std::as_const(projectActions_)) action->setEnabled(open);
+  for (QAction* action : std::as_const(menus_.projectActions)) action->setEnabled(open);
   editActions_->setEnabled(open);
   showBuilderDocks(open);
   if (open) {
     // A project opens on the builder's tabs, whichever were in front when its layout was
     // remembered.
-    for (QDockWidget* dock : {propertiesDock_, problemsDock_, training_->chartsDock()}) {
+    for (QDockWidget* dock : {docks_.properties, docks_.problems, training_->chartsDock()}) {
       if (dock->toggleViewAction()->isChecked()) dock->raise();
     }
   }
@@ -531,16 +591,16 @@ void MainWindow::showDeviceInStatusBar() {
 }
 
 void MainWindow::showAbout() {
-  AboutDialog dialog(build_, devices_, this);
+  AboutDialog dialog(build_info(), devices_, this);
   dialog.exec();
 }
 
 void MainWindow::resetLayout() {
-  builderLayout_.clear();
+  layout_.builder.clear();
   // On the start page the default comes with the next project.
-  if (builderDocksShown_) {
+  if (layout_.builderDocksShown) {
     arrangeDefaultLayout();
-    defaultSizesPending_ = true;
+    layout_.defaultSizesPending = true;
     sizeDefaultLayoutWhenShown();
   }
   updateForProject();
@@ -586,8 +646,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   // page's); none when the default was never sized for a shown window, so the next start
   // sizes it.
   settings::kMainWindowGeometry.setValue(saveGeometry());
-  if (builderDocksShown_) builderLayout_ = defaultSizesPending_ ? QByteArray() : saveState();
-  settings::kMainWindowState.setValue(builderLayout_);
+  if (layout_.builderDocksShown)
+    layout_.builder = layout_.defaultSizesPending ? QByteArray() : saveState();
+  settings::kMainWindowState.setValue(layout_.builder);
   event->accept();
 }
 

@@ -5,7 +5,11 @@
 
 #include <QMainWindow>
 
+#include <vector>
+
+#include "action_spec.h"
 #include "convstudio/system_info.h"
+#include "default_dock_layout.h"
 
 class QAction;
 class QDockWidget;
@@ -29,7 +33,30 @@ class PropertiesWidget;
 class RunFollowing;
 class StartPage;
 class TrainingCockpit;
-struct StudioDocks;
+
+// The builder's panels beside the canvas.
+struct BuilderPanels {
+  PaletteWidget* palette = nullptr;
+  PropertiesWidget* properties = nullptr;
+  ProblemsWidget* problems = nullptr;
+};
+
+// The menus filled after they are made, and the actions a project enables.
+struct MainMenus {
+  QMenu* view = nullptr;           // panels add their toggles here (addPanel)
+  QMenu* recent = nullptr;         // File > Open Recent
+  QMenu* training = nullptr;       // the training cockpit's run actions
+  QList<QAction*> projectActions;  // enabled only while a project is open
+};
+
+// The builder's dock layout as it leaves with the start page and comes back (showBuilderDocks).
+struct BuilderDockLayout {
+  QList<QDockWidget*> projectDocks;  // hidden while no project is open
+  QByteArray docked;                 // every dock in its side, none tabbed
+  QByteArray builder;  // the builder's dock layout while the start page shows; empty: none
+  bool builderDocksShown = true;     // false while the start page has hidden them
+  bool defaultSizesPending = false;  // the default layout waits for the window to be shown
+};
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -37,7 +64,7 @@ class MainWindow : public QMainWindow {
  public:
   explicit MainWindow(QWidget* parent = nullptr);
 
-  QMenu* viewMenu() const { return viewMenu_; }
+  QMenu* viewMenu() const { return menus_.view; }
   // The open project (the document stays the same object for the window's life; opening a
   // file resets it and emits modelReset).
   GraphDocument* document() const { return document_; }
@@ -50,10 +77,10 @@ class MainWindow : public QMainWindow {
   ModelImporter* importer() const { return importer_; }
   MainToolBar* toolBar() const { return toolBar_; }
   StartPage* startPage() const { return startPage_; }
-  QDockWidget* paletteDock() const { return paletteDock_; }
-  QDockWidget* propertiesDock() const { return propertiesDock_; }
-  QDockWidget* problemsDock() const { return problemsDock_; }
-  QDockWidget* inferenceDock() const { return inferenceDock_; }
+  QDockWidget* paletteDock() const { return docks_.palette; }
+  QDockWidget* propertiesDock() const { return docks_.properties; }
+  QDockWidget* problemsDock() const { return docks_.problems; }
+  QDockWidget* inferenceDock() const { return docks_.inference; }
   // Adds a dock (its content scrolls when the dock is small) with a View menu entry that shows
   // and hides it. Docks are hidden while no project is open when `projectOnly` is set.
   QDockWidget* addPanel(QWidget* panel, const QString& title, const QString& objectName,
@@ -77,9 +104,20 @@ class MainWindow : public QMainWindow {
   void showEvent(QShowEvent* event) override;
 
  private:
+  struct DockRow;
+  // The menus' actions, one table per menu (action_spec.h): adding an action is one row.
+  std::vector<ActionSpec> fileMenuTable();
+  std::vector<ActionSpec> viewMenuTable();
+  std::vector<ActionSpec> helpMenuTable();
+  // The window's docks, one row each, in the View menu's order.
+  std::vector<DockRow> dockTable();
   void createMenus();
+  void addRows(QMenu* menu, const std::vector<ActionSpec>& rows);
   void createPanels();
+  void connectPanels();
+  void connectProjects();
   void createTrainingPanels();
+  void createRunFollowing();
   void createToolBar();
   // The default dock layout (default_dock_layout.h), from any layout.
   void arrangeDefaultLayout();
@@ -93,7 +131,6 @@ class MainWindow : public QMainWindow {
   void restoreWindowGeometry();
   void showDeviceInStatusBar();
 
-  BuildInfo build_;
   DeviceReport devices_;
   GraphDocument* document_ = nullptr;
   ProjectController* projects_ = nullptr;
@@ -101,34 +138,19 @@ class MainWindow : public QMainWindow {
   QStackedWidget* pages_ = nullptr;
   StartPage* startPage_ = nullptr;
   BuilderCanvas* canvas_ = nullptr;
-  PaletteWidget* palette_ = nullptr;
-  PropertiesWidget* properties_ = nullptr;
-  ProblemsWidget* problems_ = nullptr;
+  BuilderPanels panels_;
   EditActions* editActions_ = nullptr;
   MainToolBar* toolBar_ = nullptr;
-  QMenu* fileMenu_ = nullptr;
-  QMenu* viewMenu_ = nullptr;
-  QMenu* panelsMenu_ = nullptr;
-  QMenu* recentMenu_ = nullptr;
-  QMenu* helpMenu_ = nullptr;
-  QAction* fitAction_ = nullptr;
-  QList<QAction*> projectActions_;  // enabled only while a project is open
-  QList<QDockWidget*> projectDocks_;
-  QDockWidget* paletteDock_ = nullptr;
-  QDockWidget* propertiesDock_ = nullptr;
-  QDockWidget* problemsDock_ = nullptr;
-  QDockWidget* inferenceDock_ = nullptr;
+  MainMenus menus_;
+  StudioDocks docks_;  // the builder's; the training cockpit keeps its own
+  BuilderDockLayout layout_;
   TrainingCockpit* training_ = nullptr;
   InferenceController* inference_ = nullptr;
   RunFollowing* following_ = nullptr;
   QString chosenModel_;  // a model the user picked for inference; kept until the project changes
-  bool projectReplaced_ = true;       // the document was reset since updateForProject last ran
-  bool shownOnce_ = false;            // the first show fits the window to the screen
-  bool builderDocksShown_ = true;     // false while the start page has hidden them
-  bool defaultSizesPending_ = false;  // the default layout waits for the window to be shown
+  bool projectReplaced_ = true;  // the document was reset since updateForProject last ran
+  bool shownOnce_ = false;       // the first show fits the window to the screen
   QTimer* trainedModelsRefresh_ = nullptr;  // graph edits change which checkpoints fit
-  QByteArray dockedState_;                  // every dock in its side, none tabbed
-  QByteArray builderLayout_;  // the builder's dock layout while the start page shows; empty: none
 };
 
 }  // namespace convstudio

@@ -12,6 +12,7 @@
 #include <QStatusBar>
 #include <QStyle>
 
+#include "action_spec.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/model/training_settings.h"
@@ -44,9 +45,88 @@ TrainingCockpit::TrainingCockpit(TrainingCockpitHost host, const DeviceReport& d
   createDocks();
   createActions();
   connectController();
-  settings_->setDevices(devices_);
-  progress_->setGpuPresent(devices_.cuda_available);
+  views_.settings->setDevices(devices_);
+  views_.progress->setGpuPresent(devices_.cuda_available);
   reloadProject();
+}
+
+struct TrainingCockpit::DockRow {
+  QWidget* panel;
+  QString title;
+  const char* objectName;
+  Qt::DockWidgetArea area;
+  QString toolTip;
+  QDockWidget* StudioDocks::*place;  // where the default layout finds it
+};
+
+// What decides which run actions are enabled (updateStartAllowed).
+struct TrainingCockpit::RunGate {
+  bool idle = true;           // no run is going
+  bool startable = false;     // a project is open and nothing blocks a start
+  bool tuning = false;        // a finder is measuring: it and a run would compete for the device
+  bool pauseOffered = false;  // the run can pause (a single process)
+  bool cuda = false;
+};
+
+struct TrainingCockpit::RunActionRow {
+  ActionSpec spec;
+  bool (*enabledWhen)(const RunGate&);
+};
+
+std::vector<TrainingCockpit::DockRow> TrainingCockpit::dockTable() {
+  using SD = StudioDocks;
+  const auto right = Qt::RightDockWidgetArea;
+  const auto bottom = Qt::BottomDockWidgetArea;
+  // Where each dock goes and how big it is: the window's default layout (default_dock_layout.h).
+  return {
+      {views_.settings, tr("Training"), "trainingSettingsDock", right,
+       tr("Training settings: data, run and optimizer"), &SD::trainingSettings},
+      {queue_->view(), tr("Queue"), "runQueueDock", right,
+       tr("Runs waiting to train one after another, and sweeps"), &SD::queue},
+      // The comparison table is wide and read beside the charts it overlays.
+      {views_.runs, tr("Runs"), "runsDock", bottom, {}, &SD::runs},
+      {views_.charts, tr("Charts"), "trainingChartsDock", bottom, {}, &SD::charts},
+      {views_.progress, tr("Progress"), "trainingProgressDock", bottom, {}, &SD::progress},
+      {views_.log, tr("Log"), "trainingLogDock", bottom, {}, &SD::log},
+      {views_.confusion, tr("Confusion Matrix"), "confusionMatrixDock", bottom, {}, &SD::confusion},
+      {views_.gallery, tr("Misclassified"), "misclassifiedDock", bottom, {}, &SD::gallery},
+  };
+}
+
+std::array<TrainingCockpit::RunActionRow, TrainingCockpit::RunActionCount>
+TrainingCockpit::runActionTable() {
+  QStyle* style = host_.window ? host_.window->style() : nullptr;
+  const auto icon = [style](QStyle::StandardPixmap pixmap) {
+    return style ? style->standardIcon(pixmap) : QIcon();
+  };
+  // In RunAction's order. Pause's text follows the run (Pause/Resume, updateStartAllowed).
+  return {{
+      {{.text = tr("Start Training"),
+        .shortcut = QKeySequence(Qt::Key_F5),
+        .objectName = "startTrainingAction",
+        .iconText = tr("Train"),
+        .icon = icon(QStyle::SP_MediaPlay),
+        .triggered = [this] { startTraining(); }},
+       [](const RunGate& g) { return g.idle && g.startable && !g.tuning; }},
+      {{.text = tr("Pause Training"),
+        .objectName = "pauseTrainingAction",
+        .iconText = tr("Pause"),
+        .icon = icon(QStyle::SP_MediaPause),
+        .triggered =
+            [this] { controller_->isPaused() ? controller_->resume() : controller_->pause(); }},
+       [](const RunGate& g) { return !g.idle && g.pauseOffered; }},
+      {{.text = tr("Stop Training"),
+        .shortcut = QKeySequence(Qt::SHIFT | Qt::Key_F5),
+        .objectName = "stopTrainingAction",
+        .iconText = tr("Stop"),
+        .icon = icon(QStyle::SP_MediaStop),
+        .triggered = [this] { controller_->stop(); }},
+       [](const RunGate& g) { return !g.idle; }},
+      {{.text = tr("Resume from Checkpoint…"), .triggered = [this] { resumeFromCheckpoint(); }},
+       [](const RunGate& g) { return g.idle && g.startable; }},
+      {{.text = tr("Release Cached GPU Memory"), .triggered = [this] { releaseCachedMemory(); }},
+       [](const RunGate& g) { return g.cuda; }},
+  }};
 }
 
 QDockWidget* TrainingCockpit::addDock(QWidget* panel, const QString& title, const char* objectName,
@@ -61,19 +141,19 @@ QDockWidget* TrainingCockpit::addDock(QWidget* panel, const QString& title, cons
     host_.window->addDockWidget(area, dock);
     if (host_.viewMenu) host_.viewMenu->addAction(dock->toggleViewAction());
   }
-  docks_ << dock;
+  dockList_ << dock;
   return dock;
 }
 
 void TrainingCockpit::createDocks() {
   QMainWindow* w = host_.window;
-  settings_ = new TrainingSettingsPanel(w);
-  charts_ = new TrainingCharts(w);
-  progress_ = new TrainingProgressView(w);
-  log_ = new TrainingLogView(w);
-  confusion_ = new ConfusionMatrixView(w);
-  gallery_ = new MisclassifiedGallery(w);
-  runs_ = new RunsList(w);
+  views_.settings = new TrainingSettingsPanel(w);
+  views_.charts = new TrainingCharts(w);
+  views_.progress = new TrainingProgressView(w);
+  views_.log = new TrainingLogView(w);
+  views_.confusion = new ConfusionMatrixView(w);
+  views_.gallery = new MisclassifiedGallery(w);
+  views_.runs = new RunsList(w);
   QueueHost queueHost;
   queueHost.window = w;
   queueHost.project = host_.project;
@@ -88,23 +168,11 @@ void TrainingCockpit::createDocks() {
       },
       this);
 
-  settingsDock_ =
-      addDock(settings_, tr("Training"), "trainingSettingsDock", Qt::RightDockWidgetArea);
-  settingsDock_->setToolTip(tr("Training settings: data, run and optimizer"));
-  queueDock_ = addDock(queue_->view(), tr("Queue"), "runQueueDock", Qt::RightDockWidgetArea);
-  queueDock_->setToolTip(tr("Runs waiting to train one after another, and sweeps"));
-  // The comparison table is wide and read beside the charts it overlays.
-  runsDock_ = addDock(runs_, tr("Runs"), "runsDock", Qt::BottomDockWidgetArea);
-  chartsDock_ = addDock(charts_, tr("Charts"), "trainingChartsDock", Qt::BottomDockWidgetArea);
-  progressDock_ =
-      addDock(progress_, tr("Progress"), "trainingProgressDock", Qt::BottomDockWidgetArea);
-  logDock_ = addDock(log_, tr("Log"), "trainingLogDock", Qt::BottomDockWidgetArea);
-  confusionDock_ =
-      addDock(confusion_, tr("Confusion Matrix"), "confusionMatrixDock", Qt::BottomDockWidgetArea);
-  galleryDock_ =
-      addDock(gallery_, tr("Misclassified"), "misclassifiedDock", Qt::BottomDockWidgetArea);
-
-  // Where each dock goes and how big it is: the window's default layout (default_dock_layout.h).
+  for (const DockRow& row : dockTable()) {
+    QDockWidget* dock = addDock(row.panel, row.title, row.objectName, row.area);
+    if (!row.toolTip.isEmpty()) dock->setToolTip(row.toolTip);
+    docks_.*row.place = dock;
+  }
 
   if (w->statusBar()) {
     statusLabel_ = new QLabel(w);
@@ -122,26 +190,27 @@ void TrainingCockpit::createDocks() {
 }
 
 void TrainingCockpit::createActions() {
-  start_ = new QAction(tr("Start Training"), this);
-  start_->setObjectName(QStringLiteral("startTrainingAction"));
-  start_->setIconText(tr("Train"));
-  start_->setShortcut(QKeySequence(Qt::Key_F5));
-  pause_ = new QAction(tr("Pause Training"), this);
-  pause_->setObjectName(QStringLiteral("pauseTrainingAction"));
-  pause_->setIconText(tr("Pause"));
-  stop_ = new QAction(tr("Stop Training"), this);
-  stop_->setObjectName(QStringLiteral("stopTrainingAction"));
-  stop_->setIconText(tr("Stop"));
-  stop_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
-  if (host_.window) {
-    QStyle* style = host_.window->style();
-    start_->setIcon(style->standardIcon(QStyle::SP_MediaPlay));
-    pause_->setIcon(style->standardIcon(QStyle::SP_MediaPause));
-    stop_->setIcon(style->standardIcon(QStyle::SP_MediaStop));
-  }
-  resumeCheckpoint_ = new QAction(tr("Resume from Checkpoint…"), this);
-  release_ = new QAction(tr("Release Cached GPU Memory"), this);
-  release_->setEnabled(devices_.cuda_available);
+  const auto table = runActionTable();
+  for (int i = 0; i < RunActionCount; ++i) actions_[i] = makeAction(table[i].spec, this);
+  createTuning();
+  auto* separator = new QAction(this);
+  separator->setSeparator(true);
+  auto* queueSeparator = new QAction(this);
+  queueSeparator->setSeparator(true);
+  runActions_ = {actions_[Start],
+                 actions_[Pause],
+                 actions_[Stop],
+                 actions_[ResumeCheckpoint],
+                 actions_[Release],
+                 separator,
+                 tuning_->findLearningRateAction(),
+                 queueSeparator};
+  runActions_ << queue_->actions();
+  connectViews();
+  connectPreview();
+}
+
+void TrainingCockpit::createTuning() {
   TuningHost tuning;
   tuning.window = host_.window;
   tuning.project = host_.project;
@@ -152,62 +221,42 @@ void TrainingCockpit::createActions() {
     return QFile::decodeName(ProjectFile::weights_file(host_.project(), owner).string().c_str());
   };
   tuning.setTraining = [this](const TrainingSettings& training) {
-    if (host_.setSettings) host_.setSettings(settings_->datasetSettings(), training);
+    if (host_.setSettings) host_.setSettings(views_.settings->datasetSettings(), training);
   };
   tuning_ = new TuningActions(std::move(tuning), this);
   connect(tuning_, &TuningActions::busyChanged, this, &TrainingCockpit::updateStartAllowed);
   connect(tuning_, &TuningActions::busyChanged, queue_->runner(), &RunQueueRunner::startNext);
   connect(queue_->runner(), &RunQueueRunner::problem, this,
-          [this](const QString& problem) { log_->addText(LogLevel::Warning, problem); });
-  connect(settings_, &TrainingSettingsPanel::batchSizeFinderRequested, tuning_,
+          [this](const QString& problem) { views_.log->addText(LogLevel::Warning, problem); });
+  connect(views_.settings, &TrainingSettingsPanel::batchSizeFinderRequested, tuning_,
           &TuningActions::findBatchSize);
-  auto* separator = new QAction(this);
-  separator->setSeparator(true);
-  auto* queueSeparator = new QAction(this);
-  queueSeparator->setSeparator(true);
-  runActions_ = {start_,
-                 pause_,
-                 stop_,
-                 resumeCheckpoint_,
-                 release_,
-                 separator,
-                 tuning_->findLearningRateAction(),
-                 queueSeparator};
-  runActions_ << queue_->actions();
+}
 
-  connect(start_, &QAction::triggered, this, [this] { startTraining(); });
-  connect(pause_, &QAction::triggered, this, [this] {
-    if (controller_->isPaused()) {
-      controller_->resume();
-    } else {
-      controller_->pause();
-    }
-  });
-  connect(stop_, &QAction::triggered, controller_, &TrainingController::stop);
-  connect(resumeCheckpoint_, &QAction::triggered, this, &TrainingCockpit::resumeFromCheckpoint);
-  connect(release_, &QAction::triggered, this, &TrainingCockpit::releaseCachedMemory);
-
-  connect(progress_, &TrainingProgressView::startRequested, start_, &QAction::trigger);
-  connect(progress_, &TrainingProgressView::pauseRequested, controller_,
-          &TrainingController::pause);
-  connect(progress_, &TrainingProgressView::resumeRequested, controller_,
+void TrainingCockpit::connectViews() {
+  TrainingProgressView* progress = views_.progress;
+  connect(progress, &TrainingProgressView::startRequested, actions_[Start], &QAction::trigger);
+  connect(progress, &TrainingProgressView::pauseRequested, controller_, &TrainingController::pause);
+  connect(progress, &TrainingProgressView::resumeRequested, controller_,
           &TrainingController::resume);
-  connect(progress_, &TrainingProgressView::stopRequested, controller_, &TrainingController::stop);
-  connect(progress_, &TrainingProgressView::resumeFromCheckpointRequested, this,
+  connect(progress, &TrainingProgressView::stopRequested, controller_, &TrainingController::stop);
+  connect(progress, &TrainingProgressView::resumeFromCheckpointRequested, this,
           &TrainingCockpit::resumeFromCheckpoint);
-  connect(progress_, &TrainingProgressView::releaseMemoryRequested, this,
+  connect(progress, &TrainingProgressView::releaseMemoryRequested, this,
           &TrainingCockpit::releaseCachedMemory);
   if (statusLabel_) {
-    connect(progress_, &TrainingProgressView::statusChanged, statusLabel_, &QLabel::setText);
+    connect(progress, &TrainingProgressView::statusChanged, statusLabel_, &QLabel::setText);
   }
-
-  connect(settings_, &TrainingSettingsPanel::settingsEdited, this,
+  connect(views_.settings, &TrainingSettingsPanel::settingsEdited, this,
           [this](const DatasetSettings& dataset, const TrainingSettings& training) {
             if (host_.setSettings) host_.setSettings(dataset, training);
           });
-  connect(settings_, &TrainingSettingsPanel::problemsChanged, this,
+  connect(views_.settings, &TrainingSettingsPanel::problemsChanged, this,
           &TrainingCockpit::updateStartAllowed);
-  connect(settings_, &TrainingSettingsPanel::previewRequested, this,
+  connect(views_.runs, &RunsList::overlaysChanged, views_.charts, &TrainingCharts::setOverlays);
+}
+
+void TrainingCockpit::connectPreview() {
+  connect(views_.settings, &TrainingSettingsPanel::previewRequested, this,
           [this](DatasetSettings dataset, quint64 seed) {
             // The images are fitted to the Input block's shape, as training fits them.
             const TensorShape input = host_.project
@@ -220,27 +269,27 @@ void TrainingCockpit::createActions() {
             }
             previewLoader_->request(dataset, seed, SamplePreviewGrid::wantedCount());
           });
-  connect(previewLoader_, &DatasetPreviewLoader::previewReady, settings_->preview(),
+  SamplePreviewGrid* preview = views_.settings->preview();
+  connect(previewLoader_, &DatasetPreviewLoader::previewReady, preview,
           &SamplePreviewGrid::showSamples);
-  connect(previewLoader_, &DatasetPreviewLoader::previewFailed, settings_->preview(),
+  connect(previewLoader_, &DatasetPreviewLoader::previewFailed, preview,
           &SamplePreviewGrid::showProblem);
-  connect(previewLoader_, &DatasetPreviewLoader::scanProgress, settings_->preview(),
+  connect(previewLoader_, &DatasetPreviewLoader::scanProgress, preview,
           &SamplePreviewGrid::showScanProgress);
-  connect(previewLoader_, &DatasetPreviewLoader::datasetSummarized, settings_->preview(),
+  connect(previewLoader_, &DatasetPreviewLoader::datasetSummarized, preview,
           &SamplePreviewGrid::showDatasetSummary);
-  connect(settings_->preview(), &SamplePreviewGrid::scanCancelRequested, previewLoader_,
+  connect(preview, &SamplePreviewGrid::scanCancelRequested, previewLoader_,
           &DatasetPreviewLoader::cancelScan);
-  connect(runs_, &RunsList::overlaysChanged, charts_, &TrainingCharts::setOverlays);
 }
 
 void TrainingCockpit::connectController() {
   TrainingController* c = controller_;
-  connect(c, &TrainingController::stepped, charts_, &TrainingCharts::addStep);
-  connect(c, &TrainingController::stepped, progress_, &TrainingProgressView::showStep);
-  connect(c, &TrainingController::epochEnded, charts_, &TrainingCharts::addEpoch);
-  connect(c, &TrainingController::epochEnded, confusion_, &ConfusionMatrixView::showEpoch);
-  connect(c, &TrainingController::epochEnded, gallery_, &MisclassifiedGallery::showEpoch);
-  connect(c, &TrainingController::logged, log_, &TrainingLogView::addLine);
+  connect(c, &TrainingController::stepped, views_.charts, &TrainingCharts::addStep);
+  connect(c, &TrainingController::stepped, views_.progress, &TrainingProgressView::showStep);
+  connect(c, &TrainingController::epochEnded, views_.charts, &TrainingCharts::addEpoch);
+  connect(c, &TrainingController::epochEnded, views_.confusion, &ConfusionMatrixView::showEpoch);
+  connect(c, &TrainingController::epochEnded, views_.gallery, &MisclassifiedGallery::showEpoch);
+  connect(c, &TrainingController::logged, views_.log, &TrainingLogView::addLine);
   connect(c, &TrainingController::stateChanged, this, &TrainingCockpit::onStateChanged);
   connect(c, &TrainingController::failed, this, &TrainingCockpit::onFailed);
   connect(c, &TrainingController::finished, this, &TrainingCockpit::onFinished);
@@ -259,18 +308,18 @@ void TrainingCockpit::reloadProject() {
   const Project project = host_.project();
   // Our own edits come back through the host; only settings changed elsewhere are reloaded,
   // so a field being edited keeps its cursor.
-  if (!(project.dataset == settings_->datasetSettings()) ||
-      !(project.training == settings_->trainingSettings())) {
-    settings_->setSettings(project.dataset, project.training);
+  if (!(project.dataset == views_.settings->datasetSettings()) ||
+      !(project.training == views_.settings->trainingSettings())) {
+    views_.settings->setSettings(project.dataset, project.training);
   }
   const QString owner = runsOwnerFile();
   if (owner != shownOwner_) {
     shownOwner_ = owner;
-    runs_->setProjectFile(owner);
+    views_.runs->setProjectFile(owner);
     queue_->runner()->setProjectFile(owner);
     // A project saved under a new name keeps what it shows: its runs came along, the newest
     // under the same name.
-    const std::vector<RecordedRun>& runs = runs_->runs();
+    const std::vector<RecordedRun>& runs = views_.runs->runs();
     const QString newest = runs.empty() ? QString() : QString::fromStdString(runs.front().name);
     if (!controller_->isRunning() && (newest != shownRun_ || newest.isEmpty())) showLastRun();
   }
@@ -278,20 +327,20 @@ void TrainingCockpit::reloadProject() {
 }
 
 void TrainingCockpit::showLastRun() {
-  charts_->beginRun(settings_->trainingSettings());
-  confusion_->clear();
-  gallery_->clear();
+  views_.charts->beginRun(views_.settings->trainingSettings());
+  views_.confusion->clear();
+  views_.gallery->clear();
   failureShown_ = false;
   shownRun_.clear();
-  progress_->beginRun(QString());
-  const std::vector<RecordedRun>& runs = runs_->runs();
+  views_.progress->beginRun(QString());
+  const std::vector<RecordedRun>& runs = views_.runs->runs();
   if (runs.empty()) {
-    progress_->showMessage(projectOpen() ? tr("Ready.") : QString());
+    views_.progress->showMessage(projectOpen() ? tr("Ready.") : QString());
     return;
   }
   const RecordedRun& last = runs.front();
   shownRun_ = QString::fromStdString(last.name);
-  charts_->showRecordedRun(last);
+  views_.charts->showRecordedRun(last);
   for (auto epoch = last.epochs.rbegin(); epoch != last.epochs.rend(); ++epoch) {
     if (epoch->confusion.empty()) continue;
     EpochMetrics metrics;
@@ -299,7 +348,7 @@ void TrainingCockpit::showLastRun() {
     metrics.confusion = epoch->confusion;
     metrics.class_names = epoch->class_names;
     metrics.val_accuracy = epoch->val_accuracy;
-    confusion_->showEpoch(metrics);
+    views_.confusion->showEpoch(metrics);
     break;
   }
   QString outcome =
@@ -308,37 +357,39 @@ void TrainingCockpit::showLastRun() {
     outcome +=
         tr(", validation accuracy %1%").arg(last.epochs.back().val_accuracy * 100, 0, 'f', 1);
   }
-  progress_->showMessage(outcome);
+  views_.progress->showMessage(outcome);
 }
 
 void TrainingCockpit::clearStaleFailure() {
   if (!failureShown_ || controller_->isRunning()) return;
   failureShown_ = false;
-  progress_->showMessage(tr("Ready."));
+  views_.progress->showMessage(tr("Ready."));
 }
 
 void TrainingCockpit::updateStartAllowed() {
   const QString blocked =
-      projectOpen() ? settings_->blockingProblem() : tr("Open or create a project first.");
-  const bool idle = !controller_->isRunning();
-  // A finder and a run would compete for the same device.
-  const bool tuning = tuning_ != nullptr && tuning_->isBusy();
+      projectOpen() ? views_.settings->blockingProblem() : tr("Open or create a project first.");
+  RunGate gate;
+  gate.idle = !controller_->isRunning();
+  gate.startable = blocked.isEmpty();
+  gate.tuning = tuning_ != nullptr && tuning_->isBusy();
+  gate.pauseOffered = views_.progress->pauseOffered();
+  gate.cuda = devices_.cuda_available;
   if (tuning_) tuning_->updateEnabled();
   const QString why =
-      tuning && blocked.isEmpty() ? tr("A finder is running; train once it is done.") : blocked;
-  progress_->setStartBlocked(why);
-  start_->setEnabled(idle && blocked.isEmpty() && !tuning);
-  start_->setToolTip(blocked.isEmpty() ? tr("Train the model with these settings (F5)") : blocked);
-  resumeCheckpoint_->setEnabled(idle && blocked.isEmpty());
-  pause_->setEnabled(!idle && progress_->pauseOffered());
+      gate.tuning && blocked.isEmpty() ? tr("A finder is running; train once it is done.") : blocked;
+  views_.progress->setStartBlocked(why);
+  const auto table = runActionTable();
+  for (int i = 0; i < RunActionCount; ++i) actions_[i]->setEnabled(table[i].enabledWhen(gate));
+  actions_[Start]->setToolTip(blocked.isEmpty() ? tr("Train the model with these settings (F5)")
+                                                : blocked);
   const bool paused = controller_->isPaused();
-  pause_->setText(paused ? tr("Resume Training") : tr("Pause Training"));
-  pause_->setIconText(paused ? tr("Resume") : tr("Pause"));
-  stop_->setEnabled(!idle);
+  actions_[Pause]->setText(paused ? tr("Resume Training") : tr("Pause Training"));
+  actions_[Pause]->setIconText(paused ? tr("Resume") : tr("Pause"));
   queue_->view()->setQueueingAllowed(projectOpen() && blocked.isEmpty(), blocked);
   if (blockedLabel_) {
     // Said where the user looks, not only in a tooltip; the start page needs no reason.
-    const bool shown = projectOpen() && idle && !why.isEmpty();
+    const bool shown = projectOpen() && gate.idle && !why.isEmpty();
     blockedLabel_->setText(shown ? tr("Cannot train: %1").arg(why) : QString());
     // In the settings' error colour; a finder at work is no error.
     blockedLabel_->setStyleSheet(blocked.isEmpty() ? QString() : QStringLiteral("color: #c00000;"));
@@ -353,7 +404,7 @@ bool TrainingCockpit::startTraining(const QString& resumeCheckpoint) {
   // The panel writes every edit into the project, so the project is what runs; reloading
   // first shows (and checks) exactly that.
   reloadProject();
-  if (!settings_->blockingProblem().isEmpty()) return false;
+  if (!views_.settings->blockingProblem().isEmpty()) return false;
   RunStart how;
   how.resumeCheckpoint = resumeCheckpoint;
   return startRun(host_.project(), how).ok();
@@ -366,39 +417,39 @@ bool TrainingCockpit::pointAt(const Error& error) {
     return true;
   }
   // A field inside a file is the file's (a JSON path), not an editor's.
-  if (!error.file.empty() || !settings_->editorFor(error.field)) return false;
-  settingsDock_->show();
-  settingsDock_->raise();
-  return settings_->focusSetting(error.field);
+  if (!error.file.empty() || !views_.settings->editorFor(error.field)) return false;
+  docks_.trainingSettings->show();
+  docks_.trainingSettings->raise();
+  return views_.settings->focusSetting(error.field);
 }
 
 Result<QString> TrainingCockpit::startRun(const Project& project, const RunStart& how) {
   runSettings_ = project.training;
-  charts_->beginRun(project.training);
+  views_.charts->beginRun(project.training);
   QStringList rankDevices;
   if (project.training.processes > 1) {
     for (int rank = 0; rank < project.training.processes; ++rank)
       rankDevices << rankDeviceText(project.training, rank);
   }
-  progress_->beginRun(runDevicesText(project.training), rankDevices);
-  confusion_->clear();
-  gallery_->clear();
+  views_.progress->beginRun(runDevicesText(project.training), rankDevices);
+  views_.confusion->clear();
+  views_.gallery->clear();
   failureShown_ = false;
   // The run's progress comes to the front, wherever the user left the tabs; a queued run leaves
   // them (the user may be reading the runs' table beside the charts).
   if (how.record.queuedRun.empty()) {
-    progressDock_->show();
-    progressDock_->raise();
+    docks_.progress->show();
+    docks_.progress->raise();
   }
-  chartsDock_->show();
-  chartsDock_->raise();
+  docks_.charts->show();
+  docks_.charts->raise();
   runOwner_ = runsOwnerFile();
   shownRun_.clear();
   Result<QString> run = controller_->start(project, runOwner_, how);
   if (!run) {
     const QString message = tr("The run could not start: %1").arg(errorText(run.error()));
-    log_->addText(LogLevel::Error, message);
-    progress_->showOutcome(message);
+    views_.log->addText(LogLevel::Error, message);
+    views_.progress->showOutcome(message);
     failureShown_ = true;
     // The editors show the open project, not a queued copy of it.
     if (how.record.queuedRun.empty()) pointAt(run.error());
@@ -410,7 +461,7 @@ Result<QString> TrainingCockpit::startRun(const Project& project, const RunStart
   if (how.continueInCheckpointFolder) {
     // Its record so far is drawn up to where it goes on.
     if (auto earlier = load_recorded_run(QFile::encodeName(folder).toStdString())) {
-      charts_->continueRun(std::move(*earlier));
+      views_.charts->continueRun(std::move(*earlier));
     }
   }
   const QString& checkpoint = how.resumeCheckpoint;
@@ -419,9 +470,9 @@ Result<QString> TrainingCockpit::startRun(const Project& project, const RunStart
   if (!how.record.queuedRun.empty()) {
     started = tr("Queued run %1: %2").arg(QString::fromStdString(how.record.label), started);
   }
-  log_->addText(LogLevel::Info, started);
-  settings_->setRunning(true);
-  progress_->setPhase(TrainingProgressView::Phase::Preparing);
+  views_.log->addText(LogLevel::Info, started);
+  views_.settings->setRunning(true);
+  views_.progress->setPhase(TrainingProgressView::Phase::Preparing);
   updateStartAllowed();
   return run;
 }
@@ -436,29 +487,30 @@ void TrainingCockpit::resumeFromCheckpoint() {
 
 void TrainingCockpit::releaseCachedMemory() {
   // The action frees a GPU's cache: "auto" and "cuda" mean the first GPU (the engine's rule).
-  const std::optional<DeviceChoice> choice = parse_device(settings_->trainingSettings().device);
+  const std::optional<DeviceChoice> choice =
+      parse_device(views_.settings->trainingSettings().device);
   const DeviceChoice gpu{DeviceChoice::Kind::Cuda, choice ? choice->cuda_index() : 0};
   const QString result =
       TrainingController::releaseCachedMemory(QString::fromStdString(to_string(gpu)));
-  log_->addText(LogLevel::Info, result);
-  progress_->showMessage(result);
+  views_.log->addText(LogLevel::Info, result);
+  views_.progress->showMessage(result);
 }
 
 void TrainingCockpit::onStateChanged(RunState state, const QString&) {
   using Phase = TrainingProgressView::Phase;
   switch (state) {
     case RunState::Preparing:
-      progress_->setPhase(Phase::Preparing);
+      views_.progress->setPhase(Phase::Preparing);
       break;
     case RunState::Running:
-      progress_->setPhase(Phase::Running);
+      views_.progress->setPhase(Phase::Running);
       break;
     case RunState::Paused:
-      progress_->setPhase(Phase::Paused);
-      log_->addText(LogLevel::Info, tr("Paused."));
+      views_.progress->setPhase(Phase::Paused);
+      views_.log->addText(LogLevel::Info, tr("Paused."));
       break;
     case RunState::Stopping:
-      progress_->setPhase(Phase::Stopping);
+      views_.progress->setPhase(Phase::Stopping);
       break;
     case RunState::Finished:
     case RunState::Cancelled:
@@ -472,7 +524,7 @@ void TrainingCockpit::onStateChanged(RunState state, const QString&) {
 
 void TrainingCockpit::onFailed(const RunError& error) {
   const QString message = errorText(error, error.text);
-  log_->addText(LogLevel::Error, message);
+  views_.log->addText(LogLevel::Error, message);
   if (error.kind != RunErrorKind::OutOfMemory) return;
   // Window-modal and non-blocking: the run's end still arrives behind it.
   auto* dialog = new OutOfMemoryDialog(message, runSettings_, host_.window);
@@ -480,15 +532,15 @@ void TrainingCockpit::onFailed(const RunError& error) {
   connect(dialog, &QMessageBox::finished, this, [this, dialog] {
     if (!dialog->fixAccepted()) return;
     const TrainingSettings fixed = dialog->suggestedSettings();
-    settings_->setSettings(settings_->datasetSettings(), fixed);
-    if (host_.setSettings) host_.setSettings(settings_->datasetSettings(), fixed);
+    views_.settings->setSettings(views_.settings->datasetSettings(), fixed);
+    if (host_.setSettings) host_.setSettings(views_.settings->datasetSettings(), fixed);
   });
   dialog->open();
 }
 
 void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFolder) {
-  settings_->setRunning(false);
-  progress_->setPhase(TrainingProgressView::Phase::Idle);
+  views_.settings->setRunning(false);
+  views_.progress->setPhase(TrainingProgressView::Phase::Idle);
   QString outcome;
   switch (summary.state) {
     case RunState::Finished:
@@ -520,16 +572,16 @@ void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFo
                                        : tr("unknown error"));
       break;
   }
-  progress_->showOutcome(outcome);
+  views_.progress->showOutcome(outcome);
   failureShown_ = summary.state == RunState::Failed;
   // Once the editors are editable again (setRunning above); a queued copy's settings are not the
   // ones the editors show.
   if (failureShown_ && summary.error && ownRun_) pointAt(*summary.error);
-  log_->addText(
+  views_.log->addText(
       summary.state == RunState::Failed ? LogLevel::Error : LogLevel::Info,
       outcome + QStringLiteral(" (") + QDir::toNativeSeparators(runFolder) + QStringLiteral(")"));
   carryFinishedRun(runFolder);
-  runs_->reload();
+  views_.runs->reload();
   updateStartAllowed();
   emit runRecorded(runFolder);
 }
@@ -542,7 +594,7 @@ void TrainingCockpit::carryFinishedRun(const QString& runFolder) {
   const CarryMode mode = QFileInfo::exists(runOwner_) ? CarryMode::Copy : CarryMode::Move;
   const CarriedRuns carried = carry_run(QFile::encodeName(runFolder).toStdString(),
                                         QFile::encodeName(owner).toStdString(), mode);
-  if (carried.error) log_->addText(LogLevel::Warning, engineText(*carried.error));
+  if (carried.error) views_.log->addText(LogLevel::Warning, engineText(*carried.error));
 }
 
 bool TrainingCockpit::confirmStop(QWidget* parent) {

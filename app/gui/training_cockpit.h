@@ -8,11 +8,14 @@
 #include <QObject>
 #include <QString>
 
+#include <array>
 #include <functional>
+#include <vector>
 
 #include "convstudio/model/project.h"
 #include "convstudio/result.h"
 #include "convstudio/system_info.h"
+#include "default_dock_layout.h"
 #include "training_metatypes.h"
 
 class QAction;
@@ -56,6 +59,17 @@ struct TrainingCockpitHost {
   std::function<void(const QString& blockId)> showBlock;
 };
 
+// The cockpit's views, one per dock.
+struct TrainingViews {
+  TrainingSettingsPanel* settings = nullptr;
+  TrainingCharts* charts = nullptr;
+  TrainingProgressView* progress = nullptr;
+  TrainingLogView* log = nullptr;
+  ConfusionMatrixView* confusion = nullptr;
+  MisclassifiedGallery* gallery = nullptr;
+  RunsList* runs = nullptr;
+};
+
 class TrainingCockpit : public QObject {
   Q_OBJECT
 
@@ -66,30 +80,32 @@ class TrainingCockpit : public QObject {
   // has then stopped, keeping its checkpoint).
   bool confirmStop(QWidget* parent);
 
-  QList<QDockWidget*> docks() const { return docks_; }
-  QDockWidget* settingsDock() const { return settingsDock_; }
-  QDockWidget* runsDock() const { return runsDock_; }
-  QDockWidget* queueDock() const { return queueDock_; }
-  QDockWidget* chartsDock() const { return chartsDock_; }
-  QDockWidget* progressDock() const { return progressDock_; }
-  QDockWidget* logDock() const { return logDock_; }
-  QDockWidget* confusionDock() const { return confusionDock_; }
-  QDockWidget* galleryDock() const { return galleryDock_; }
+  QList<QDockWidget*> docks() const { return dockList_; }
+  // The training docks in the window's default layout (the builder's left unset).
+  const StudioDocks& studioDocks() const { return docks_; }
+  QDockWidget* settingsDock() const { return docks_.trainingSettings; }
+  QDockWidget* runsDock() const { return docks_.runs; }
+  QDockWidget* queueDock() const { return docks_.queue; }
+  QDockWidget* chartsDock() const { return docks_.charts; }
+  QDockWidget* progressDock() const { return docks_.progress; }
+  QDockWidget* logDock() const { return docks_.log; }
+  QDockWidget* confusionDock() const { return docks_.confusion; }
+  QDockWidget* galleryDock() const { return docks_.gallery; }
   // Start, Pause/Resume, Stop, Resume from Checkpoint…, Release Cached GPU Memory, Find Learning
   // Rate…, and the run queue's actions: for a menu.
   QList<QAction*> runActions() const { return runActions_; }
-  QAction* startAction() const { return start_; }
-  QAction* pauseAction() const { return pause_; }
-  QAction* stopAction() const { return stop_; }
+  QAction* startAction() const { return actions_[Start]; }
+  QAction* pauseAction() const { return actions_[Pause]; }
+  QAction* stopAction() const { return actions_[Stop]; }
 
   TrainingController* controller() const { return controller_; }
-  TrainingSettingsPanel* settingsPanel() const { return settings_; }
-  TrainingCharts* charts() const { return charts_; }
-  TrainingProgressView* progress() const { return progress_; }
-  TrainingLogView* log() const { return log_; }
-  ConfusionMatrixView* confusion() const { return confusion_; }
-  MisclassifiedGallery* gallery() const { return gallery_; }
-  RunsList* runs() const { return runs_; }
+  TrainingSettingsPanel* settingsPanel() const { return views_.settings; }
+  TrainingCharts* charts() const { return views_.charts; }
+  TrainingProgressView* progress() const { return views_.progress; }
+  TrainingLogView* log() const { return views_.log; }
+  ConfusionMatrixView* confusion() const { return views_.confusion; }
+  MisclassifiedGallery* gallery() const { return views_.gallery; }
+  RunsList* runs() const { return views_.runs; }
   // The learning-rate and batch-size finders.
   TuningActions* tuning() const { return tuning_; }
   // The run queue: its dock, actions and runner.
@@ -116,8 +132,20 @@ class TrainingCockpit : public QObject {
   void runRecorded(const QString& runFolder);
 
  private:
+  // The run actions, in the order of their table (runActionTable) and of the Training menu.
+  enum RunAction { Start, Pause, Stop, ResumeCheckpoint, Release, RunActionCount };
+  struct RunGate;
+  struct RunActionRow;
+  struct DockRow;
+  // The cockpit's docks, one row each, in the View menu's order.
+  std::vector<DockRow> dockTable();
+  // The run actions: text, shortcut, icon, handler and when each is enabled.
+  std::array<RunActionRow, RunActionCount> runActionTable();
   void createDocks();
   void createActions();
+  void createTuning();
+  void connectViews();
+  void connectPreview();
   void connectController();
   QDockWidget* addDock(QWidget* panel, const QString& title, const char* objectName,
                        Qt::DockWidgetArea area);
@@ -139,32 +167,15 @@ class TrainingCockpit : public QObject {
   DeviceReport devices_;
   TrainingController* controller_ = nullptr;
   DatasetPreviewLoader* previewLoader_ = nullptr;
-  TrainingSettingsPanel* settings_ = nullptr;
-  TrainingCharts* charts_ = nullptr;
-  TrainingProgressView* progress_ = nullptr;
-  TrainingLogView* log_ = nullptr;
-  ConfusionMatrixView* confusion_ = nullptr;
-  MisclassifiedGallery* gallery_ = nullptr;
-  RunsList* runs_ = nullptr;
+  TrainingViews views_;
   TuningActions* tuning_ = nullptr;
   QueueActions* queue_ = nullptr;
   QLabel* statusLabel_ = nullptr;
   QLabel* blockedLabel_ = nullptr;  // in the status bar: why Train is disabled
-  QDockWidget* settingsDock_ = nullptr;
-  QDockWidget* runsDock_ = nullptr;
-  QDockWidget* queueDock_ = nullptr;
-  QDockWidget* chartsDock_ = nullptr;
-  QDockWidget* progressDock_ = nullptr;
-  QDockWidget* logDock_ = nullptr;
-  QDockWidget* confusionDock_ = nullptr;
-  QDockWidget* galleryDock_ = nullptr;
-  QList<QDockWidget*> docks_;
+  StudioDocks docks_;
+  QList<QDockWidget*> dockList_;
+  std::array<QAction*, RunActionCount> actions_{};
   QList<QAction*> runActions_;
-  QAction* start_ = nullptr;
-  QAction* pause_ = nullptr;
-  QAction* stop_ = nullptr;
-  QAction* resumeCheckpoint_ = nullptr;
-  QAction* release_ = nullptr;
   TrainingSettings runSettings_;  // of the run in progress (the OOM dialog's starting point)
   QString runOwner_;              // the runs owner when the run in progress started
   QString shownOwner_;            // whose runs the cockpit shows (reloadProject)

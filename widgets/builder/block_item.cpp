@@ -111,19 +111,7 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   }
   painter->setRenderHint(QPainter::Antialiasing);
   if (scale < kOverviewScale) {
-    painter->setPen(QPen(isSelected() ? palette.color(QPalette::Highlight) : accent.darker(130),
-                         (isSelected() ? 3 : 1.5) / std::max(scale, 0.05)));
-    painter->setBrush(invalid ? QColor(0xfd, 0xe8, 0xe8) : accent.lighter(165));
-    painter->drawRoundedRect(body, 6, 6);
-    QFont font = painter->font();
-    font.setBold(true);
-    font.setPixelSize(static_cast<int>(
-        std::clamp(kOverviewTextPixels / std::max(scale, 0.01), 12.0, kHeight * 0.6)));
-    painter->setFont(font);
-    painter->setPen(invalid ? QColor(0x90, 0x10, 0x10) : QColor(0x20, 0x20, 0x20));
-    painter->drawText(
-        body.adjusted(4, 0, -4, 0), Qt::AlignCenter,
-        QFontMetrics(font).elidedText(content_.type, Qt::ElideRight, static_cast<int>(kWidth - 8)));
+    paintOverview(painter, accent, invalid, scale);
     return;
   }
 
@@ -184,6 +172,31 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   painter->drawText(shapeRect, Qt::AlignRight | Qt::AlignVCenter, content_.cost);
   painter->setFont(font);
 
+  paintPorts(painter, accent);
+}
+
+// Zoomed far out: a coloured box with the block's type, large enough to read.
+void BlockItem::paintOverview(QPainter* painter, const QColor& accent, bool invalid,
+                              qreal scale) const {
+  const QPalette palette = QApplication::palette();
+  const QRectF body(0, 0, kWidth, kHeight);
+  painter->setPen(QPen(isSelected() ? palette.color(QPalette::Highlight) : accent.darker(130),
+                       (isSelected() ? 3 : 1.5) / std::max(scale, 0.05)));
+  painter->setBrush(invalid ? QColor(0xfd, 0xe8, 0xe8) : accent.lighter(165));
+  painter->drawRoundedRect(body, 6, 6);
+  QFont font = painter->font();
+  font.setBold(true);
+  font.setPixelSize(static_cast<int>(
+      std::clamp(kOverviewTextPixels / std::max(scale, 0.01), 12.0, kHeight * 0.6)));
+  painter->setFont(font);
+  painter->setPen(invalid ? QColor(0x90, 0x10, 0x10) : QColor(0x20, 0x20, 0x20));
+  painter->drawText(
+      body.adjusted(4, 0, -4, 0), Qt::AlignCenter,
+      QFontMetrics(font).elidedText(content_.type, Qt::ElideRight, static_cast<int>(kWidth - 8)));
+}
+
+void BlockItem::paintPorts(QPainter* painter, const QColor& accent) const {
+  const QPalette palette = QApplication::palette();
   // Ports: hollow inputs on top, a filled output at the bottom.
   painter->setPen(QPen(accent.darker(120), 1.5));
   for (int port = 0; port < content_.inputPorts; ++port) {

@@ -57,6 +57,9 @@ class BlockItem : public QGraphicsItem {
 
  private:
   QPointF inputPortLocal(int port) const;
+  // paint's parts: the far-out overview, and the ports.
+  void paintOverview(QPainter* painter, const QColor& accent, bool invalid, qreal scale) const;
+  void paintPorts(QPainter* painter, const QColor& accent) const;
 
   QString id_;
   Content content_;

@@ -47,19 +47,7 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
       tr("A checkpoint folder (*.ckpt), or a .safetensors, .onnx or TorchScript .pt export. A "
          ".pt file runs code from the file when it is opened: open only .pt files you trust."));
 
-  topK_ = new QSpinBox(this);
-  topK_->setRange(1, 100);
-  topK_->setValue(5);
-  topK_->setToolTip(tr("How many of the most likely classes to show per image"));
-  temperature_ = new QDoubleSpinBox(this);
-  temperature_->setRange(0.05, 10.0);
-  temperature_->setSingleStep(0.1);
-  temperature_->setValue(1.0);
-  temperature_->setToolTip(
-      tr("Softmax temperature: below 1 makes the model more confident, above 1 less"));
-  auto* settings = new QFormLayout;
-  settings->addRow(tr("Top classes"), topK_);
-  settings->addRow(tr("Temperature"), temperature_);
+  QFormLayout* settings = createPredictionSettings();
 
   openImages_ = new QPushButton(tr("Open images…"), this);
   predictFolder_ = new QPushButton(tr("Predict folder to CSV…"), this);
@@ -110,6 +98,23 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   connect(topK_, &QSpinBox::valueChanged, this, &InferencePanel::requestPredictions);
   connect(temperature_, &QDoubleSpinBox::valueChanged, this, &InferencePanel::requestPredictions);
   setModelText(modelLabel_->text(), false);
+}
+
+QFormLayout* InferencePanel::createPredictionSettings() {
+  topK_ = new QSpinBox(this);
+  topK_->setRange(1, 100);
+  topK_->setValue(5);
+  topK_->setToolTip(tr("How many of the most likely classes to show per image"));
+  temperature_ = new QDoubleSpinBox(this);
+  temperature_->setRange(0.05, 10.0);
+  temperature_->setSingleStep(0.1);
+  temperature_->setValue(1.0);
+  temperature_->setToolTip(
+      tr("Softmax temperature: below 1 makes the model more confident, above 1 less"));
+  auto* settings = new QFormLayout;
+  settings->addRow(tr("Top classes"), topK_);
+  settings->addRow(tr("Temperature"), temperature_);
+  return settings;
 }
 
 int InferencePanel::topK() const {

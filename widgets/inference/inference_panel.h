@@ -12,6 +12,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -58,6 +59,8 @@ class InferencePanel : public QWidget {
   void dropEvent(QDropEvent* event) override;
 
  private:
+  // Top classes and temperature, in a form.
+  QFormLayout* createPredictionSettings();
   void chooseModel();
   void chooseImages();
   void chooseFolder();

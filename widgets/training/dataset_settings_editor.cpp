@@ -33,6 +33,14 @@ const DatasetFormat& chosenFormat(const QComboBox* kind) {
 }  // namespace
 
 DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) {
+  createDataFields();
+  createAugmentationFields();
+  layOutFields();
+  connectFields();
+  updateEnabled();
+}
+
+void DatasetSettingsEditor::createDataFields() {
   kind_ = new QComboBox(this);
   kind_->setObjectName(QStringLiteral("datasetKind"));
   // Short names keep the whole text visible in a narrow dock; the tooltips say the rest.
@@ -45,11 +53,6 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   path_ = new QLineEdit(this);
   path_->setObjectName(QStringLiteral("datasetPath"));
   browse_ = new QPushButton(tr("Browse…"), this);
-  auto* pathRow = new QHBoxLayout;
-  pathRow->setContentsMargins(0, 0, 0, 0);
-  pathRow->addWidget(path_, 1);
-  pathRow->addWidget(browse_);
-
   validation_ = new QComboBox(this);
   validation_->setObjectName(QStringLiteral("validation"));
   validation_->addItem(tr("The dataset's test set"), static_cast<int>(ValidationSplit::TestSet));
@@ -77,7 +80,9 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   cache_->addItem(tr("Always"), static_cast<int>(CacheMode::On));
   cache_->addItem(tr("Off (read the files every epoch)"), static_cast<int>(CacheMode::Off));
   cache_->setToolTip(tr("Keep decoded images in memory after their first epoch"));
+}
 
+void DatasetSettingsEditor::createAugmentationFields() {
   cropPadding_ = new QSpinBox(this);
   cropPadding_->setObjectName(QStringLiteral("cropPadding"));
   cropPadding_->setRange(0, 32);
@@ -124,8 +129,15 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   cropMinScale_->setToolTip(tr("The smallest share of the image's area a crop may keep"));
   normalize_ = new QCheckBox(tr("Normalise with the data's mean and deviation"), this);
   normalize_->setObjectName(QStringLiteral("normalize"));
+}
 
+void DatasetSettingsEditor::layOutFields() {
   auto* form = new QFormLayout(this);
+  auto* pathRow = new QHBoxLayout;
+  pathRow->setContentsMargins(0, 0, 0, 0);
+  pathRow->addWidget(path_, 1);
+  pathRow->addWidget(browse_);
+
   form->setContentsMargins(0, 0, 0, 0);
   form->addRow(tr("Dataset:"), kind_);
   form->addRow(tr("Folder or file:"), pathRow);
@@ -142,7 +154,9 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
   form->addRow(tr("Contrast ±:"), contrast_);
   form->addRow(tr("Random erasing:"), erasing_);
   form->addRow(QString(), normalize_);
+}
 
+void DatasetSettingsEditor::connectFields() {
   connect(browse_, &QPushButton::clicked, this, &DatasetSettingsEditor::choosePath);
   // Before the handlers below, so the edit they report holds the validation that goes with it.
   connect(kind_, &QComboBox::currentIndexChanged, this, &DatasetSettingsEditor::followChosenData);
@@ -165,7 +179,6 @@ DatasetSettingsEditor::DatasetSettingsEditor(QWidget* parent) : QWidget(parent) 
       emit edited();
     });
   }
-  updateEnabled();
 }
 
 void DatasetSettingsEditor::load(const DatasetSettings& s) {

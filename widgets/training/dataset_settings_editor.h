@@ -31,6 +31,12 @@ class DatasetSettingsEditor : public QWidget {
   void edited();
 
  private:
+  // The constructor's steps: what data and how it is read; the random augmentations; the form;
+  // every field's edit reported.
+  void createDataFields();
+  void createAugmentationFields();
+  void layOutFields();
+  void connectFields();
   void choosePath();
   void updateEnabled();
   // Another dataset was chosen: validate on its test set or validation folder when it has one,

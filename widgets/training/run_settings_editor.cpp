@@ -31,6 +31,14 @@ QSpinBox* spinBox(QWidget* parent, const char* name, int minimum, int maximum) {
 }  // namespace
 
 RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
+  createDeviceFields();
+  createRunFields();
+  layOutFields();
+  connectFields();
+  setDevices(DeviceReport{});
+}
+
+void RunSettingsEditor::createDeviceFields() {
   device_ = new QComboBox(this);
   device_->setObjectName(QStringLiteral("device"));
   syncBatchNorm_ = new QCheckBox(tr("SyncBatchNorm: batch statistics over all processes"), this);
@@ -46,22 +54,11 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
       tr("Try batch sizes on the chosen device: the largest that fits with a safety margin, "
          "and the fastest"));
   connect(findBatch_, &QPushButton::clicked, this, &RunSettingsEditor::batchSizeFinderRequested);
-  auto* batchRow = new QHBoxLayout;
-  batchRow->addWidget(batch_, 1);
-  batchRow->addWidget(findBatch_);
   accumulate_ = spinBox(this, "accumulate", 1, 1024);
   accumulate_->setToolTip(tr("Micro-batches whose gradients add up before each optimizer step"));
   effective_ = new QLabel(this);
   effective_->setObjectName(QStringLiteral("effectiveBatch"));
-  auto* accumulateRow = new QHBoxLayout;
-  accumulateRow->addWidget(accumulate_);
-  accumulateRow->addWidget(effective_, 1);
-  amp_ = new QComboBox(this);
-  amp_->setObjectName(QStringLiteral("amp"));
-  amp_->addItem(tr("Off (fp32)"), static_cast<int>(AmpMode::Off));
-  amp_->addItem(QStringLiteral("fp16"), static_cast<int>(AmpMode::Fp16));
-  amp_->addItem(QStringLiteral("bf16"), static_cast<int>(AmpMode::Bf16));
-  amp_->addItem(tr("Auto"), static_cast<int>(AmpMode::Auto));
+  createAmpChoice();
   channelsLast_ = new QCheckBox(tr("Channels-last memory format (faster convolutions)"), this);
   channelsLast_->setObjectName(QStringLiteral("channelsLast"));
   channelsLast_->setToolTip(
@@ -75,6 +72,18 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
   ampHint_ = new QLabel(this);
   ampHint_->setWordWrap(true);
   ampHint_->setForegroundRole(QPalette::PlaceholderText);
+}
+
+void RunSettingsEditor::createAmpChoice() {
+  amp_ = new QComboBox(this);
+  amp_->setObjectName(QStringLiteral("amp"));
+  amp_->addItem(tr("Off (fp32)"), static_cast<int>(AmpMode::Off));
+  amp_->addItem(QStringLiteral("fp16"), static_cast<int>(AmpMode::Fp16));
+  amp_->addItem(QStringLiteral("bf16"), static_cast<int>(AmpMode::Bf16));
+  amp_->addItem(tr("Auto"), static_cast<int>(AmpMode::Auto));
+}
+
+void RunSettingsEditor::createRunFields() {
   epochs_ = spinBox(this, "epochs", 1, 100000);
   maxSteps_ = spinBox(this, "maxSteps", 0, std::numeric_limits<int>::max());
   maxSteps_->setSpecialValueText(tr("no limit"));
@@ -94,8 +103,16 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
   autoOom_->setObjectName(QStringLiteral("autoOomRetry"));
   workers_ = spinBox(this, "loaderWorkers", 0, 64);
   workers_->setToolTip(tr("Threads that decode and augment batches ahead of training"));
+}
 
+void RunSettingsEditor::layOutFields() {
   auto* form = new QFormLayout(this);
+  auto* batchRow = new QHBoxLayout;
+  batchRow->addWidget(batch_, 1);
+  batchRow->addWidget(findBatch_);
+  auto* accumulateRow = new QHBoxLayout;
+  accumulateRow->addWidget(accumulate_);
+  accumulateRow->addWidget(effective_, 1);
   form->setContentsMargins(0, 0, 0, 0);
   form->addRow(tr("Device:"), device_);
   form->addRow(QString(), syncBatchNorm_);
@@ -114,7 +131,9 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
   form->addRow(tr("Early stopping:"), earlyStopping_);
   form->addRow(tr("Memory:"), autoOom_);
   form->addRow(tr("Loader threads:"), workers_);
+}
 
+void RunSettingsEditor::connectFields() {
   for (QComboBox* box : {device_, amp_}) {
     connect(box, &QComboBox::currentIndexChanged, this, [this] {
       updateDerived();
@@ -132,7 +151,6 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
        {deterministic_, keepBest_, autoOom_, channelsLast_, cudnnBenchmark_, syncBatchNorm_}) {
     connect(box, &QCheckBox::toggled, this, &RunSettingsEditor::edited);
   }
-  setDevices(DeviceReport{});
 }
 
 void RunSettingsEditor::setDevices(const DeviceReport& devices) {

@@ -38,6 +38,13 @@ class RunSettingsEditor : public QWidget {
   void batchSizeFinderRequested();
 
  private:
+  // The constructor's steps: device, batch and speed; length, seed, checkpoints and loader;
+  // the form; every field's edit reported.
+  void createDeviceFields();
+  void createAmpChoice();  // the mixed-precision modes
+  void createRunFields();
+  void layOutFields();
+  void connectFields();
   void selectDevice(const QString& device, std::int64_t processes);
   void addDevice(const QString& text, const QString& device, std::int64_t processes = 1);
   void updateDerived();

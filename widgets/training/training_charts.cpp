@@ -75,11 +75,11 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
   auto* grid = new QGridLayout;
   grid_ = grid;
   grid->setSpacing(2);
-  grid->addWidget(loss_, 0, 0, 2, 1);
-  grid->addWidget(accuracy_, 0, 1);
-  grid->addWidget(lr_, 1, 1);
-  grid->addWidget(memory_, 0, 2);
-  grid->addWidget(throughput_, 1, 2);
+  grid->addWidget(charts_.loss, 0, 0, 2, 1);
+  grid->addWidget(charts_.accuracy, 0, 1);
+  grid->addWidget(charts_.lr, 1, 1);
+  grid->addWidget(charts_.memory, 0, 2);
+  grid->addWidget(charts_.throughput, 1, 2);
   grid->setColumnStretch(0, 3);
   grid->setColumnStretch(1, 2);
   grid->setColumnStretch(2, 2);
@@ -107,15 +107,15 @@ TrainingCharts::~TrainingCharts() = default;
 
 void TrainingCharts::createCharts() {
   using Style = LiveChart::Style;
-  loss_ = new LiveChart(tr("Loss"), this);
-  accuracy_ = new LiveChart(tr("Accuracy (%)"), this);
-  accuracy_->setValueLimits(0, 100, 10);
-  lr_ = new LiveChart(tr("Learning rate"), this);
-  memory_ = new LiveChart(tr("Memory (MiB)"), this);
-  throughput_ = new LiveChart(tr("Samples/s"), this);  // short: the chart can be narrow
-  scale_ = new LiveChart(tr("fp16 loss scale"), this);
-  scale_->yAxis->setScaleType(QCPAxis::stLogarithmic);
-  scale_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+  charts_.loss = new LiveChart(tr("Loss"), this);
+  charts_.accuracy = new LiveChart(tr("Accuracy (%)"), this);
+  charts_.accuracy->setValueLimits(0, 100, 10);
+  charts_.lr = new LiveChart(tr("Learning rate"), this);
+  charts_.memory = new LiveChart(tr("Memory (MiB)"), this);
+  charts_.throughput = new LiveChart(tr("Samples/s"), this);  // short: the chart can be narrow
+  charts_.scale = new LiveChart(tr("fp16 loss scale"), this);
+  charts_.scale->yAxis->setScaleType(QCPAxis::stLogarithmic);
+  charts_.scale->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
 
   // Every metric that names a chart is a curve of it, in the list's order: per step a line, per
   // epoch points.
@@ -130,23 +130,23 @@ void TrainingCharts::createCharts() {
                         metric.cadence() == MetricCadence::Epoch ? Style::Points : Style::Line,
                         metric.right_axis ? LiveChart::Axis::Right : LiveChart::Axis::Left);
     // The smoothed loss is drawn over the raw one and named next to it.
-    if (i == kLoss) smoothLoss_ = loss_->addCurve(tr("smoothed"), kBlue);
+    if (i == kLoss) curves_.smoothLoss = charts_.loss->addCurve(tr("smoothed"), kBlue);
   }
-  rawLoss_ = curveOf_[kLoss];
+  curves_.rawLoss = curveOf_[kLoss];
 
   // fp16 steps the loss scaler threw away (inf/NaN gradients): their loss taught nothing.
-  skippedLoss_ = loss_->addCurve(tr("skipped step"), kRed, Style::Markers);
-  loss_->graphOf(skippedLoss_)
+  curves_.skippedLoss = charts_.loss->addCurve(tr("skipped step"), kRed, Style::Markers);
+  charts_.loss->graphOf(curves_.skippedLoss)
       ->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, kRed, kRed, 7));
   // Shown and named once a step is skipped.
-  loss_->graphOf(skippedLoss_)->setVisible(false);
-  loss_->graphOf(skippedLoss_)->removeFromLegend();
+  charts_.loss->graphOf(curves_.skippedLoss)->setVisible(false);
+  charts_.loss->graphOf(curves_.skippedLoss)->removeFromLegend();
 
-  scaleGrowth_ = scale_->addCurve(tr("scale grew"), kGreen, Style::Markers);
-  scale_->graphOf(scaleGrowth_)
+  curves_.scaleGrowth = charts_.scale->addCurve(tr("scale grew"), kGreen, Style::Markers);
+  charts_.scale->graphOf(curves_.scaleGrowth)
       ->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, kGreen, kGreen, 7));
-  scaleBackoff_ = scale_->addCurve(tr("scale backed off"), kRed, Style::Markers);
-  scale_->graphOf(scaleBackoff_)
+  curves_.scaleBackoff = charts_.scale->addCurve(tr("scale backed off"), kRed, Style::Markers);
+  charts_.scale->graphOf(curves_.scaleBackoff)
       ->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, kRed, kRed, 7));
 
   for (LiveChart* chart : charts()) {
@@ -154,7 +154,7 @@ void TrainingCharts::createCharts() {
     // A chart of one curve names it in its title.
     if (chart->curveCount() == 1) chart->setLegendWanted(false);
   }
-  overlays_ = std::make_unique<RunOverlays>(loss_, accuracy_, memory_);
+  overlays_ = std::make_unique<RunOverlays>(charts_.loss, charts_.accuracy, charts_.memory);
   showMemoryOf(false);  // until a run on a GPU starts
 }
 
@@ -163,17 +163,17 @@ LiveChart* TrainingCharts::chartFor(const MetricDescriptor& metric) {
     case MetricChart::None:
       return nullptr;
     case MetricChart::Loss:
-      return loss_;
+      return charts_.loss;
     case MetricChart::Accuracy:
-      return accuracy_;
+      return charts_.accuracy;
     case MetricChart::LearningRate:
-      return lr_;
+      return charts_.lr;
     case MetricChart::Memory:
-      return memory_;
+      return charts_.memory;
     case MetricChart::Throughput:
-      return throughput_;
+      return charts_.throughput;
     case MetricChart::LossScale:
-      return scale_;
+      return charts_.scale;
     case MetricChart::Own:
       break;
   }
@@ -181,7 +181,7 @@ LiveChart* TrainingCharts::chartFor(const MetricDescriptor& metric) {
   chart->setObjectName(
       QStringLiteral("chart_") +
       QString::fromUtf8(metric.id.data(), static_cast<qsizetype>(metric.id.size())));
-  ownCharts_.push_back(chart);
+  charts_.own.push_back(chart);
   return chart;
 }
 
@@ -199,12 +199,12 @@ void TrainingCharts::showScaleChart(bool show) {
 }
 
 void TrainingCharts::layOutExtraCharts() {
-  std::vector<LiveChart*> extra = ownCharts_;
-  extra.push_back(scale_);
-  std::vector<LiveChart*> shown = ownCharts_;
-  if (scaleShown_) shown.push_back(scale_);
+  std::vector<LiveChart*> extra = charts_.own;
+  extra.push_back(charts_.scale);
+  std::vector<LiveChart*> shown = charts_.own;
+  if (scaleShown_) shown.push_back(charts_.scale);
   for (LiveChart* chart : extra) grid_->removeWidget(chart);
-  scale_->setVisible(scaleShown_);
+  charts_.scale->setVisible(scaleShown_);
   // Two to a column; a column of one gives it both rows. A column left empty gives its room to
   // the others.
   const int first = 3;
@@ -219,8 +219,9 @@ void TrainingCharts::layOutExtraCharts() {
 }
 
 QList<LiveChart*> TrainingCharts::charts() const {
-  QList<LiveChart*> all = {loss_, accuracy_, lr_, memory_, throughput_, scale_};
-  for (LiveChart* chart : ownCharts_) all.append(chart);
+  QList<LiveChart*> all = {charts_.loss,   charts_.accuracy,   charts_.lr,
+                           charts_.memory, charts_.throughput, charts_.scale};
+  for (LiveChart* chart : charts_.own) all.append(chart);
   return all;
 }
 
@@ -233,8 +234,8 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
     chart->resetView();
   }
   showScaleChart(settings.amp == AmpMode::Fp16);
-  loss_->graphOf(skippedLoss_)->setVisible(false);
-  loss_->graphOf(skippedLoss_)->removeFromLegend();
+  charts_.loss->graphOf(curves_.skippedLoss)->setVisible(false);
+  charts_.loss->graphOf(curves_.skippedLoss)->removeFromLegend();
   ema_ = 0;
   emaCount_ = 0;
   lastStep_ = 0;
@@ -283,14 +284,15 @@ void TrainingCharts::addStep(const StepMetrics& step) {
     ++emaCount_;
   }
   const double debias = 1 - std::pow(smoothing_, static_cast<double>(emaCount_));
-  loss_->append(smoothLoss_, x, emaCount_ > 0 && debias > 0 ? ema_ / debias : qQNaN());
+  charts_.loss->append(curves_.smoothLoss, x,
+                       emaCount_ > 0 && debias > 0 ? ema_ / debias : qQNaN());
   if (step.skipped) {
-    loss_->append(skippedLoss_, x, step.loss);
-    loss_->graphOf(skippedLoss_)->setVisible(true);
-    loss_->graphOf(skippedLoss_)->addToLegend();  // no-op when already there
+    charts_.loss->append(curves_.skippedLoss, x, step.loss);
+    charts_.loss->graphOf(curves_.skippedLoss)->setVisible(true);
+    charts_.loss->graphOf(curves_.skippedLoss)->addToLegend();  // no-op when already there
   }
-  if (step.loss_scale_change > 0) scale_->append(scaleGrowth_, x, step.loss_scale);
-  if (step.loss_scale_change < 0) scale_->append(scaleBackoff_, x, step.loss_scale);
+  if (step.loss_scale_change > 0) charts_.scale->append(curves_.scaleGrowth, x, step.loss_scale);
+  if (step.loss_scale_change < 0) charts_.scale->append(curves_.scaleBackoff, x, step.loss_scale);
   if (step.loss_scale != 1.0 && !scaleShown_) showScaleChart(true);
 }
 
@@ -339,8 +341,8 @@ void TrainingCharts::setSmoothing(double weight) {
 
 void TrainingCharts::rebuildSmoothed() {
   // drawSmoothed clears the curve it writes, never the raw one read here.
-  const MetricSeries& raw = loss_->series(rawLoss_);
-  RunOverlays::drawSmoothed(loss_, smoothLoss_, raw.keys(), raw.values(), smoothing_);
+  const MetricSeries& raw = charts_.loss->series(curves_.rawLoss);
+  RunOverlays::drawSmoothed(charts_.loss, curves_.smoothLoss, raw.keys(), raw.values(), smoothing_);
   // Continue the running EMA from the recomputed series.
   ema_ = 0;
   emaCount_ = 0;
@@ -357,7 +359,7 @@ void TrainingCharts::addAboveCharts(QWidget* widget) {
 }
 
 std::size_t TrainingCharts::stepCount() const {
-  return loss_->series(rawLoss_).size();
+  return charts_.loss->series(curves_.rawLoss).size();
 }
 
 int TrainingCharts::redrawCount() const {

@@ -69,9 +69,9 @@ class TrainingCharts : public QWidget {
   std::optional<Error> exportCsv(const QString& path) const;
   std::size_t stepCount() const;
   QList<LiveChart*> charts() const;
-  LiveChart* lossChart() const { return loss_; }
-  LiveChart* accuracyChart() const { return accuracy_; }
-  LiveChart* memoryChart() const { return memory_; }
+  LiveChart* lossChart() const { return charts_.loss; }
+  LiveChart* accuracyChart() const { return charts_.accuracy; }
+  LiveChart* memoryChart() const { return charts_.memory; }
   // The chart metric `index` of kMetrics is drawn on, and its curve there; null and -1: none.
   LiveChart* chartOf(std::size_t index) const { return chartOf_[index]; }
   int curveOf(std::size_t index) const { return curveOf_[index]; }
@@ -97,13 +97,26 @@ class TrainingCharts : public QWidget {
   void showMemoryOf(bool cuda);
   void addEpochAt(std::int64_t step, const EpochMetrics& epoch);
 
-  LiveChart* loss_ = nullptr;
-  LiveChart* accuracy_ = nullptr;
-  LiveChart* lr_ = nullptr;
-  LiveChart* memory_ = nullptr;
-  LiveChart* throughput_ = nullptr;
-  LiveChart* scale_ = nullptr;
-  std::vector<LiveChart*> ownCharts_;  // MetricChart::Own, in the list's order
+  // The charts, by what they show.
+  struct Charts {
+    LiveChart* loss = nullptr;
+    LiveChart* accuracy = nullptr;
+    LiveChart* lr = nullptr;
+    LiveChart* memory = nullptr;
+    LiveChart* throughput = nullptr;
+    LiveChart* scale = nullptr;
+    std::vector<LiveChart*> own;  // MetricChart::Own, in the list's order
+  };
+  // The curves drawn from the metrics' own: the loss raw and smoothed, and event markers.
+  struct DerivedCurves {
+    int rawLoss = 0;
+    int smoothLoss = 0;
+    int skippedLoss = 0;
+    int scaleGrowth = 0;
+    int scaleBackoff = 0;
+  };
+
+  Charts charts_;
   bool scaleShown_ = false;
   QGridLayout* grid_ = nullptr;
   QSlider* smoothingSlider_ = nullptr;
@@ -114,8 +127,7 @@ class TrainingCharts : public QWidget {
   // Fixed at construction: each metric's chart and curve, and the curves drawn from them.
   std::array<LiveChart*, kMetricCount> chartOf_ = {};
   std::array<int, kMetricCount> curveOf_ = {};
-  int rawLoss_ = 0, smoothLoss_ = 0;
-  int skippedLoss_ = 0, scaleGrowth_ = 0, scaleBackoff_ = 0;  // event markers
+  DerivedCurves curves_;
 
   double smoothing_ = 0.9;
   double ema_ = 0;  // running, biased; divided by (1 - weight^n) when drawn

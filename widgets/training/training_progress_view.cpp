@@ -26,24 +26,15 @@ QString bytes(std::uint64_t value) {
 
 TrainingProgressView::TrainingProgressView(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("trainingProgress"));
-  start_ = new QPushButton(tr("Start"), this);
-  start_->setObjectName(QStringLiteral("startTraining"));
-  pause_ = new QPushButton(tr("Pause"), this);
-  pause_->setObjectName(QStringLiteral("pauseTraining"));
-  stop_ = new QPushButton(tr("Stop"), this);
-  stop_->setObjectName(QStringLiteral("stopTraining"));
-  stop_->setToolTip(tr("Stops within one batch and keeps a checkpoint to resume from"));
-  resumeCheckpoint_ = new QPushButton(tr("Resume from Checkpoint…"), this);
-  release_ = new QPushButton(tr("Release Cached GPU Memory"), this);
-  release_->setToolTip(
-      tr("Hands memory the CUDA caching allocator holds but does not use back to the driver"));
-
+  createButtons();
   // Two rows, so the dock fits beside the charts on a 1280-pixel-wide screen.
   auto* runButtons = new QHBoxLayout;
-  for (QPushButton* button : {start_, pause_, stop_}) runButtons->addWidget(button);
+  for (QPushButton* button : {buttons_.start, buttons_.pause, buttons_.stop})
+    runButtons->addWidget(button);
   runButtons->addStretch();
   auto* moreButtons = new QHBoxLayout;
-  for (QPushButton* button : {resumeCheckpoint_, release_}) moreButtons->addWidget(button);
+  for (QPushButton* button : {buttons_.resumeCheckpoint, buttons_.release})
+    moreButtons->addWidget(button);
   moreButtons->addStretch();
 
   epoch_ = new QProgressBar(this);
@@ -87,23 +78,37 @@ TrainingProgressView::TrainingProgressView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(status_);
   layout->addStretch();
 
-  connect(start_, &QPushButton::clicked, this, &TrainingProgressView::startRequested);
-  connect(pause_, &QPushButton::clicked, this, [this] {
+  labelTimer_ = new QTimer(this);
+  labelTimer_->setInterval(kLabelIntervalMs);
+  connect(labelTimer_, &QTimer::timeout, this, &TrainingProgressView::updateLabels);
+  updateButtons();
+}
+
+void TrainingProgressView::createButtons() {
+  buttons_.start = new QPushButton(tr("Start"), this);
+  buttons_.start->setObjectName(QStringLiteral("startTraining"));
+  buttons_.pause = new QPushButton(tr("Pause"), this);
+  buttons_.pause->setObjectName(QStringLiteral("pauseTraining"));
+  buttons_.stop = new QPushButton(tr("Stop"), this);
+  buttons_.stop->setObjectName(QStringLiteral("stopTraining"));
+  buttons_.stop->setToolTip(tr("Stops within one batch and keeps a checkpoint to resume from"));
+  buttons_.resumeCheckpoint = new QPushButton(tr("Resume from Checkpoint…"), this);
+  buttons_.release = new QPushButton(tr("Release Cached GPU Memory"), this);
+  buttons_.release->setToolTip(
+      tr("Hands memory the CUDA caching allocator holds but does not use back to the driver"));
+  connect(buttons_.start, &QPushButton::clicked, this, &TrainingProgressView::startRequested);
+  connect(buttons_.pause, &QPushButton::clicked, this, [this] {
     if (phase_ == Phase::Paused) {
       emit resumeRequested();
     } else {
       emit pauseRequested();
     }
   });
-  connect(stop_, &QPushButton::clicked, this, &TrainingProgressView::stopRequested);
-  connect(resumeCheckpoint_, &QPushButton::clicked, this,
+  connect(buttons_.stop, &QPushButton::clicked, this, &TrainingProgressView::stopRequested);
+  connect(buttons_.resumeCheckpoint, &QPushButton::clicked, this,
           &TrainingProgressView::resumeFromCheckpointRequested);
-  connect(release_, &QPushButton::clicked, this, &TrainingProgressView::releaseMemoryRequested);
-
-  labelTimer_ = new QTimer(this);
-  labelTimer_->setInterval(kLabelIntervalMs);
-  connect(labelTimer_, &QTimer::timeout, this, &TrainingProgressView::updateLabels);
-  updateButtons();
+  connect(buttons_.release, &QPushButton::clicked, this,
+          &TrainingProgressView::releaseMemoryRequested);
 }
 
 void TrainingProgressView::setPhase(Phase phase) {
@@ -129,18 +134,19 @@ void TrainingProgressView::setGpuPresent(bool present) {
 
 void TrainingProgressView::updateButtons() {
   const bool idle = phase_ == Phase::Idle;
-  start_->setEnabled(idle && blockedReason_.isEmpty());
-  start_->setToolTip(blockedReason_.isEmpty() ? tr("Train the model with these settings")
-                                              : blockedReason_);
-  resumeCheckpoint_->setEnabled(idle && blockedReason_.isEmpty());
-  pause_->setEnabled(pauseOffered_ && (phase_ == Phase::Running || phase_ == Phase::Paused));
-  pause_->setToolTip(pauseOffered_ ? QString()
-                                   : tr("A run of several processes cannot pause: a paused "
-                                        "process would stall the others. Stop keeps a "
-                                        "checkpoint to resume from."));
-  pause_->setText(phase_ == Phase::Paused ? tr("Resume") : tr("Pause"));
-  stop_->setEnabled(!idle && phase_ != Phase::Stopping);
-  release_->setVisible(gpuPresent_);
+  buttons_.start->setEnabled(idle && blockedReason_.isEmpty());
+  buttons_.start->setToolTip(blockedReason_.isEmpty() ? tr("Train the model with these settings")
+                                                      : blockedReason_);
+  buttons_.resumeCheckpoint->setEnabled(idle && blockedReason_.isEmpty());
+  buttons_.pause->setEnabled(pauseOffered_ &&
+                             (phase_ == Phase::Running || phase_ == Phase::Paused));
+  buttons_.pause->setToolTip(pauseOffered_ ? QString()
+                                           : tr("A run of several processes cannot pause: a paused "
+                                                "process would stall the others. Stop keeps a "
+                                                "checkpoint to resume from."));
+  buttons_.pause->setText(phase_ == Phase::Paused ? tr("Resume") : tr("Pause"));
+  buttons_.stop->setEnabled(!idle && phase_ != Phase::Stopping);
+  buttons_.release->setVisible(gpuPresent_);
 }
 
 void TrainingProgressView::beginRun(const QString& device, const QStringList& rankDevices) {

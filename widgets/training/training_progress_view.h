@@ -70,15 +70,21 @@ class TrainingProgressView : public QWidget {
   void statusChanged(const QString& text);
 
  private:
+  void createButtons();  // made and connected to the view's requests
   void updateLabels();
   void updateButtons();
   void setStatus(const QString& text);
 
-  QPushButton* start_ = nullptr;
-  QPushButton* pause_ = nullptr;
-  QPushButton* stop_ = nullptr;
-  QPushButton* resumeCheckpoint_ = nullptr;
-  QPushButton* release_ = nullptr;
+  // The run's buttons, as the cockpit's run actions.
+  struct RunButtons {
+    QPushButton* start = nullptr;
+    QPushButton* pause = nullptr;
+    QPushButton* stop = nullptr;
+    QPushButton* resumeCheckpoint = nullptr;
+    QPushButton* release = nullptr;
+  };
+
+  RunButtons buttons_;
   QProgressBar* epoch_ = nullptr;
   QProgressBar* overall_ = nullptr;
   QLabel* epochLabel_ = nullptr;

@@ -107,9 +107,8 @@ std::string megabytes(std::int64_t bytes) {
   return std::to_string((bytes + (1 << 19)) >> 20) + " MB";
 }
 
-}  // namespace
-
-Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetObserver& observer) {
+// The request's folder or file, absolute, when it is there and of the format's kind.
+Result<std::string> checked_source(const DatasetRequest& request) {
   std::error_code ec;
   if (request.path.empty()) return Error::in_file("", "no dataset folder or CSV file given");
   const std::string source = fs::absolute(request.path, ec).lexically_normal().string();
@@ -121,6 +120,86 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
   if (!names_file && !fs::is_directory(source, ec)) {
     return Error::in_file(source, "is not a folder");
   }
+  return source;
+}
+
+// The training and validation sets, their decoded images cached when asked and there is memory.
+void make_file_sets(Dataset& dataset, const std::shared_ptr<const FileIndex>& shared,
+                    const std::vector<std::int64_t>& train,
+                    const std::vector<std::int64_t>& validation, const ImageTarget& target,
+                    const std::string& source) {
+  DatasetInfo& info = dataset.info;
+  try {
+    dataset.train = std::make_shared<ImageFileSet>(shared, train, target, info.cached);
+    dataset.validation = std::make_shared<ImageFileSet>(shared, validation, target, info.cached);
+  } catch (const std::bad_alloc&) {
+    info.warnings.push_back(Error::in_file(source, "no memory for the decoded cache (" +
+                                                       megabytes(info.decoded_bytes) +
+                                                       "); images are read from disk every epoch"));
+    info.cached = false;
+    dataset.train = std::make_shared<ImageFileSet>(shared, train, target, false);
+    dataset.validation = std::make_shared<ImageFileSet>(shared, validation, target, false);
+  }
+}
+
+// The channel statistics for `target`: the index's own, or sampled now and added to the index
+// (`changed` then set).
+Result<SampledStatistics> statistics_for(FileIndex& index,
+                                         const std::shared_ptr<const FileIndex>& shared,
+                                         const ImageTarget& target, const std::string& source,
+                                         const DatasetObserver& observer, bool& changed) {
+  const auto same_target = [&](const SampledStatistics& s) {
+    return s.channels == target.channels && s.height == target.height && s.width == target.width &&
+           s.fit == target.fit;
+  };
+  auto known = std::find_if(index.statistics.begin(), index.statistics.end(), same_target);
+  if (known != index.statistics.end()) return *known;
+  // Sampled from every file outside a val/ folder, so the hold-out fraction's seed does
+  // not change them.
+  std::vector<std::int64_t> pool;
+  for (std::size_t i = 0; i < index.files.size(); ++i) {
+    if (!index.files[i].validation) pool.push_back(static_cast<std::int64_t>(i));
+  }
+  const ImageFileSet sample_set(shared, std::move(pool), target, false);
+  const std::optional<ChannelStatistics> stats = sampled_statistics(
+      sample_set, kStatisticsSample, kStatisticsSeed, [&](std::int64_t done, std::int64_t total) {
+        return !observer || observer({DatasetProgress::Stage::Statistics, done, total, source});
+      });
+  if (!stats) return Error::in_file(source, "cancelled while sampling the statistics");
+  if (stats->images == 0) {
+    return Error::in_file(source, "none of the " + std::to_string(kStatisticsSample) +
+                                      " sampled images could be read (first file: " +
+                                      index.full_path(index.files.front()) + ")");
+  }
+  index.statistics.push_back({target.channels, target.height, target.width, target.fit,
+                              stats->images, stats->mean, stats->std});
+  changed = true;
+  return index.statistics.back();
+}
+
+// What the data set's info says of its files, classes and images.
+void describe_files(DatasetInfo& info, const FileIndex& index,
+                    const std::vector<std::int64_t>& train, const ImageTarget& target) {
+  info.from_files = true;
+  info.class_names = index.class_names;
+  info.train_class_counts.assign(info.class_names.size(), 0);
+  for (std::int64_t file : train) {
+    ++info.train_class_counts[static_cast<std::size_t>(
+        index.files[static_cast<std::size_t>(file)].label)];
+  }
+  info.channels = target.channels;
+  info.height = target.height;
+  info.width = target.width;
+  info.fit = target.fit;
+  info.files_on_disk_bytes = index.total_bytes();
+}
+
+}  // namespace
+
+Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetObserver& observer) {
+  Result<std::string> checked = checked_source(request);
+  if (!checked) return checked.error();
+  const std::string source = std::move(checked).value();
 
   Result<LoadedIndex> opened = open_index(request, source, observer);
   if (!opened) return opened.error();
@@ -161,51 +240,15 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
   }
 
   const std::shared_ptr<const FileIndex> shared = opened.value().index;
-  try {
-    dataset.train = std::make_shared<ImageFileSet>(shared, train, target, info.cached);
-    dataset.validation = std::make_shared<ImageFileSet>(shared, validation, target, info.cached);
-  } catch (const std::bad_alloc&) {
-    info.warnings.push_back(Error::in_file(source, "no memory for the decoded cache (" +
-                                                       megabytes(info.decoded_bytes) +
-                                                       "); images are read from disk every epoch"));
-    info.cached = false;
-    dataset.train = std::make_shared<ImageFileSet>(shared, train, target, false);
-    dataset.validation = std::make_shared<ImageFileSet>(shared, validation, target, false);
-  }
+  make_file_sets(dataset, shared, train, validation, target, source);
 
   if (request.compute_statistics) {
-    const auto same_target = [&](const SampledStatistics& s) {
-      return s.channels == target.channels && s.height == target.height &&
-             s.width == target.width && s.fit == target.fit;
-    };
-    auto known = std::find_if(index.statistics.begin(), index.statistics.end(), same_target);
-    if (known == index.statistics.end()) {
-      // Sampled from every file outside a val/ folder, so the hold-out fraction's seed does
-      // not change them.
-      std::vector<std::int64_t> pool;
-      for (std::size_t i = 0; i < index.files.size(); ++i) {
-        if (!index.files[i].validation) pool.push_back(static_cast<std::int64_t>(i));
-      }
-      const ImageFileSet sample_set(shared, std::move(pool), target, false);
-      const std::optional<ChannelStatistics> stats = sampled_statistics(
-          sample_set, kStatisticsSample, kStatisticsSeed,
-          [&](std::int64_t done, std::int64_t total) {
-            return !observer || observer({DatasetProgress::Stage::Statistics, done, total, source});
-          });
-      if (!stats) return Error::in_file(source, "cancelled while sampling the statistics");
-      if (stats->images == 0) {
-        return Error::in_file(source, "none of the " + std::to_string(kStatisticsSample) +
-                                          " sampled images could be read (first file: " +
-                                          index.full_path(index.files.front()) + ")");
-      }
-      index.statistics.push_back({target.channels, target.height, target.width, target.fit,
-                                  stats->images, stats->mean, stats->std});
-      known = std::prev(index.statistics.end());
-      changed = true;
-    }
-    info.mean = known->mean;
-    info.std = known->std;
-    info.statistics_images = known->images;
+    Result<SampledStatistics> known =
+        statistics_for(index, shared, target, source, observer, changed);
+    if (!known) return known.error();
+    info.mean = known.value().mean;
+    info.std = known.value().std;
+    info.statistics_images = known.value().images;
   }
 
   if (changed && !opened.value().cache_file.empty() && index_is_stable(index)) {
@@ -223,20 +266,9 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
   info.kind = request.kind;
   info.path = source;
   info.index_reused = opened.value().reused;
-  info.from_files = true;
   info.train_count = dataset.train->size();
   info.validation_count = dataset.validation->size();
-  info.class_names = index.class_names;
-  info.train_class_counts.assign(info.class_names.size(), 0);
-  for (std::int64_t file : train) {
-    ++info.train_class_counts[static_cast<std::size_t>(
-        index.files[static_cast<std::size_t>(file)].label)];
-  }
-  info.channels = target.channels;
-  info.height = target.height;
-  info.width = target.width;
-  info.fit = target.fit;
-  info.files_on_disk_bytes = index.total_bytes();
+  describe_files(info, index, train, target);
   if (info.warnings.size() > kNamedWarnings) info.warnings.resize(kNamedWarnings);
   return dataset;
 }

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -96,6 +97,25 @@ Result<std::map<std::string, std::string>> parse_metadata(const nlohmann::json& 
   return metadata;
 }
 
+// Order does not matter and gaps are allowed, but two tensors must not share bytes.
+std::optional<Error> find_overlap(const std::vector<TensorEntry>& entries, const std::string& file,
+                                  std::uint64_t data_start) {
+  std::vector<const TensorEntry*> by_offset;
+  for (const auto& entry : entries) {
+    if (entry.end > entry.begin) by_offset.push_back(&entry);
+  }
+  std::sort(by_offset.begin(), by_offset.end(),
+            [](const auto* a, const auto* b) { return a->begin < b->begin; });
+  for (std::size_t i = 1; i < by_offset.size(); ++i) {
+    if (by_offset[i]->begin < by_offset[i - 1]->end) {
+      return Error::at_byte(
+          file, data_start + by_offset[i]->begin,
+          "tensors \"" + by_offset[i - 1]->name + "\" and \"" + by_offset[i]->name + "\" overlap");
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Result<SafetensorsContent> decode_safetensors(std::string_view bytes, const std::string& file) {
@@ -150,20 +170,7 @@ Result<SafetensorsContent> decode_safetensors(std::string_view bytes, const std:
     entries.push_back(std::move(entry).value());
   }
 
-  // Order does not matter and gaps are allowed, but two tensors must not share bytes.
-  std::vector<const TensorEntry*> by_offset;
-  for (const auto& entry : entries) {
-    if (entry.end > entry.begin) by_offset.push_back(&entry);
-  }
-  std::sort(by_offset.begin(), by_offset.end(),
-            [](const auto* a, const auto* b) { return a->begin < b->begin; });
-  for (std::size_t i = 1; i < by_offset.size(); ++i) {
-    if (by_offset[i]->begin < by_offset[i - 1]->end) {
-      return Error::at_byte(
-          file, data_start + by_offset[i]->begin,
-          "tensors \"" + by_offset[i - 1]->name + "\" and \"" + by_offset[i]->name + "\" overlap");
-    }
-  }
+  if (auto overlap = find_overlap(entries, file, data_start)) return *overlap;
 
   for (const auto& entry : entries) {
     const char* source = bytes.data() + data_start + entry.begin;

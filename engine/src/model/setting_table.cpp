@@ -19,10 +19,13 @@ using A = AugmentationSettings;
 constexpr std::int64_t kMaxInt = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kMaxEpochs = std::int64_t{1} << 20;
 
-// Adding a training setting: its member in TrainingSettings, and one entry here, at the place the
-// project file should write it (new ones at the end, written_when_set, so older ConvStudios
-// still read files that leave it at its default).
-std::vector<TrainingSetting> training_entries() {
+// Adding a training setting: its member in TrainingSettings, and one entry in the group tables
+// below, at the place the project file should write it (new ones at the end of
+// later_training_entries, written_when_set, so older ConvStudios still read files that leave it
+// at its default). training_entries joins the groups in that order.
+
+// What to train on, how much, and how long.
+std::vector<TrainingSetting> run_size_entries() {
   return {
       text<T>("device", &T::device, {"auto", "cpu", "cuda", "cuda:K"}, is_valid_device,
               {.flag = "--device",
@@ -57,6 +60,12 @@ std::vector<TrainingSetting> training_entries() {
                   .flag = "--max-steps",
                   .help = "Stop after this many optimizer steps (0: no limit)",
                   .editor = "maxSteps"}),
+  };
+}
+
+// The optimizer and its learning-rate schedule.
+std::vector<TrainingSetting> optimizer_entries() {
+  return {
       choice<T>(
           "optimizer", &T::optimizer, optimizer_kind_names(), parse_optimizer_kind,
           {.sweepable = true, .flag = "--optimizer", .help = "Optimizer", .editor = "optimizer"}),
@@ -75,6 +84,12 @@ std::vector<TrainingSetting> training_entries() {
       number<T>("step_gamma", &T::step_gamma, 0, 1, {.sweepable = true, .editor = "stepGamma"}),
       number<T>("clip_grad_norm", &T::clip_grad_norm, 0, 1e9,
                 {.sweepable = true, .editor = "clipGradNorm"}),
+  };
+}
+
+// Reproducibility, checkpoints, stopping and the data loader.
+std::vector<TrainingSetting> run_control_entries() {
+  return {
       integer<T>("seed", &T::seed, 0, kMaxInt,
                  {.sweepable = true, .flag = "--seed", .help = "Random seed", .editor = "seed"}),
       boolean<T>("deterministic", &T::deterministic, {.editor = "deterministic"}),
@@ -86,7 +101,12 @@ std::vector<TrainingSetting> training_entries() {
       boolean<T>("auto_oom_retry", &T::auto_oom_retry, {.editor = "autoOomRetry"}),
       integer<T>("loader_workers", &T::loader_workers, 0, 256,
                  {.unit = "threads", .editor = "loaderWorkers"}),
-      // Settings added after the first release: written only when set.
+  };
+}
+
+// Settings added after the first release: written only when set.
+std::vector<TrainingSetting> later_training_entries() {
+  return {
       number<T>("pretrained_lr_multiplier", &T::pretrained_lr_multiplier, kMinLrMultiplier,
                 kMaxLrMultiplier,
                 {.sweepable = true,
@@ -117,6 +137,16 @@ std::vector<TrainingSetting> training_entries() {
                           "process",
                   .editor = "syncBatchNorm"}),
   };
+}
+
+std::vector<TrainingSetting> training_entries() {
+  std::vector<TrainingSetting> entries;
+  for (auto group :
+       {run_size_entries(), optimizer_entries(), run_control_entries(), later_training_entries()}) {
+    entries.insert(entries.end(), std::make_move_iterator(group.begin()),
+                   std::make_move_iterator(group.end()));
+  }
+  return entries;
 }
 
 template <typename Inner>

@@ -23,6 +23,90 @@ std::vector<torch::Tensor> inputs_of(const std::vector<int>& slots,
   return inputs;
 }
 
+// plan_units' steps, templates over GraphModuleImpl's private Step and Unit so the header stays
+// as it is. First the units in block order, with the slots each reads from and hands to others
+// (`unit_of_step` filled): one unit per step, except that the steps of one recompute segment
+// share a unit.
+template <typename Unit, typename Step>
+std::vector<Unit> group_units(const std::vector<Step>& steps, const ModelAnalysis& analysis,
+                              int output_step, std::vector<int>& unit_of_step) {
+  const int step_count = static_cast<int>(steps.size());
+  std::vector<Unit> units;
+  unit_of_step.assign(steps.size(), 0);
+  std::map<std::string, int> unit_of_segment;
+  for (int s = 0; s < step_count; ++s) {
+    // Step s was made from analysis.blocks[s] (the constructor adds one step per block, in
+    // order): looking each up by id scanned every block per step, quadratic for long chains.
+    const std::string& segment = analysis.blocks[static_cast<std::size_t>(s)].recompute_segment;
+    int at = static_cast<int>(units.size());
+    if (segment.empty()) {
+      units.emplace_back();
+    } else if (auto [it, added] = unit_of_segment.emplace(segment, at); !added) {
+      at = it->second;
+    } else {
+      units.emplace_back().recompute = true;
+    }
+    units[at].steps.push_back(s);
+    unit_of_step[s] = at;
+  }
+  const auto add_once = [](std::vector<int>& slots, int slot) {
+    if (std::find(slots.begin(), slots.end(), slot) == slots.end()) slots.push_back(slot);
+  };
+  for (int s = 0; s < step_count; ++s) {
+    for (int slot : steps[s].inputs) {
+      if (unit_of_step[slot] == unit_of_step[s]) continue;
+      add_once(units[unit_of_step[s]].inputs, slot);
+      add_once(units[unit_of_step[slot]].outputs, slot);
+    }
+  }
+  add_once(units[unit_of_step[output_step]].outputs, output_step);
+  return units;
+}
+
+// Dependency order of the units (a recompute group is a closed region of the graph, checked by
+// shape inference, so there is one); ties go to the unit whose first block comes first.
+template <typename Unit>
+std::vector<Unit> in_dependency_order(std::vector<Unit> units,
+                                      const std::vector<int>& unit_of_step) {
+  std::vector<std::vector<int>> readers(units.size());
+  std::vector<int> waiting(units.size(), 0);
+  for (std::size_t u = 0; u < units.size(); ++u) {
+    for (int slot : units[u].inputs) {
+      readers[unit_of_step[slot]].push_back(static_cast<int>(u));
+      ++waiting[u];
+    }
+  }
+  std::set<std::pair<int, int>> ready;  // (first step, unit)
+  for (std::size_t u = 0; u < units.size(); ++u) {
+    if (waiting[u] == 0) ready.emplace(units[u].steps.front(), static_cast<int>(u));
+  }
+  std::vector<Unit> ordered;
+  while (!ready.empty()) {
+    const int u = ready.begin()->second;
+    ready.erase(ready.begin());
+    for (int reader : readers[u]) {
+      if (--waiting[reader] == 0) ready.emplace(units[reader].steps.front(), reader);
+    }
+    ordered.push_back(std::move(units[u]));
+  }
+  if (ordered.size() != units.size()) {
+    throw std::invalid_argument(
+        "the recompute groups of the graph depend on each other in a cycle");
+  }
+  return ordered;
+}
+
+// Frees each value right after its last reader, so a forward pass holds only what autograd
+// needs.
+template <typename Unit>
+void release_after_last_reader(std::vector<Unit>& units) {
+  std::map<int, std::size_t> last_reader;
+  for (std::size_t u = 0; u < units.size(); ++u) {
+    for (int slot : units[u].inputs) last_reader[slot] = u;
+  }
+  for (auto [slot, reader] : last_reader) units[reader].release_after.push_back(slot);
+}
+
 }  // namespace
 
 GraphModuleImpl::GraphModuleImpl(const Graph& graph, const ModelAnalysis& analysis) {
@@ -72,73 +156,10 @@ void GraphModuleImpl::add_step(const std::vector<const Connection*>& wires, cons
 }
 
 void GraphModuleImpl::plan_units(const ModelAnalysis& analysis) {
-  const int step_count = static_cast<int>(steps_.size());
-  // One unit per step, except that the steps of one recompute segment share a unit.
-  std::vector<Unit> units;
-  std::vector<int> unit_of_step(steps_.size());
-  std::map<std::string, int> unit_of_segment;
-  for (int s = 0; s < step_count; ++s) {
-    // Step s was made from analysis.blocks[s] (the constructor adds one step per block, in
-    // order): looking each up by id scanned every block per step, quadratic for long chains.
-    const std::string& segment = analysis.blocks[static_cast<std::size_t>(s)].recompute_segment;
-    int at = static_cast<int>(units.size());
-    if (segment.empty()) {
-      units.emplace_back();
-    } else if (auto [it, added] = unit_of_segment.emplace(segment, at); !added) {
-      at = it->second;
-    } else {
-      units.emplace_back().recompute = true;
-    }
-    units[at].steps.push_back(s);
-    unit_of_step[s] = at;
-  }
-  const auto add_once = [](std::vector<int>& slots, int slot) {
-    if (std::find(slots.begin(), slots.end(), slot) == slots.end()) slots.push_back(slot);
-  };
-  for (int s = 0; s < step_count; ++s) {
-    for (int slot : steps_[s].inputs) {
-      if (unit_of_step[slot] == unit_of_step[s]) continue;
-      add_once(units[unit_of_step[s]].inputs, slot);
-      add_once(units[unit_of_step[slot]].outputs, slot);
-    }
-  }
-  add_once(units[unit_of_step[output_step_]].outputs, output_step_);
-
-  // Dependency order of the units (a recompute group is a closed region of the graph, checked
-  // by shape inference, so there is one); ties go to the unit whose first block comes first.
-  std::vector<std::vector<int>> readers(units.size());
-  std::vector<int> waiting(units.size(), 0);
-  for (std::size_t u = 0; u < units.size(); ++u) {
-    for (int slot : units[u].inputs) {
-      readers[unit_of_step[slot]].push_back(static_cast<int>(u));
-      ++waiting[u];
-    }
-  }
-  std::set<std::pair<int, int>> ready;  // (first step, unit)
-  for (std::size_t u = 0; u < units.size(); ++u) {
-    if (waiting[u] == 0) ready.emplace(units[u].steps.front(), static_cast<int>(u));
-  }
-  units_.clear();
-  while (!ready.empty()) {
-    const int u = ready.begin()->second;
-    ready.erase(ready.begin());
-    for (int reader : readers[u]) {
-      if (--waiting[reader] == 0) ready.emplace(units[reader].steps.front(), reader);
-    }
-    units_.push_back(std::move(units[u]));
-  }
-  if (units_.size() != units.size()) {
-    throw std::invalid_argument(
-        "the recompute groups of the graph depend on each other in a cycle");
-  }
-
-  // Free each value right after its last reader, so a forward pass holds only what autograd
-  // needs.
-  std::map<int, std::size_t> last_reader;
-  for (std::size_t u = 0; u < units_.size(); ++u) {
-    for (int slot : units_[u].inputs) last_reader[slot] = u;
-  }
-  for (auto [slot, reader] : last_reader) units_[reader].release_after.push_back(slot);
+  std::vector<int> unit_of_step;
+  units_ = in_dependency_order(group_units<Unit>(steps_, analysis, output_step_, unit_of_step),
+                               unit_of_step);
+  release_after_last_reader(units_);
 
   for (std::size_t u = 0; u < units_.size(); ++u) {
     Unit& unit = units_[u];
