@@ -219,16 +219,16 @@ QString TrainingProgressView::flopsText(double flops) {
 }
 
 QString TrainingProgressView::utilisationText(const StepMetrics& s) {
-  if (s.achieved_flops <= 0) return {};
-  if (s.peak_remeasuring) {
+  if (s.compute.achieved_flops <= 0) return {};
+  if (s.compute.peak_remeasuring) {
     return tr("Compute: %1; the device's peak is being measured again (this rate exceeds it)")
-        .arg(flopsText(s.achieved_flops));
+        .arg(flopsText(s.compute.achieved_flops));
   }
-  if (s.utilisation <= 0)
-    return tr("Compute: %1 (device peak unknown)").arg(flopsText(s.achieved_flops));
+  if (s.compute.utilisation <= 0)
+    return tr("Compute: %1 (device peak unknown)").arg(flopsText(s.compute.achieved_flops));
   return tr("Compute: %1, %2% of the device's peak")
-      .arg(flopsText(s.achieved_flops))
-      .arg(s.utilisation * 100, 0, 'f', 1);
+      .arg(flopsText(s.compute.achieved_flops))
+      .arg(s.compute.utilisation * 100, 0, 'f', 1);
 }
 
 QString TrainingProgressView::utilisationLine() const {

@@ -262,9 +262,9 @@ void TrainingRun::report_step(std::int64_t epoch, std::int64_t batch_index, std:
   metrics.skipped = step_skipped_;
   metrics.loss_scale_change = scale_change_;
   metrics.grad_norm = step_grad_norm_;
-  metrics.achieved_flops =
+  metrics.compute.achieved_flops =
       training_flops_per_second(summary_.flops_per_sample, metrics.samples_per_second);
-  if (peak_flops_ > 0) metrics.utilisation = metrics.achieved_flops / peak_flops_;
+  if (peak_flops_ > 0) metrics.compute.utilisation = metrics.compute.achieved_flops / peak_flops_;
   const double wall = wall_seconds();
   metrics.loader_stall_share =
       wall > 0 ? (stall_seconds_before_ + train_loader_->stall_seconds()) / wall : 0;

@@ -7,15 +7,13 @@
 
 #include <cstdint>
 
+#include "convstudio/runs/training_events.h"
+
 namespace convstudio {
 
 class UtilisationMeter {
  public:
-  struct Reading {
-    double achieved_flops = 0;
-    double utilisation = 0;         // achieved / peak in [0, 1]; 0: unknown
-    bool peak_remeasuring = false;  // the rate exceeded the peak; a new probe is due
-  };
+  using Reading = ComputeFigures;
 
   // `peak`: the device's peak FLOP/s in the run's precision, summed over data-parallel ranks
   // (each rank probes its own share of the machine); 0 when unknown.

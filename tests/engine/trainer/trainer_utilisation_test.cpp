@@ -137,10 +137,10 @@ TEST(Utilisation, AchievedFlopsIsFlopsPerSampleTimesSamplesPerSecond) {
 
   ASSERT_FALSE(recorder.steps.empty());
   for (const StepMetrics& step : recorder.steps) {
-    EXPECT_DOUBLE_EQ(step.achieved_flops, flops * step.samples_per_second) << step.step;
-    EXPECT_LE(step.utilisation, 1.0) << step.step;
-    if (step.utilisation > 0 && step.achieved_flops <= *summary.peak_flops) {
-      EXPECT_DOUBLE_EQ(step.utilisation, step.achieved_flops / *summary.peak_flops) << step.step;
+    EXPECT_DOUBLE_EQ(step.compute.achieved_flops, flops * step.samples_per_second) << step.step;
+    EXPECT_LE(step.compute.utilisation, 1.0) << step.step;
+    if (step.compute.utilisation > 0 && step.compute.achieved_flops <= *summary.peak_flops) {
+      EXPECT_DOUBLE_EQ(step.compute.utilisation, step.compute.achieved_flops / *summary.peak_flops) << step.step;
     }
   }
   const auto measured_line = std::count_if(

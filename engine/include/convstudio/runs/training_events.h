@@ -14,6 +14,16 @@
 
 namespace convstudio {
 
+// What a step rate means for the device (RunSummary::achieved_flops has the convention).
+struct ComputeFigures {
+  // FLOPs per sample (model/training_cost.h) × samples/s over every rank; 0 until measured.
+  double achieved_flops = 0;
+  // achieved_flops / the device's peak for the run's precision (summed over ranks), never above
+  // 1; 0: unknown, or the rate exceeded the peak and `peak_remeasuring` says so.
+  double utilisation = 0;
+  bool peak_remeasuring = false;  // the rate exceeded the peak: the run is probing it again
+};
+
 // After each optimizer step.
 struct StepMetrics {
   std::int64_t step = 0;            // optimizer steps done, 1-based
@@ -31,13 +41,7 @@ struct StepMetrics {
   // Global L2 norm of the step's gradients before clipping, unscaled (the true norm under fp16
   // loss scaling); inf or NaN when a gradient was; NaN when not measured.
   double grad_norm = std::numeric_limits<double>::quiet_NaN();
-  // FLOP/s the step rate means for this model: FLOPs per sample (model/training_cost.h) ×
-  // samples_per_second over every rank; 0 until a rate is measured.
-  double achieved_flops = 0;
-  // achieved_flops / the device's peak for the run's precision (summed over ranks), never above
-  // 1; 0: unknown, or the rate exceeded the peak and `peak_remeasuring` says so.
-  double utilisation = 0;
-  bool peak_remeasuring = false;  // the rate exceeded the peak: the run is probing it again
+  ComputeFigures compute;  // what the step rate means for the device
   double loader_stall_share = 0;  // share of wall time spent waiting for data so far
   double eta_seconds = 0;         // to the end of the run
   MemorySnapshot memory;
