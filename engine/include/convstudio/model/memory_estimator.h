@@ -41,8 +41,7 @@ struct MemoryOptions {
 // A documented, deliberately simple model of what LibTorch training holds:
 // - weights and gradients are fp32 (autocast keeps fp32 masters); under fp16/bf16 autocast
 //   also caches a 2-byte copy of each weight;
-// - optimizer state: what its home says it keeps per parameter (OptimizerSpec::
-//   state_bytes_per_parameter: SGD 0 without momentum or 1× params, Adam/AdamW 2× params, fp32);
+// - optimizer state: OptimizerSpec::state_bytes_per_parameter × params (SGD 0 or 4, Adam 8);
 // - saved activations: each block output kept alive for backward is counted once (a block's
 //   output is kept when the block saves its output or any consumer saves its input), at the
 //   precision's element size, plus max-pool int64 indices and dropout bool masks, × batch;

@@ -11,9 +11,7 @@ namespace convstudio {
 // Auto: the engine picks bf16 where the device computes it natively (a CPU with AVX-512 BF16 or
 // AMX, a GPU of compute capability 8.0 or later) and off elsewhere, and says which it chose.
 enum class AmpMode { Off, Fp16, Bf16, Auto };
-// An optimizer's position in engine/src/optimizers/optimizers.def (optimizer_spec.h); the enum
-// names the first three, a newer optimizer is known by its name and registry entry only.
-enum class OptimizerKind { Sgd, Adam, AdamW };
+enum class OptimizerKind { Sgd, Adam, AdamW };  // a position in optimizers.def (optimizer_spec.h)
 enum class LrSchedule { Constant, Step, Cosine, OneCycle };
 
 // Every training option with its default, declared once; the project file, the CLI flags and
@@ -43,10 +41,8 @@ struct TrainingSettings {
   // Fine-tuning: blocks that start from pretrained weights (the project's starting weights file)
   // learn at lr × this; blocks new to the model (a fresh head) learn at lr. 1 = no difference.
   double pretrained_lr_multiplier = 1;
-  // For the optimizers that read them (OptimizerSpec::settings): momentum by SGD and others,
-  // Nesterov by SGD only.
-  double momentum = 0.9;
-  bool nesterov = false;
+  double momentum = 0.9;  // for the optimizers that read it (OptimizerSpec::settings)
+  bool nesterov = false;  // SGD only
   double weight_decay = 0;
   LrSchedule schedule = LrSchedule::Constant;
   std::int64_t warmup_steps = 0;
