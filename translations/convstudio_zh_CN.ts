@@ -1048,6 +1048,16 @@
         <source>Stochastic gradient descent: the classic recipe for CNNs. Uses momentum, Nesterov momentum and weight decay.</source>
         <translation>随机梯度下降：训练 CNN 的经典做法。使用动量、Nesterov 动量和权重衰减。</translation>
     </message>
+    <message>
+        <location filename="../engine/src/optimizers/rmsprop/rmsprop_spec.cpp" line="+12"/>
+        <source>RMSprop</source>
+        <translation>RMSprop</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Divides each step by a running average of the squared gradients (alpha 0.99). Uses momentum and weight decay (added to the gradient); start with a learning rate near 0.001.</source>
+        <translation>每一步除以梯度平方的滑动平均（alpha 0.99）。使用动量和权重衰减（加到梯度上）；学习率可从 0.001 左右开始。</translation>
+    </message>
 </context>
 <context>
     <name>PasteCommand</name>

@@ -14,7 +14,7 @@ test $? -eq 2 || { echo "--optimizer lion was not refused"; cat "$work/lion.txt"
 line=$(grep "^error: training.optimizer: 'lion' is not one of " "$work/lion.txt") ||
   { cat "$work/lion.txt"; exit 1; }
 names=$(echo "$line" | sed "s/^.*is not one of //" | tr -d ',')
-for name in sgd adam adamw; do
+for name in sgd adam adamw rmsprop; do
   case " $names " in *" $name "*) ;; *) echo "$name is missing from: $line"; exit 1 ;; esac
 done
 
