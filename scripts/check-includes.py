@@ -22,15 +22,17 @@ ROOMS = {
     PUBLIC: [],  # plain structs: the standard library and nlohmann-json
     "engine/src": [PUBLIC],  # error, versions, system facts, the CUDA plugin's loader and table
     "engine/src/blocks": [PUBLIC],  # one folder per block type, both halves
+    "engine/src/optimizers": [PUBLIC],  # one folder per optimizer, both halves
     "engine/src/model": [PUBLIC, "engine/src/blocks"],
     "engine/src/runs": [PUBLIC],
     "engine/src/io": [PUBLIC],
     "engine/src/data": [PUBLIC],
     "engine/src/nn": [PUBLIC, "engine/src/blocks", "engine/src/model"],
-    "engine/src/checkpoint": [PUBLIC, "engine/src/io", "engine/src/runs"],
+    "engine/src/checkpoint": [PUBLIC, "engine/src/io", "engine/src/runs", "engine/src/optimizers"],
     "engine/src/distributed": [PUBLIC, "engine/src", "engine/src/nn"],
     "engine/src/train": [PUBLIC, "engine/src", "engine/src/runs", "engine/src/io", "engine/src/data",
-                         "engine/src/nn", "engine/src/checkpoint", "engine/src/distributed"],
+                         "engine/src/nn", "engine/src/checkpoint", "engine/src/distributed",
+                         "engine/src/optimizers"],
     "engine/src/export": [PUBLIC, "engine/src/blocks", "engine/src/io", "engine/src/data",
                           "engine/src/nn", "engine/src/checkpoint"],
     "engine/src/import": [PUBLIC, "engine/src/runs", "engine/src/io", "engine/src/data",
@@ -59,6 +61,9 @@ FORBIDDEN_LIBRARIES = [
     ("engine/src/model/", TORCH + OPENCV),
     ("engine/src/runs/", TORCH + OPENCV),
     ("engine/src/blocks/**/*_model.cpp", TORCH + OPENCV),
+    ("engine/src/optimizers/**/*_spec.cpp", TORCH + OPENCV),
+    ("engine/src/optimizers/optimizer_spec_registry.cpp", TORCH + OPENCV),
+    ("engine/src/optimizers/optimizer_text.h", TORCH + OPENCV),
     ("widgets/", TORCH + OPENCV),
     ("app/", TORCH + OPENCV),
 ]

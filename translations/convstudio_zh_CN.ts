@@ -888,12 +888,12 @@
         <translation>Nesterov 动量要求动量大于 0；动量为 0 时训练不使用它。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../engine/src/optimizers/adam/adam_spec.cpp" line="+16"/>
         <source>Adam adds weight decay to the gradient; AdamW decouples it and usually generalises better.</source>
         <translation>Adam 把权重衰减加到梯度上；AdamW 将其解耦，通常泛化更好。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../engine/src/model/setting_messages.h" line="+3"/>
         <source>The warm-up (%1 steps) is longer than half the run (%2 steps); training shortens it to %3 steps.</source>
         <translation>预热（%1 步）超过整个训练（%2 步）的一半；训练时会缩短为 %3 步。</translation>
     </message>
@@ -1014,6 +1014,49 @@
         <translation>
             <numerusform>移动 %n 个模块</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Optimizer</name>
+    <message>
+        <location filename="../engine/src/optimizers/adam/adam_spec.cpp" line="-6"/>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Adaptive moments: a step size of its own for every weight, forgiving of the learning rate. Weight decay is added to the gradient (L2).</source>
+        <translation>自适应矩估计：每个权重有自己的步长，对学习率不太敏感。权重衰减加到梯度上（L2）。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/optimizers/adamw/adamw_spec.cpp" line="+10"/>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Adam with decoupled weight decay: the weights shrink apart from the gradient step, which usually generalises better than Adam with weight decay.</source>
+        <translation>解耦权重衰减的 Adam：权重的收缩与梯度步分开进行，通常比带权重衰减的 Adam 泛化更好。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/optimizers/sgd/sgd_spec.cpp" line="+10"/>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stochastic gradient descent: the classic recipe for CNNs. Uses momentum, Nesterov momentum and weight decay.</source>
+        <translation>随机梯度下降：训练 CNN 的经典做法。使用动量、Nesterov 动量和权重衰减。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/optimizers/rmsprop/rmsprop_spec.cpp" line="+12"/>
+        <source>RMSprop</source>
+        <translation>RMSprop</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Divides each step by a running average of the squared gradients (alpha 0.99). Uses momentum and weight decay (added to the gradient); start with a learning rate near 0.001.</source>
+        <translation>每一步除以梯度平方的滑动平均（alpha 0.99）。使用动量和权重衰减（加到梯度上）；学习率可从 0.001 左右开始。</translation>
     </message>
 </context>
 <context>
@@ -2560,22 +2603,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::OptimizerSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/optimizer_settings_editor.cpp" line="+29"/>
-        <source>SGD</source>
-        <translation>SGD</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Adam</source>
-        <translation>Adam</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>AdamW</source>
-        <translation>AdamW</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location filename="../widgets/training/optimizer_settings_editor.cpp" line="+45"/>
         <source>Fine-tuning: blocks that start from the project&apos;s pretrained weights (an imported model, or weights set from a file) learn at this times the learning rate; new blocks, such as a fresh head, at the full rate. 1 means no difference.</source>
         <translation>微调：从项目预训练权重（导入的模型，或从文件设置的权重）开始的块，以学习率乘以此值进行学习；新块（例如新的输出头）使用完整学习率。1 表示没有区别。</translation>
     </message>

@@ -1,6 +1,7 @@
 // The training cockpit's widgets on their own, without a run: decimation, capped redraws,
 // settings checks, the out-of-memory advice, the confusion matrix and the gallery.
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -12,6 +13,7 @@
 #include <tuple>
 
 #include "convstudio/model/dataset_format.h"
+#include "convstudio/model/optimizer_spec.h"
 
 #include "convstudio/model/setting_table.h"
 #include "training/confusion_matrix_view.h"
@@ -49,6 +51,7 @@ class TrainingWidgetsTest : public QObject {
   void everyEditorTheSettingTableNamesIsInThePanel();
   void randomErasingIsEditedAsAPercentage();
   void theDatasetChoiceOffersEveryRegisteredFormat();
+  void theOptimizerChoiceOffersEveryRegisteredOptimizer();
   void aSweepsRunsStandTogetherAndOverlayEveryChart();
 };
 
@@ -436,6 +439,30 @@ void TrainingWidgetsTest::theDatasetChoiceOffersEveryRegisteredFormat() {
     QCOMPARE(panel.datasetSettings().source, format.kind);
   }
   QVERIFY(kind->findData(static_cast<int>(find_dataset_format("labelled-folder")->kind)) >= 0);
+}
+
+void TrainingWidgetsTest::theOptimizerChoiceOffersEveryRegisteredOptimizer() {
+  // The editor lists the engine's registry (optimizers.def): a new optimizer needs no widget
+  // code. Each choice stores its kind, explains itself, and enables the settings it reads.
+  TrainingSettingsPanel panel;
+  panel.setSettings(DatasetSettings{}, TrainingSettings{});
+  auto* optimizer = panel.findChild<QComboBox*>(QStringLiteral("optimizer"));
+  auto* momentum = panel.findChild<QDoubleSpinBox*>(QStringLiteral("momentum"));
+  auto* nesterov = panel.findChild<QCheckBox*>(QStringLiteral("nesterov"));
+  auto* weightDecay = panel.findChild<QDoubleSpinBox*>(QStringLiteral("weightDecay"));
+  QVERIFY(optimizer && momentum && nesterov && weightDecay);
+  QCOMPARE(static_cast<std::size_t>(optimizer->count()), optimizer_specs().size());
+  for (const OptimizerSpec& spec : optimizer_specs()) {
+    optimizer->setCurrentIndex(optimizer->findData(static_cast<int>(spec.kind)));
+    QCOMPARE(optimizer->currentText(),
+             QCoreApplication::translate(kOptimizerTextContext, spec.label));
+    QCOMPARE(optimizer->itemData(optimizer->currentIndex(), Qt::ToolTipRole).toString(),
+             QCoreApplication::translate(kOptimizerTextContext, spec.tooltip));
+    QCOMPARE(momentum->isEnabled(), spec.uses("momentum"));
+    QCOMPARE(nesterov->isEnabled(), spec.uses("nesterov"));
+    QCOMPARE(weightDecay->isEnabled(), spec.uses("weight_decay"));
+    QCOMPARE(panel.trainingSettings().optimizer, spec.kind);
+  }
 }
 
 void TrainingWidgetsTest::aSweepsRunsStandTogetherAndOverlayEveryChart() {

@@ -43,7 +43,7 @@ done <<'CASES'
 --max-steps -1 training.max_steps -1
 --seed -5 training.seed -5
 --amp fp9 training.amp "fp9"
---optimizer rmsprop training.optimizer "rmsprop"
+--optimizer lion training.optimizer "lion"
 --pretrained-lr-multiplier 50 training.pretrained_lr_multiplier 50
 --fit zoom dataset.fit "zoom"
 CASES

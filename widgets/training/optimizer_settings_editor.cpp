@@ -2,11 +2,14 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QSpinBox>
 
 #include <limits>
+
+#include "convstudio/model/optimizer_spec.h"
 
 namespace convstudio {
 namespace {
@@ -21,14 +24,19 @@ QDoubleSpinBox* numberBox(QWidget* parent, const char* name, double maximum, int
   return box;
 }
 
+QString optimizerText(const char* text) {
+  return QCoreApplication::translate(kOptimizerTextContext, text);
+}
+
 }  // namespace
 
 OptimizerSettingsEditor::OptimizerSettingsEditor(QWidget* parent) : QWidget(parent) {
   optimizer_ = new QComboBox(this);
   optimizer_->setObjectName(QStringLiteral("optimizer"));
-  optimizer_->addItem(tr("SGD"), static_cast<int>(OptimizerKind::Sgd));
-  optimizer_->addItem(tr("Adam"), static_cast<int>(OptimizerKind::Adam));
-  optimizer_->addItem(tr("AdamW"), static_cast<int>(OptimizerKind::AdamW));
+  for (const OptimizerSpec& spec : optimizer_specs()) {
+    optimizer_->addItem(optimizerText(spec.label), static_cast<int>(spec.kind));
+    optimizer_->setItemData(optimizer_->count() - 1, optimizerText(spec.tooltip), Qt::ToolTipRole);
+  }
   lr_ = numberBox(this, "lr", 10, 6, 0.001);
   pretrainedLr_ = numberBox(this, "pretrainedLrMultiplier", kMaxLrMultiplier, 4, 0.1);
   pretrainedLr_->setMinimum(kMinLrMultiplier);
@@ -127,9 +135,12 @@ void OptimizerSettingsEditor::store(TrainingSettings& s) const {
 }
 
 void OptimizerSettingsEditor::updateEnabled() {
-  const bool sgd = optimizer_->currentData().toInt() == static_cast<int>(OptimizerKind::Sgd);
-  momentum_->setEnabled(sgd);
-  nesterov_->setEnabled(sgd || nesterov_->isChecked());  // a wrong tick stays visible to undo
+  const OptimizerSpec& optimizer =
+      optimizer_spec(static_cast<OptimizerKind>(optimizer_->currentData().toInt()));
+  momentum_->setEnabled(optimizer.uses("momentum"));
+  // A wrong tick stays visible to undo.
+  nesterov_->setEnabled(optimizer.uses("nesterov") || nesterov_->isChecked());
+  weightDecay_->setEnabled(optimizer.uses("weight_decay"));
   const bool step = schedule_->currentData().toInt() == static_cast<int>(LrSchedule::Step);
   stepSize_->setEnabled(step);
   gamma_->setEnabled(step);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/safetensors_io.h"
+#include "optimizers/optimizer_torch.h"
 
 namespace convstudio {
 namespace {
@@ -19,11 +20,11 @@ Error failure(const std::string& source, const std::string& what) {
                                     what.substr(0, what.find('\n')));
 }
 
-std::string kind_of(const torch::optim::Optimizer& optimizer) {
-  if (dynamic_cast<const torch::optim::AdamW*>(&optimizer)) return "adamw";
-  if (dynamic_cast<const torch::optim::Adam*>(&optimizer)) return "adam";
-  if (dynamic_cast<const torch::optim::SGD*>(&optimizer)) return "sgd";
-  throw std::logic_error("no safetensors form for this optimizer");
+// The optimizer's home (engine/src/optimizers/) says what its state is; the file names it.
+const OptimizerSpec& spec_or_throw(const torch::optim::Optimizer& optimizer) {
+  const OptimizerSpec* spec = spec_of(optimizer);
+  if (spec == nullptr) throw std::logic_error("no safetensors form for this optimizer");
+  return *spec;
 }
 
 std::string prefix_of(std::size_t group, std::size_t param) {
@@ -34,21 +35,12 @@ void put(SafetensorsContent& content, const std::string& name, const torch::Tens
   if (tensor.defined()) content.tensors[name] = tensor.detach();
 }
 
-// Adam and AdamW keep the same four things per parameter.
-template <class State>
-void save_adam_like(const State& state, const std::string& prefix, SafetensorsContent& content,
-                    nlohmann::json& steps) {
-  steps[prefix] = state.step();
-  put(content, prefix + "exp_avg", state.exp_avg());
-  put(content, prefix + "exp_avg_sq", state.exp_avg_sq());
-  put(content, prefix + "max_exp_avg_sq", state.max_exp_avg_sq());
-}
-
 }  // namespace
 
 std::string save_optimizer_state(const torch::optim::Optimizer& optimizer) {
   SafetensorsContent content;
-  const std::string kind = kind_of(optimizer);
+  const OptimizerSpec& spec = spec_or_throw(optimizer);
+  const OptimizerTorch& half = optimizer_torch(spec.kind);
   nlohmann::json steps = nlohmann::json::object();
   nlohmann::json learning_rates = nlohmann::json::array();
   const auto& states = optimizer.state();
@@ -60,21 +52,14 @@ std::string save_optimizer_state(const torch::optim::Optimizer& optimizer) {
       auto found = states.find(params[p].unsafeGetTensorImpl());
       if (found == states.end()) continue;  // not stepped yet
       const std::string prefix = prefix_of(g, p);
-      if (kind == "sgd") {
-        put(content, prefix + "momentum_buffer",
-            static_cast<const torch::optim::SGDParamState&>(*found->second).momentum_buffer());
-      } else if (kind == "adam") {
-        save_adam_like(static_cast<const torch::optim::AdamParamState&>(*found->second), prefix,
-                       content, steps);
-      } else {
-        save_adam_like(static_cast<const torch::optim::AdamWParamState&>(*found->second), prefix,
-                       content, steps);
-      }
+      const SavedParamState saved = half.save_state(*found->second);
+      if (saved.step) steps[prefix] = *saved.step;
+      for (const auto& [name, tensor] : saved.tensors) put(content, prefix + name, tensor);
     }
   }
   const nlohmann::json meta = {{"format", kFormat},
                                {"version", 1},
-                               {"kind", kind},
+                               {"kind", std::string(spec.name)},
                                {"learning_rates", learning_rates},
                                {"steps", steps}};
   content.metadata[kMetadataKey] = meta.dump();
@@ -121,7 +106,9 @@ std::optional<Error> load_optimizer_state(torch::optim::Optimizer& optimizer,
   Result<nlohmann::json> read = read_metadata(content, source);
   if (!read) return read.error();
   const nlohmann::json& meta = read.value();
-  const std::string kind = kind_of(optimizer);
+  const OptimizerSpec& spec = spec_or_throw(optimizer);
+  const OptimizerTorch& half = optimizer_torch(spec.kind);
+  const std::string kind(spec.name);
   if (meta["kind"] != kind) {
     return failure(source, "it holds the state of " + meta["kind"].get<std::string>() +
                                ", the run uses " + kind);
@@ -150,34 +137,22 @@ std::optional<Error> load_optimizer_state(torch::optim::Optimizer& optimizer,
     const auto& params = groups[g].params();
     for (std::size_t p = 0; p < params.size(); ++p) {
       const std::string prefix = prefix_of(g, p);
-      torch::Tensor a, b, c;
-      if (kind == "sgd") {
-        if (auto error = tensor(prefix + "momentum_buffer", params[p], a)) return error;
-        if (!a.defined()) continue;
-        auto state = std::make_unique<torch::optim::SGDParamState>();
-        state->momentum_buffer(a);
-        restored.emplace_back(params[p].unsafeGetTensorImpl(), std::move(state));
-        continue;
+      SavedParamState saved;
+      if (steps.contains(prefix)) {
+        if (!steps[prefix].is_number_integer()) {
+          return failure(source, prefix + "step is not a count");
+        }
+        saved.step = steps[prefix].get<std::int64_t>();
       }
-      if (!steps.contains(prefix)) continue;
-      if (!steps[prefix].is_number_integer())
-        return failure(source, prefix + "step is not a count");
-      if (auto error = tensor(prefix + "exp_avg", params[p], a)) return error;
-      if (auto error = tensor(prefix + "exp_avg_sq", params[p], b)) return error;
-      if (auto error = tensor(prefix + "max_exp_avg_sq", params[p], c)) return error;
-      if (!a.defined() || !b.defined()) return failure(source, prefix + " misses its moments");
-      const auto step = steps[prefix].get<std::int64_t>();
-      if (kind == "adam") {
-        auto state = std::make_unique<torch::optim::AdamParamState>();
-        state->step(step).exp_avg(a).exp_avg_sq(b);
-        if (c.defined()) state->max_exp_avg_sq(c);
-        restored.emplace_back(params[p].unsafeGetTensorImpl(), std::move(state));
-      } else {
-        auto state = std::make_unique<torch::optim::AdamWParamState>();
-        state->step(step).exp_avg(a).exp_avg_sq(b);
-        if (c.defined()) state->max_exp_avg_sq(c);
-        restored.emplace_back(params[p].unsafeGetTensorImpl(), std::move(state));
+      for (const std::string& name : half.state_tensors) {
+        torch::Tensor value;
+        if (auto error = tensor(prefix + name, params[p], value)) return error;
+        if (value.defined()) saved.tensors[name] = value;
       }
+      RestoredParamState state = half.load_state(std::move(saved), groups[g].options());
+      if (!state.problem.empty()) return failure(source, prefix + " " + state.problem);
+      if (state.state)
+        restored.emplace_back(params[p].unsafeGetTensorImpl(), std::move(state.state));
     }
   }
   auto& states = optimizer.state();

@@ -14,7 +14,8 @@
 
 namespace convstudio {
 
-// SGD, Adam and AdamW (the optimizers make_optimizer builds); another kind throws.
+// Every registered optimizer (engine/src/optimizers/: each home says what its state is); one
+// outside the registry throws.
 std::string save_optimizer_state(const torch::optim::Optimizer& optimizer);
 
 // The optimizer must have the same kind and the same parameters, in the same order, as the one

@@ -4,6 +4,8 @@
 #include <map>
 #include <string>
 
+#include "convstudio/model/optimizer_spec.h"
+
 namespace convstudio {
 
 std::string to_string(Precision precision) {
@@ -55,15 +57,12 @@ MemoryEstimate MemoryEstimator::estimate(const ModelAnalysis& analysis,
   // Autocast keeps fp32 weights and caches a 2-byte copy of each for the forward pass.
   m.weights_bytes = params * 4 + (autocast ? params * 2 : 0);
   m.gradients_bytes = params * 4;
-  switch (options.optimizer) {
-    case OptimizerKind::Sgd:
-      m.optimizer_state_bytes = options.momentum != 0 ? params * 4 : 0;
-      break;
-    case OptimizerKind::Adam:
-    case OptimizerKind::AdamW:
-      m.optimizer_state_bytes = 2 * params * 4;
-      break;
-  }
+  // The optimizer's home says what it keeps per parameter with these settings.
+  TrainingSettings optimizer_settings;
+  optimizer_settings.optimizer = options.optimizer;
+  optimizer_settings.momentum = options.momentum;
+  m.optimizer_state_bytes =
+      params * optimizer_spec(options.optimizer).state_bytes_per_parameter(optimizer_settings);
 
   std::int64_t saved_elements = 0;
   std::int64_t index_bytes = 0;

@@ -54,9 +54,6 @@ inline constexpr const char* kNesterovSgdOnly = QT_TRANSLATE_NOOP(
 inline constexpr const char* kNesterovNeedsMomentum = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "Nesterov momentum needs a momentum above 0; without one, training leaves it out.");
-inline constexpr const char* kAdamWeightDecay = QT_TRANSLATE_NOOP(
-    "EngineMessages",
-    "Adam adds weight decay to the gradient; AdamW decouples it and usually generalises better.");
 inline constexpr const char* kLongWarmup = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "The warm-up (%1 steps) is longer than half the run (%2 steps); training shortens it to %3 "

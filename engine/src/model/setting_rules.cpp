@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "convstudio/model/dataset_format.h"
+#include "convstudio/model/optimizer_spec.h"
 #include "setting_messages.h"
 
 namespace convstudio {
@@ -83,14 +84,15 @@ void check_optimizer(const TrainingSettings& t, Problems& out) {
   if (t.clip_grad_norm < 0) {
     add(out, Severity::Error, "training.clip_grad_norm", m::kNegativeClipNorm);
   }
-  // The optimizer leaves Nesterov out in both cases (optimizer_factory), so the run is sound.
-  if (t.nesterov && t.optimizer != OptimizerKind::Sgd) {
+  // The optimizer leaves Nesterov out in both cases (its home builds it), so the run is sound.
+  const OptimizerSpec& optimizer = optimizer_spec(t.optimizer);
+  if (t.nesterov && !optimizer.uses("nesterov")) {
     add(out, Severity::Warning, "training.nesterov", m::kNesterovSgdOnly, to_string(t.optimizer));
   } else if (t.nesterov && t.momentum <= 0) {
     add(out, Severity::Warning, "training.nesterov", m::kNesterovNeedsMomentum);
   }
-  if (t.optimizer == OptimizerKind::Adam && t.weight_decay > 0) {
-    add(out, Severity::Warning, "training.weight_decay", m::kAdamWeightDecay);
+  if (optimizer.weight_decay_warning != nullptr && t.weight_decay > 0) {
+    add(out, Severity::Warning, "training.weight_decay", optimizer.weight_decay_warning);
   }
   // The trainer keeps the warm-up to half the run (training_run.cpp), so a long one is shortened.
   if (t.max_steps > 0 && t.warmup_steps > t.max_steps / 2) {

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "convstudio/model/optimizer_spec.h"
 #include "convstudio/model/setting_table.h"
 
 namespace convstudio {
@@ -14,8 +15,6 @@ constexpr std::array<std::pair<AmpMode, const char*>, 4> kAmpNames = {{{AmpMode:
                                                                        {AmpMode::Fp16, "fp16"},
                                                                        {AmpMode::Bf16, "bf16"},
                                                                        {AmpMode::Auto, "auto"}}};
-constexpr std::array<std::pair<OptimizerKind, const char*>, 3> kOptimizerNames = {
-    {{OptimizerKind::Sgd, "sgd"}, {OptimizerKind::Adam, "adam"}, {OptimizerKind::AdamW, "adamw"}}};
 constexpr std::array<std::pair<LrSchedule, const char*>, 4> kScheduleNames = {
     {{LrSchedule::Constant, "constant"},
      {LrSchedule::Step, "step"},
@@ -52,7 +51,7 @@ std::string to_string(AmpMode mode) {
   return name_of(kAmpNames, mode);
 }
 std::string to_string(OptimizerKind kind) {
-  return name_of(kOptimizerNames, kind);
+  return std::string(optimizer_spec(kind).name);
 }
 std::string to_string(LrSchedule schedule) {
   return name_of(kScheduleNames, schedule);
@@ -62,7 +61,11 @@ const std::vector<std::string>& amp_mode_names() {
   return names;
 }
 const std::vector<std::string>& optimizer_kind_names() {
-  static const std::vector<std::string> names = names_of(kOptimizerNames);
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const OptimizerSpec& spec : optimizer_specs()) all.emplace_back(spec.name);
+    return all;
+  }();
   return names;
 }
 const std::vector<std::string>& lr_schedule_names() {
@@ -73,7 +76,9 @@ std::optional<AmpMode> parse_amp_mode(std::string_view text) {
   return parse(kAmpNames, text);
 }
 std::optional<OptimizerKind> parse_optimizer_kind(std::string_view text) {
-  return parse(kOptimizerNames, text);
+  const OptimizerSpec* spec = find_optimizer_spec(text);
+  if (spec == nullptr) return std::nullopt;
+  return spec->kind;
 }
 std::optional<LrSchedule> parse_lr_schedule(std::string_view text) {
   return parse(kScheduleNames, text);

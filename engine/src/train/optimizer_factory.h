@@ -1,5 +1,6 @@
 #pragma once
-// The optimizer a run's settings ask for: SGD (momentum, Nesterov), Adam or AdamW.
+// The optimizer a run's settings ask for, built by its home in engine/src/optimizers/ (SGD,
+// Adam, AdamW, …: optimizers.def lists them).
 
 #include <torch/torch.h>
 

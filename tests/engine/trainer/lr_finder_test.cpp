@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "checkpoint/optimizer_state.h"
+#include "convstudio/model/optimizer_spec.h"
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/model/template_library.h"
 #include "tiny_dataset.h"
@@ -103,9 +104,14 @@ TEST_P(RangeTestRestores, WeightsOptimizerStateAndLearningRateBitwise) {
   EXPECT_TRUE(model->is_training());
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryOptimizer, RangeTestRestores,
-                         ::testing::Values(OptimizerKind::Sgd, OptimizerKind::Adam,
-                                           OptimizerKind::AdamW));
+std::vector<OptimizerKind> every_optimizer() {
+  std::vector<OptimizerKind> kinds;
+  for (const OptimizerSpec& spec : optimizer_specs()) kinds.push_back(spec.kind);
+  return kinds;
+}
+
+// Every registered optimizer (engine/src/optimizers/optimizers.def).
+INSTANTIATE_TEST_SUITE_P(EveryOptimizer, RangeTestRestores, ::testing::ValuesIn(every_optimizer()));
 
 TEST(RangeTest, LearningRateGrowsExponentiallyAndStopsOnDivergence) {
   Project project = tiny_project("unused", 4, 8);

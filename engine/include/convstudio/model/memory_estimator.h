@@ -22,7 +22,7 @@ int bytes_per_element(Precision precision);
 struct MemoryEstimate {
   std::int64_t weights_bytes = 0;          // fp32 master weights (+ autocast low-precision copies)
   std::int64_t gradients_bytes = 0;        // fp32 parameter gradients
-  std::int64_t optimizer_state_bytes = 0;  // momentum / Adam moments, fp32
+  std::int64_t optimizer_state_bytes = 0;  // momentum buffers, Adam moments…, fp32
   std::int64_t activations_bytes = 0;      // tensors autograd saves for backward, whole batch
   std::int64_t input_batch_bytes = 0;      // the fp32 input batch
   std::int64_t workspace_bytes = 0;        // transient activation gradients during backward
@@ -35,13 +35,13 @@ struct MemoryOptions {
   std::int64_t batch_size = 64;  // the micro-batch: what one forward pass holds
   Precision precision = Precision::Fp32;
   OptimizerKind optimizer = OptimizerKind::Sgd;
-  double momentum = 0.9;  // SGD with momentum 0 keeps no state
+  double momentum = 0.9;  // the one setting an optimizer's state size depends on (SGD, RMSprop)
 };
 
 // A documented, deliberately simple model of what LibTorch training holds:
 // - weights and gradients are fp32 (autocast keeps fp32 masters); under fp16/bf16 autocast
 //   also caches a 2-byte copy of each weight;
-// - optimizer state: SGD 0 (momentum 0) or 1× params, Adam/AdamW 2× params, fp32;
+// - optimizer state: OptimizerSpec::state_bytes_per_parameter × params (SGD 0 or 4, Adam 8);
 // - saved activations: each block output kept alive for backward is counted once (a block's
 //   output is kept when the block saves its output or any consumer saves its input), at the
 //   precision's element size, plus max-pool int64 indices and dropout bool masks, × batch;

@@ -11,7 +11,7 @@ namespace convstudio {
 // Auto: the engine picks bf16 where the device computes it natively (a CPU with AVX-512 BF16 or
 // AMX, a GPU of compute capability 8.0 or later) and off elsewhere, and says which it chose.
 enum class AmpMode { Off, Fp16, Bf16, Auto };
-enum class OptimizerKind { Sgd, Adam, AdamW };
+enum class OptimizerKind { Sgd, Adam, AdamW };  // a position in optimizers.def (optimizer_spec.h)
 enum class LrSchedule { Constant, Step, Cosine, OneCycle };
 
 // Every training option with its default, declared once; the project file, the CLI flags and
@@ -41,7 +41,7 @@ struct TrainingSettings {
   // Fine-tuning: blocks that start from pretrained weights (the project's starting weights file)
   // learn at lr × this; blocks new to the model (a fresh head) learn at lr. 1 = no difference.
   double pretrained_lr_multiplier = 1;
-  double momentum = 0.9;  // SGD only
+  double momentum = 0.9;  // for the optimizers that read it (OptimizerSpec::settings)
   bool nesterov = false;  // SGD only
   double weight_decay = 0;
   LrSchedule schedule = LrSchedule::Constant;
@@ -68,7 +68,7 @@ inline constexpr double kMinLrMultiplier = 0.0001;
 inline constexpr double kMaxLrMultiplier = 10;
 
 std::string to_string(AmpMode mode);         // "off" | "fp16" | "bf16" | "auto"
-std::string to_string(OptimizerKind kind);   // "sgd" | "adam" | "adamw"
+std::string to_string(OptimizerKind kind);   // its registered name: "sgd", "adamw"
 std::string to_string(LrSchedule schedule);  // "constant" | "step" | "cosine" | "onecycle"
 std::optional<AmpMode> parse_amp_mode(std::string_view text);
 std::optional<OptimizerKind> parse_optimizer_kind(std::string_view text);

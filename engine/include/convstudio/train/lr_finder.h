@@ -40,7 +40,7 @@ struct LrFinderResult {
   bool diverged = false;              // stopped early: the loss ran away
   bool cancelled = false;
   std::string device;
-  std::string optimizer;        // "sgd", "adam", "adamw": the suggestion is for this optimizer
+  std::string optimizer;        // its name ("sgd", "adamw"): the suggestion is for this optimizer
   std::int64_t batch_size = 0;  // and this effective batch
   std::optional<Error> error;
 };

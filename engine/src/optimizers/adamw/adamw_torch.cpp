@@ -1,0 +1,23 @@
+#include "optimizers/optimizer_torch.h"
+#include "optimizers/shared/adam_moments.h"
+
+namespace convstudio::optimizers::adamw {
+
+OptimizerTorch torch_half() {
+  OptimizerTorch half;
+  half.make =
+      [](const TrainingSettings& s,
+         std::vector<torch::Tensor> parameters) -> std::unique_ptr<torch::optim::Optimizer> {
+    return std::make_unique<torch::optim::AdamW>(
+        std::move(parameters), torch::optim::AdamWOptions(s.lr).weight_decay(s.weight_decay));
+  };
+  half.is_instance = [](const torch::optim::Optimizer& optimizer) {
+    return dynamic_cast<const torch::optim::AdamW*>(&optimizer) != nullptr;
+  };
+  half.state_tensors = kAdamMomentNames;
+  half.save_state = save_adam_moments<torch::optim::AdamWParamState>;
+  half.load_state = load_adam_moments<torch::optim::AdamWParamState>;
+  return half;
+}
+
+}  // namespace convstudio::optimizers::adamw
