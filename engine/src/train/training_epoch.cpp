@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <filesystem>
-#include <limits>
 #include <sstream>
 
 #include "autocast_guard.h"
@@ -102,11 +101,7 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
       optimizer_->zero_grad(true);
       group_samples = 0;
     }
-    if (test_hooks_.out_of_memory_at_step > 0 &&
-        global_step_ == test_hooks_.out_of_memory_at_step && !injected_out_of_memory_) {
-      injected_out_of_memory_ = true;
-      TORCH_CHECK_WITH(OutOfMemoryError, false, "injected out of memory (test)");
-    }
+    faults_.before_micro_batch(global_step_);
     const std::int64_t n = batch->labels.size(0);
     const bool last_of_step = group_position + 1 == group_size;
     if (distributed() && last_of_step) parallel_->reducer().arm();
@@ -191,14 +186,7 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     } else {
       step_grad_norm_ = grad_norm_.read();
     }
-    if (test_hooks_.inf_gradients_at_steps.contains(global_step_ + 1)) {
-      // What an fp16 overflow leaves behind: one gradient holding inf.
-      for (const torch::Tensor& parameter : model->parameters()) {
-        if (!parameter.grad().defined()) continue;
-        parameter.grad().fill_(std::numeric_limits<float>::infinity());
-        break;
-      }
-    }
+    faults_.before_optimizer_step(global_step_ + 1, model->parameters());
     const double lr = schedule_->current_lr();
     schedule_->apply(*optimizer_, group_lr_scales_);
     const bool stepped = scaler_->step(*optimizer_);

@@ -26,8 +26,8 @@
 #include "rng_state.h"
 #include "run_control.h"
 #include "runs/engine_messages.h"
+#include "training_faults.h"
 #include "training_figures.h"
-#include "training_test_hooks.h"
 
 namespace convstudio {
 
@@ -102,7 +102,7 @@ class TrainingRun {
   TrainingListener& listener_;
   RunControl& control_;
   RunSummary summary_;
-  const TrainingTestHooks test_hooks_ = training_test_hooks();
+  TrainingFaults faults_ = TrainingFaults::from_tests();  // none outside tests
 
   torch::Device device_ = torch::kCPU;
   ModelAnalysis analysis_;
@@ -138,8 +138,7 @@ class TrainingRun {
   double best_accuracy_ = -1;
   double best_val_loss_ = 0;
   std::int64_t epochs_without_improvement_ = 0;
-  std::int64_t first_step_ = 0;  // global step the run (or the resumed run) started at
-  bool injected_out_of_memory_ = false;
+  std::int64_t first_step_ = 0;           // global step the run (or the resumed run) started at
   std::int64_t last_saved_step_ = -1;     // global step of the newest "last" checkpoint
   std::optional<Error> save_error_;       // why the latest write_checkpoint failed
   std::optional<Error> best_save_error_;  // a best checkpoint that could not be saved
