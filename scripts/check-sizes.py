@@ -35,7 +35,6 @@ SKIP_EXIT = 77
 # "path:Name" (that class or function). An entry that no longer matches a problem is reported too,
 # so the list cannot outlive its reasons.
 ALLOWED = {
-    "engine/src/train/": "being split on branch run-parts (issue 30): remove after that merge",
     "engine/include/convstudio/model/training_settings.h:TrainingSettings":
         "a settings record: the setting table addresses each field by member pointer and the "
         "project file, sweeps and CLI flags name them flat; grouping changes every format",

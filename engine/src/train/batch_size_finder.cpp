@@ -77,7 +77,7 @@ BatchSizeResult find_batch_size(const BatchSizeFinderOptions& options,
     subject.input = setup.analysis.input_shape;
     subject.classes = std::max<std::int64_t>(1, setup.analysis.output_shape().channels());
     subject.timed_steps = options.timed_steps;
-    subject.hooks = training_test_hooks();
+    subject.faults = TrainingFaults::from_tests();
     const bool on_cuda = setup.device.is_cuda();
     if (on_cuda) {
       result.capacity_bytes = cuda_capacity(setup.device);

@@ -68,6 +68,20 @@ bool BatchSizeSearch::attempt(std::int64_t batch_size, const RunTrial& run_trial
   return true;
 }
 
+namespace {
+
+// The fitting trial with the most samples per second becomes the result's fastest.
+void note_fastest_trial(BatchSizeResult& result) {
+  for (const BatchSizeTrial& trial : result.trials) {
+    if (trial.fits && trial.samples_per_second > result.fastest_samples_per_second) {
+      result.fastest_samples_per_second = trial.samples_per_second;
+      result.fastest_batch = trial.batch_size;
+    }
+  }
+}
+
+}  // namespace
+
 void BatchSizeSearch::run(const RunTrial& run_trial, const BatchSizeProgress& progress,
                           BatchSizeResult& result) {
   std::int64_t good = 0;  // the largest size that fits so far
@@ -92,12 +106,7 @@ void BatchSizeSearch::run(const RunTrial& run_trial, const BatchSizeProgress& pr
     (fits ? good : bad) = middle;
   }
   result.largest_batch = good;
-  for (const BatchSizeTrial& trial : result.trials) {
-    if (trial.fits && trial.samples_per_second > result.fastest_samples_per_second) {
-      result.fastest_samples_per_second = trial.samples_per_second;
-      result.fastest_batch = trial.batch_size;
-    }
-  }
+  note_fastest_trial(result);
 }
 
 }  // namespace convstudio

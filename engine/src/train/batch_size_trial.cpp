@@ -52,10 +52,7 @@ BatchSizeTrial run_batch_size_trial(const BatchSizeTrialSubject& subject, std::i
   (*subject.model)->train();
   reset_peak_memory(subject.device);
   try {
-    if (subject.hooks.out_of_memory_from_batch > 0 &&
-        batch_size >= subject.hooks.out_of_memory_from_batch) {
-      TORCH_CHECK_WITH(OutOfMemoryError, false, "injected out of memory (test)");
-    }
+    subject.faults.before_batch_size_trial(batch_size);
     const auto options = torch::TensorOptions().device(subject.device);
     std::vector<std::int64_t> sizes{batch_size};
     sizes.insert(sizes.end(), subject.input.dims.begin(), subject.input.dims.end());

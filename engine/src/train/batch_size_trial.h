@@ -9,7 +9,7 @@
 
 #include "convstudio/train/batch_size_finder.h"
 #include "nn/graph_module.h"
-#include "training_test_hooks.h"
+#include "training_faults.h"
 
 namespace convstudio {
 
@@ -23,7 +23,7 @@ struct BatchSizeTrialSubject {
   std::int64_t timed_steps = 3;
   // CPU: resident memory before the first trial; a trial's peak is counted from here.
   std::uint64_t resident_baseline = 0;
-  TrainingTestHooks hooks;
+  TrainingFaults faults;  // a test's injected out-of-memory errors
 };
 
 BatchSizeTrial run_batch_size_trial(const BatchSizeTrialSubject& subject, std::int64_t batch_size);

@@ -4,6 +4,7 @@
 
 #include "checkpoint/checkpoint_store.h"
 #include "convstudio/model/project_file.h"
+#include "runs/checkpoint_files.h"
 #include "training_run.h"
 
 namespace convstudio {
@@ -14,43 +15,35 @@ nlohmann::json TrainingRun::run_config() const {
   // The settings in effect, so a run resumed twice keeps the end it was planned with.
   Project project = options_.project;
   project.training = settings_;
+  const DatasetInfo& info = data_.info();
+  const bool normalize = options_.project.dataset.normalize;
   return {{"project", nlohmann::json::parse(ProjectFile::serialize(project))},
-          {"batch_size", batch_size_},
-          {"accumulate", accumulate_},
+          {"batch_size", data_.batch_size()},
+          {"accumulate", data_.accumulate()},
           // A step's batches are counted over all processes: a resume needs as many.
           {"world_size", options_.distributed.world_size},
           {"device", summary_.device},
-          // The optimizer's parameter groups follow from these two (see build_optimizer).
-          {"pretrained_blocks", pretrained_blocks_},
-          {"pretrained_lr_multiplier", pretrained_lr_multiplier_},
+          // The optimizer's parameter groups follow from these two (see ParameterGroups).
+          {"pretrained_blocks", groups_.pretrained_blocks()},
+          {"pretrained_lr_multiplier", groups_.pretrained_lr_multiplier()},
           {"input_shape", analysis_.input_shape.dims},
-          {"class_names", dataset_.info.class_names},
-          {"mean", options_.project.dataset.normalize ? dataset_.info.mean : std::vector<float>{}},
-          {"std", options_.project.dataset.normalize ? dataset_.info.std : std::vector<float>{}}};
+          {"class_names", info.class_names},
+          {"mean", normalize ? info.mean : std::vector<float>{}},
+          {"std", normalize ? info.std : std::vector<float>{}}};
 }
 
 std::string TrainingRun::write_checkpoint(const std::string& folder) {
   // A data-parallel run's ranks hold the same state; rank 0 alone writes it.
-  if (options_.out_dir.empty() || !model_ || !options_.distributed.writes_files()) return {};
-  save_error_.reset();
+  if (!keeper_.writes() || !model_ || !precision_) return {};
   CheckpointState state;
-  state.epoch = boundary_.epoch;
-  state.step_in_epoch = boundary_.batch_in_epoch;
-  state.global_step = global_step_;
+  state.epoch = progress_.boundary.epoch;
+  state.step_in_epoch = progress_.boundary.batch_in_epoch;
+  state.global_step = progress_.global_step;
   state.config = run_config();
-  state.metrics = {{"epochs", epoch_history_}, {"best_accuracy", best_accuracy_}};
-  state.schedule = schedule_->state();
-  state.scaler = scaler_->state();
-  state.rng = boundary_.rng;
-  const std::filesystem::path dir = std::filesystem::path(options_.out_dir) / folder;
-  const CheckpointData data = capture_checkpoint(**model_, *optimizer_, std::move(state));
-  if (auto error = convstudio::save_checkpoint(dir, data)) {
-    log(LogLevel::Warning, {messages::kCheckpointNotSaved, {error->describe()}});
-    save_error_ = std::move(error);
-    return {};
-  }
-  if (folder == kLastCheckpointFolder) last_saved_step_ = global_step_;
-  return dir.string();
+  state.schedule = groups_.schedule().state();
+  state.scaler = precision_->scaler().state();
+  state.rng = progress_.boundary.rng;
+  return keeper_.save(folder, **model_, groups_.optimizer(), std::move(state), log_);
 }
 
 bool TrainingRun::resume_from_checkpoint() {
@@ -61,23 +54,43 @@ bool TrainingRun::resume_from_checkpoint() {
     return false;
   }
   const CheckpointData& data = loaded.value();
-  const nlohmann::json& config = data.state.config;
+  adopt_saved_batch(data.state.config);
+  if (!check_resumable(data, dir) || !restore_checkpoint(data, dir)) return false;
+  progress_.start_epoch = data.state.epoch;
+  progress_.start_batch = data.state.step_in_epoch;
+  progress_.global_step = data.state.global_step;
+  keeper_.restore(data.state.metrics);
+  summary_.epochs = progress_.start_epoch;
+  keep_last_measured_figures();
+  log(LogLevel::Info,
+      {messages::kResumedFrom,
+       {dir.string(), std::to_string(progress_.start_epoch + 1),
+        std::to_string(progress_.start_batch), std::to_string(progress_.global_step)}});
+  if (!options_.new_end) restore_planned_end(data.state.config);
+  if (progress_.global_step >= progress_.total_steps || progress_.start_epoch >= settings_.epochs) {
+    log(LogLevel::Info,
+        {messages::kNothingLeftToTrain,
+         {std::to_string(progress_.global_step), std::to_string(progress_.total_steps),
+          std::to_string(std::min(progress_.start_epoch, settings_.epochs)),
+          std::to_string(settings_.epochs)}});
+  }
+  return true;
+}
+
+void TrainingRun::adopt_saved_batch(const nlohmann::json& config) {
   // Batches skipped on resume are counted in the batch size the checkpoint was written with
   // (an out-of-memory retry may have halved it).
-  if (config.contains("batch_size") && config.contains("accumulate")) {
-    const auto saved_batch = config["batch_size"].get<std::int64_t>();
-    const auto saved_accumulate = config["accumulate"].get<std::int64_t>();
-    if (saved_batch != batch_size_) {
-      batch_size_ = saved_batch;
-      accumulate_ = saved_accumulate;
-      train_loader_.reset();
-      make_loaders();
-      // Steps per epoch follow the batch: the end planned above counted the project's batch.
-      total_steps_ = steps_per_epoch() * settings_.epochs;
-      if (settings_.max_steps > 0) total_steps_ = std::min(total_steps_, settings_.max_steps);
-    }
-  }
-  const std::int64_t saved_world = config.value("world_size", std::int64_t{1});
+  if (!config.contains("batch_size") || !config.contains("accumulate")) return;
+  const auto saved_batch = config["batch_size"].get<std::int64_t>();
+  const auto saved_accumulate = config["accumulate"].get<std::int64_t>();
+  if (saved_batch == data_.batch_size()) return;
+  data_.use_batch(saved_batch, saved_accumulate);
+  // Steps per epoch follow the batch: the end planned before counted the project's batch.
+  plan_total_steps();
+}
+
+bool TrainingRun::check_resumable(const CheckpointData& data, const std::filesystem::path& dir) {
+  const std::int64_t saved_world = data.state.config.value("world_size", std::int64_t{1});
   if (saved_world != options_.distributed.world_size) {
     MessageText text{messages::kResumeWorldSize,
                      {dir.string(), std::to_string(saved_world),
@@ -87,21 +100,24 @@ bool TrainingRun::resume_from_checkpoint() {
          false, std::move(text));
     return false;
   }
-  const std::string state_file = (dir / kCheckpointStateFile).string();
   // Where the epoch goes on must be inside it: past its end the run would skip batches it never
   // trained (state.json's ranges are checked when it is read; this one needs the data).
-  const std::int64_t batches = train_loader_->batches_per_epoch();
+  const std::int64_t batches = data_.batches_per_epoch();
   if (data.state.step_in_epoch > batches) {
     fail(RunErrorKind::Checkpoint,
-         Error::at_field(state_file, "step_in_epoch",
+         Error::at_field((dir / kCheckpointStateFile).string(), "step_in_epoch",
                          "is " + std::to_string(data.state.step_in_epoch) + ", past the " +
                              std::to_string(batches) + " batches of an epoch (batch size " +
-                             std::to_string(batch_size_) + ")"),
+                             std::to_string(data_.batch_size()) + ")"),
          false);
     return false;
   }
-  restore_parameter_groups(config);
-  if (auto error = apply_checkpoint(data, **model_, *optimizer_, dir)) {
+  return true;
+}
+
+bool TrainingRun::restore_checkpoint(const CheckpointData& data, const std::filesystem::path& dir) {
+  groups_.restore(data.state.config, *model_, settings_, log_);
+  if (auto error = apply_checkpoint(data, **model_, groups_.optimizer(), dir)) {
     fail(RunErrorKind::Checkpoint, *error, false);
     return false;
   }
@@ -112,52 +128,13 @@ bool TrainingRun::resume_from_checkpoint() {
   // A generator state the generator refuses (a truncated or edited one) is the file's fault: the
   // run would not draw what the uninterrupted one would have, so it is refused, not warned about.
   if (auto problem = restore_rng_state(data.state.rng)) {
-    problem->file = state_file;
+    problem->file = (dir / kCheckpointStateFile).string();
     fail(RunErrorKind::Checkpoint, std::move(*problem), false);
     return false;
   }
-  schedule_->load_state(data.state.schedule);
-  scaler_->load_state(data.state.scaler);
-  start_epoch_ = data.state.epoch;
-  start_batch_ = data.state.step_in_epoch;
-  global_step_ = data.state.global_step;
-  if (data.state.metrics.contains("epochs")) epoch_history_ = data.state.metrics["epochs"];
-  if (data.state.metrics.contains("best_accuracy")) {
-    best_accuracy_ = data.state.metrics["best_accuracy"].get<double>();
-  }
-  summary_.epochs = start_epoch_;
-  keep_last_measured_figures();
-  log(LogLevel::Info, {messages::kResumedFrom,
-                       {dir.string(), std::to_string(start_epoch_ + 1),
-                        std::to_string(start_batch_), std::to_string(global_step_)}});
-  if (!options_.new_end) restore_planned_end(config);
-  if (global_step_ >= total_steps_ || start_epoch_ >= settings_.epochs) {
-    log(LogLevel::Info, {messages::kNothingLeftToTrain,
-                         {std::to_string(global_step_), std::to_string(total_steps_),
-                          std::to_string(std::min(start_epoch_, settings_.epochs)),
-                          std::to_string(settings_.epochs)}});
-  }
+  groups_.schedule().load_state(data.state.schedule);
+  precision_->scaler().load_state(data.state.scaler);
   return true;
-}
-
-void TrainingRun::restore_parameter_groups(const nlohmann::json& config) {
-  // The run keeps the groups it started with, whatever the project says now: the optimizer
-  // state in the checkpoint is per group.
-  std::set<std::string> blocks;
-  if (auto found = config.find("pretrained_blocks"); found != config.end() && found->is_array()) {
-    for (const auto& id : *found) {
-      if (id.is_string()) blocks.insert(id.get<std::string>());
-    }
-  }
-  double multiplier = 1;
-  if (auto found = config.find("pretrained_lr_multiplier");
-      found != config.end() && found->is_number()) {
-    multiplier = found->get<double>();
-  }
-  if (blocks == pretrained_blocks_ && multiplier == pretrained_lr_multiplier_) return;
-  pretrained_blocks_ = std::move(blocks);
-  pretrained_lr_multiplier_ = multiplier;
-  build_optimizer();
 }
 
 void TrainingRun::restore_planned_end(const nlohmann::json& config) {
@@ -176,17 +153,17 @@ void TrainingRun::restore_planned_end(const nlohmann::json& config) {
       steps != training->end() && steps->is_number_integer()) {
     settings_.max_steps = steps->get<std::int64_t>();
   }
-  total_steps_ = steps_per_epoch() * settings_.epochs;
-  if (settings_.max_steps > 0) total_steps_ = std::min(total_steps_, settings_.max_steps);
-  log(LogLevel::Info,
-      {messages::kResumePlan, {std::to_string(settings_.epochs), std::to_string(total_steps_)}});
+  plan_total_steps();
+  log(LogLevel::Info, {messages::kResumePlan,
+                       {std::to_string(settings_.epochs), std::to_string(progress_.total_steps)}});
 }
 
 void TrainingRun::keep_last_measured_figures() {
   // The figures of the epochs before the checkpoint were measured: a resumed run that trains
   // little or nothing reports them, not zeros.
-  if (!epoch_history_.is_array() || epoch_history_.empty()) return;
-  const nlohmann::json& last = epoch_history_.back();
+  const nlohmann::json& history = keeper_.history();
+  if (!history.is_array() || history.empty()) return;
+  const nlohmann::json& last = history.back();
   auto figure = [&](const char* name) -> std::optional<double> {
     auto found = last.find(name);
     if (found == last.end() || !found->is_number()) return std::nullopt;

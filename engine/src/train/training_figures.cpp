@@ -37,6 +37,8 @@ void TrainingFigures::start_epoch() {
   device_step_loss_ = torch::Tensor();
   device_step_correct_ = torch::Tensor();
   device_epoch_correct_ = torch::Tensor();
+  epoch_loss_sum_ = 0;
+  epoch_samples_ = 0;
 }
 
 void TrainingFigures::add(const torch::Tensor& loss, const torch::Tensor& logits,

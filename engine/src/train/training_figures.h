@@ -29,6 +29,13 @@ class TrainingFigures {
   void end_step(std::optional<std::int64_t> agreed = std::nullopt);
   // At the epoch's end: the samples classified right this epoch.
   std::int64_t epoch_correct();
+  // An optimizer step's loss sum and samples (over all ranks) join the epoch's.
+  void add_step_totals(double loss_sum, std::int64_t samples) {
+    epoch_loss_sum_ += loss_sum;
+    epoch_samples_ += samples;
+  }
+  double epoch_loss_sum() const { return epoch_loss_sum_; }
+  std::int64_t epoch_samples() const { return epoch_samples_; }
 
  private:
   double host_step_loss_ = 0;
@@ -37,6 +44,8 @@ class TrainingFigures {
   torch::Tensor device_step_loss_;  // on a GPU
   torch::Tensor device_step_correct_;
   torch::Tensor device_epoch_correct_;
+  double epoch_loss_sum_ = 0;  // of the steps' loss sums
+  std::int64_t epoch_samples_ = 0;
 };
 
 // argmax(logits, 1) == labels, counted, for float logits and int64 labels in CPU memory, with

@@ -1,7 +1,8 @@
 #pragma once
 // Failures a test must provoke but the CPU never produces on its own (a CUDA out-of-memory
 // error, fp16 gradients that overflow). Internal: not part of the public RunOptions, and nothing
-// but tests sets them.
+// but tests sets them. Training reads them only through TrainingFaults (training_faults.h), the
+// one seam, with a named call for each point where a fault can be injected.
 
 #include <cstdint>
 #include <set>

@@ -1,0 +1,44 @@
+#pragma once
+// Where and how a run computes, settled before anything is built: the device (a data-parallel
+// rank's own GPU), the precision `Auto` becomes, the seed and the process-wide determinism
+// switches, the memory layout, and the device's peak FLOP/s for the utilisation figures.
+// Internal (LibTorch).
+
+#include <torch/torch.h>
+
+#include <optional>
+#include <string>
+
+#include "convstudio/error.h"
+#include "convstudio/model/training_settings.h"
+#include "convstudio/train/distributed_options.h"
+#include "run_log.h"
+
+namespace convstudio {
+
+class RunEnvironment {
+ public:
+  // Picks the device and sets the seed and determinism switches; `settings.amp` becomes the
+  // precision the run really uses (checkpoints record it). An unusable device is the error.
+  std::optional<Error> settle(TrainingSettings& settings, const DistributedOptions& distributed,
+                              RunLog& log);
+  // Whether the model runs channels-last: when the setting asks, and always for bf16 on the CPU.
+  bool channels_last(const TrainingSettings& settings, RunLog& log) const;
+  // The device's peak FLOP/s for `amp` (measured once, then cached); a run without it still
+  // trains, with a log line saying why it is unknown.
+  void find_peak_flops(AmpMode amp, RunLog& log);
+
+  const torch::Device& device() const { return device_; }
+  bool on_cuda() const { return device_.is_cuda(); }
+  const std::string& device_name() const { return device_name_; }  // "cpu", "cuda:1"
+  double peak_flops() const { return peak_flops_; }                // 0 when unknown
+
+ private:
+  void resolve_precision(TrainingSettings& settings, RunLog& log) const;
+
+  torch::Device device_ = torch::kCPU;
+  std::string device_name_ = "cpu";
+  double peak_flops_ = 0;
+};
+
+}  // namespace convstudio
