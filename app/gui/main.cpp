@@ -129,9 +129,9 @@ int main(int argc, char** argv) {
   // the last close comes back (File > Reopen the Last Project at Start). A screenshot run shows
   // only what its options ask for and must not stop at a question.
   if (!parser.isSet(QStringLiteral("screenshot"))) {
-    const bool projectAsked =
-        parser.isSet(QStringLiteral("template")) || parser.isSet(QStringLiteral("example")) ||
-        parser.isSet(QStringLiteral("follow"));
+    const bool projectAsked = parser.isSet(QStringLiteral("template")) ||
+                              parser.isSet(QStringLiteral("example")) ||
+                              parser.isSet(QStringLiteral("follow"));
     QTimer::singleShot(0, &window, [&window, projects, projectAsked] {
       projects->offerRecovery();
       if (!projectAsked && !projects->isOpen()) window.reopenLastProject();

@@ -11,8 +11,8 @@
 #include <chrono>
 
 #include "convstudio/runs/run_follower.h"
-#include "engine_text.h"
 #include "convstudio/runs/run_recorder.h"
+#include "engine_text.h"
 #include "project_controller.h"
 #include "run_follow_watcher.h"
 #include "training/confusion_matrix_view.h"

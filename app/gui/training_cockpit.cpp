@@ -376,8 +376,9 @@ void TrainingCockpit::updateStartAllowed() {
   gate.pauseOffered = views_.progress->pauseOffered();
   gate.cuda = devices_.cuda_available;
   if (tuning_) tuning_->updateEnabled();
-  const QString why =
-      gate.tuning && blocked.isEmpty() ? tr("A finder is running; train once it is done.") : blocked;
+  const QString why = gate.tuning && blocked.isEmpty()
+                          ? tr("A finder is running; train once it is done.")
+                          : blocked;
   views_.progress->setStartBlocked(why);
   const auto table = runActionTable();
   for (int i = 0; i < RunActionCount; ++i) actions_[i]->setEnabled(table[i].enabledWhen(gate));

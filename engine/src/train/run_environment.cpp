@@ -55,9 +55,9 @@ bool RunEnvironment::channels_last(const TrainingSettings& settings, RunLog& log
   return settings.channels_last || bf16_on_cpu;
 }
 
-void RunEnvironment::find_peak_flops(AmpMode amp, RunLog& log) {
+void RunEnvironment::find_peak_flops(AmpMode amp, RunLog& log, bool remeasure) {
   const std::string precision = precision_name(amp);
-  const Result<PeakFlops> peak = device_peak_flops(device_name_, precision);
+  const Result<PeakFlops> peak = device_peak_flops(device_name_, precision, remeasure);
   if (!peak) {
     log.write(LogLevel::Info, {messages::kPeakFlopsUnknown, {peak.error().message}});
     return;

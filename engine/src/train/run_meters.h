@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "convstudio/train/memory_snapshot.h"
+#include "utilisation_meter.h"
 
 namespace convstudio {
 
@@ -55,6 +56,8 @@ class RunMeters {
   // What the ranks compare: allocated bytes on CUDA, resident bytes on the CPU.
   std::uint64_t memory_bytes() const;
   void set_rank_figures(std::vector<double> samples_per_second, std::vector<std::uint64_t> memory);
+  // Achieved FLOP/s as a share of the peak (set once the peak is known).
+  UtilisationMeter& utilisation() { return utilisation_; }
 
   double training_seconds() const { return training_seconds_; }
   double bookkeeping_seconds() const { return bookkeeping_seconds_; }
@@ -77,6 +80,7 @@ class RunMeters {
   // Data-parallel runs: every rank's figures from the last step's agreement.
   std::vector<double> rank_samples_per_second_;
   std::vector<std::uint64_t> rank_memory_bytes_;
+  UtilisationMeter utilisation_{0, 0};
 };
 
 }  // namespace convstudio

@@ -154,6 +154,7 @@ std::optional<TrainingRun::EpochEnd> TrainingRun::finish_step(std::int64_t epoch
     const RunMeters::Bookkeeping timed = meters_.bookkeeping();
     report_step(epoch, step, step_loss, lr, totals.samples);
   }
+  remeasure_peak_if_due();
   if (progress_.global_step >= progress_.total_steps) return EpochEnd::StepLimit;
   if (totals.stop) {
     if (!control_.cancelled()) control_.cancel();  // another rank's Stop ends this one too
@@ -210,10 +211,7 @@ void TrainingRun::report_step(std::int64_t epoch, const GradientAccumulation& st
   metrics.skipped = precision_->step_skipped();
   metrics.loss_scale_change = precision_->scale_change();
   metrics.grad_norm = precision_->grad_norm();
-  metrics.compute.achieved_flops =
-      training_flops_per_second(summary_.flops_per_sample, metrics.samples_per_second);
-  const double peak_flops = environment_.peak_flops();
-  if (peak_flops > 0) metrics.compute.utilisation = metrics.compute.achieved_flops / peak_flops;
+  metrics.compute = meters_.utilisation().read(metrics.samples_per_second);
   const double wall = meters_.wall_seconds();
   metrics.loader_stall_share = wall > 0 ? data_.stall_seconds() / wall : 0;
   metrics.eta_seconds = throughput.seconds_per_step *

@@ -36,6 +36,7 @@ bool TrainingRun::prepare() {
   progress_.first_step = progress_.global_step;
   precision_->resume_scale();  // a resumed run goes on from its saved scale
   environment_.find_peak_flops(settings_.amp, log_);
+  meters_.utilisation() = UtilisationMeter(summary_.flops_per_sample, total_peak_flops());
   reset_peak_memory(environment_.device());
   log(LogLevel::Info,
       {messages::kTrainingOn,

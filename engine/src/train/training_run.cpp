@@ -80,12 +80,11 @@ void TrainingRun::fill_summary() {
   summary_.loss_scale_growths = precision_->health().growths();
   summary_.loss_scale_backoffs = precision_->health().backoffs();
   if (summary_.samples_per_second) {
-    summary_.achieved_flops =
-        training_flops_per_second(summary_.flops_per_sample, *summary_.samples_per_second);
-    if (environment_.peak_flops() > 0) {
-      summary_.peak_flops = environment_.peak_flops();
-      summary_.utilisation = *summary_.achieved_flops / environment_.peak_flops();
-    }
+    const ComputeFigures compute = meters_.utilisation().read(*summary_.samples_per_second);
+    summary_.achieved_flops = compute.achieved_flops;
+    if (meters_.utilisation().peak() > 0) summary_.peak_flops = meters_.utilisation().peak();
+    // Never above the peak: a rate beyond even a peak probed again leaves it unknown.
+    if (compute.utilisation > 0) summary_.utilisation = compute.utilisation;
   }
   if (distributed() && training_seconds > 0) {
     summary_.allreduce_wait_share = ranks_.allreduce_wait_seconds() / training_seconds;

@@ -108,6 +108,13 @@ class TrainingRun {
   bool loss_is_finite(double step_loss, std::int64_t epoch, std::int64_t batch_index);
   void report_step(std::int64_t epoch, const GradientAccumulation& step, double loss, double lr,
                    std::int64_t samples);
+  // Utilisation (training_utilisation.cpp): the peak every rank can do together, and probing it
+  // again when a rate exceeded it — at once for one process, at the next validation (which all
+  // ranks reach together) for several.
+  double total_peak_flops();
+  void remeasure_peak_if_due();
+  void remeasure_peak_with_ranks();
+  void remeasure_peak_flops();
 
   // training_validation.cpp: the epoch's end.
   bool validate(std::int64_t epoch, double epoch_seconds);

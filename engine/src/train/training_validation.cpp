@@ -18,6 +18,7 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
                      classes(), cancelled, data_.dataset().validation.get(), kMisclassifiedShown);
   if (evaluation.cancelled) return false;
   if (distributed()) sum_evaluation_over_ranks(evaluation, ranks_.parallel());
+  remeasure_peak_with_ranks();
   data_.report_skipped(evaluation.skipped, log_);
   EpochMetrics metrics;
   metrics.epoch = epoch;

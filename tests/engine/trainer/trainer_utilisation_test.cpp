@@ -140,7 +140,8 @@ TEST(Utilisation, AchievedFlopsIsFlopsPerSampleTimesSamplesPerSecond) {
     EXPECT_DOUBLE_EQ(step.compute.achieved_flops, flops * step.samples_per_second) << step.step;
     EXPECT_LE(step.compute.utilisation, 1.0) << step.step;
     if (step.compute.utilisation > 0 && step.compute.achieved_flops <= *summary.peak_flops) {
-      EXPECT_DOUBLE_EQ(step.compute.utilisation, step.compute.achieved_flops / *summary.peak_flops) << step.step;
+      EXPECT_DOUBLE_EQ(step.compute.utilisation, step.compute.achieved_flops / *summary.peak_flops)
+          << step.step;
     }
   }
   const auto measured_line = std::count_if(
@@ -156,6 +157,39 @@ TEST(Utilisation, AchievedFlopsIsFlopsPerSampleTimesSamplesPerSecond) {
   EXPECT_EQ(json["macs_per_sample"].get<std::int64_t>(), macs);
   EXPECT_EQ(json["flops_per_sample"].get<std::int64_t>(), flops);
   EXPECT_TRUE(json["loss_scale"].is_null());  // fp32: no scaling
+}
+
+// Fine-tuning: a frozen block computes no weight gradient, and nothing before the first trainable
+// block computes an input gradient, so the run counts fewer FLOPs per sample and its share of
+// the peak stays honest.
+TEST(Utilisation, FrozenBlocksCountOnlyWhatAutogradComputes) {
+  const std::filesystem::path root = fresh_folder("utilisation-frozen");
+  const ScratchCache cache(root / "cache");
+  testing::write_tiny_idx_dataset(root / "data", 64, 16, 4, 8, 5);
+  RunOptions options;
+  options.project = testing::tiny_project(root / "data", 4, 8);
+  options.project.training.max_steps = 6;
+  const ModelAnalysis analysis = ShapeInference::run(options.project.graph);
+  const std::int64_t whole = training_flops_per_sample(options.project.graph, analysis);
+  Block* first_trainable = nullptr;
+  for (const BlockAnalysis& block : analysis.blocks) {
+    if (block.params > 0 && block.macs > 0) {
+      first_trainable = options.project.graph.find_block(block.id);
+      break;
+    }
+  }
+  ASSERT_NE(first_trainable, nullptr);
+  first_trainable->trainable = false;
+  options.out_dir = (root / "run").string();
+  Recorder recorder;
+  const RunSummary summary = Trainer(options, &recorder).run();
+  ASSERT_EQ(summary.state, RunState::Finished);
+  EXPECT_EQ(
+      summary.flops_per_sample,
+      training_flops_per_sample(options.project.graph, ShapeInference::run(options.project.graph)));
+  EXPECT_LT(summary.flops_per_sample, whole);
+  for (const StepMetrics& step : recorder.steps) EXPECT_LE(step.compute.utilisation, 1.0);
+  if (summary.utilisation) EXPECT_LE(*summary.utilisation, 1.0);
 }
 
 }  // namespace

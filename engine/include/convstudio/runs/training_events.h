@@ -41,7 +41,7 @@ struct StepMetrics {
   // Global L2 norm of the step's gradients before clipping, unscaled (the true norm under fp16
   // loss scaling); inf or NaN when a gradient was; NaN when not measured.
   double grad_norm = std::numeric_limits<double>::quiet_NaN();
-  ComputeFigures compute;  // what the step rate means for the device
+  ComputeFigures compute;         // what the step rate means for the device
   double loader_stall_share = 0;  // share of wall time spent waiting for data so far
   double eta_seconds = 0;         // to the end of the run
   MemorySnapshot memory;
