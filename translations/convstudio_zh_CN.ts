@@ -421,7 +421,7 @@
 <context>
     <name>BlockItem</name>
     <message>
-        <location filename="../widgets/builder/block_item.cpp" line="+157"/>
+        <location filename="../widgets/builder/block_item.cpp" line="+145"/>
         <source>frozen</source>
         <translation>已冻结</translation>
     </message>
@@ -1476,18 +1476,18 @@
 <context>
     <name>convstudio::DatasetSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/dataset_settings_editor.cpp" line="+47"/>
+        <location filename="../widgets/training/dataset_settings_editor.cpp" line="+55"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+196"/>
+        <location line="+3"/>
+        <location line="+206"/>
         <source>The dataset&apos;s test set</source>
         <translation>数据集的测试集</translation>
     </message>
     <message>
-        <location line="-195"/>
+        <location line="-205"/>
         <source>A share of the training data</source>
         <translation>训练数据的一部分</translation>
     </message>
@@ -1532,7 +1532,7 @@
         <translation>第一轮之后将解码后的图像保留在内存中</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+8"/>
         <location line="+6"/>
         <location line="+5"/>
@@ -1581,7 +1581,7 @@
         <translation>用数据的均值和标准差归一化</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+12"/>
         <source>Dataset:</source>
         <translation>数据集：</translation>
     </message>
@@ -1641,7 +1641,7 @@
         <translation>随机擦除：</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+78"/>
         <source>Labels File</source>
         <translation>标签文件</translation>
     </message>
@@ -1817,7 +1817,7 @@
         <translation>保存为：</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+26"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -1837,12 +1837,12 @@
         <translation>在推理面板中加载导出的文件并用它预测</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-25"/>
         <source>What each block becomes:</source>
         <translation>每个模块导出后的形式：</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+80"/>
         <source>Choose a checkpoint folder (*.ckpt)</source>
         <translation>选择检查点文件夹 (*.ckpt)</translation>
     </message>
@@ -2042,7 +2042,7 @@
         <translation>检查点文件夹（*.ckpt），或 .safetensors、.onnx、TorchScript .pt 导出文件。.pt 文件在打开时会运行其中的代码：只打开您信任的 .pt 文件。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+60"/>
         <source>How many of the most likely classes to show per image</source>
         <translation>每张图像显示多少个最可能的类别</translation>
     </message>
@@ -2062,7 +2062,7 @@
         <translation>温度</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-64"/>
         <source>Open images…</source>
         <translation>打开图像…</translation>
     </message>
@@ -2102,7 +2102,7 @@
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+106"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
@@ -2324,32 +2324,32 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+515"/>
+        <location filename="../app/gui/main_window.cpp" line="+575"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-360"/>
+        <location line="-270"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-135"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Open the &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
@@ -2359,42 +2359,42 @@
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>&amp;Export Trained Model…</source>
         <translation>导出训练好的模型(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+85"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-74"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
@@ -2404,22 +2404,22 @@
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Actual Size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-15"/>
         <source>&amp;Fit to View</source>
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location line="-99"/>
+        <location line="-90"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -2429,47 +2429,47 @@
         <translation>项目已保存，但并非所有训练记录都随之移过来：%1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+32"/>
         <source>&amp;Import Model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Turn an ONNX classifier (from PyTorch or elsewhere) into a project with its weights</source>
         <translation>将 ONNX 分类器（来自 PyTorch 或其他来源）连同其权重转换为项目</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+18"/>
         <source>Recover &amp;Unsaved Runs…</source>
         <translation>恢复未保存的运行(&amp;U)…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Open again a project that was closed without being saved, from the runs it left in the data folder</source>
         <translation>从未保存就关闭的项目留在数据文件夹中的运行，重新打开该项目</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Write a trained model of this project as TorchScript, ONNX, safetensors or PyTorch code</source>
         <translation>将此项目的已训练模型写成 TorchScript、ONNX、safetensors 或 PyTorch 代码</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Reopen the Last Project at Start</source>
         <translation>启动时重新打开上次的项目</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>Fit</source>
         <translation>适应视图</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>&amp;Overview Map</source>
         <translation>概览图(&amp;O)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>A map of the whole model in the canvas&apos;s corner while part of it is out of view</source>
         <translation>模型有部分不在视图中时，在画布角落显示整个模型的概览图</translation>
     </message>
@@ -2479,33 +2479,33 @@
         <translation>对齐网格(&amp;S)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+46"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-35"/>
         <source>&amp;About ConvStudio</source>
         <translation>关于 ConvStudio(&amp;A)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>About &amp;Qt</source>
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+53"/>
         <source>Blocks</source>
         <translation>模块</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Properties</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+5"/>
+        <location line="+1"/>
+        <location line="+25"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
@@ -2515,22 +2515,22 @@
         <translation>问题 (%1)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="-21"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+41"/>
         <source>Not this project&apos;s model: %1</source>
         <translation>不是此项目的模型：%1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-71"/>
         <source>&amp;Training</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+163"/>
+        <location line="+263"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -3431,7 +3431,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/run_settings_editor.cpp" line="+36"/>
+        <location filename="../widgets/training/run_settings_editor.cpp" line="+44"/>
         <source>SyncBatchNorm: batch statistics over all processes</source>
         <translation>SyncBatchNorm：在全部进程上计算批统计量</translation>
     </message>
@@ -3451,12 +3451,12 @@ predicted: %2 (%3%)</source>
         <translation>在所选设备上试验批大小：保留安全余量时可容纳的最大值，以及最快值</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>Micro-batches whose gradients add up before each optimizer step</source>
         <translation>每次优化器更新前累加梯度的微批次数</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+22"/>
         <source>Off (fp32)</source>
         <translation>关闭 (fp32)</translation>
     </message>
@@ -3466,7 +3466,7 @@ predicted: %2 (%3%)</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-21"/>
         <source>Channels-last memory format (faster convolutions)</source>
         <translation>通道在后（channels-last）内存格式（卷积更快）</translation>
     </message>
@@ -3486,7 +3486,7 @@ predicted: %2 (%3%)</source>
         <translation>cuDNN 在最初几个批次上测试各卷积算法并保留最快的：输入尺寸固定时每步更快；确定性运行中关闭</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+19"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
@@ -3536,7 +3536,7 @@ predicted: %2 (%3%)</source>
         <translation>提前解码并增强批次的线程</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+12"/>
         <source>Device:</source>
         <translation>设备：</translation>
     </message>
@@ -3596,7 +3596,7 @@ predicted: %2 (%3%)</source>
         <translation>加载线程：</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Automatic (a GPU when there is one)</source>
         <translation>自动（有 GPU 时使用 GPU）</translation>
     </message>
@@ -4234,7 +4234,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+252"/>
+        <location line="+254"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -4253,7 +4253,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+97"/>
+        <location filename="../app/gui/training_cockpit.cpp" line="+87"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
@@ -4283,7 +4283,7 @@ predicted: %2 (%3%)</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Progress</source>
         <translation>进度</translation>
     </message>
@@ -4293,59 +4293,59 @@ predicted: %2 (%3%)</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Confusion Matrix</source>
         <translation>混淆矩阵</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Misclassified</source>
         <translation>错误分类</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+12"/>
         <source>Start Training</source>
         <translation>开始训练</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+206"/>
+        <location line="+4"/>
+        <location line="+277"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-204"/>
-        <location line="+205"/>
+        <location line="-275"/>
+        <location line="+276"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-204"/>
+        <location line="-271"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+4"/>
         <source>Resume from Checkpoint…</source>
         <translation>从检查点继续…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Release Cached GPU Memory</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+211"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -4357,27 +4357,27 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+189"/>
+        <location line="+193"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-176"/>
+        <location line="-180"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>A finder is running; train once it is done.</source>
         <translation>查找器正在运行；请在其完成后再训练。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Train the model with these settings (F5)</source>
         <translation>用这些设置训练模型 (F5)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Resume Training</source>
         <translation>继续训练</translation>
     </message>
@@ -4387,7 +4387,7 @@ predicted: %2 (%3%)</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Cannot train: %1</source>
         <translation>无法训练：%1</translation>
     </message>
@@ -4417,7 +4417,7 @@ predicted: %2 (%3%)</source>
         <translation>从检查点继续（*.ckpt 文件夹）</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Paused.</source>
         <translation>已暂停。</translation>
     </message>
@@ -4506,18 +4506,18 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingProgressView</name>
     <message>
-        <location filename="../widgets/training/training_progress_view.cpp" line="+29"/>
+        <location filename="../widgets/training/training_progress_view.cpp" line="+88"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+110"/>
+        <location line="+57"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="-55"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -4542,19 +4542,19 @@ predicted: %2 (%3%)</source>
         <translation>把 CUDA 缓存分配器持有但未使用的内存归还给驱动</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+104"/>
+        <location line="-54"/>
+        <location line="+119"/>
         <source>Epoch</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="-103"/>
-        <location line="+104"/>
+        <location line="-118"/>
+        <location line="+119"/>
         <source>Overall</source>
         <translation>总体</translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="-112"/>
         <source>Achieved FLOP/s = what one sample costs (2 FLOPs per multiply-accumulate for the forward pass, and again for each gradient backward computes: none through frozen blocks before the first trainable one, none for frozen weights) × samples/s, as a share of the device&apos;s peak: the best of several large matrix multiplies in the run&apos;s precision, measured again when the machine was busy or a rate exceeds it. With several processes, the peak is the sum of each process&apos;s share</source>
         <translation>实际 FLOP/s = 每个样本的计算量（前向每次乘加计 2 FLOP，反向每计算一个梯度再计一次：第一个可训练模块之前的冻结模块不计反向，冻结的权重不计权重梯度）× 每秒样本数，占设备峰值的比例：峰值取按本次运行精度做的多次大矩阵乘法中最好的一次，当机器繁忙或某个速率超过它时会重新测量。多进程时，峰值为各进程份额之和</translation>
     </message>
@@ -4564,12 +4564,12 @@ predicted: %2 (%3%)</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+80"/>
         <source>Train the model with these settings</source>
         <translation>用这些设置训练模型</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>A run of several processes cannot pause: a paused process would stall the others. Stop keeps a checkpoint to resume from.</source>
         <translation>多进程训练无法暂停：暂停的进程会让其他进程停滞。停止会保留检查点，之后可以从它继续。</translation>
     </message>
@@ -4708,7 +4708,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+34"/>
+        <location filename="../app/gui/main.cpp" line="+24"/>
         <source>Build and train convolutional networks</source>
         <translation>搭建并训练卷积神经网络</translation>
     </message>
@@ -4748,12 +4748,12 @@ predicted: %2 (%3%)</source>
         <translation>要打开的项目文件（.convstudio）。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Open Run</source>
         <translation>打开运行</translation>
     </message>
