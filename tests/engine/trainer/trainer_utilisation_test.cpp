@@ -188,8 +188,12 @@ TEST(Utilisation, FrozenBlocksCountOnlyWhatAutogradComputes) {
       summary.flops_per_sample,
       training_flops_per_sample(options.project.graph, ShapeInference::run(options.project.graph)));
   EXPECT_LT(summary.flops_per_sample, whole);
-  for (const StepMetrics& step : recorder.steps) EXPECT_LE(step.compute.utilisation, 1.0);
-  if (summary.utilisation) EXPECT_LE(*summary.utilisation, 1.0);
+  for (const StepMetrics& step : recorder.steps) {
+    EXPECT_LE(step.compute.utilisation, 1.0);
+  }
+  if (summary.utilisation) {
+    EXPECT_LE(*summary.utilisation, 1.0);
+  }
 }
 
 }  // namespace
