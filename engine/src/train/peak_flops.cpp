@@ -175,6 +175,7 @@ Result<PeakFlops> device_peak_flops(const std::string& device_text, const std::s
   if (selection.device.is_cuda()) release_cached_memory(selection.device);
   peak.measured_now = true;
   peak.probed_while_busy = probe.busy;
+  peak.probed = probe.flops_per_second;
   peak.flops_per_second = best_peak(kept, probe.flops_per_second);
   if (!file.empty()) {
     // Read again just before writing, so a peak another process measured meanwhile stays.

@@ -55,14 +55,17 @@ bool RunEnvironment::channels_last(const TrainingSettings& settings, RunLog& log
   return settings.channels_last || bf16_on_cpu;
 }
 
-void RunEnvironment::find_peak_flops(AmpMode amp, RunLog& log, bool remeasure) {
+void RunEnvironment::find_peak_flops(AmpMode amp, RunLog& log, PeakProbe probe) {
   const std::string precision = precision_name(amp);
-  const Result<PeakFlops> peak = device_peak_flops(device_name_, precision, remeasure);
+  const Result<PeakFlops> peak =
+      device_peak_flops(device_name_, precision, probe != PeakProbe::Cached);
   if (!peak) {
     log.write(LogLevel::Info, {messages::kPeakFlopsUnknown, {peak.error().message}});
     return;
   }
   peak_flops_ = peak.value().flops_per_second;
+  // Ranks on one CPU share its cores: the best figure ever kept is the whole CPU's, not a share.
+  if (probe == PeakProbe::SharedCpu && peak.value().probed > 0) peak_flops_ = peak.value().probed;
   if (peak.value().measured_now) {
     std::ostringstream gigaflops;
     gigaflops.precision(4);

@@ -24,9 +24,13 @@ class RunEnvironment {
                               RunLog& log);
   // Whether the model runs channels-last: when the setting asks, and always for bf16 on the CPU.
   bool channels_last(const TrainingSettings& settings, RunLog& log) const;
-  // The device's peak FLOP/s for `amp` (measured, then cached; `remeasure`: probed again, never
-  // lower than before); a run without it still trains, with a log line saying why it is unknown.
-  void find_peak_flops(AmpMode amp, RunLog& log, bool remeasure = false);
+  // How the peak is found: from the cache (or measured when none is kept), probed again (never
+  // lower than before), or as this rank's share of a CPU that other ranks may share: probed by
+  // every rank at once, each keeping what it measured itself.
+  enum class PeakProbe { Cached, Again, SharedCpu };
+  // The device's peak FLOP/s for `amp`; a run without it still trains, with a log line saying
+  // why it is unknown.
+  void find_peak_flops(AmpMode amp, RunLog& log, PeakProbe probe = PeakProbe::Cached);
 
   const torch::Device& device() const { return device_; }
   bool on_cuda() const { return device_.is_cuda(); }

@@ -35,7 +35,7 @@ bool TrainingRun::prepare() {
   progress_.boundary = {progress_.start_epoch, progress_.start_batch, capture_rng_state()};
   progress_.first_step = progress_.global_step;
   precision_->resume_scale();  // a resumed run goes on from its saved scale
-  environment_.find_peak_flops(settings_.amp, log_);
+  find_peak_flops(/*again=*/false);
   meters_.utilisation() = UtilisationMeter(summary_.flops_per_sample, total_peak_flops());
   reset_peak_memory(environment_.device());
   log(LogLevel::Info,

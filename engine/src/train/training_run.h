@@ -111,6 +111,7 @@ class TrainingRun {
   // Utilisation (training_utilisation.cpp): the peak every rank can do together, and probing it
   // again when a rate exceeded it — at once for one process, at the next validation (which all
   // ranks reach together) for several.
+  void find_peak_flops(bool again);
   double total_peak_flops();
   void remeasure_peak_if_due();
   void remeasure_peak_with_ranks();

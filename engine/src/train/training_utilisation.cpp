@@ -7,6 +7,20 @@
 
 namespace convstudio {
 
+void TrainingRun::find_peak_flops(bool again) {
+  using PeakProbe = RunEnvironment::PeakProbe;
+  if (!distributed() || environment_.on_cuda()) {
+    environment_.find_peak_flops(settings_.amp, log_, again ? PeakProbe::Again : PeakProbe::Cached);
+    return;
+  }
+  // CPU ranks may share one machine's cores (ranks on one host) or not (several hosts): each
+  // probes at the same moment as the others, so each measures the share it really has. A
+  // collective first, so that no rank probes while another still loads its data.
+  std::vector<double> start{0};
+  ranks_.parallel().sum_over_ranks(start);
+  environment_.find_peak_flops(settings_.amp, log_, PeakProbe::SharedCpu);
+}
+
 double TrainingRun::total_peak_flops() {
   const double own = environment_.peak_flops();
   if (!distributed()) return own;
@@ -31,7 +45,7 @@ void TrainingRun::remeasure_peak_with_ranks() {
 }
 
 void TrainingRun::remeasure_peak_flops() {
-  environment_.find_peak_flops(settings_.amp, log_, /*remeasure=*/true);
+  find_peak_flops(/*again=*/true);
   meters_.utilisation().remeasured(total_peak_flops());
   // The probe's half second between two steps is not training time.
   meters_.start_segment();

@@ -23,6 +23,7 @@ struct PeakFlops {
   // Measured now while other processes kept the CPUs busy: the figure may be low, and the
   // device is probed again by the next run.
   bool probed_while_busy = false;
+  double probed = 0;  // what this probe measured itself; 0 when read from the cache
 };
 
 // The precision whose peak a run compares with: "fp32" without AMP, else the AMP dtype. Auto
