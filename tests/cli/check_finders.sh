@@ -71,7 +71,7 @@ tail -n 1 "$work/train.txt" | python3 -c '
 import json, sys
 s = json.loads(sys.stdin.read())
 assert s["macs_per_sample"] > 0, s
-# Every block of this network trains: 6 FLOPs per MAC less the first layer's input gradient.
+# Every block of this network trains: 6 FLOPs per MAC less the input gradient of the first layer.
 assert 4 * s["macs_per_sample"] < s["flops_per_sample"] < 6 * s["macs_per_sample"], s
 assert abs(s["achieved_flops"] - s["flops_per_sample"] * s["samples_per_second"]) \
     <= 1e-9 * s["achieved_flops"], s
