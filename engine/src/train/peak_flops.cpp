@@ -59,6 +59,7 @@ void wait_for(const torch::Device& device, const torch::Tensor& result) {
 
 struct Probe {
   double flops_per_second = 0;  // the best of the trials
+  double mean = 0;              // over all the trials
   bool busy = false;            // other processes kept the CPUs busy meanwhile (cpu_load.h)
 };
 
@@ -95,7 +96,9 @@ Probe measure(const torch::Device& device, torch::ScalarType dtype) {
   const auto started = Clock::now();
   Probe probe;
   for (int i = 0; i < kTrials; ++i) {
-    probe.flops_per_second = std::max(probe.flops_per_second, trial(device, a, b));
+    const double rate = trial(device, a, b);
+    probe.flops_per_second = std::max(probe.flops_per_second, rate);
+    probe.mean += rate / kTrials;
   }
   const std::optional<CpuTicks> after = read_cpu_ticks();
   const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
@@ -175,7 +178,7 @@ Result<PeakFlops> device_peak_flops(const std::string& device_text, const std::s
   if (selection.device.is_cuda()) release_cached_memory(selection.device);
   peak.measured_now = true;
   peak.probed_while_busy = probe.busy;
-  peak.probed = probe.flops_per_second;
+  peak.probed = probe.mean;
   peak.flops_per_second = best_peak(kept, probe.flops_per_second);
   if (!file.empty()) {
     // Read again just before writing, so a peak another process measured meanwhile stays.

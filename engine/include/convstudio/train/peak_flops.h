@@ -23,7 +23,9 @@ struct PeakFlops {
   // Measured now while other processes kept the CPUs busy: the figure may be low, and the
   // device is probed again by the next run.
   bool probed_while_busy = false;
-  double probed = 0;  // what this probe measured itself; 0 when read from the cache
+  // What this probe measured itself, the mean of its trials (ranks probing one CPU together may
+  // start a trial apart: the best trial can fall before another rank began); 0: from the cache.
+  double probed = 0;
 };
 
 // The precision whose peak a run compares with: "fp32" without AMP, else the AMP dtype. Auto
