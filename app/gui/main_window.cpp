@@ -190,7 +190,10 @@ std::vector<ActionSpec> MainWindow::fileMenuTable() {
        .triggered = [p] { p->save(); },
        .needsProject = true},
       {.text = tr("Save &As…"),
-       .shortcut = QKeySequence::SaveAs,
+       // Spelled out: QKeySequence::SaveAs is empty on desktops whose theme names none (GNOME,
+       // a bare X session), and users look for Ctrl+Shift+S everywhere.
+       .shortcut = QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+       .objectName = "saveAsAction",
        .triggered = [p] { p->saveAs(); },
        .needsProject = true},
       {.text = tr("&Close Project"),

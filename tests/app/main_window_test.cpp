@@ -125,6 +125,9 @@ class MainWindowTest : public QObject {
     QAction* start = window.training()->startAction();
     QCOMPARE(start->shortcut(), QKeySequence(Qt::Key_F5));
     QCOMPARE(window.training()->stopAction()->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    auto* saveAs = window.findChild<QAction*>(QStringLiteral("saveAsAction"));
+    QVERIFY(saveAs != nullptr);
+    QCOMPARE(saveAs->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
 
     // Device and mixed precision at a glance, changed from the toolbar as one undoable edit.
     window.projects()->openExample();
