@@ -16,6 +16,7 @@
 #include "convstudio/runs/project_runs.h"
 #include "convstudio/runs/run_history.h"
 #include "engine_text.h"
+#include "file_path.h"
 #include "graph_document.h"
 #include "recover_runs_dialog.h"
 #include "template_gallery_dialog.h"
@@ -28,10 +29,6 @@ QString joinErrors(const std::vector<Error>& errors) {
   QStringList lines;
   for (const Error& e : errors) lines << errorText(e);
   return lines.join(QLatin1Char('\n'));
-}
-
-std::filesystem::path fsPath(const QString& path) {
-  return QFile::encodeName(path).toStdString();
 }
 
 QString fileFilter() {

@@ -13,6 +13,7 @@
 #include "convstudio/runs/run_follower.h"
 #include "convstudio/runs/run_recorder.h"
 #include "engine_text.h"
+#include "file_path.h"
 #include "project_controller.h"
 #include "run_follow_watcher.h"
 #include "training/confusion_matrix_view.h"
@@ -27,14 +28,6 @@
 
 namespace convstudio {
 namespace {
-
-std::filesystem::path fsPath(const QString& path) {
-  return QFile::encodeName(path).toStdString();
-}
-
-QString qtPath(const std::filesystem::path& path) {
-  return QFile::decodeName(path.string().c_str());
-}
 
 // One file named two ways ("a/./p.convstudio", a link) is one project.
 bool samePlace(const QString& a, const QString& b) {
