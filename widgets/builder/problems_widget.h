@@ -1,13 +1,17 @@
 #pragma once
 // The Problems dock: every error of the model, one row each; activating a row focuses the block.
-// A wire the canvas refused is listed too, with its reason, until the model next changes.
+// A wire the canvas refused is listed too, with its reason, until the model next changes; and
+// every training-setting error (the settings check's, which keep Train disabled), whose row
+// points at the setting. The count it reports is the number of problem rows it shows.
 
 #include <QTreeWidget>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "convstudio/error.h"
+#include "training/settings_check.h"
 
 namespace convstudio {
 
@@ -21,10 +25,15 @@ class ProblemsWidget : public QTreeWidget {
 
  public slots:
   void showRefusedWire(const QString& blockId, const QString& reason);
+  // The settings check's problems; its errors are listed after the model's.
+  void setSettingsProblems(const std::vector<convstudio::SettingsProblem>& problems);
 
  signals:
   void blockActivated(const QString& id);
+  void settingActivated(const QString& setting);  // "training.lr"
   void problemCountChanged(int count);
+  // The model changed after a refused wire: its reason (shown since showRefusedWire) is over.
+  void refusalEnded(const QString& reason);
 
  private:
   void refresh();
@@ -36,6 +45,9 @@ class ProblemsWidget : public QTreeWidget {
   // does not rebuild the list.
   std::optional<std::vector<Error>> shownErrors_;
   QString shownRefusal_;
+  // Each setting error's place ("training.lr") and message, in the check's order.
+  std::vector<std::pair<QString, QString>> settingErrors_;
+  std::vector<std::pair<QString, QString>> shownSettingErrors_;
 };
 
 }  // namespace convstudio

@@ -19,7 +19,7 @@ std::vector<SettingsProblem> SettingsCheck::run(const DatasetSettings& dataset,
   for (const SettingProblem& p : check_settings(dataset, training, shown)) {
     const bool error = p.severity == SettingProblem::Severity::Error;
     out.push_back({error ? SettingsProblem::Severity::Error : SettingsProblem::Severity::Warning,
-                   editorOf(p.setting), engineText(p.message)});
+                   editorOf(p.setting), p.setting, engineText(p.message)});
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <string>
 #include <vector>
 
 #include "convstudio/model/dataset_settings.h"
@@ -16,7 +17,8 @@ namespace convstudio {
 struct SettingsProblem {
   enum class Severity { Error, Warning };
   Severity severity = Severity::Error;
-  QString field;  // object name of the editor the problem is about
+  QString field;        // object name of the editor the problem is about
+  std::string setting;  // its place, "training.lr": where the Problems dock points
   QString message;
 };
 
