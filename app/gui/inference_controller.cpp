@@ -48,6 +48,7 @@ InferenceController::~InferenceController() {
 void InferenceController::setModelPath(const QString& path, const QString& name) {
   if (path.isEmpty() || !panel_) return;
   path_ = path;
+  panel_->showModelInUse(path);
   const QString shown = name.isEmpty() ? QFileInfo(path).fileName() : name;
   panel_->setModelText(tr("Loading %1…").arg(shown), false);
   const int generation = ++generation_;
@@ -80,8 +81,10 @@ void InferenceController::clearModel() {
   ++generation_;  // a load still running is no longer wanted
   path_.clear();
   model_.reset();
-  if (panel_)
+  if (panel_) {
+    panel_->showModelInUse(QString());
     panel_->setModelText(tr("No model: train one or open a checkpoint or export."), false);
+  }
 }
 
 void InferenceController::predict(const QStringList& images, int topK, double temperature) {

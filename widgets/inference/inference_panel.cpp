@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -134,14 +135,37 @@ void InferencePanel::setModelText(const QString& text, bool ready) {
 
 void InferencePanel::setModelChoices(const QList<TrainedModelChoice>& choices,
                                      const QString& current) {
+  choices_ = choices;
+  inUse_ = current;
+  fillModelChoice();
+}
+
+void InferencePanel::showModelInUse(const QString& path) {
+  inUse_ = path;
+  fillModelChoice();
+}
+
+void InferencePanel::fillModelChoice() {
   const QSignalBlocker blocker(modelChoice_);
   modelChoice_->clear();
-  for (const TrainedModelChoice& choice : choices) {
+  for (const TrainedModelChoice& choice : std::as_const(choices_)) {
     modelChoice_->addItem(choice.text, choice.path);
     modelChoice_->setItemData(modelChoice_->count() - 1, choice.path, Qt::ToolTipRole);
   }
-  modelChoice_->setCurrentIndex(modelChoice_->findData(current));
-  modelChoice_->setVisible(!choices.isEmpty());
+  int current = modelChoice_->findData(inUse_);
+  if (current < 0 && !inUse_.isEmpty()) {
+    // A model opened from elsewhere (an ONNX export, another run's checkpoint): the list names
+    // it rather than keep showing a checkpoint that is no longer in use.
+    const QFileInfo file(inUse_);
+    const QString name = file.fileName().endsWith(QLatin1String(".ckpt"))
+                             ? file.dir().dirName() + QLatin1Char('/') + file.fileName()
+                             : file.fileName();
+    modelChoice_->insertItem(0, tr("%1 (opened)").arg(name), inUse_);
+    modelChoice_->setItemData(0, inUse_, Qt::ToolTipRole);
+    current = 0;
+  }
+  modelChoice_->setCurrentIndex(current);
+  modelChoice_->setVisible(modelChoice_->count() > 0);
 }
 
 void InferencePanel::setImages(const QStringList& images) {

@@ -34,9 +34,11 @@ class InferencePanel : public QWidget {
  public slots:
   // What model predictions come from (a file name and what it is), or why none is loaded.
   void setModelText(const QString& text, bool ready);
-  // The project's trained models to choose from; `current` (a path) is shown as chosen. A model
-  // opened from elsewhere is not in the list, and the list then shows none chosen.
+  // The project's trained models to choose from; `current` (a path) is shown as chosen.
   void setModelChoices(const QList<TrainedModelChoice>& choices, const QString& current);
+  // The model now in use (empty: none), whichever way it came: the list shows it as chosen, a
+  // file from outside the project as an entry of its own.
+  void showModelInUse(const QString& path);
   void setImages(const QStringList& images);
   void showPredictions(const QList<convstudio::ImagePredictionRow>& rows);
   void showMessage(const QString& text);
@@ -65,6 +67,7 @@ class InferencePanel : public QWidget {
   void chooseImages();
   void chooseFolder();
   void requestPredictions();
+  void fillModelChoice();
 
   QLabel* modelLabel_ = nullptr;
   QComboBox* modelChoice_ = nullptr;
@@ -77,6 +80,8 @@ class InferencePanel : public QWidget {
   QProgressBar* folderProgress_ = nullptr;
   QPushButton* cancelFolder_ = nullptr;
   QStringList images_;
+  QList<TrainedModelChoice> choices_;
+  QString inUse_;  // the path of the model in use
   bool ready_ = false;
 };
 
