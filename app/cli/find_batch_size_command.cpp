@@ -35,6 +35,7 @@ nlohmann::json result_json(const BatchSizeResult& result) {
                       {"samples_per_second", t.samples_per_second}});
   }
   return {{"largest_batch", result.largest_batch},
+          {"reached_limit", result.reached_limit},
           {"fastest_batch", result.fastest_batch},
           {"fastest_samples_per_second", result.fastest_samples_per_second},
           {"device", result.device},
@@ -84,8 +85,14 @@ int run_find_batch_size(const FindBatchSizeOptions& o) {
             << " (" << format_bytes(result.capacity_bytes) << " less a "
             << options.safety_margin * 100 << "% margin)\n";
   if (result.largest_batch > 0) {
-    std::cerr << "largest batch that fits: " << result.largest_batch << "\n"
-              << "fastest batch: " << result.fastest_batch << " ("
+    if (result.reached_limit) {
+      // Not the device's limit: the search stopped at its own (--max-batch).
+      std::cerr << "batch " << result.largest_batch
+                << " fits (the finder's upper limit, --max-batch; larger was not tried)\n";
+    } else {
+      std::cerr << "largest batch that fits: " << result.largest_batch << "\n";
+    }
+    std::cerr << "fastest batch: " << result.fastest_batch << " ("
               << static_cast<std::int64_t>(result.fastest_samples_per_second) << " samples/s)\n";
   } else {
     std::cerr << "not even batch " << options.start_batch << " fits\n";

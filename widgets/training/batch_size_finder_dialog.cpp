@@ -3,6 +3,7 @@
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -120,9 +121,15 @@ void BatchSizeFinderDialog::showResult(const BatchSizeResult& result) {
                      .arg(QString::fromStdString(result.device), bytesText(result.limit_bytes),
                           bytesText(result.capacity_bytes));
   if (result.largest_batch > 0) {
-    text += QLatin1Char(' ') + tr("Largest batch that fits: %1; fastest: %2 (%3 samples/s); the "
-                                  "project uses %4.")
-                                   .arg(result.largest_batch)
+    const QLocale locale;
+    // At the search's own upper limit the device may well hold more: say that it was not tried.
+    const QString largest =
+        result.reached_limit
+            ? tr("%1 fits (the finder's upper limit; larger was not tried)")
+                  .arg(locale.toString(result.largest_batch))
+            : tr("Largest batch that fits: %1").arg(locale.toString(result.largest_batch));
+    text += QLatin1Char(' ') + tr("%1; fastest: %2 (%3 samples/s); the project uses %4.")
+                                   .arg(largest)
                                    .arg(result.fastest_batch)
                                    .arg(result.fastest_samples_per_second, 0, 'f', 0)
                                    .arg(currentBatch_);

@@ -106,6 +106,7 @@ void BatchSizeSearch::run(const RunTrial& run_trial, const BatchSizeProgress& pr
     (fits ? good : bad) = middle;
   }
   result.largest_batch = good;
+  result.reached_limit = good > 0 && good >= max_batch_;
   note_fastest_trial(result);
 }
 

@@ -91,6 +91,29 @@ TEST(BatchSizeSearch, StopsAtTheMaximumAndWhenCancelled) {
   EXPECT_EQ(stopped.trials.size(), 3u);
 }
 
+// Issue 32, item 6: a largest batch that is only the search's upper limit is not "the largest
+// that fits"; the result says larger sizes were not tried.
+TEST(BatchSizeSearch, ALargestAtTheUpperLimitIsMarkedAsTheLimit) {
+  BatchSizeSearch search(8, 4096, UINT64_MAX, false);
+  BatchSizeResult capped;
+  search.run([](std::int64_t) { return BatchSizeTrial{}; }, {}, capped);
+  EXPECT_EQ(capped.largest_batch, 4096);
+  EXPECT_TRUE(capped.reached_limit);
+
+  // Memory ran out below the limit: that largest size is a real one.
+  BatchSizeSearch limited(8, 4096, 100000, false);
+  BatchSizeResult measured;
+  limited.run(
+      [](std::int64_t batch) {
+        BatchSizeTrial trial;
+        trial.peak_bytes = 1000 * static_cast<std::uint64_t>(batch);
+        return trial;
+      },
+      {}, measured);
+  EXPECT_EQ(measured.largest_batch, 96);
+  EXPECT_FALSE(measured.reached_limit);
+}
+
 TEST(BatchSizeFinderOnCpu, RespectsTheMemoryBudgetItIsGiven) {
   BatchSizeFinderOptions options;
   options.project = memory_hungry_project();

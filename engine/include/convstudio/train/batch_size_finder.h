@@ -45,7 +45,10 @@ struct BatchSizeResult {
   std::uint64_t limit_bytes = 0;       // capacity less the safety margin
   std::vector<BatchSizeTrial> trials;  // in the order tried
   std::int64_t largest_batch = 0;      // 0: not even start_batch fits
-  std::int64_t fastest_batch = 0;      // the fitting size with the most samples/s
+  // largest_batch is max_batch, the search's upper limit: larger sizes were not tried, so it is
+  // the largest tried that fits, not the largest the device holds.
+  bool reached_limit = false;
+  std::int64_t fastest_batch = 0;  // the fitting size with the most samples/s
   double fastest_samples_per_second = 0;
   bool cancelled = false;
   std::optional<Error> error;
