@@ -39,15 +39,16 @@ DatasetPreviewLoader::~DatasetPreviewLoader() {
   pool_.waitForDone();
 }
 
-void DatasetPreviewLoader::request(const DatasetSettings& settings, quint64 seed, int count) {
+void DatasetPreviewLoader::request(const DatasetSettings& settings, quint64 seed, int count,
+                                   std::optional<quint64> splitSeed) {
   const int generation = ++generation_;
   pool_.clear();  // drop requests not yet started; the newest one wins
-  pool_.start([this, settings, seed, count, generation] {
+  pool_.start([this, settings, seed, splitSeed, count, generation] {
     // An exception escaping a pool thread ends the studio; a dataset that cannot be previewed
     // (memory running out while indexing, say) only fails its preview.
     QString problem;
     try {
-      load(settings, seed, count, generation);
+      load(settings, seed, splitSeed, count, generation);
       return;
     } catch (const std::exception& error) {
       problem = QString::fromLocal8Bit(error.what());
@@ -66,14 +67,15 @@ void DatasetPreviewLoader::cancelScan() {
   cancelled_ = true;
 }
 
-void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, int count,
-                                int generation) {
+void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed,
+                                std::optional<quint64> splitSeed, int count, int generation) {
   if (generation != generation_) return;
-  const std::string key = datasetKey(settings);
+  const quint64 split = splitSeed.value_or(seed);
+  const std::string key = datasetKey(settings) + '|' + std::to_string(split);
   if (!cached_ || key != cachedKey_) {
     cached_.reset();
     cancelled_ = false;
-    DatasetRequest request = dataset_request(settings, seed);
+    DatasetRequest request = dataset_request(settings, split);
     request.compute_statistics = false;  // the preview shows pixels before normalisation
     request.cache = CacheMode::Off;      // a dozen images are read, not the set
     auto last = Clock::now();
@@ -102,7 +104,7 @@ void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, i
     cached_ = std::make_shared<const Dataset>(std::move(loaded).value());
     cachedKey_ = key;
   }
-  if (generation == generation_) summarize(*cached_, settings);
+  if (generation == generation_) summarize(*cached_, settings, splitSeed);
   std::vector<PreviewSample> samples =
       preview_augmented(*cached_, augmentation_options(settings.augmentation), count, seed);
   if (generation != generation_) return;
@@ -111,7 +113,8 @@ void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed, i
       Qt::QueuedConnection);
 }
 
-void DatasetPreviewLoader::summarize(const Dataset& dataset, const DatasetSettings& settings) {
+void DatasetPreviewLoader::summarize(const Dataset& dataset, const DatasetSettings& settings,
+                                     std::optional<quint64> splitSeed) {
   const DatasetInfo& info = dataset.info;
   QStringList names;
   QList<qint64> counts;
@@ -123,7 +126,7 @@ void DatasetPreviewLoader::summarize(const Dataset& dataset, const DatasetSettin
       QStringLiteral("%1×%2×%3").arg(info.channels).arg(info.height).arg(info.width);
   const qint64 train = info.train_count;
   const qint64 validation = info.validation_count;
-  const QString source = validationSource(info, settings);
+  const QString source = validationSource(info, settings, splitSeed);
   QMetaObject::invokeMethod(
       this,
       [this, names, counts, train, validation, shape, source] {
@@ -133,7 +136,8 @@ void DatasetPreviewLoader::summarize(const Dataset& dataset, const DatasetSettin
 }
 
 QString DatasetPreviewLoader::validationSource(const DatasetInfo& info,
-                                               const DatasetSettings& settings) {
+                                               const DatasetSettings& settings,
+                                               std::optional<quint64> splitSeed) {
   if (info.validation_is_test_set) {
     // The same rule that chose the split names the folder it read (validation_choice.h).
     const std::string folder = choose_validation(settings.source, settings.path).folder;
@@ -148,7 +152,17 @@ QString DatasetPreviewLoader::validationSource(const DatasetInfo& info,
       all > 0 ? static_cast<int>(std::lround(100.0 * static_cast<double>(info.validation_count) /
                                              static_cast<double>(all)))
               : 0;
-  return tr("Validation: %1% of the training images, held out at random.").arg(percent);
+  QString text =
+      splitSeed ? tr("Validation: %1% of the training images, held out at random "
+                     "with the run's seed (%2).")
+                      .arg(percent)
+                      .arg(*splitSeed)
+                : tr("Validation: %1% of the training images, held out at random.").arg(percent);
+  // Asked for a test set the data does not have: the loader held out a share instead.
+  if (settings.validation == ValidationSplit::TestSet) {
+    text += QLatin1Char(' ') + tr("This data has no test set or validation folder.");
+  }
+  return text;
 }
 
 }  // namespace convstudio

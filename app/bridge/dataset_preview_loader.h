@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,11 @@ class DatasetPreviewLoader : public QObject {
   // Cancels a scan in progress and waits for it, so no result is posted to a destroyed loader.
   ~DatasetPreviewLoader() override;
 
-  void request(const DatasetSettings& settings, quint64 seed, int count);
+  // `seed` draws the preview's augmentations; `splitSeed` (the run's seed, which draws a held-out
+  // share) holds out the validation images as training will, and is named in the summary.
+  // Without it the preview seed splits and the summary names no seed.
+  void request(const DatasetSettings& settings, quint64 seed, int count,
+               std::optional<quint64> splitSeed = std::nullopt);
   // Stops the scan in progress; previewFailed() then says it was cancelled.
   void cancelScan();
 
@@ -47,9 +52,12 @@ class DatasetPreviewLoader : public QObject {
                          const QString& validation);
 
  private:
-  void load(const DatasetSettings& settings, quint64 seed, int count, int generation);
-  void summarize(const Dataset& dataset, const DatasetSettings& settings);
-  static QString validationSource(const DatasetInfo& info, const DatasetSettings& settings);
+  void load(const DatasetSettings& settings, quint64 seed, std::optional<quint64> splitSeed,
+            int count, int generation);
+  void summarize(const Dataset& dataset, const DatasetSettings& settings,
+                 std::optional<quint64> splitSeed);
+  static QString validationSource(const DatasetInfo& info, const DatasetSettings& settings,
+                                  std::optional<quint64> splitSeed);
 
   QThreadPool pool_;  // one thread: requests run in order and share the cache below
   std::atomic<int> generation_{0};

@@ -267,7 +267,9 @@ void TrainingCockpit::connectPreview() {
               dataset.input_height = input.height();
               dataset.input_width = input.width();
             }
-            previewLoader_->request(dataset, seed, SamplePreviewGrid::wantedCount());
+            // Held out with the run's seed, as training holds them out.
+            const auto splitSeed = static_cast<quint64>(views_.settings->trainingSettings().seed);
+            previewLoader_->request(dataset, seed, SamplePreviewGrid::wantedCount(), splitSeed);
           });
   SamplePreviewGrid* preview = views_.settings->preview();
   connect(previewLoader_, &DatasetPreviewLoader::previewReady, preview,

@@ -158,8 +158,9 @@ void DatasetPanelTest::choosingAFolderWithValValidatesOnIt() {
   choosePath(editor, plain.path());
   editor.store(stored);
   QCOMPARE(stored.validation, ValidationSplit::Fraction);
+  // A folder with no val/ has no test set: the item says what choosing it would do.
   QCOMPARE(validation->itemText(validation->findData(static_cast<int>(ValidationSplit::TestSet))),
-           QStringLiteral("The dataset's test set"));
+           QStringLiteral("No test set here: a share of the training data"));
 
   // A project's own choice stands: loading it follows nothing.
   DatasetSettings project;

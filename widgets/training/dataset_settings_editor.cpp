@@ -260,7 +260,15 @@ void DatasetSettingsEditor::updateEnabled() {
   const std::string folder =
       choose_validation(chosenFormat(kind_).kind, path_->text().trimmed().toStdString()).folder;
   const int testSet = validation_->findData(static_cast<int>(ValidationSplit::TestSet));
-  if (folder.empty()) {
+  if (folder.empty() && !chosenFormat(kind_).has_test_set) {
+    // Nothing to read as a test set: training holds out a share instead, and says so here.
+    validation_->setItemText(testSet, tr("No test set here: a share of the training data"));
+    validation_->setItemData(
+        testSet,
+        tr("This data has no test set or val/ folder: a share of the training images is "
+           "held out at random with the run's seed"),
+        Qt::ToolTipRole);
+  } else if (folder.empty()) {
     validation_->setItemText(testSet, tr("The dataset's test set"));
     validation_->setItemData(testSet, QVariant(), Qt::ToolTipRole);
   } else {

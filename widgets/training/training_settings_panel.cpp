@@ -130,7 +130,8 @@ void TrainingSettingsPanel::setDevices(const DeviceReport& devices) {
 
 void TrainingSettingsPanel::setSettings(const DatasetSettings& dataset,
                                         const TrainingSettings& training) {
-  const bool newData = !previewShown_ || !(dataset == dataset_);
+  // The run's seed draws a held-out share: the summary names it.
+  const bool newData = !previewShown_ || !(dataset == dataset_) || training.seed != previewedSeed_;
   dataset_ = dataset;
   training_ = training;
   loadEditors();
@@ -142,11 +143,13 @@ void TrainingSettingsPanel::readEditors() {
   runEditor_->store(training_);
   optimizerEditor_->store(training_);
   check();
+  if (previewShown_ && training_.seed != previewedSeed_) schedulePreview();
   emit settingsEdited(dataset_, training_);
 }
 
 void TrainingSettingsPanel::schedulePreview() {
   previewShown_ = true;
+  previewedSeed_ = training_.seed;
   preview_->showMessage(tr("Loading the preview…"));
   previewDelay_->start();
 }

@@ -84,6 +84,7 @@ class TrainingSettingsPanel : public QWidget {
   std::vector<SettingsProblem> problems_;
   quint64 previewSeed_ = 1;
   bool previewShown_ = false;
+  std::int64_t previewedSeed_ = 0;  // the run's seed the preview's split was drawn with
 };
 
 }  // namespace convstudio
