@@ -28,8 +28,13 @@ nlohmann::json result_json(const LrFinderResult& result, double project_lr) {
   for (const LrFinderPoint& p : result.points) {
     points.push_back({{"lr", p.lr}, {"loss", p.loss}, {"smoothed_loss", p.smoothed_loss}});
   }
+  const auto lr_or_null = [](const std::optional<LrSuggestion>& suggestion) {
+    return suggestion ? nlohmann::json(suggestion->lr) : nlohmann::json(nullptr);
+  };
   return {{"suggested_lr",
            result.suggested_lr ? nlohmann::json(*result.suggested_lr) : nlohmann::json(nullptr)},
+          {"steepest_lr", lr_or_null(result.suggestions.steepest)},
+          {"valley_lr", lr_or_null(result.suggestions.valley)},
           {"project_lr", project_lr},
           {"optimizer", result.optimizer},
           {"batch_size", result.batch_size},
@@ -76,8 +81,11 @@ int run_find_lr(const FindLrOptions& o) {
             << (result.diverged ? ", stopped where the loss diverged" : "")
             << (result.cancelled ? ", cancelled" : "") << "\n";
   if (result.suggested_lr) {
-    std::cerr << "suggested learning rate: " << *result.suggested_lr << " (the project uses "
-              << project->training.lr << ")\n";
+    std::cerr << "steepest fall: " << *result.suggested_lr << " (suggested; --apply writes it)\n";
+    if (const std::optional<LrSuggestion>& valley = result.suggestions.valley) {
+      std::cerr << "valley: " << valley->lr << " (more cautious)\n";
+    }
+    std::cerr << "the project uses " << project->training.lr << "\n";
   } else {
     std::cerr << "no suggestion: the loss did not fall over the range; try a wider range or "
                  "more steps\n";

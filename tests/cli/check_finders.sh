@@ -36,7 +36,12 @@ assert 10 <= len(r["points"]) <= 100, len(r["points"])
 lrs = [p["lr"] for p in r["points"]]
 assert all(b > a for a, b in zip(lrs, lrs[1:])), "learning rates must grow"
 assert r["device"] == "cpu" or r["device"].startswith("cuda"), r
+# Issue 32, item 6: both of fastai's rules; --apply writes the steepest fall.
+assert r["steepest_lr"] == r["suggested_lr"], r
+assert r["valley_lr"] is None or r["valley_lr"] > 0, r
 ' || exit 1
+grep -q "^steepest fall: .*--apply writes it" "$work/lr.err" || { cat "$work/lr.err"; exit 1; }
+grep -q "^valley: " "$work/lr.err" || { cat "$work/lr.err"; exit 1; }
 suggested=$(tail -n 1 "$work/lr.txt" | python3 -c 'import json,sys; print(json.load(sys.stdin)["suggested_lr"])')
 python3 -c '
 import json, sys
@@ -64,6 +69,17 @@ python3 -c '
 import json, sys
 assert json.load(open(sys.argv[1]))["training"]["batch_size"] == int(sys.argv[2])
 ' "$work/p.convstudio" "$largest" || { echo "--apply did not write the batch size"; exit 1; }
+
+# Issue 32, item 6: a search that reaches --max-batch says so instead of "largest that fits".
+"$cli" find-batch-size "$work/p.convstudio" --device cpu --memory-budget 200M --max-batch 16 \
+  --timed-steps 1 > "$work/capped.txt" 2> "$work/capped.err" || { cat "$work/capped.err"; exit 1; }
+grep -q "16 fits (the finder's upper limit" "$work/capped.err" || { cat "$work/capped.err"; exit 1; }
+grep -q "largest batch that fits" "$work/capped.err" && { cat "$work/capped.err"; exit 1; }
+tail -n 1 "$work/capped.txt" | python3 -c '
+import json, sys
+r = json.loads(sys.stdin.read())
+assert r["largest_batch"] == 16 and r["reached_limit"] is True, r
+' || exit 1
 
 "$cli" train "$work/p.convstudio" --max-steps 20 --batch-size 32 --out "$work/run" \
   > "$work/train.txt" 2> "$work/train.err" || { cat "$work/train.err"; exit 1; }

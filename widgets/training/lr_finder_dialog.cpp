@@ -15,8 +15,10 @@ LrFinderDialog::LrFinderDialog(QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("Find Learning Rate"));
   auto* intro = new QLabel(
       tr("The learning rate grows exponentially over a few hundred steps on the training data "
-         "while the loss is recorded. The suggestion is where the smoothed loss falls fastest. "
-         "The model's weights are put back afterwards."),
+         "while the loss is recorded. Two suggestions, as fastai makes them: the steepest fall "
+         "of the smoothed loss (used by the button below) and the valley, about half way along "
+         "the longest stretch of falling loss (more cautious). The model's weights are put "
+         "back afterwards."),
       this);
   intro->setWordWrap(true);
   plot_ = new LrFinderPlot(this);
@@ -94,10 +96,13 @@ void LrFinderDialog::showResult(const LrFinderResult& result) {
   text += QStringLiteral(". ");
   if (result.suggested_lr) {
     suggested_ = *result.suggested_lr;
-    text += tr("Suggested learning rate: %1 (the project uses %2).")
-                .arg(suggested_, 0, 'g', 3)
-                .arg(currentLr_, 0, 'g', 3);
-    apply_->setText(tr("Use %1").arg(suggested_, 0, 'g', 3));
+    text += tr("Steepest fall: %1 (the suggestion, used by the button below).")
+                .arg(suggested_, 0, 'g', 3);
+    if (const std::optional<LrSuggestion>& valley = result.suggestions.valley) {
+      text += QLatin1Char(' ') + tr("Valley: %1 (more cautious).").arg(valley->lr, 0, 'g', 3);
+    }
+    text += QLatin1Char(' ') + tr("The project uses %1.").arg(currentLr_, 0, 'g', 3);
+    apply_->setText(tr("Use %1 (Steepest)").arg(suggested_, 0, 'g', 3));
   } else {
     text += tr("No suggestion: the loss did not fall over the range.");
   }

@@ -10,6 +10,7 @@ namespace {
 const QColor kLightBlue(86, 180, 233, 150);
 const QColor kBlue(0, 114, 178);
 const QColor kRed(213, 94, 0);
+const QColor kGreen(0, 158, 115);
 
 }  // namespace
 
@@ -34,34 +35,64 @@ LrFinderPlot::LrFinderPlot(QWidget* parent) : QCustomPlot(parent) {
   legend->setVisible(true);
   axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
 
-  marker_ = new QCPItemStraightLine(this);
-  QPen markerPen(kRed);
-  markerPen.setStyle(Qt::DashLine);
-  marker_->setPen(markerPen);
-  tracer_ = new QCPItemTracer(this);  // on the smoothed curve once there is a suggestion
-  tracer_->setStyle(QCPItemTracer::tsCircle);
-  tracer_->setSize(9);
-  tracer_->setPen(QPen(kRed, 2));
-  tracer_->setBrush(Qt::white);
-  label_ = new QCPItemText(this);
-  label_->setObjectName(QStringLiteral("suggestionLabel"));
-  label_->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-  label_->position->setParentAnchor(tracer_->position);
-  label_->position->setCoords(8, -8);
-  label_->setColor(kRed);
+  // The valley lies at higher rates than the steepest fall: its label reads to the right of its
+  // point, the steepest's to the left, so the two never overlap.
+  steepest_ = createMark(kRed, QStringLiteral("suggestionLabel"), Qt::AlignRight);
+  valley_ = createMark(kGreen, QStringLiteral("valleyLabel"), Qt::AlignLeft);
   clear();
+}
+
+LrFinderPlot::Mark LrFinderPlot::createMark(const QColor& colour, const QString& objectName,
+                                            Qt::Alignment side) {
+  Mark mark;
+  mark.line = new QCPItemStraightLine(this);
+  QPen linePen(colour);
+  linePen.setStyle(Qt::DashLine);
+  mark.line->setPen(linePen);
+  mark.tracer = new QCPItemTracer(this);  // on the smoothed curve once there is a suggestion
+  mark.tracer->setStyle(QCPItemTracer::tsCircle);
+  mark.tracer->setSize(9);
+  mark.tracer->setPen(QPen(colour, 2));
+  mark.tracer->setBrush(Qt::white);
+  mark.label = new QCPItemText(this);
+  mark.label->setObjectName(objectName);
+  mark.label->setPositionAlignment(side | Qt::AlignBottom);
+  mark.label->position->setParentAnchor(mark.tracer->position);
+  mark.label->position->setCoords(side == Qt::AlignLeft ? 8 : -8, -8);
+  mark.label->setColor(colour);
+  return mark;
+}
+
+void LrFinderPlot::hideMark(Mark& mark) {
+  mark.lr.reset();
+  mark.tracer->setGraph(nullptr);
+  mark.line->setVisible(false);
+  mark.tracer->setVisible(false);
+  mark.label->setVisible(false);
+}
+
+void LrFinderPlot::showMark(Mark& mark, const std::optional<LrSuggestion>& suggestion,
+                            const QString& text) {
+  if (!suggestion) {
+    hideMark(mark);
+    return;
+  }
+  mark.lr = suggestion->lr;
+  mark.line->point1->setCoords(suggestion->lr, 0);
+  mark.line->point2->setCoords(suggestion->lr, 1);
+  mark.tracer->setGraph(smoothed_);
+  mark.tracer->setGraphKey(suggestion->lr);
+  mark.label->setText(text.arg(suggestion->lr, 0, 'g', 3));
+  mark.line->setVisible(true);
+  mark.tracer->setVisible(true);
+  mark.label->setVisible(true);
 }
 
 void LrFinderPlot::clear() {
   loss_->data()->clear();
   smoothed_->data()->clear();
-  marked_.reset();
-  tracer_->setGraph(nullptr);
-  for (QCPAbstractItem* item :
-       {static_cast<QCPAbstractItem*>(marker_), static_cast<QCPAbstractItem*>(tracer_),
-        static_cast<QCPAbstractItem*>(label_)}) {
-    item->setVisible(false);
-  }
+  hideMark(steepest_);
+  hideMark(valley_);
   xAxis->setRange(1e-6, 10);
   yAxis->setRange(0, 3);
   replot(rpQueuedReplot);
@@ -91,20 +122,8 @@ void LrFinderPlot::fitAxes() {
 
 void LrFinderPlot::showResult(const LrFinderResult& result) {
   fitAxes();
-  if (result.suggested_lr) {
-    marked_ = result.suggested_lr;
-    const double lr = *result.suggested_lr;
-    marker_->point1->setCoords(lr, 0);
-    marker_->point2->setCoords(lr, 1);
-    tracer_->setGraph(smoothed_);
-    tracer_->setGraphKey(lr);
-    label_->setText(tr("suggested %1").arg(lr, 0, 'g', 3));
-    for (QCPAbstractItem* item :
-         {static_cast<QCPAbstractItem*>(marker_), static_cast<QCPAbstractItem*>(tracer_),
-          static_cast<QCPAbstractItem*>(label_)}) {
-      item->setVisible(true);
-    }
-  }
+  showMark(steepest_, result.suggestions.steepest, tr("steepest %1 (used)"));
+  showMark(valley_, result.suggestions.valley, tr("valley %1"));
   replot();
 }
 

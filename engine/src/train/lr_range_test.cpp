@@ -84,9 +84,10 @@ void run_lr_range_test(const RangeTestSubject& subject, const LrFinderOptions& o
     }
   }
   snapshot.restore();
-  if (const std::optional<std::size_t> best = suggest_learning_rate(result.points)) {
-    result.suggested_index = static_cast<std::int64_t>(*best);
-    result.suggested_lr = result.points[*best].lr;
+  result.suggestions = suggest_learning_rates(result.points);
+  if (const std::optional<LrSuggestion>& steepest = result.suggestions.steepest) {
+    result.suggested_index = steepest->index;
+    result.suggested_lr = steepest->lr;
   }
 }
 

@@ -154,16 +154,73 @@ std::vector<LrFinderPoint> made_up_curve() {
 
 TEST(LrSuggestion, SteepestFallOfTheCurve) {
   const std::vector<LrFinderPoint> points = made_up_curve();
-  const std::optional<std::size_t> index = suggest_learning_rate(points);
-  ASSERT_TRUE(index.has_value());
-  EXPECT_NEAR(std::log10(points[*index].lr), -2, 0.25);
+  const LrSuggestions suggestions = suggest_learning_rates(points);
+  ASSERT_TRUE(suggestions.steepest.has_value());
+  EXPECT_NEAR(std::log10(suggestions.steepest->lr), -2, 0.25);
+  EXPECT_EQ(points[static_cast<std::size_t>(suggestions.steepest->index)].lr,
+            suggestions.steepest->lr);
+}
+
+// Issue 32, item 6: a curve whose steepest point and valley are known. 300 points, one per
+// 7/299 of a decade: a plateau at 3 (points 0-99), a logistic fall centred on point 150 that
+// keeps falling to point 220, then a climb. The longest run of ever lower losses is one plateau
+// point and the 121 points of the fall; fastai's valley rule takes the point a third plus a
+// sixth of the way along the 122 points before its end: 220 - 122 + 40 + 20 = 158.
+std::vector<LrFinderPoint> plateau_fall_climb() {
+  std::vector<LrFinderPoint> points;
+  for (int i = 0; i < 300; ++i) {
+    LrFinderPoint point;
+    point.lr = std::pow(10, -6 + 7.0 * i / 299);
+    if (i < 100) {
+      point.smoothed_loss = 3;
+    } else if (i <= 220) {
+      point.smoothed_loss = 0.5 + 2.4 / (1 + std::exp((i - 150) / 8.0));
+    } else {
+      point.smoothed_loss = 0.5 + 0.05 * (i - 220);
+    }
+    point.loss = point.smoothed_loss;
+    points.push_back(point);
+  }
+  return points;
+}
+
+TEST(LrSuggestion, SteepestAndValleyOfAKnownCurve) {
+  const std::vector<LrFinderPoint> points = plateau_fall_climb();
+  const LrSuggestions suggestions = suggest_learning_rates(points);
+  ASSERT_TRUE(suggestions.steepest.has_value());
+  ASSERT_TRUE(suggestions.valley.has_value());
+  // Forward differences: the interval that starts at 149 or 150 is the steepest.
+  EXPECT_GE(suggestions.steepest->index, 149);
+  EXPECT_LE(suggestions.steepest->index, 150);
+  EXPECT_EQ(suggestions.valley->index, 158);
+  EXPECT_DOUBLE_EQ(suggestions.valley->lr, points[158].lr);
+  // The valley lies past the steepest point, before the lowest loss.
+  EXPECT_GT(suggestions.valley->lr, suggestions.steepest->lr);
+  EXPECT_LT(suggestions.valley->index, 220);
+}
+
+TEST(LrSuggestion, LeavesOutTheFirstTenthTheLastFivePointsAndWhatFollowsANan) {
+  std::vector<LrFinderPoint> points = plateau_fall_climb();
+  // A fall steeper than any other in the first tenth and in the last five points is ignored.
+  points[5].smoothed_loss = -100;
+  points[297].smoothed_loss = -100;
+  LrSuggestions suggestions = suggest_learning_rates(points);
+  ASSERT_TRUE(suggestions.steepest.has_value());
+  EXPECT_GE(suggestions.steepest->index, 149);
+  EXPECT_LE(suggestions.steepest->index, 150);
+  // The loss stopped being a number: the curve ends there.
+  points[120].smoothed_loss = std::nan("");
+  suggestions = suggest_learning_rates(points);
+  ASSERT_TRUE(suggestions.steepest.has_value());
+  EXPECT_LT(suggestions.steepest->index, 120);
 }
 
 TEST(LrSuggestion, NoneWhenTheLossNeverFalls) {
   std::vector<LrFinderPoint> rising;
   for (int i = 0; i < 50; ++i) rising.push_back({std::pow(10, -6 + i * 0.1), 1.0 + i, 1.0 + i});
-  EXPECT_FALSE(suggest_learning_rate(rising).has_value());
-  EXPECT_FALSE(suggest_learning_rate({}).has_value());
+  EXPECT_FALSE(suggest_learning_rates(rising).steepest.has_value());
+  EXPECT_FALSE(suggest_learning_rates(rising).valley.has_value());
+  EXPECT_FALSE(suggest_learning_rates({}).steepest.has_value());
 }
 
 TEST(LrFinderOptionsCheck, NamesTheBadSetting) {

@@ -1,9 +1,9 @@
 #pragma once
 // The learning-rate range test (L. Smith; fastai's lr_find): the learning rate grows
 // exponentially from tiny to huge over a few hundred optimizer steps on the project's training
-// data while the loss is recorded, smoothed, and watched for divergence. The suggestion is
-// where the loss falls fastest. The weights, optimizer state and random generators are put back
-// exactly as they were afterwards. Torch-free interface.
+// data while the loss is recorded, smoothed, and watched for divergence. Two suggestions are
+// made, fastai's: where the loss falls fastest, and the valley's. The weights, optimizer state
+// and random generators are put back exactly as they were afterwards. Torch-free interface.
 
 #include <cstdint>
 #include <functional>
@@ -33,8 +33,21 @@ struct LrFinderPoint {
   double smoothed_loss = 0;  // debiased exponential moving average up to this step
 };
 
+struct LrSuggestion {
+  double lr = 0;
+  std::int64_t index = -1;  // into the points
+};
+
+// fastai's two rules (lr_find's `steep` and `valley`) on the smoothed curve.
+struct LrSuggestions {
+  std::optional<LrSuggestion> steepest;  // where the smoothed loss falls fastest
+  std::optional<LrSuggestion> valley;    // about half way along the longest descending stretch
+};
+
 struct LrFinderResult {
   std::vector<LrFinderPoint> points;
+  LrSuggestions suggestions;
+  // The one Apply writes: the steepest fall (the valley is the more cautious alternative).
   std::optional<double> suggested_lr;
   std::int64_t suggested_index = -1;  // into points; -1 without a suggestion
   bool diverged = false;              // stopped early: the loss ran away
@@ -55,10 +68,11 @@ using LrFinderProgress =
 LrFinderResult find_learning_rate(const LrFinderOptions& options,
                                   const LrFinderProgress& progress = {});
 
-// The rule: on the losses smoothed without lag (a centred window), the point of steepest descent
-// against log(lr) before the lowest loss. nullopt when the curve never falls (too few points,
-// or a loss that only rises).
-std::optional<std::size_t> suggest_learning_rate(const std::vector<LrFinderPoint>& points);
+// Both rules on the smoothed losses, without the first tenth and the last five points (as
+// fastai): the steepest fall against log(lr), and the point about half way along the longest
+// stretch of ever lower losses that ends at its lowest. Neither when the curve never falls (too
+// few points, or a loss that only rises).
+LrSuggestions suggest_learning_rates(const std::vector<LrFinderPoint>& points);
 
 // Why these options cannot run, or nullopt; the field is "lr_finder.NAME".
 std::optional<Error> check_lr_finder_options(const LrFinderOptions& options);
