@@ -35,6 +35,53 @@ QColor categoryColor(const QString& category) {
   return QColor(0x70, 0x70, 0x70);
 }
 
+// A frozen block's colour: its category's, drained of most of its colour, so frozen blocks read
+// as greyed out beside trainable ones in both light and dark palettes.
+QColor frozenColor(const QColor& accent) {
+  return QColor::fromHsvF(accent.hsvHueF(), accent.hsvSaturationF() * 0.2,
+                          std::min(1.0F, accent.valueF() * 1.05F));
+}
+
+QColor mixed(const QColor& a, const QColor& b, qreal share) {
+  return QColor::fromRgbF(static_cast<float>(a.redF() * (1 - share) + b.redF() * share),
+                          static_cast<float>(a.greenF() * (1 - share) + b.greenF() * share),
+                          static_cast<float>(a.blueF() * (1 - share) + b.blueF() * share));
+}
+
+// Diagonal stripes over a frozen block, drawn in the item's own units with a pen as wide as
+// `width` screen pixels at `scale`: a pattern brush draws hairlines one pixel apart, too faint
+// to see at any zoom.
+void paintFrozenStripes(QPainter* painter, const QRectF& area, const QColor& colour, qreal scale) {
+  painter->save();
+  painter->setClipRect(area, Qt::IntersectClip);
+  const qreal unit = 1 / std::max(scale, 0.05);
+  painter->setPen(QPen(colour, 2 * unit));
+  const qreal spacing = std::max(12.0, 9 * unit);
+  for (qreal x = area.left() - area.height(); x < area.right(); x += spacing) {
+    painter->drawLine(QPointF(x, area.bottom()), QPointF(x + area.height(), area.top()));
+  }
+  painter->restore();
+}
+
+// A padlock in `box`: the frozen badge, drawn rather than taken from a font or an icon theme.
+void paintLock(QPainter* painter, const QRectF& box, const QColor& colour) {
+  painter->save();
+  const qreal w = box.width();
+  const QRectF body(box.left(), box.top() + box.height() * 0.45, w, box.height() * 0.55);
+  const QRectF shackle(box.left() + w * 0.2, box.top(), w * 0.6, box.height() * 0.8);
+  painter->setPen(QPen(colour, std::max(1.0, w * 0.14)));
+  painter->setBrush(Qt::NoBrush);
+  painter->drawArc(shackle, 0, 180 * 16);
+  painter->drawLine(QPointF(shackle.left(), shackle.center().y()),
+                    QPointF(shackle.left(), body.top()));
+  painter->drawLine(QPointF(shackle.right(), shackle.center().y()),
+                    QPointF(shackle.right(), body.top()));
+  painter->setPen(Qt::NoPen);
+  painter->setBrush(colour);
+  painter->drawRoundedRect(body, w * 0.12, w * 0.12);
+  painter->restore();
+}
+
 }  // namespace
 
 BlockItem::BlockItem(QString id) : id_(std::move(id)) {
@@ -106,7 +153,9 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   const QRectF body(0, 0, kWidth, kHeight);
   const qreal scale = option->levelOfDetailFromTransform(painter->worldTransform());
   if (scale * kHeight < kTinyBlockPixels) {
-    painter->fillRect(body, isSelected() ? palette.color(QPalette::Highlight) : accent);
+    painter->fillRect(body, isSelected()      ? palette.color(QPalette::Highlight)
+                            : content_.frozen ? frozenColor(accent)
+                                              : accent);
     return;
   }
   painter->setRenderHint(QPainter::Antialiasing);
@@ -117,42 +166,18 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
 
   QColor fill = palette.color(QPalette::Base);
   if (invalid) fill = QColor(0xfd, 0xe8, 0xe8);
+  // Frozen: a dimmed body under stripes, a padlock and "frozen" in the header.
+  if (content_.frozen) fill = mixed(fill, palette.color(QPalette::Mid), 0.35);
   painter->setPen(QPen(isSelected() ? palette.color(QPalette::Highlight) : accent,
                        isSelected() ? 3 : (invalid ? 2 : 1)));
   painter->setBrush(fill);
   painter->drawRoundedRect(body, 6, 6);
 
-  // Header band in the category colour (red when invalid).
-  QPainterPath header;
-  header.addRoundedRect(QRectF(0, 0, kWidth, kHeaderHeight + 6), 6, 6);
-  QPainterPath clip;
-  clip.addRect(QRectF(0, 0, kWidth, kHeaderHeight));
-  painter->setPen(Qt::NoPen);
-  painter->setBrush(accent);
-  painter->drawPath(header.intersected(clip));
-
+  paintHeader(painter, accent, scale);
   QFont font = painter->font();
   QFont bold = font;
   bold.setBold(true);
-  painter->setFont(bold);
-  painter->setPen(Qt::white);
-  const QRectF headerText(8, 0, kWidth - 16, kHeaderHeight);
-  painter->drawText(headerText, Qt::AlignLeft | Qt::AlignVCenter, content_.type);
-  painter->setFont(font);
   const QFontMetrics fm(font);
-  // A frozen block says so before its id, and its body is hatched.
-  const QString frozen =
-      content_.frozen ? QCoreApplication::translate("BlockItem", "frozen") + QStringLiteral(" · ")
-                      : QString();
-  painter->drawText(
-      headerText, Qt::AlignRight | Qt::AlignVCenter,
-      frozen + fm.elidedText(id_, Qt::ElideMiddle,
-                             static_cast<int>(kWidth / 2 - 12 - fm.horizontalAdvance(frozen))));
-  if (content_.frozen) {
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(QBrush(QColor(0x60, 0x90, 0xc0, 60), Qt::BDiagPattern));
-    painter->drawRect(QRectF(1, kHeaderHeight, kWidth - 2, kHeight - kHeaderHeight - 1));
-  }
 
   const QColor text = invalid ? QColor(0x30, 0x10, 0x10) : palette.color(QPalette::Text);
   painter->setPen(text);
@@ -175,6 +200,47 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   paintPorts(painter, accent);
 }
 
+// The header band in the category colour (red when invalid) with the type and id; a frozen
+// block's also says so behind a padlock, and its body below is striped.
+void BlockItem::paintHeader(QPainter* painter, const QColor& accent, qreal scale) const {
+  const QPalette palette = QApplication::palette();
+  QPainterPath header;
+  header.addRoundedRect(QRectF(0, 0, kWidth, kHeaderHeight + 6), 6, 6);
+  QPainterPath clip;
+  clip.addRect(QRectF(0, 0, kWidth, kHeaderHeight));
+  painter->setPen(Qt::NoPen);
+  painter->setBrush(accent);
+  painter->drawPath(header.intersected(clip));
+
+  QFont font = painter->font();
+  QFont bold = font;
+  bold.setBold(true);
+  painter->setFont(bold);
+  painter->setPen(Qt::white);
+  const QRectF headerText(8, 0, kWidth - 16, kHeaderHeight);
+  painter->drawText(headerText, Qt::AlignLeft | Qt::AlignVCenter, content_.type);
+  painter->setFont(font);
+  const QFontMetrics fm(font);
+  // A frozen block says so before its id, behind a padlock, and its body is striped.
+  const QString frozen =
+      content_.frozen ? QCoreApplication::translate("BlockItem", "frozen") + QStringLiteral(" · ")
+                      : QString();
+  const QString idText =
+      frozen + fm.elidedText(id_, Qt::ElideMiddle,
+                             static_cast<int>(kWidth / 2 - 26 - fm.horizontalAdvance(frozen)));
+  painter->drawText(headerText, Qt::AlignRight | Qt::AlignVCenter, idText);
+  if (content_.frozen) {
+    const qreal lockSize = kHeaderHeight * 0.6;
+    const qreal lockLeft = headerText.right() - fm.horizontalAdvance(idText) - lockSize - 4;
+    paintLock(painter, QRectF(lockLeft, (kHeaderHeight - lockSize) / 2, lockSize * 0.8, lockSize),
+              Qt::white);
+    QColor stripes = palette.color(QPalette::Text);
+    stripes.setAlpha(45);
+    paintFrozenStripes(painter, QRectF(1, kHeaderHeight, kWidth - 2, kHeight - kHeaderHeight - 1),
+                       stripes, scale);
+  }
+}
+
 // Zoomed far out: a coloured box with the block's type, large enough to read.
 void BlockItem::paintOverview(QPainter* painter, const QColor& accent, bool invalid,
                               qreal scale) const {
@@ -182,17 +248,27 @@ void BlockItem::paintOverview(QPainter* painter, const QColor& accent, bool inva
   const QRectF body(0, 0, kWidth, kHeight);
   painter->setPen(QPen(isSelected() ? palette.color(QPalette::Highlight) : accent.darker(130),
                        (isSelected() ? 3 : 1.5) / std::max(scale, 0.05)));
-  painter->setBrush(invalid ? QColor(0xfd, 0xe8, 0xe8) : accent.lighter(165));
+  const QColor fill = invalid ? QColor(0xfd, 0xe8, 0xe8) : accent.lighter(165);
+  painter->setBrush(content_.frozen ? frozenColor(fill) : fill);
   painter->drawRoundedRect(body, 6, 6);
   QFont font = painter->font();
   font.setBold(true);
   font.setPixelSize(static_cast<int>(
       std::clamp(kOverviewTextPixels / std::max(scale, 0.01), 12.0, kHeight * 0.6)));
+  const QColor ink = invalid ? QColor(0x90, 0x10, 0x10) : QColor(0x20, 0x20, 0x20);
+  QRectF textArea = body.adjusted(4, 0, -4, 0);
+  if (content_.frozen) {
+    // Stripes and a padlock before the type: readable as frozen without the block's details.
+    paintFrozenStripes(painter, body.adjusted(2, 2, -2, -2), QColor(0x20, 0x20, 0x20, 60), scale);
+    const qreal lockHeight = font.pixelSize() * 0.9;
+    paintLock(painter, QRectF(8, (kHeight - lockHeight) / 2, lockHeight * 0.8, lockHeight), ink);
+    textArea.setLeft(8 + lockHeight);
+  }
   painter->setFont(font);
-  painter->setPen(invalid ? QColor(0x90, 0x10, 0x10) : QColor(0x20, 0x20, 0x20));
-  painter->drawText(
-      body.adjusted(4, 0, -4, 0), Qt::AlignCenter,
-      QFontMetrics(font).elidedText(content_.type, Qt::ElideRight, static_cast<int>(kWidth - 8)));
+  painter->setPen(ink);
+  painter->drawText(textArea, Qt::AlignCenter,
+                    QFontMetrics(font).elidedText(content_.type, Qt::ElideRight,
+                                                  static_cast<int>(textArea.width())));
 }
 
 void BlockItem::paintPorts(QPainter* painter, const QColor& accent) const {

@@ -57,7 +57,8 @@ class BlockItem : public QGraphicsItem {
 
  private:
   QPointF inputPortLocal(int port) const;
-  // paint's parts: the far-out overview, and the ports.
+  // paint's parts: the header, the far-out overview, and the ports.
+  void paintHeader(QPainter* painter, const QColor& accent, qreal scale) const;
   void paintOverview(QPainter* painter, const QColor& accent, bool invalid, qreal scale) const;
   void paintPorts(QPainter* painter, const QColor& accent) const;
 
