@@ -165,6 +165,14 @@ QDialogButtonBox* ExportDialog::createButtons() {
   tryIt_ = buttons->addButton(tr("Try in Inference Panel"), QDialogButtonBox::ActionRole);
   tryIt_->setToolTip(tr("Load the exported file in the Inference panel and predict with it"));
   tryIt_->setEnabled(false);
+  openVersion_ = buttons->addButton(tr("Open That Version…"), QDialogButtonBox::ActionRole);
+  openVersion_->setObjectName(QStringLiteral("openTrainedVersion"));
+  openVersion_->setToolTip(
+      tr("Open the network and settings this run was trained with as a project (you are asked "
+         "first about unsaved changes)"));
+  openVersion_->hide();
+  connect(openVersion_, &QPushButton::clicked, this,
+          [this] { emit openVersionRequested(versionShown_); });
   connect(export_, &QPushButton::clicked, this, &ExportDialog::startExport);
   connect(tryIt_, &QPushButton::clicked, this, [this] {
     if (!written_.isEmpty()) emit openInInference(written_.first());
@@ -181,6 +189,31 @@ void ExportDialog::setCheckpoint(const QString& folder) {
 void ExportDialog::setNetwork(const Graph& network) {
   network_ = network;
   runCheck();
+}
+
+void ExportDialog::setRunsFolder(const QString& folder) {
+  runsFolder_ = QDir::cleanPath(folder);
+  runCheck();
+}
+
+void ExportDialog::setEarlierVersion(const QString& checkpoint) {
+  earlierVersion_ = checkpoint;
+  runCheck();
+}
+
+bool ExportDialog::showEarlierVersion(const QString& checkpoint, const QString& framing) {
+  if (!network_ || runsFolder_.isEmpty() ||
+      !QDir::cleanPath(checkpoint).startsWith(runsFolder_ + QLatin1Char('/'))) {
+    return false;
+  }
+  const auto difference =
+      earlier_version_difference(QFile::encodeName(checkpoint).toStdString(), *network_);
+  if (!difference) return false;
+  const QString run = QFileInfo(QFileInfo(checkpoint).absolutePath()).fileName();
+  showStatus(framing.arg(run, engineText(*difference)), true);
+  versionShown_ = checkpoint;
+  openVersion_->show();
+  return true;
 }
 
 void ExportDialog::setChoices(const QList<TrainedModelChoice>& choices) {
@@ -244,8 +277,20 @@ void ExportDialog::runCheck() {
   export_->setEnabled(false);
   tryIt_->setEnabled(false);
   report_->clear();
+  openVersion_->hide();
   if (checkpoint.isEmpty()) {
-    showStatus(tr("No trained model yet: train the network, or choose a checkpoint folder."), true);
+    // Runs there are, of the network before its last edits: say so rather than "none yet".
+    if (earlierVersion_.isEmpty() ||
+        !showEarlierVersion(earlierVersion_, tr("No trained model of the network as it is now: "
+                                                "run %1 was %2. Train again, or open that "
+                                                "version to export its model."))) {
+      showStatus(tr("No trained model yet: train the network, or choose a checkpoint folder."),
+                 true);
+    }
+    emit checked(false);
+    return;
+  }
+  if (network_ && showEarlierVersion(checkpoint, tr("This checkpoint of run %1 was %2."))) {
     emit checked(false);
     return;
   }

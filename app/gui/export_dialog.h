@@ -36,6 +36,12 @@ class ExportDialog : public QDialog {
   // The project's trained models to pick from (they all fit its network); the first is chosen
   // when no checkpoint is set yet.
   void setChoices(const QList<TrainedModelChoice>& choices);
+  // The open project's runs folder: a checkpoint in it that does not fit was trained on an
+  // earlier version of the network, and is said so, with a button to open that version.
+  void setRunsFolder(const QString& folder);
+  // The newest run's checkpoint when no run fits the network as it is now (empty: none): what
+  // the dialog points at instead of "no trained model yet".
+  void setEarlierVersion(const QString& checkpoint);
   void setFormat(ExportFormat format);
   void setOutputPath(const QString& path);
   ExportFormat format() const;
@@ -54,6 +60,8 @@ class ExportDialog : public QDialog {
   void exportFailed(const QString& message);
   // The user asked to try the exported file in the inference panel.
   void openInInference(const QString& path);
+  // "Open That Version…": open the project `checkpoint` was trained with, in place of this one.
+  void openVersionRequested(const QString& checkpoint);
 
  private:
   // Close, Export and Try in Inference Panel, connected.
@@ -64,6 +72,9 @@ class ExportDialog : public QDialog {
   void runCheck();
   void setBusy(bool busy);
   void showStatus(const QString& text, bool error);
+  // `checkpoint`, one of this project's runs', is of an earlier network: says how, and offers
+  // to open it. False when it is not this project's or fits.
+  bool showEarlierVersion(const QString& checkpoint, const QString& framing);
 
   QComboBox* choices_ = nullptr;
   QLineEdit* checkpoint_ = nullptr;
@@ -74,6 +85,10 @@ class ExportDialog : public QDialog {
   QLabel* status_ = nullptr;
   QPushButton* export_ = nullptr;
   QPushButton* tryIt_ = nullptr;
+  QPushButton* openVersion_ = nullptr;
+  QString runsFolder_;
+  QString earlierVersion_;  // see setEarlierVersion
+  QString versionShown_;    // the checkpoint openVersion_ opens
   QStringList written_;
   std::optional<Graph> network_;
   bool checkPassed_ = false;

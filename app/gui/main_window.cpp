@@ -24,6 +24,7 @@
 #include "builder_scene.h"
 #include "builder_view.h"
 #include "convstudio/data/dataset_request.h"
+#include "convstudio/runs/run_recorder.h"
 #include "convstudio/runs/trained_models.h"
 #include "default_dock_layout.h"
 #include "device_text.h"
@@ -43,6 +44,7 @@
 #include "start_page.h"
 #include "summary_bar.h"
 #include "trained_model_choice.h"
+#include "training/training_settings_panel.h"
 #include "training_cockpit.h"
 #include "training_controller.h"
 #include "window_fit.h"
@@ -156,6 +158,11 @@ void MainWindow::connectProjects() {
             statusBar()->showMessage(reason, 8000);
             panels_.problems->showRefusedWire(blockId, reason);
           });
+  // A refusal is about the model as it was: the next edit ends it, in the status bar as in the
+  // Problems dock, rather than leaving it beside a graph that is valid again.
+  connect(panels_.problems, &ProblemsWidget::refusalEnded, this, [this](const QString& reason) {
+    if (statusBar()->currentMessage() == reason) statusBar()->clearMessage();
+  });
   projects_->setBusyRunFolder([this] {
     return training_->controller()->isRunning() ? training_->controller()->runFolder() : QString();
   });
@@ -212,6 +219,15 @@ void MainWindow::connectPanels() {
   connect(panels_.problems, &ProblemsWidget::problemCountChanged, this, [this](int count) {
     docks_.problems->setWindowTitle(count == 0 ? tr("Problems") : tr("Problems (%1)").arg(count));
   });
+  // What keeps Train disabled is listed with the model's problems; its row leads to the setting.
+  TrainingSettingsPanel* settings = training_->settingsPanel();
+  connect(settings, &TrainingSettingsPanel::problemsChanged, panels_.problems,
+          [this, settings] { panels_.problems->setSettingsProblems(settings->problems()); });
+  panels_.problems->setSettingsProblems(settings->problems());
+  connect(panels_.problems, &ProblemsWidget::settingActivated, this,
+          [this](const QString& setting) {
+            training_->pointAt(Error::in_setting(setting.toStdString(), std::string()));
+          });
   connect(canvas_->scene(), &BuilderScene::blockSelectionChanged, this,
           [this](const QStringList& ids) {
             panels_.properties->showBlock(ids.size() == 1 ? ids.front() : QString());
@@ -354,6 +370,19 @@ ExportDialog* MainWindow::exportModel() {
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->setNetwork(document_->graph());
   dialog->setChoices(trainedModelChoices(checkpoints));
+  if (projects_->isOpen()) {
+    const std::filesystem::path owner = QFile::encodeName(projects_->runsOwnerFile()).toStdString();
+    dialog->setRunsFolder(QFile::decodeName(runs_folder(owner).string().c_str()));
+    if (checkpoints.empty()) {
+      if (const auto earlier = newest_earlier_version(owner, document_->graph())) {
+        dialog->setEarlierVersion(QFile::decodeName(earlier->folder.string().c_str()));
+      }
+    }
+  }
+  // The one path that replaces the open project asks first; the dialog goes with the project.
+  connect(dialog, &ExportDialog::openVersionRequested, this, [this, dialog](const QString& path) {
+    if (projects_->openTrainedVersion(path)) dialog->close();
+  });
   connect(dialog, &ExportDialog::openInInference, this, [this](const QString& path) {
     chosenModel_ = path;
     inference_->setModelPath(path);

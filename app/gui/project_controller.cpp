@@ -15,6 +15,7 @@
 #include "convstudio/model/template_library.h"
 #include "convstudio/runs/project_runs.h"
 #include "convstudio/runs/run_history.h"
+#include "convstudio/runs/trained_models.h"
 #include "engine_text.h"
 #include "file_path.h"
 #include "graph_document.h"
@@ -57,7 +58,8 @@ QString ProjectController::runsOwnerFile() const {
 }
 
 int ProjectController::unsavedRunCount() const {
-  if (!open_ || !filePath_.isEmpty() || unsavedRunsOwner_.isEmpty()) return 0;
+  // Runs borrowed from a saved project stay with it: nothing is lost when this one goes.
+  if (!open_ || !filePath_.isEmpty() || unsavedRunsOwner_.isEmpty() || runsBorrowed_) return 0;
   return static_cast<int>(list_recorded_runs(fsPath(unsavedRunsOwner_), RunDetail::Summary).size());
 }
 
@@ -85,6 +87,7 @@ void ProjectController::setProject(Project project, const QString& path, const Q
   filePath_ = path;
   name_ = name;
   unsavedRunsOwner_.clear();
+  runsBorrowed_ = false;
   if (path.isEmpty()) {
     unsavedRunsOwner_ =
         !unsavedRunsOwner.isEmpty()
@@ -153,13 +156,14 @@ Result<QString> ProjectController::saveTo(const QString& path) {
     // The runs come along: moved from an unsaved project's own place, copied from a saved one
     // (whose file still has them).
     const QString busy = busyRunFolder_ ? busyRunFolder_() : QString();
-    const CarriedRuns carried = carry_runs(QFile::encodeName(runsOwnerFile()).toStdString(),
-                                           QFile::encodeName(path).toStdString(),
-                                           filePath_.isEmpty() ? CarryMode::Move : CarryMode::Copy,
-                                           QFile::encodeName(busy).toStdString());
+    const CarriedRuns carried = carry_runs(
+        QFile::encodeName(runsOwnerFile()).toStdString(), QFile::encodeName(path).toStdString(),
+        filePath_.isEmpty() && !runsBorrowed_ ? CarryMode::Move : CarryMode::Copy,
+        QFile::encodeName(busy).toStdString());
     if (carried.error) emit runsNotCarried(engineText(*carried.error));
   }
   unsavedRunsOwner_.clear();
+  runsBorrowed_ = false;
   filePath_ = path;
   name_ = QFileInfo(path).completeBaseName();
   addRecentFile(path);
@@ -173,8 +177,28 @@ void ProjectController::close() {
   filePath_.clear();
   name_.clear();
   unsavedRunsOwner_.clear();
+  runsBorrowed_ = false;
   discardRecovery();
   emit projectChanged();
+}
+
+bool ProjectController::openTrainedVersion(const QString& checkpoint) {
+  std::optional<Project> trained = checkpoint_project(fsPath(checkpoint));
+  if (!trained) {
+    showError(tr("Open the Trained Version"), tr("The checkpoint %1 holds no readable project.")
+                                                  .arg(QDir::toNativeSeparators(checkpoint)));
+    return false;
+  }
+  const QString run = QFileInfo(QFileInfo(checkpoint).absolutePath()).fileName();
+  const QString name = tr("%1 as run %2 trained it").arg(name_, run);
+  if (!confirmReplace()) return false;
+  // Asked first, the project may have been saved: its runs are then under its file.
+  const QString owner = runsOwnerFile();
+  const bool borrowed = !filePath_.isEmpty();
+  setProject(std::move(*trained), {}, name, owner);
+  // A saved project's runs stay its own: listed here, copied (not moved) by a Save As.
+  runsBorrowed_ = borrowed;
+  return true;
 }
 
 void ProjectController::reopenUnsavedProject(Project project, const QString& runsOwner,

@@ -73,6 +73,11 @@ class ProjectController : public QObject {
   // Opens `project` (a run's copy of what it trained) as the unsaved project whose runs are
   // under `runsOwner` in the data folder again, so Save As takes them along.
   void reopenUnsavedProject(Project project, const QString& runsOwner, const QString& name);
+  // Opens the project a run of the open project trained (its network and settings, from the
+  // checkpoint's copy) as an unsaved project, after confirmReplace. Its runs stay listed (a Save
+  // As copies a saved project's, never moves them), so Export and Inference offer that run's
+  // models again. False when the user cancelled or the checkpoint cannot be read.
+  bool openTrainedVersion(const QString& checkpoint);
 
   // Where unsaved projects keep their runs (the application's data folder).
   static QString dataFolder();
@@ -132,7 +137,8 @@ class ProjectController : public QObject {
   bool open_ = false;
   QString filePath_;
   QString name_;
-  QString unsavedRunsOwner_;  // see runsOwnerFile(); empty once the project has a file
+  QString unsavedRunsOwner_;   // see runsOwnerFile(); empty once the project has a file
+  bool runsBorrowed_ = false;  // unsavedRunsOwner_ is a saved project's file (openTrainedVersion)
   std::function<QString()> busyRunFolder_;
   std::function<bool(QWidget*)> runStopper_;
 };

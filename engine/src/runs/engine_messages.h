@@ -137,6 +137,20 @@ inline constexpr const char* kCheckpointParam = QT_TRANSLATE_NOOP(
 inline constexpr const char* kCheckpointWiring = QT_TRANSLATE_NOOP(
     "EngineMessages", "it was trained on a different network: the wires into block %1 differ");
 
+// The same differences for a checkpoint of the project's own runs: an earlier version of it.
+inline constexpr const char* kEarlierVersionBlockMissing = QT_TRANSLATE_NOOP(
+    "EngineMessages", "trained on an earlier version of this network (it had block %1, a %2)");
+inline constexpr const char* kEarlierVersionBlockExtra = QT_TRANSLATE_NOOP(
+    "EngineMessages", "trained on an earlier version of this network (it had no block %1)");
+inline constexpr const char* kEarlierVersionBlockType = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "trained on an earlier version of this network (%1 was a %2; it is a %3 now)");
+inline constexpr const char* kEarlierVersionParam = QT_TRANSLATE_NOOP(
+    "EngineMessages", "trained on an earlier version of this network (%2 had %1 %3; it is %4 now)");
+inline constexpr const char* kEarlierVersionWiring = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "trained on an earlier version of this network (the wires into %1 were different)");
+
 // ---- Keeping runs with their project ----
 inline constexpr const char* kRunsNotCarried =
     QT_TRANSLATE_NOOP("EngineMessages", "could not carry the runs from %1 to %2: %3");

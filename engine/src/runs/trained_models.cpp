@@ -17,7 +17,7 @@ namespace convstudio {
 namespace {
 
 struct CheckpointFacts {
-  Graph graph;
+  Project project;  // as the run trained it (config.project)
   double val_accuracy = -1;
 };
 
@@ -39,7 +39,7 @@ std::optional<CheckpointFacts> read_checkpoint(const std::filesystem::path& chec
       ProjectFile::parse(project.is_string() ? project.get<std::string>() : project.dump());
   if (!loaded.ok()) return refuse(loaded.errors.front().describe());
   CheckpointFacts facts;
-  facts.graph = std::move(loaded.project->graph);
+  facts.project = std::move(*loaded.project);
   const nlohmann::json metrics = state.value("metrics", nlohmann::json::object());
   if (checkpoint.filename() == kBestCheckpointFolder && metrics.contains("best_accuracy") &&
       metrics["best_accuracy"].is_number()) {
@@ -130,7 +130,31 @@ std::optional<MessageText> checkpoint_mismatch(const std::filesystem::path& chec
   MessageText why;
   const auto facts = read_checkpoint(checkpoint, &why);
   if (!facts) return why;
-  return network_difference(facts->graph, open);
+  return network_difference(facts->project.graph, open);
+}
+
+std::optional<MessageText> earlier_version_difference(const std::filesystem::path& checkpoint,
+                                                      const Graph& open) {
+  std::optional<MessageText> difference = checkpoint_mismatch(checkpoint, open);
+  if (!difference) return std::nullopt;
+  // The same facts, said as what the network was: a run of this project trained it.
+  static const std::map<std::string, const char*> earlier = {
+      {messages::kCheckpointBlockMissing, messages::kEarlierVersionBlockMissing},
+      {messages::kCheckpointBlockExtra, messages::kEarlierVersionBlockExtra},
+      {messages::kCheckpointBlockType, messages::kEarlierVersionBlockType},
+      {messages::kCheckpointParam, messages::kEarlierVersionParam},
+      {messages::kCheckpointWiring, messages::kEarlierVersionWiring},
+  };
+  if (auto it = earlier.find(difference->pattern); it != earlier.end()) {
+    difference->pattern = it->second;
+  }
+  return difference;
+}
+
+std::optional<Project> checkpoint_project(const std::filesystem::path& checkpoint) {
+  auto facts = read_checkpoint(checkpoint, nullptr);
+  if (!facts) return std::nullopt;
+  return std::move(facts->project);
 }
 
 namespace {
@@ -142,7 +166,7 @@ void add_fitting_checkpoints(const RecordedRun& run, const Graph& open,
     std::error_code ec;
     if (!std::filesystem::is_directory(folder, ec)) continue;
     const auto facts = read_checkpoint(folder, nullptr);
-    if (!facts || network_difference(facts->graph, open)) continue;
+    if (!facts || network_difference(facts->project.graph, open)) continue;
     found.push_back({folder, run.name, run.state, name == std::string(kBestCheckpointFolder),
                      facts->val_accuracy});
   }
@@ -166,6 +190,23 @@ std::vector<RunCheckpoint> fitting_checkpoints_of_run(const std::filesystem::pat
     add_fitting_checkpoints(*run, open, found);
   }
   return found;
+}
+
+std::optional<RunCheckpoint> newest_earlier_version(const std::filesystem::path& project_file,
+                                                    const Graph& open) {
+  for (const RecordedRun& run : list_recorded_runs(project_file, RunDetail::Summary)) {
+    for (const char* name : {kBestCheckpointFolder, kLastCheckpointFolder}) {
+      const std::filesystem::path folder = run.folder / name;
+      std::error_code ec;
+      if (!std::filesystem::is_directory(folder, ec)) continue;
+      const auto facts = read_checkpoint(folder, nullptr);
+      if (!facts) continue;
+      if (!network_difference(facts->project.graph, open)) return std::nullopt;  // it fits
+      return RunCheckpoint{folder, run.name, run.state, name == std::string(kBestCheckpointFolder),
+                           facts->val_accuracy};
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<RunCheckpoint> default_checkpoint(const std::vector<RunCheckpoint>& fitting) {

@@ -128,5 +128,32 @@ TEST(TrainedModels, AnUnreadableCheckpointSaysWhy) {
   EXPECT_NE(why->english().find("state.json is missing"), std::string::npos) << why->english();
 }
 
+// Issue 32, item 6: after an edit, the project's own runs are an earlier version of its network,
+// named by their first difference, and that version can be opened again.
+TEST(TrainedModels, ARunOfAnEarlierVersionNamesTheDifferenceAndKeepsItsProject) {
+  const fs::path project = testing::scratch_folder("earlier") / "p.convstudio";
+  make_run(project, "20260101-100000", "finished", lenet(), {"best.ckpt", "last.ckpt"}, 0.8);
+  Graph edited = lenet();
+  edited.set_param("conv1", "out_channels", std::int64_t{8});
+  EXPECT_TRUE(fitting_checkpoints(project, edited).empty());
+
+  const auto earlier = newest_earlier_version(project, edited);
+  ASSERT_TRUE(earlier);
+  EXPECT_EQ(earlier->run, "20260101-100000");
+  EXPECT_EQ(earlier->folder, runs_folder(project) / "20260101-100000" / "best.ckpt");
+  const auto difference = earlier_version_difference(earlier->folder, edited);
+  ASSERT_TRUE(difference);
+  EXPECT_EQ(difference->english(),
+            "trained on an earlier version of this network (conv1 had out_channels 6; it is 8 "
+            "now)");
+  const auto trained = checkpoint_project(earlier->folder);
+  ASSERT_TRUE(trained);
+  EXPECT_FALSE(network_difference(trained->graph, lenet()));
+
+  // The network as the run trained it: nothing earlier to offer.
+  EXPECT_FALSE(newest_earlier_version(project, lenet()));
+  EXPECT_FALSE(earlier_version_difference(earlier->folder, lenet()));
+}
+
 }  // namespace
 }  // namespace convstudio

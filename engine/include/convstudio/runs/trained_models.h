@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "convstudio/model/graph.h"
+#include "convstudio/model/project.h"
 #include "convstudio/runs/message_text.h"
 
 namespace convstudio {
@@ -29,6 +30,22 @@ std::optional<MessageText> network_difference(const Graph& trained, const Graph&
 // Why `checkpoint` cannot serve `open` (unreadable, or another network); nullopt when it fits.
 std::optional<MessageText> checkpoint_mismatch(const std::filesystem::path& checkpoint,
                                                const Graph& open);
+
+// The same first difference, worded for a checkpoint of this project's own runs: "trained on an
+// earlier version of this network (conv1 had out_channels 6; it is 8 now)". nullopt when it
+// fits; an unreadable checkpoint's reason as checkpoint_mismatch gives it.
+std::optional<MessageText> earlier_version_difference(const std::filesystem::path& checkpoint,
+                                                      const Graph& open);
+
+// The project a checkpoint was trained with (its network and settings, as the run saved them);
+// nullopt when the checkpoint cannot be read.
+std::optional<Project> checkpoint_project(const std::filesystem::path& checkpoint);
+
+// The newest run's checkpoint (its best, else its last) when it was trained on another version
+// of `open`: what Export and Inference offer to open when no checkpoint fits any more. nullopt
+// when the newest checkpoint fits, or the project has none.
+std::optional<RunCheckpoint> newest_earlier_version(const std::filesystem::path& project_file,
+                                                    const Graph& open);
 
 // Every checkpoint of the project's runs that fits `open`: newest run first, its best
 // checkpoint before its last one. Checkpoints of other networks are left out.
