@@ -421,7 +421,7 @@
 <context>
     <name>BlockItem</name>
     <message>
-        <location filename="../widgets/builder/block_item.cpp" line="+145"/>
+        <location filename="../widgets/builder/block_item.cpp" line="+196"/>
         <source>frozen</source>
         <translation>已冻结</translation>
     </message>
@@ -788,7 +788,32 @@
         <translation>它是在另一个网络上训练的：连入模块 %1 的连线不同</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>trained on an earlier version of this network (it had block %1, a %2)</source>
+        <translation>在此网络的早期版本上训练（当时有模块 %1，类型 %2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>trained on an earlier version of this network (it had no block %1)</source>
+        <translation>在此网络的早期版本上训练（当时没有模块 %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>trained on an earlier version of this network (%1 was a %2; it is a %3 now)</source>
+        <translation>在此网络的早期版本上训练（%1 当时是 %2，现在是 %3）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>trained on an earlier version of this network (%2 had %1 %3; it is %4 now)</source>
+        <translation>在此网络的早期版本上训练（%2 的 %1 当时为 %3，现在为 %4）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>trained on an earlier version of this network (the wires into %1 were different)</source>
+        <translation>在此网络的早期版本上训练（连入 %1 的连线当时不同）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>could not carry the runs from %1 to %2: %3</source>
         <translation>无法把训练记录从 %1 移到 %2：%3</translation>
     </message>
@@ -1301,7 +1326,7 @@
 <context>
     <name>convstudio::BatchSizeFinderDialog</name>
     <message>
-        <location filename="../widgets/training/batch_size_finder_dialog.cpp" line="+23"/>
+        <location filename="../widgets/training/batch_size_finder_dialog.cpp" line="+24"/>
         <source>Find Batch Size</source>
         <translation>查找批大小</translation>
     </message>
@@ -1381,12 +1406,22 @@
         <translation>%1 的内存上限：%2（%3 减去安全余量）。</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Largest batch that fits: %1; fastest: %2 (%3 samples/s); the project uses %4.</source>
-        <translation>可容纳的最大批大小：%1；最快：%2（%3 样本/秒）；项目当前使用 %4。</translation>
+        <location line="+8"/>
+        <source>%1 fits (the finder&apos;s upper limit; larger was not tried)</source>
+        <translation>%1 可以容纳（这是查找器的上限，未尝试更大的批大小）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+2"/>
+        <source>Largest batch that fits: %1</source>
+        <translation>可容纳的最大批大小：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1; fastest: %2 (%3 samples/s); the project uses %4.</source>
+        <translation>%1；最快：%2（%3 样本/秒）；项目当前使用 %4。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Use %1 (Largest)</source>
         <translation>使用 %1（最大）</translation>
     </message>
@@ -1443,7 +1478,7 @@
 <context>
     <name>convstudio::DatasetPreviewLoader</name>
     <message>
-        <location filename="../app/bridge/dataset_preview_loader.cpp" line="+55"/>
+        <location filename="../app/bridge/dataset_preview_loader.cpp" line="+56"/>
         <source>an unknown error</source>
         <translation>未知错误</translation>
     </message>
@@ -1453,12 +1488,12 @@
         <translation>无法预览数据集：%1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Scan cancelled.</source>
         <translation>扫描已取消。</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>Validation: the images in %1.</source>
         <translation>验证：%1 中的图像。</translation>
     </message>
@@ -1468,9 +1503,19 @@
         <translation>验证：数据集的测试集。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>Validation: %1% of the training images, held out at random with the run&apos;s seed (%2).</source>
+        <translation>验证：用本次训练的随机种子（%2）随机留出训练图像的 %1%。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Validation: %1% of the training images, held out at random.</source>
         <translation>验证：随机留出训练图像的 %1%。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This data has no test set or validation folder.</source>
+        <translation>此数据没有测试集或验证文件夹。</translation>
     </message>
 </context>
 <context>
@@ -1482,12 +1527,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+206"/>
+        <location line="+214"/>
         <source>The dataset&apos;s test set</source>
         <translation>数据集的测试集</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-213"/>
         <source>A share of the training data</source>
         <translation>训练数据的一部分</translation>
     </message>
@@ -1651,7 +1696,17 @@
         <translation>数据集文件夹</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+30"/>
+        <source>No test set here: a share of the training data</source>
+        <translation>此处无测试集：使用训练数据的一部分</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This data has no test set or val/ folder: a share of the training images is held out at random with the run&apos;s seed</source>
+        <translation>此数据没有测试集或 val/ 文件夹：将用本次训练的随机种子随机留出一部分训练图像</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>The folder %1</source>
         <translation>文件夹 %1</translation>
     </message>
@@ -1842,7 +1897,17 @@
         <translation>每个模块导出后的形式：</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+27"/>
+        <source>Open That Version…</source>
+        <translation>打开该版本…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open the network and settings this run was trained with as a project (you are asked first about unsaved changes)</source>
+        <translation>将此次训练所用的网络和设置作为项目打开（会先询问如何处理未保存的更改）</translation>
+    </message>
+    <message>
+        <location line="+83"/>
         <source>Choose a checkpoint folder (*.ckpt)</source>
         <translation>选择检查点文件夹 (*.ckpt)</translation>
     </message>
@@ -1852,9 +1917,19 @@
         <translation>导出为</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
+        <source>No trained model of the network as it is now: run %1 was %2. Train again, or open that version to export its model.</source>
+        <translation>当前网络还没有训练好的模型：训练 %1 是%2。请重新训练，或打开该版本以导出其模型。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>No trained model yet: train the network, or choose a checkpoint folder.</source>
         <translation>还没有训练好的模型：请先训练网络，或选择一个检查点文件夹。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This checkpoint of run %1 was %2.</source>
+        <translation>训练 %1 的这个检查点是%2。</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1967,7 +2042,7 @@
 <context>
     <name>convstudio::InferenceController</name>
     <message>
-        <location filename="../app/gui/inference_controller.cpp" line="+52"/>
+        <location filename="../app/gui/inference_controller.cpp" line="+53"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
@@ -1983,12 +2058,12 @@
         <translation>已加载：%1（%2），输入 %3，%4 个类别</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>No model: train one or open a checkpoint or export.</source>
         <translation>没有模型：请先训练，或打开检查点或导出的模型。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Prediction failed: %1</source>
         <translation>预测失败：%1</translation>
     </message>
@@ -2017,7 +2092,7 @@
 <context>
     <name>convstudio::InferencePanel</name>
     <message>
-        <location filename="../widgets/inference/inference_panel.cpp" line="+26"/>
+        <location filename="../widgets/inference/inference_panel.cpp" line="+27"/>
         <source>Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</translation>
     </message>
@@ -2102,7 +2177,12 @@
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+67"/>
+        <source>%1 (opened)</source>
+        <translation>%1（已打开）</translation>
+    </message>
+    <message>
+        <location line="+62"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
@@ -2175,11 +2255,11 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>The learning rate grows exponentially over a few hundred steps on the training data while the loss is recorded. The suggestion is where the smoothed loss falls fastest. The model&apos;s weights are put back afterwards.</source>
-        <translation>学习率在训练数据上经过数百步呈指数增长，同时记录损失。建议值位于平滑损失下降最快之处。结束后模型权重会恢复原样。</translation>
+        <source>The learning rate grows exponentially over a few hundred steps on the training data while the loss is recorded. Two suggestions, as fastai makes them: the steepest fall of the smoothed loss (used by the button below) and the valley, about half way along the longest stretch of falling loss (more cautious). The model&apos;s weights are put back afterwards.</source>
+        <translation>学习率在训练数据上经过几百步呈指数增长，同时记录损失。按 fastai 的做法给出两个建议：平滑损失下降最陡处（下方按钮使用此值），以及谷值——最长下降段大约一半处（更保守）。之后会恢复模型的权重。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -2215,13 +2295,23 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>Suggested learning rate: %1 (the project uses %2).</source>
-        <translation>建议学习率：%1（项目当前使用 %2）。</translation>
+        <source>Steepest fall: %1 (the suggestion, used by the button below).</source>
+        <translation>下降最陡处：%1（建议值，下方按钮使用此值）。</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>Use %1</source>
-        <translation>使用 %1</translation>
+        <source>Valley: %1 (more cautious).</source>
+        <translation>谷值：%1（更保守）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The project uses %1.</source>
+        <translation>项目当前使用 %1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use %1 (Steepest)</source>
+        <translation>使用 %1（最陡）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2237,7 +2327,7 @@
 <context>
     <name>convstudio::LrFinderPlot</name>
     <message>
-        <location filename="../widgets/training/lr_finder_plot.cpp" line="+24"/>
+        <location filename="../widgets/training/lr_finder_plot.cpp" line="+25"/>
         <source>learning rate (log scale)</source>
         <translation>学习率（对数刻度）</translation>
     </message>
@@ -2257,9 +2347,14 @@
         <translation>平滑</translation>
     </message>
     <message>
-        <location line="+71"/>
-        <source>suggested %1</source>
-        <translation>建议 %1</translation>
+        <location line="+94"/>
+        <source>steepest %1 (used)</source>
+        <translation>最陡 %1（采用）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>valley %1</source>
+        <translation>谷值 %1</translation>
     </message>
 </context>
 <context>
@@ -2324,17 +2419,17 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+575"/>
+        <location filename="../app/gui/main_window.cpp" line="+459"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-270"/>
+        <location filename="../app/gui/main_window_menus.cpp" line="+198"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-138"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
@@ -2364,7 +2459,7 @@
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
@@ -2419,7 +2514,7 @@
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location filename="../app/gui/main_window.cpp" line="-308"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -2429,7 +2524,7 @@
         <translation>项目已保存，但并非所有训练记录都随之移过来：%1</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../app/gui/main_window_menus.cpp" line="-60"/>
         <source>&amp;Import Model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
@@ -2439,7 +2534,7 @@
         <translation>将 ONNX 分类器（来自 PyTorch 或其他来源）连同其权重转换为项目</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>Recover &amp;Unsaved Runs…</source>
         <translation>恢复未保存的运行(&amp;U)…</translation>
     </message>
@@ -2494,7 +2589,7 @@
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location filename="../app/gui/main_window.cpp" line="+41"/>
         <source>Blocks</source>
         <translation>模块</translation>
     </message>
@@ -2520,17 +2615,17 @@
         <translation>推理</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+50"/>
         <source>Not this project&apos;s model: %1</source>
         <translation>不是此项目的模型：%1</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location filename="../app/gui/main_window_menus.cpp" line="+31"/>
         <source>&amp;Training</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+263"/>
+        <location filename="../app/gui/main_window.cpp" line="+205"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -2815,7 +2910,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ProblemsWidget</name>
     <message>
-        <location filename="../widgets/builder/problems_widget.cpp" line="+12"/>
+        <location filename="../widgets/builder/problems_widget.cpp" line="+17"/>
         <source>Block</source>
         <translation>模块</translation>
     </message>
@@ -2825,7 +2920,7 @@ predicted: %2 (%3%)</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+52"/>
         <source>Wire refused: %1</source>
         <translation>连线被拒绝：%1</translation>
     </message>
@@ -2835,7 +2930,12 @@ predicted: %2 (%3%)</source>
         <translation>(模型)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>Training settings</source>
+        <translation>训练设置</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>No problems: every block has a shape.</source>
         <translation>没有问题：每个模块的形状都已确定。</translation>
     </message>
@@ -2843,23 +2943,38 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ProjectController</name>
     <message>
-        <location filename="../app/gui/project_controller.cpp" line="+38"/>
+        <location filename="../app/gui/project_controller.cpp" line="+36"/>
         <source>ConvStudio projects (*%1)</source>
         <translation>ConvStudio 项目 (*%1)</translation>
     </message>
     <message>
-        <location line="+73"/>
-        <location line="+279"/>
+        <location line="+75"/>
+        <location line="+300"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-256"/>
+        <location line="-277"/>
         <source>Fashion-MNIST example</source>
         <translation>Fashion-MNIST 示例</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+54"/>
+        <source>Open the Trained Version</source>
+        <translation>打开训练时的版本</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The checkpoint %1 holds no readable project.</source>
+        <translation>检查点 %1 中没有可读取的项目。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 as run %2 trained it</source>
+        <translation>%1（训练 %2 时的版本）</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>Recovered</source>
         <translation>已恢复</translation>
     </message>
@@ -3189,7 +3304,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunFollowing</name>
     <message>
-        <location filename="../app/gui/run_following.cpp" line="+52"/>
+        <location filename="../app/gui/run_following.cpp" line="+45"/>
         <source>Open &amp;Run…</source>
         <translation>打开运行(&amp;R)…</translation>
     </message>
@@ -4314,18 +4429,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+277"/>
+        <location line="+279"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-275"/>
-        <location line="+276"/>
+        <location line="-277"/>
+        <location line="+278"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-271"/>
+        <location line="-273"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -4345,7 +4460,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+211"/>
+        <location line="+213"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -4357,12 +4472,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+193"/>
+        <location filename="../app/gui/training_cockpit_runs.cpp" line="+192"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-180"/>
+        <location line="+13"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -4392,7 +4507,7 @@ predicted: %2 (%3%)</source>
         <translation>无法训练：%1</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location filename="../app/gui/training_cockpit_runs.cpp" line="-100"/>
         <source>The run could not start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
@@ -4677,7 +4792,7 @@ predicted: %2 (%3%)</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+75"/>
         <source>Loading the preview…</source>
         <translation>正在加载预览…</translation>
     </message>
