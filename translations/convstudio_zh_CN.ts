@@ -421,7 +421,7 @@
 <context>
     <name>BlockItem</name>
     <message>
-        <location filename="../widgets/builder/block_item.cpp" line="+196"/>
+        <location filename="../widgets/builder/block_item.cpp" line="+226"/>
         <source>frozen</source>
         <translation>已冻结</translation>
     </message>
@@ -1697,8 +1697,8 @@
     </message>
     <message>
         <location line="+30"/>
-        <source>No test set here: a share of the training data</source>
-        <translation>此处无测试集：使用训练数据的一部分</translation>
+        <source>A share (no test set here)</source>
+        <translation>一部分训练数据（此处无测试集）</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2255,8 +2255,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>The learning rate grows exponentially over a few hundred steps on the training data while the loss is recorded. Two suggestions, as fastai makes them: the steepest fall of the smoothed loss (used by the button below) and the valley, about half way along the longest stretch of falling loss (more cautious). The model&apos;s weights are put back afterwards.</source>
-        <translation>学习率在训练数据上经过几百步呈指数增长，同时记录损失。按 fastai 的做法给出两个建议：平滑损失下降最陡处（下方按钮使用此值），以及谷值——最长下降段大约一半处（更保守）。之后会恢复模型的权重。</translation>
+        <source>The learning rate grows exponentially over a few hundred steps on the training data while the loss is recorded. Two suggestions, as fastai makes them: the steepest fall of the smoothed loss (used by the button below) and the valley, about half way along the longest stretch of falling loss (fastai&apos;s default). The model&apos;s weights are put back afterwards.</source>
+        <translation>学习率在训练数据上经过几百步呈指数增长，同时记录损失。按 fastai 的做法给出两个建议：平滑损失下降最陡处（下方按钮使用此值），以及谷值——最长下降段大约一半处（fastai 的默认值）。之后会恢复模型的权重。</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -2299,9 +2299,9 @@
         <translation>下降最陡处：%1（建议值，下方按钮使用此值）。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Valley: %1 (more cautious).</source>
-        <translation>谷值：%1（更保守）。</translation>
+        <location line="+4"/>
+        <source>Valley: %1 (fastai&apos;s default rule).</source>
+        <translation>谷值：%1（fastai 的默认规则）。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2419,7 +2419,7 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+459"/>
+        <location filename="../app/gui/main_window.cpp" line="+457"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -2514,7 +2514,7 @@
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-308"/>
+        <location filename="../app/gui/main_window.cpp" line="-306"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -2589,7 +2589,7 @@
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+41"/>
+        <location filename="../app/gui/main_window.cpp" line="+39"/>
         <source>Blocks</source>
         <translation>模块</translation>
     </message>
@@ -2920,7 +2920,7 @@ predicted: %2 (%3%)</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+54"/>
         <source>Wire refused: %1</source>
         <translation>连线被拒绝：%1</translation>
     </message>

@@ -83,7 +83,7 @@ int run_find_lr(const FindLrOptions& o) {
   if (result.suggested_lr) {
     std::cerr << "steepest fall: " << *result.suggested_lr << " (suggested; --apply writes it)\n";
     if (const std::optional<LrSuggestion>& valley = result.suggestions.valley) {
-      std::cerr << "valley: " << valley->lr << " (more cautious)\n";
+      std::cerr << "valley: " << valley->lr << " (fastai's default rule)\n";
     }
     std::cerr << "the project uses " << project->training.lr << "\n";
   } else {

@@ -160,7 +160,7 @@ void DatasetPanelTest::choosingAFolderWithValValidatesOnIt() {
   QCOMPARE(stored.validation, ValidationSplit::Fraction);
   // A folder with no val/ has no test set: the item says what choosing it would do.
   QCOMPARE(validation->itemText(validation->findData(static_cast<int>(ValidationSplit::TestSet))),
-           QStringLiteral("No test set here: a share of the training data"));
+           QStringLiteral("A share (no test set here)"));
 
   // A project's own choice stands: loading it follows nothing.
   DatasetSettings project;

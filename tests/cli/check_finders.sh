@@ -36,7 +36,7 @@ assert 10 <= len(r["points"]) <= 100, len(r["points"])
 lrs = [p["lr"] for p in r["points"]]
 assert all(b > a for a, b in zip(lrs, lrs[1:])), "learning rates must grow"
 assert r["device"] == "cpu" or r["device"].startswith("cuda"), r
-# Issue 32, item 6: both of fastai's rules; --apply writes the steepest fall.
+# Issue 32, item 6: both of the fastai rules; --apply writes the steepest fall.
 assert r["steepest_lr"] == r["suggested_lr"], r
 assert r["valley_lr"] is None or r["valley_lr"] > 0, r
 ' || exit 1

@@ -225,12 +225,14 @@ void BlockItem::paintHeader(QPainter* painter, const QColor& accent, qreal scale
   const QString frozen =
       content_.frozen ? QCoreApplication::translate("BlockItem", "frozen") + QStringLiteral(" · ")
                       : QString();
+  // The id takes what the type and the padlock leave of the header.
+  const qreal lockSize = kHeaderHeight * 0.6;
+  const qreal room = headerText.width() - QFontMetrics(bold).horizontalAdvance(content_.type) -
+                     (content_.frozen ? lockSize + 6 : 0) - 8 - fm.horizontalAdvance(frozen);
   const QString idText =
-      frozen + fm.elidedText(id_, Qt::ElideMiddle,
-                             static_cast<int>(kWidth / 2 - 26 - fm.horizontalAdvance(frozen)));
+      frozen + fm.elidedText(id_, Qt::ElideMiddle, static_cast<int>(std::max(room, 24.0)));
   painter->drawText(headerText, Qt::AlignRight | Qt::AlignVCenter, idText);
   if (content_.frozen) {
-    const qreal lockSize = kHeaderHeight * 0.6;
     const qreal lockLeft = headerText.right() - fm.horizontalAdvance(idText) - lockSize - 4;
     paintLock(painter, QRectF(lockLeft, (kHeaderHeight - lockSize) / 2, lockSize * 0.8, lockSize),
               Qt::white);
@@ -261,8 +263,8 @@ void BlockItem::paintOverview(QPainter* painter, const QColor& accent, bool inva
     // Stripes and a padlock before the type: readable as frozen without the block's details.
     paintFrozenStripes(painter, body.adjusted(2, 2, -2, -2), QColor(0x20, 0x20, 0x20, 60), scale);
     const qreal lockHeight = font.pixelSize() * 0.9;
-    paintLock(painter, QRectF(8, (kHeight - lockHeight) / 2, lockHeight * 0.8, lockHeight), ink);
-    textArea.setLeft(8 + lockHeight);
+    paintLock(painter, QRectF(5, (kHeight - lockHeight) / 2, lockHeight * 0.8, lockHeight), ink);
+    textArea.setLeft(5 + lockHeight * 0.8 + 3);
   }
   painter->setFont(font);
   painter->setPen(ink);

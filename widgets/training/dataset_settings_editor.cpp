@@ -262,7 +262,7 @@ void DatasetSettingsEditor::updateEnabled() {
   const int testSet = validation_->findData(static_cast<int>(ValidationSplit::TestSet));
   if (folder.empty() && !chosenFormat(kind_).has_test_set) {
     // Nothing to read as a test set: training holds out a share instead, and says so here.
-    validation_->setItemText(testSet, tr("No test set here: a share of the training data"));
+    validation_->setItemText(testSet, tr("A share (no test set here)"));
     validation_->setItemData(
         testSet,
         tr("This data has no test set or val/ folder: a share of the training images is "

@@ -17,7 +17,7 @@ LrFinderDialog::LrFinderDialog(QWidget* parent) : QDialog(parent) {
       tr("The learning rate grows exponentially over a few hundred steps on the training data "
          "while the loss is recorded. Two suggestions, as fastai makes them: the steepest fall "
          "of the smoothed loss (used by the button below) and the valley, about half way along "
-         "the longest stretch of falling loss (more cautious). The model's weights are put "
+         "the longest stretch of falling loss (fastai's default). The model's weights are put "
          "back afterwards."),
       this);
   intro->setWordWrap(true);
@@ -99,7 +99,8 @@ void LrFinderDialog::showResult(const LrFinderResult& result) {
     text += tr("Steepest fall: %1 (the suggestion, used by the button below).")
                 .arg(suggested_, 0, 'g', 3);
     if (const std::optional<LrSuggestion>& valley = result.suggestions.valley) {
-      text += QLatin1Char(' ') + tr("Valley: %1 (more cautious).").arg(valley->lr, 0, 'g', 3);
+      text +=
+          QLatin1Char(' ') + tr("Valley: %1 (fastai's default rule).").arg(valley->lr, 0, 'g', 3);
     }
     text += QLatin1Char(' ') + tr("The project uses %1.").arg(currentLr_, 0, 'g', 3);
     apply_->setText(tr("Use %1 (Steepest)").arg(suggested_, 0, 'g', 3));

@@ -162,7 +162,7 @@ TEST(LrSuggestion, SteepestFallOfTheCurve) {
 }
 
 // Issue 32, item 6: a curve whose steepest point and valley are known. 300 points, one per
-// 7/299 of a decade: a plateau at 3 (points 0-99), a logistic fall centred on point 150 that
+// 7/299 of a decade: a plateau (points 0-99), a logistic fall centred on point 150 that
 // keeps falling to point 220, then a climb. The longest run of ever lower losses is one plateau
 // point and the 121 points of the fall; fastai's valley rule takes the point a third plus a
 // sixth of the way along the 122 points before its end: 220 - 122 + 40 + 20 = 158.
@@ -171,10 +171,11 @@ std::vector<LrFinderPoint> plateau_fall_climb() {
   for (int i = 0; i < 300; ++i) {
     LrFinderPoint point;
     point.lr = std::pow(10, -6 + 7.0 * i / 299);
+    const auto fall = [](int at) { return 0.5 + 2.4 / (1 + std::exp((at - 150) / 8.0)); };
     if (i < 100) {
-      point.smoothed_loss = 3;
+      point.smoothed_loss = fall(100) + 0.001;  // a level stretch just above the fall's start
     } else if (i <= 220) {
-      point.smoothed_loss = 0.5 + 2.4 / (1 + std::exp((i - 150) / 8.0));
+      point.smoothed_loss = fall(i);
     } else {
       point.smoothed_loss = 0.5 + 0.05 * (i - 220);
     }
