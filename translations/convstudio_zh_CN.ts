@@ -421,7 +421,7 @@
 <context>
     <name>BlockItem</name>
     <message>
-        <location filename="../widgets/builder/block_item.cpp" line="+145"/>
+        <location filename="../widgets/builder/block_item.cpp" line="+142"/>
         <source>frozen</source>
         <translation>已冻结</translation>
     </message>
@@ -1180,7 +1180,7 @@
 <context>
     <name>SetSettingsCommand</name>
     <message>
-        <location filename="../widgets/builder/set_settings_command.cpp" line="+24"/>
+        <location filename="../widgets/builder/set_settings_command.cpp" line="+25"/>
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
@@ -1205,6 +1205,264 @@
         <translation>
             <numerusform>冻结 %n 个模块</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <location filename="../engine/src/model/setting_table.cpp" line="+37"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Mixed precision</source>
+        <translation>混合精度</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Step limit</source>
+        <translation>步数上限</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Momentum</source>
+        <translation>动量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nesterov momentum</source>
+        <translation>Nesterov 动量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Learning-rate schedule</source>
+        <translation>学习率调度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Warm-up steps</source>
+        <translation>预热步数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step decay interval</source>
+        <translation>阶梯衰减间隔</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step decay factor</source>
+        <translation>阶梯衰减系数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gradient clipping</source>
+        <translation>梯度裁剪</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deterministic</source>
+        <translation>确定性</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the best checkpoint</source>
+        <translation>保留最佳检查点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Early stopping patience</source>
+        <translation>早停耐心</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Retry when out of memory</source>
+        <translation>内存不足时重试</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loader threads</source>
+        <translation>加载线程</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Pretrained blocks&apos; learning-rate factor</source>
+        <translation>预训练模块的学习率倍数</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Channels-last memory format</source>
+        <translation>通道在后内存格式</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cuDNN benchmark</source>
+        <translation>cuDNN 基准测试</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Processes</source>
+        <translation>进程数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Synchronised BatchNorm</source>
+        <translation>同步 BatchNorm</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Folder or file</source>
+        <translation>文件夹或文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation share</source>
+        <translation>验证比例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input channels</source>
+        <translation>输入通道数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input height</source>
+        <translation>输入高度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input width</source>
+        <translation>输入宽度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fit to input</source>
+        <translation>适配输入</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Decoded cache</source>
+        <translation>解码缓存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cache budget</source>
+        <translation>缓存预算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Random crop padding</source>
+        <translation>随机裁剪填充</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mirror left-right</source>
+        <translation>左右镜像</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Random rotation</source>
+        <translation>随机旋转</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Brightness</source>
+        <translation>亮度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Contrast</source>
+        <translation>对比度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Random resized crop</source>
+        <translation>随机缩放裁剪</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Smallest crop area</source>
+        <translation>最小裁剪面积</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Largest crop area</source>
+        <translation>最大裁剪面积</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Smallest crop aspect ratio</source>
+        <translation>最小裁剪宽高比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Largest crop aspect ratio</source>
+        <translation>最大裁剪宽高比</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Random erasing</source>
+        <translation>随机擦除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Normalise</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paths outside the dataset folder</source>
+        <translation>数据集文件夹外的路径</translation>
     </message>
 </context>
 <context>
@@ -1482,12 +1740,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+206"/>
+        <location line="+207"/>
         <source>The dataset&apos;s test set</source>
         <translation>数据集的测试集</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-206"/>
         <source>A share of the training data</source>
         <translation>训练数据的一部分</translation>
     </message>
@@ -1536,12 +1794,12 @@
         <location line="+8"/>
         <location line="+6"/>
         <location line="+5"/>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-26"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
@@ -1556,9 +1814,9 @@
         <translation>随机左右镜像</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <source>Share of training images on which a random rectangle (2–33% of the area) is painted over with noise</source>
-        <translation>在这一比例的训练图像上，用噪声覆盖一个随机矩形（占面积的 2–33%）</translation>
+        <location line="+26"/>
+        <source>Probability (0–1) that a training image gets a random rectangle (2–33% of the area) painted over with noise: 0.5 is half the images</source>
+        <translation>训练图像被用噪声覆盖一个随机矩形（占面积的 2–33%）的概率（0–1）：0.5 即一半的图像</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1928,7 +2186,7 @@
         <translation>停止读取此运行文件夹；图表保留当前显示的内容</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <location line="+1"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
@@ -2140,7 +2398,7 @@
 <context>
     <name>convstudio::LiveChart</name>
     <message>
-        <location filename="../widgets/training/live_chart.cpp" line="+253"/>
+        <location filename="../widgets/training/live_chart.cpp" line="+289"/>
         <location line="+4"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
@@ -2324,17 +2582,17 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+575"/>
+        <location filename="../app/gui/main_window.cpp" line="+428"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-270"/>
+        <location filename="../app/gui/main_window_menus.cpp" line="+198"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-138"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
@@ -2364,7 +2622,7 @@
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
@@ -2419,7 +2677,7 @@
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location filename="../app/gui/main_window.cpp" line="-279"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -2429,7 +2687,7 @@
         <translation>项目已保存，但并非所有训练记录都随之移过来：%1</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../app/gui/main_window_menus.cpp" line="-60"/>
         <source>&amp;Import Model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
@@ -2439,7 +2697,7 @@
         <translation>将 ONNX 分类器（来自 PyTorch 或其他来源）连同其权重转换为项目</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>Recover &amp;Unsaved Runs…</source>
         <translation>恢复未保存的运行(&amp;U)…</translation>
     </message>
@@ -2494,7 +2752,7 @@
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location filename="../app/gui/main_window.cpp" line="+34"/>
         <source>Blocks</source>
         <translation>模块</translation>
     </message>
@@ -2525,12 +2783,12 @@
         <translation>不是此项目的模型：%1</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location filename="../app/gui/main_window_menus.cpp" line="+31"/>
         <source>&amp;Training</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+263"/>
+        <location filename="../app/gui/main_window.cpp" line="+192"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -2843,23 +3101,23 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ProjectController</name>
     <message>
-        <location filename="../app/gui/project_controller.cpp" line="+38"/>
+        <location filename="../app/gui/project_controller.cpp" line="+36"/>
         <source>ConvStudio projects (*%1)</source>
         <translation>ConvStudio 项目 (*%1)</translation>
     </message>
     <message>
-        <location line="+73"/>
-        <location line="+279"/>
+        <location line="+77"/>
+        <location line="+278"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-256"/>
+        <location line="-255"/>
         <source>Fashion-MNIST example</source>
         <translation>Fashion-MNIST 示例</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+102"/>
         <source>Recovered</source>
         <translation>已恢复</translation>
     </message>
@@ -3129,14 +3387,14 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunComparisonModel</name>
     <message>
-        <location filename="../widgets/training/run_comparison_model.cpp" line="+98"/>
+        <location filename="../widgets/training/run_comparison_model.cpp" line="+100"/>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+77"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -3151,7 +3409,7 @@ predicted: %2 (%3%)</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>Graph</source>
         <translation>网络版本</translation>
     </message>
@@ -3189,7 +3447,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunFollowing</name>
     <message>
-        <location filename="../app/gui/run_following.cpp" line="+52"/>
+        <location filename="../app/gui/run_following.cpp" line="+45"/>
         <source>Open &amp;Run…</source>
         <translation>打开运行(&amp;R)…</translation>
     </message>
@@ -3271,7 +3529,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunQueueView</name>
     <message>
-        <location filename="../widgets/training/run_queue_view.cpp" line="+26"/>
+        <location filename="../widgets/training/run_queue_view.cpp" line="+28"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -3431,7 +3689,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/run_settings_editor.cpp" line="+44"/>
+        <location filename="../widgets/training/run_settings_editor.cpp" line="+51"/>
         <source>SyncBatchNorm: batch statistics over all processes</source>
         <translation>SyncBatchNorm：在全部进程上计算批统计量</translation>
     </message>
@@ -3617,6 +3875,11 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+7"/>
+        <source>CUDA — not available</source>
+        <translation>CUDA — 不可用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>CUDA — not available: %1</source>
         <translation>CUDA — 不可用：%1</translation>
     </message>
@@ -3631,7 +3894,7 @@ predicted: %2 (%3%)</source>
         <translation>CPU × %1 个进程（数据并行，在一台机器上试用）</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>%1 × %2 processes (not on this machine)</source>
         <translation>%1 × %2 个进程（本机没有）</translation>
     </message>
@@ -3674,7 +3937,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunsList</name>
     <message>
-        <location filename="../widgets/training/runs_list.cpp" line="+41"/>
+        <location filename="../widgets/training/runs_list.cpp" line="+42"/>
         <source>Check runs to overlay them on the loss, accuracy and memory charts. Click a column to sort by it; sort by Sweep to see a sweep&apos;s runs by their values.</source>
         <translation>勾选运行，将其叠加到损失、准确率和内存图上。点击列标题按该列排序；按“扫描”排序可按取值查看同一扫描的运行。</translation>
     </message>
@@ -3704,7 +3967,7 @@ predicted: %2 (%3%)</source>
         <translation>将表格导出为 CSV 文件：每个运行及其不同的设置和指标</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+37"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
@@ -3935,7 +4198,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SweepDialog</name>
     <message>
-        <location filename="../widgets/training/sweep_dialog.cpp" line="+35"/>
+        <location filename="../widgets/training/sweep_dialog.cpp" line="+36"/>
         <source>Queue a Sweep</source>
         <translation>扫描入队</translation>
     </message>
@@ -3950,7 +4213,7 @@ predicted: %2 (%3%)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Values separated by commas, e.g. 0.01, 0.003</source>
         <translation>用逗号分隔的取值，例如 0.01, 0.003</translation>
     </message>
@@ -3970,7 +4233,7 @@ predicted: %2 (%3%)</source>
         <translation>当前 %1</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Enter the values of %1, separated by commas.</source>
         <translation>请输入 %1 的取值，用逗号分隔。</translation>
     </message>
@@ -4159,7 +4422,7 @@ predicted: %2 (%3%)</source>
         <translation>叠加在原始损失上的指数移动平均的权重</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Reset Views</source>
         <translation>重置视图</translation>
     </message>
@@ -4179,7 +4442,7 @@ predicted: %2 (%3%)</source>
         <translation>将本次训练每一步和每一轮的指标导出为 CSV 文件</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
@@ -4234,7 +4497,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+254"/>
+        <location line="+257"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -4314,18 +4577,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+277"/>
+        <location line="+280"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-275"/>
-        <location line="+276"/>
+        <location line="-278"/>
+        <location line="+279"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-271"/>
+        <location line="-274"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -4345,7 +4608,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+211"/>
+        <location line="+214"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -4357,12 +4620,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+193"/>
+        <location filename="../app/gui/training_cockpit_runs.cpp" line="+192"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-180"/>
+        <location line="+13"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -4392,7 +4655,7 @@ predicted: %2 (%3%)</source>
         <translation>无法训练：%1</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location filename="../app/gui/training_cockpit_runs.cpp" line="-100"/>
         <source>The run could not start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
@@ -4677,7 +4940,7 @@ predicted: %2 (%3%)</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+76"/>
         <source>Loading the preview…</source>
         <translation>正在加载预览…</translation>
     </message>
@@ -4708,7 +4971,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+24"/>
+        <location filename="../app/gui/main.cpp" line="+25"/>
         <source>Build and train convolutional networks</source>
         <translation>搭建并训练卷积神经网络</translation>
     </message>

@@ -231,6 +231,9 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
     for (int i = 0; i < chart->curveCount(); ++i) {
       if (!overlays_->isOverlay(chart, i)) chart->clearCurve(i);
     }
+    // The previous run's span goes with its steps: empty charts of another project show the
+    // ranges of new ones (issue 32).
+    chart->setKeyRangeHint(0, 0);
     chart->resetView();
   }
   showScaleChart(settings.amp == AmpMode::Fp16);
