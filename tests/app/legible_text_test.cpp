@@ -9,6 +9,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QScreen>
 #include <QStandardPaths>
@@ -16,6 +17,7 @@
 #include <QTest>
 #include <QTextDocument>
 #include <QToolButton>
+#include <QToolTip>
 
 #include "app_settings.h"
 #include "eliding_style.h"
@@ -53,6 +55,17 @@ QString oneLineText(const QWidget* widget) {
   return {};
 }
 
+// Whether hovering `widget` shows `text` whole, as the user sees it: a tooltip event.
+bool hoverShowsWhole(const QWidget* widget, const QString& text) {
+  auto* target = const_cast<QWidget*>(widget);
+  const QPoint at = widget->rect().center();
+  QHelpEvent hover(QEvent::ToolTip, at, widget->mapToGlobal(at));
+  QCoreApplication::sendEvent(target, &hover);
+  const bool whole = QToolTip::text().contains(QString(text).remove(QLatin1Char('&')));
+  QToolTip::hideText();
+  return whole;
+}
+
 // What of `root`'s text the user cannot read, one line per widget.
 QStringList cutTexts(const QWidget* root) {
   QStringList cut;
@@ -66,7 +79,7 @@ QStringList cutTexts(const QWidget* root) {
     const bool narrow = !elided && !qobject_cast<const QComboBox*>(widget) &&
                         widget->width() < widget->sizeHint().width();
     const bool covered = shown.width() < widget->width();  // its own parent cuts it off
-    if (elided && !ElidingStyle::toolTipOf(widget).contains(QString(text).remove('&'))) {
+    if (elided && !hoverShowsWhole(widget, text)) {
       cut << QStringLiteral("%1 \"%2\": elided without its whole text on hover")
                  .arg(where(widget), text);
     } else if (narrow || covered) {
