@@ -421,7 +421,7 @@
 <context>
     <name>BlockItem</name>
     <message>
-        <location filename="../widgets/builder/block_item.cpp" line="+226"/>
+        <location filename="../widgets/builder/block_item.cpp" line="+223"/>
         <source>frozen</source>
         <translation>已冻结</translation>
     </message>
@@ -1205,7 +1205,7 @@
 <context>
     <name>SetSettingsCommand</name>
     <message>
-        <location filename="../widgets/builder/set_settings_command.cpp" line="+24"/>
+        <location filename="../widgets/builder/set_settings_command.cpp" line="+25"/>
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
@@ -1230,6 +1230,264 @@
         <translation>
             <numerusform>冻结 %n 个模块</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <location filename="../engine/src/model/setting_table.cpp" line="+37"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Mixed precision</source>
+        <translation>混合精度</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Step limit</source>
+        <translation>步数上限</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Momentum</source>
+        <translation>动量</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Nesterov momentum</source>
+        <translation>Nesterov 动量</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Learning-rate schedule</source>
+        <translation>学习率调度</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Warm-up steps</source>
+        <translation>预热步数</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Step decay interval</source>
+        <translation>阶梯衰减间隔</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Step decay factor</source>
+        <translation>阶梯衰减系数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Gradient clipping</source>
+        <translation>梯度裁剪</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Deterministic</source>
+        <translation>确定性</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keep the best checkpoint</source>
+        <translation>保留最佳检查点</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Early stopping patience</source>
+        <translation>早停耐心</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Retry when out of memory</source>
+        <translation>内存不足时重试</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loader threads</source>
+        <translation>加载线程</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Pretrained blocks&apos; learning-rate factor</source>
+        <translation>预训练模块的学习率倍数</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Channels-last memory format</source>
+        <translation>通道在后内存格式</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>cuDNN benchmark</source>
+        <translation>cuDNN 基准测试</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Processes</source>
+        <translation>进程数</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Synchronised BatchNorm</source>
+        <translation>同步 BatchNorm</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Folder or file</source>
+        <translation>文件夹或文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation share</source>
+        <translation>验证比例</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Input channels</source>
+        <translation>输入通道数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Input height</source>
+        <translation>输入高度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Input width</source>
+        <translation>输入宽度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fit to input</source>
+        <translation>适配输入</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Decoded cache</source>
+        <translation>解码缓存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cache budget</source>
+        <translation>缓存预算</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Random crop padding</source>
+        <translation>随机裁剪填充</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Mirror left-right</source>
+        <translation>左右镜像</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Random rotation</source>
+        <translation>随机旋转</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Brightness</source>
+        <translation>亮度</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Contrast</source>
+        <translation>对比度</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Random resized crop</source>
+        <translation>随机缩放裁剪</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Smallest crop area</source>
+        <translation>最小裁剪面积</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Largest crop area</source>
+        <translation>最大裁剪面积</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Smallest crop aspect ratio</source>
+        <translation>最小裁剪宽高比</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Largest crop aspect ratio</source>
+        <translation>最大裁剪宽高比</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Random erasing</source>
+        <translation>随机擦除</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Normalise</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Paths outside the dataset folder</source>
+        <translation>数据集文件夹外的路径</translation>
     </message>
 </context>
 <context>
@@ -1527,12 +1785,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+214"/>
+        <location line="+215"/>
         <source>The dataset&apos;s test set</source>
         <translation>数据集的测试集</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-214"/>
         <source>A share of the training data</source>
         <translation>训练数据的一部分</translation>
     </message>
@@ -1581,12 +1839,12 @@
         <location line="+8"/>
         <location line="+6"/>
         <location line="+5"/>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-26"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
@@ -1601,9 +1859,9 @@
         <translation>随机左右镜像</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <source>Share of training images on which a random rectangle (2–33% of the area) is painted over with noise</source>
-        <translation>在这一比例的训练图像上，用噪声覆盖一个随机矩形（占面积的 2–33%）</translation>
+        <location line="+26"/>
+        <source>Probability (0–1) that a training image gets a random rectangle (2–33% of the area) painted over with noise: 0.5 is half the images</source>
+        <translation>训练图像被用噪声覆盖一个随机矩形（占面积的 2–33%）的概率（0–1）：0.5 即一半的图像</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1993,7 +2251,7 @@
 <context>
     <name>convstudio::FollowBadge</name>
     <message>
-        <location filename="../widgets/training/follow_badge.cpp" line="+20"/>
+        <location filename="../widgets/training/follow_badge.cpp" line="+25"/>
         <source>Stop Following</source>
         <translation>停止跟随</translation>
     </message>
@@ -2003,7 +2261,7 @@
         <translation>停止读取此运行文件夹；图表保留当前显示的内容</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <location line="+1"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
@@ -2220,7 +2478,7 @@
 <context>
     <name>convstudio::LiveChart</name>
     <message>
-        <location filename="../widgets/training/live_chart.cpp" line="+253"/>
+        <location filename="../widgets/training/live_chart.cpp" line="+289"/>
         <location line="+4"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
@@ -2640,7 +2898,7 @@
         <translation>设备：CPU（%1 线程）；CUDA 不可用</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+34"/>
         <source>Could not reopen %1: %2</source>
         <translation>无法重新打开 %1：%2</translation>
     </message>
@@ -2943,12 +3201,12 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ProjectController</name>
     <message>
-        <location filename="../app/gui/project_controller.cpp" line="+36"/>
+        <location filename="../app/gui/project_controller.cpp" line="+37"/>
         <source>ConvStudio projects (*%1)</source>
         <translation>ConvStudio 项目 (*%1)</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+79"/>
         <location line="+300"/>
         <source>Untitled</source>
         <translation>未命名</translation>
@@ -3244,14 +3502,14 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunComparisonModel</name>
     <message>
-        <location filename="../widgets/training/run_comparison_model.cpp" line="+98"/>
+        <location filename="../widgets/training/run_comparison_model.cpp" line="+100"/>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+77"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -3266,7 +3524,7 @@ predicted: %2 (%3%)</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>Graph</source>
         <translation>网络版本</translation>
     </message>
@@ -3386,7 +3644,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunQueueView</name>
     <message>
-        <location filename="../widgets/training/run_queue_view.cpp" line="+26"/>
+        <location filename="../widgets/training/run_queue_view.cpp" line="+28"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -3412,23 +3670,23 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+124"/>
+        <location line="+123"/>
         <source>Add a run of the model and settings as they are now to the queue</source>
         <translation>将当前模型和设置的一次运行加入队列</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-122"/>
         <source>Sweep…</source>
         <translation>扫描…</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+124"/>
+        <location line="+123"/>
         <source>Queue every combination of the values of one or two settings</source>
         <translation>将一个或两个设置的所有取值组合加入队列</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-122"/>
         <source>Move Up</source>
         <translation>上移</translation>
     </message>
@@ -3454,12 +3712,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+155"/>
+        <location line="+154"/>
         <source>Pause Queue</source>
         <translation>暂停队列</translation>
     </message>
     <message>
-        <location line="-114"/>
+        <location line="-113"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -3484,7 +3742,7 @@ predicted: %2 (%3%)</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Run %1</source>
         <translation>运行 %1</translation>
     </message>
@@ -3546,7 +3804,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/run_settings_editor.cpp" line="+44"/>
+        <location filename="../widgets/training/run_settings_editor.cpp" line="+51"/>
         <source>SyncBatchNorm: batch statistics over all processes</source>
         <translation>SyncBatchNorm：在全部进程上计算批统计量</translation>
     </message>
@@ -3732,6 +3990,11 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+7"/>
+        <source>CUDA — not available</source>
+        <translation>CUDA — 不可用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>CUDA — not available: %1</source>
         <translation>CUDA — 不可用：%1</translation>
     </message>
@@ -3746,7 +4009,7 @@ predicted: %2 (%3%)</source>
         <translation>CPU × %1 个进程（数据并行，在一台机器上试用）</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>%1 × %2 processes (not on this machine)</source>
         <translation>%1 × %2 个进程（本机没有）</translation>
     </message>
@@ -3819,7 +4082,7 @@ predicted: %2 (%3%)</source>
         <translation>将表格导出为 CSV 文件：每个运行及其不同的设置和指标</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+37"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
@@ -4050,7 +4313,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SweepDialog</name>
     <message>
-        <location filename="../widgets/training/sweep_dialog.cpp" line="+35"/>
+        <location filename="../widgets/training/sweep_dialog.cpp" line="+36"/>
         <source>Queue a Sweep</source>
         <translation>扫描入队</translation>
     </message>
@@ -4065,7 +4328,7 @@ predicted: %2 (%3%)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Values separated by commas, e.g. 0.01, 0.003</source>
         <translation>用逗号分隔的取值，例如 0.01, 0.003</translation>
     </message>
@@ -4090,7 +4353,7 @@ predicted: %2 (%3%)</source>
         <translation>请输入 %1 的取值，用逗号分隔。</translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+26"/>
         <source>%1 = %n run(s)</source>
         <translation>
             <numerusform>%1 = %n 个运行</numerusform>
@@ -4274,7 +4537,7 @@ predicted: %2 (%3%)</source>
         <translation>叠加在原始损失上的指数移动平均的权重</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Reset Views</source>
         <translation>重置视图</translation>
     </message>
@@ -4294,7 +4557,7 @@ predicted: %2 (%3%)</source>
         <translation>将本次训练每一步和每一轮的指标导出为 CSV 文件</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
@@ -4349,7 +4612,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+254"/>
+        <location line="+257"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -4429,18 +4692,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+279"/>
+        <location line="+282"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-277"/>
-        <location line="+278"/>
+        <location line="-280"/>
+        <location line="+281"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-273"/>
+        <location line="-276"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -4460,7 +4723,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+213"/>
+        <location line="+216"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -4792,7 +5055,7 @@ predicted: %2 (%3%)</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+79"/>
         <source>Loading the preview…</source>
         <translation>正在加载预览…</translation>
     </message>
@@ -4823,7 +5086,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+24"/>
+        <location filename="../app/gui/main.cpp" line="+25"/>
         <source>Build and train convolutional networks</source>
         <translation>搭建并训练卷积神经网络</translation>
     </message>

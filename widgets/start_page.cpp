@@ -190,7 +190,7 @@ void StartPage::showExampleDataset(const QString& folder) {
         tr("Fashion-MNIST: 70,000 grayscale 28×28 images of clothing in 10 classes, "
            "found in %1 (%2 compressed).")
             .arg(QDir::toNativeSeparators(folder),
-                 QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat)));
+                 QString::fromStdString(format_bytes(static_cast<std::uint64_t>(bytes)))));
   } else {
     exampleLabel_->setText(tr("Fashion-MNIST is missing from %1 (%2). Install the Debian "
                               "package dataset-fashion-mnist.")

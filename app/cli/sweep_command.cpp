@@ -126,9 +126,10 @@ bool report_comparison(const SweepOptions& o, const std::set<std::string>& sweep
   };
   for (const ComparisonRow& row : comparison.rows) {
     std::fprintf(stderr, "%-18s %-32s %-10s %8s %8s %9s %9s %11s %10.1f\n", row.run.c_str(),
-                 row.label.c_str(), row.state.c_str(), figure(row.final_val_accuracy).c_str(),
-                 figure(row.best_val_accuracy).c_str(), figure(row.final_val_loss).c_str(),
-                 figure(row.wall_seconds).c_str(), figure(row.samples_per_second).c_str(),
+                 row.label.c_str(), run_state_word(row.state).c_str(),
+                 figure(row.final_val_accuracy).c_str(), figure(row.best_val_accuracy).c_str(),
+                 figure(row.final_val_loss).c_str(), figure(row.wall_seconds).c_str(),
+                 figure(row.samples_per_second).c_str(),
                  static_cast<double>(row.peak_memory_bytes) / (1 << 20));
   }
   if (o.csv.empty()) return true;

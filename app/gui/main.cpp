@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 
+#include "eliding_style.h"
 #include "engine_text.h"
 #include "language.h"
 #include "main_window.h"
@@ -111,6 +112,8 @@ int main(int argc, char** argv) {
   // (installer/); a build-tree run simply has no icon.
   QApplication::setDesktopFileName(QStringLiteral("convstudio"));
   QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("convstudio")));
+  // Texts too long for a narrow dock end in "…" and show whole on hover (issue 32).
+  QApplication::setStyle(new convstudio::ElidingStyle);
 
   QCommandLineParser parser;
   addStudioOptions(parser);

@@ -470,6 +470,9 @@ void MainWindow::showDeviceInStatusBar() {
   label->setObjectName(QStringLiteral("deviceStatus"));
   label->setToolTip(devices_.cuda_available ? QString() : cudaUnavailableText(devices_));
   statusBar()->addPermanentWidget(label);
+  // A message longer than the bar is cut off (QStatusBar does not elide it): hovering the bar
+  // shows it whole (issue 32).
+  connect(statusBar(), &QStatusBar::messageChanged, statusBar(), &QWidget::setToolTip);
 }
 
 void MainWindow::showAbout() {

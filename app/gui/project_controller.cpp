@@ -1,5 +1,6 @@
 #include "project_controller.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -73,7 +74,11 @@ QStringList ProjectController::strandedProjects() const {
 }
 
 QString ProjectController::dataFolder() {
-  return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+  // Not AppLocalDataLocation: that appends the organisation and the application name, both
+  // "ConvStudio" (…/ConvStudio/ConvStudio); the engine's rule names the studio once.
+  const QString userData = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+  return qtPath(
+      studio_data_folder(fsPath(userData), QCoreApplication::applicationName().toStdString()));
 }
 
 QStringList ProjectController::recentFiles() const {
@@ -229,7 +234,7 @@ std::int64_t ProjectController::templateClasses() const {
 }
 
 QString ProjectController::recoveryFilePath() {
-  return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+  return QDir(dataFolder())
       .filePath(QStringLiteral("recovery") + QString::fromLatin1(ProjectFile::kExtension));
 }
 

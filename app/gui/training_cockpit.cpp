@@ -314,6 +314,9 @@ void TrainingCockpit::reloadProject() {
       !(project.training == views_.settings->trainingSettings())) {
     views_.settings->setSettings(project.dataset, project.training);
   }
+  // A project whose settings the panel already holds (the defaults, a restart's reopened
+  // project) still shows its images (issue 32: "No preview yet." after a restart).
+  if (projectOpen()) views_.settings->showPreviewOnce();
   const QString owner = runsOwnerFile();
   if (owner != shownOwner_) {
     shownOwner_ = owner;

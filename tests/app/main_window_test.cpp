@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -26,6 +27,7 @@
 #include "main_toolbar.h"
 #include "main_window.h"
 #include "project_controller.h"
+#include "setting_text.h"
 #include "start_card.h"
 #include "start_page.h"
 #include "training/runs_list.h"
@@ -275,7 +277,8 @@ class MainWindowTest : public QObject {
     QVERIFY(window.document()->project().training == expected);
     QVERIFY(window.document()->project().dataset == datasetBefore);
     QCOMPARE(undo->count(), 1);
-    QCOMPARE(undo->text(0), QStringLiteral("Change training.batch_size"));
+    // Issue 32: named as the panel names it, not as the project file ("training.batch_size").
+    QCOMPARE(undo->text(0), QStringLiteral("Change Batch size"));
     QVERIFY(!undo->isClean());  // the project is modified and asks to be saved
     undo->undo();
     QCOMPARE(window.document()->project().training.batch_size, original);
@@ -284,6 +287,11 @@ class MainWindowTest : public QObject {
     QVERIFY(undo->canRedo());  // reloading the panel did not push a new edit
     undo->redo();
     QCOMPARE(batch->value(), original + 16);
+    // A setting inside a group of the project file (dataset.augmentation) is named itself.
+    auto* erasing = window.findChild<QDoubleSpinBox*>(QStringLiteral("erasing"));
+    QVERIFY(erasing);
+    erasing->setValue(0.5);
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Change Random erasing"));
   }
 
   // Issue 17: "CPU × 2 processes" in the device list is a settings edit like any other: the
@@ -324,6 +332,10 @@ class MainWindowTest : public QObject {
              (QStringList{QStringLiteral("文件(&F)"), QStringLiteral("编辑(&E)"),
                           QStringLiteral("视图(&V)"), QStringLiteral("训练(&T)"),
                           QStringLiteral("帮助(&H)")}));
+    // The settings' labels come translated from their one home (the undo history, sweeps).
+    QCOMPARE(convstudio::settingLabel("training.lr"), QStringLiteral("学习率"));
+    QCOMPARE(convstudio::sweepLabelText("lr=0.01, batch_size=64"),
+             QStringLiteral("学习率 = 0.01, 批大小 = 64"));
   }
 };
 

@@ -22,6 +22,7 @@
 #include "main_window.h"
 #include "project_controller.h"
 #include "training/runs_list.h"
+#include "training/training_settings_panel.h"
 #include "training_cockpit.h"
 #include "training_controller.h"
 #include "training_test_data.h"
@@ -40,6 +41,41 @@ class ProjectControllerTest : public QObject {
   }
 
   void init() { QFile::remove(ProjectController::recoveryFilePath()); }
+
+  // Issue 32: the data folder doubled its name (…/ConvStudio/ConvStudio, the organisation and
+  // the application); it names the application once, unless an older studio's doubled folder
+  // holds the user's data, which stays where the recovery settings point.
+  void dataFolderNamesTheApplicationOnce() {
+    QTemporaryDir home;
+    const QByteArray realHome = qgetenv("HOME");
+    qputenv("HOME", QFile::encodeName(home.path()));  // test mode's share folder is under HOME
+    const QString share = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    const QString fresh = ProjectController::dataFolder();
+    QVERIFY(QDir(share).mkpath(QStringLiteral("ProjectControllerTest/ProjectControllerTest")));
+    const QString doubled = ProjectController::dataFolder();
+    qputenv("HOME", realHome);
+    QCOMPARE(fresh, share + QStringLiteral("/ProjectControllerTest"));
+    QCOMPARE(doubled, share + QStringLiteral("/ProjectControllerTest/ProjectControllerTest"));
+    QCOMPARE(QFileInfo(ProjectController::recoveryFilePath()).absolutePath(),
+             ProjectController::dataFolder());
+  }
+
+  // Issue 32: after a restart the reopened project's preview said "No preview yet.": its
+  // settings were the panel's own (the defaults), so nothing asked for the images.
+  void aProjectWithTheDefaultSettingsShowsItsPreview() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("defaults.convstudio"));
+    Project project;
+    project.graph =
+        *TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10).graph;
+    QVERIFY(!ProjectFile::save(project, QFile::encodeName(path).toStdString()));
+    MainWindow window;
+    QSignalSpy requested(window.training()->settingsPanel(),
+                         &TrainingSettingsPanel::previewRequested);
+    QVERIFY(window.projects()->openFile(path).empty());
+    QCOMPARE(window.document()->project().dataset, DatasetSettings{});
+    QTRY_VERIFY(requested.count() > 0);
+  }
 
   void exampleOpensLenet5OnFashionMnistUnmodified() {
     MainWindow window;

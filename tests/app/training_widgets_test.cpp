@@ -47,12 +47,14 @@ class TrainingWidgetsTest : public QObject {
   void everyLineIsNamedAtAnySize();
   void keyTicksNeverRunTogether();
   void aSingleValidationPointSitsAtItsStep();
+  void emptiedChartsForgetThePreviousRunsRanges();
   void aWarningSitsUnderTheSettingItConcerns();
   void everyEditorTheSettingTableNamesIsInThePanel();
-  void randomErasingIsEditedAsAPercentage();
+  void randomErasingIsEditedAsTheProbabilityTheProjectHolds();
   void theDatasetChoiceOffersEveryRegisteredFormat();
   void theOptimizerChoiceOffersEveryRegisteredOptimizer();
   void aSweepsRunsStandTogetherAndOverlayEveryChart();
+  void theComparisonSaysMibStoppedAndTheSettingsLabels();
 };
 
 void TrainingWidgetsTest::decimationKeepsEveryExtremeOfAMillionPoints() {
@@ -102,7 +104,8 @@ void TrainingWidgetsTest::chartRedrawsOnlyWhenRefreshedAndChanged() {
   QCOMPARE(chart.redrawCount(), before + 1);
   QCOMPARE(chart.graphOf(curve)->dataCount(), 5000);
   QVERIFY(chart.isFollowing());
-  QCOMPARE(chart.xAxis->range().upper, 4999.0);
+  // The data across, with room for the last point's marker (issue 32).
+  QVERIFY(chart.xAxis->range().upper >= 4999.0 && chart.xAxis->range().upper <= 4999.0 * 1.05);
 }
 
 void TrainingWidgetsTest::chartsDrawAMillionStepsDecimated() {
@@ -350,10 +353,55 @@ void TrainingWidgetsTest::aSingleValidationPointSitsAtItsStep() {
   // The run's steps across, not "937 to 939"; a percentage between 0 and 100, not a sliver.
   QVERIFY(accuracy->xAxis->range().lower <= 0);
   QVERIFY(accuracy->xAxis->range().upper >= 938);
-  QVERIFY(accuracy->yAxis->range().lower >= 0);
-  QVERIFY(accuracy->yAxis->range().upper <= 100);
-  QVERIFY(accuracy->yAxis->range().size() >= 10);
-  QVERIFY(accuracy->yAxis->range().contains(91) && accuracy->yAxis->range().contains(93.8));
+  const QCPRange values = accuracy->yAxis->range();
+  QVERIFY(values.lower >= -0.1 * values.size());  // past 0–100 by a marker's room at most
+  QVERIFY(values.upper <= 100 + 0.1 * values.size());
+  QVERIFY(values.size() >= 10);
+  QVERIFY(values.contains(91) && values.contains(93.8));
+  // Issue 32: the point at the run's last step showed half its marker at the chart's edge; it
+  // (and a point at 100 %) keeps its whole marker inside the plot.
+  const QRect plot = accuracy->axisRect()->rect();
+  QVERIFY2(accuracy->xAxis->coordToPixel(938) <= plot.right() - 4,
+           qPrintable(QStringLiteral("%1 px, plot ends at %2")
+                          .arg(accuracy->xAxis->coordToPixel(938))
+                          .arg(plot.right())));
+  QVERIFY(accuracy->xAxis->coordToPixel(0) >= plot.left() + 4);
+  epoch.val_accuracy = 1.0;
+  charts.addEpoch(epoch);
+  charts.refresh();
+  QVERIFY(accuracy->yAxis->coordToPixel(100) >= plot.top() + 4);
+}
+
+// Issue 32: charts emptied for another project showed the previous project's axes (its steps
+// and losses) around no data; they show what new charts show.
+void TrainingWidgetsTest::emptiedChartsForgetThePreviousRunsRanges() {
+  TrainingCharts fresh;
+  TrainingCharts charts;
+  for (TrainingCharts* c : {&fresh, &charts}) {
+    c->resize(900, 300);
+    c->show();
+    c->beginRun(TrainingSettings{});
+  }
+  StepMetrics step;
+  for (int i = 1; i <= 2000; ++i) {
+    step.step = i;
+    step.loss = 40.0 / i;
+    charts.addStep(step);
+  }
+  EpochMetrics epoch;
+  epoch.val_accuracy = 0.5;
+  charts.addEpoch(epoch);
+  charts.refresh();
+  QVERIFY(charts.charts().front()->xAxis->range().upper >= 2000);
+  charts.beginRun(TrainingSettings{});  // what opening another project does
+  charts.refresh();
+  fresh.refresh();
+  for (qsizetype i = 0; i < charts.charts().size(); ++i) {
+    const LiveChart* emptied = charts.charts()[i];
+    const LiveChart* unused = fresh.charts()[i];
+    QCOMPARE(emptied->xAxis->range(), unused->xAxis->range());
+    QCOMPARE(emptied->yAxis->range(), unused->yAxis->range());
+  }
 }
 
 void TrainingWidgetsTest::aWarningSitsUnderTheSettingItConcerns() {
@@ -399,23 +447,32 @@ void TrainingWidgetsTest::everyEditorTheSettingTableNamesIsInThePanel() {
            QStringLiteral("hflip"));
 }
 
-// The project holds a probability; the box shows it as a share of images and edits it back.
-void TrainingWidgetsTest::randomErasingIsEditedAsAPercentage() {
+// The project holds a probability and the box shows the same number (issue 32: a percent box
+// read the 0.5 users type as 5 %); typed 0.5 means half the images, typed 50 is refused.
+void TrainingWidgetsTest::randomErasingIsEditedAsTheProbabilityTheProjectHolds() {
   TrainingSettingsPanel panel;
   DatasetSettings dataset;
   dataset.augmentation.random_erasing = 0.25;
   panel.setSettings(dataset, TrainingSettings{});
   auto* erasing = panel.findChild<QDoubleSpinBox*>(QStringLiteral("erasing"));
   QVERIFY(erasing);
-  QCOMPARE(erasing->value(), 25.0);
+  QCOMPARE(erasing->value(), 0.25);
+  QVERIFY(!erasing->suffix().contains(QLatin1Char('%')));
   double edited = -1;
   connect(&panel, &TrainingSettingsPanel::settingsEdited, this,
           [&edited](const DatasetSettings& d, const TrainingSettings&) {
             edited = d.augmentation.random_erasing;
           });
-  erasing->setValue(50);
+  erasing->selectAll();
+  QTest::keyClicks(erasing, QStringLiteral("0.5"));
+  erasing->interpretText();
+  QCOMPARE(erasing->value(), 0.5);
   QCOMPARE(edited, 0.5);
   QCOMPARE(panel.datasetSettings().augmentation.random_erasing, 0.5);
+  erasing->selectAll();
+  QTest::keyClicks(erasing, QStringLiteral("50"));
+  erasing->interpretText();
+  QVERIFY(erasing->value() <= 1.0);
   erasing->setValue(0);
   QCOMPARE(erasing->text(), erasing->specialValueText());
   QCOMPARE(panel.datasetSettings().augmentation.random_erasing, 0.0);
@@ -508,13 +565,43 @@ void TrainingWidgetsTest::aSweepsRunsStandTogetherAndOverlayEveryChart() {
   const int memory = charts.memoryChart()->curveCount();
   charts.setOverlays(model.checkedRuns());
   QCOMPARE(charts.lossChart()->curveCount(), loss + 2);
-  QCOMPARE(charts.accuracyChart()->graphOf(accuracy)->name(), QStringLiteral("lr=0.1"));
+  // Issue 32: the settings' labels, not the sweep's keys ("lr=0.1").
+  QCOMPARE(charts.accuracyChart()->graphOf(accuracy)->name(),
+           QStringLiteral("Learning rate = 0.1"));
   QCOMPARE(charts.accuracyChart()->series(accuracy + 1).values().front(), 60.0);
   QCOMPARE(charts.memoryChart()->series(memory).values().back(), 65.0);
   charts.beginRun(TrainingSettings{});
   QCOMPARE(charts.memoryChart()->series(memory).size(), std::size_t{2});
   charts.setOverlays({});
   QCOMPARE(charts.memoryChart()->curveCount(), memory);
+}
+
+// Issue 32: the table said "MB" and "stopped" where the CSV said bytes and "cancelled", the
+// charts MiB; one unit (MiB, powers of 1024) and one word per state, the settings' labels for
+// the columns.
+void TrainingWidgetsTest::theComparisonSaysMibStoppedAndTheSettingsLabels() {
+  auto run = [](const char* name, const char* state, double lr) {
+    RecordedRun recorded;
+    recorded.name = name;
+    recorded.folder = std::string("/runs/") + name;
+    recorded.state = state;
+    Project project;
+    project.training.lr = lr;
+    recorded.project = project;
+    recorded.figures.peak_memory_bytes = 300ull << 20;
+    return recorded;
+  };
+  RunComparisonModel model;
+  model.setRuns({run("a", "cancelled", 0.1), run("b", "finished", 0.01)});
+  QCOMPARE(model.index(0, RunComparisonModel::kState).data().toString(), QStringLiteral("stopped"));
+  const int memory = model.figureColumn(RunComparisonModel::kMemory);
+  QCOMPARE(model.index(0, memory).data().toString(), QStringLiteral("300.0 MiB"));
+  const int lr = model.settingColumn(QStringLiteral("lr"));
+  QVERIFY(lr >= 0);
+  QCOMPARE(model.headerData(lr, Qt::Horizontal, Qt::DisplayRole).toString(),
+           QStringLiteral("Learning rate"));
+  QCOMPARE(model.headerData(lr, Qt::Horizontal, Qt::ToolTipRole).toString(), QStringLiteral("lr"));
+  QVERIFY(QString::fromStdString(model.csv()).contains(QStringLiteral("\r\na,stopped,")));
 }
 
 QTEST_MAIN(TrainingWidgetsTest)

@@ -15,6 +15,7 @@
 #include <QTreeWidget>
 
 #include "app_settings.h"
+#include "block_id_labels.h"
 #include "block_item.h"
 #include "builder_canvas.h"
 #include "builder_scene.h"
@@ -177,6 +178,41 @@ class WindowFitTest : public QObject {
     QVERIFY(!everyBlockShown());
     view->fitToView();
     QVERIFY(everyBlockShown());
+  }
+
+  // Issue 32: fitted, resnet-small's blocks are boxes too small for text and their names
+  // vanished; each block's id sits beside it, readable, on screen, covering no block or id.
+  void fittedResnetSmallNamesEveryBlock() {
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.projects()->newFromTemplate(QStringLiteral("resnet-small")));
+    QCoreApplication::processEvents();
+    BuilderView* view = window.canvas()->view();
+    QVERIFY(BlockIdLabels::shownAt(view->zoom()));
+    const std::vector<BlockIdLabel> labels = BlockIdLabels::layout(*view);
+    QStringList named;
+    for (const BlockIdLabel& label : labels) named << label.id;
+    for (const Block& block : window.document()->graph().blocks()) {
+      QVERIFY2(named.contains(QString::fromStdString(block.id)), block.id.c_str());
+    }
+    QVERIFY(BlockIdLabels::font(view->font()).pixelSize() >= 10);
+    for (const BlockIdLabel& label : labels) {
+      QVERIFY(view->viewport()->rect().contains(label.rect));
+      for (const BlockIdLabel& other : labels) {
+        QVERIFY(&label == &other || !label.rect.intersects(other.rect));
+      }
+      for (const Block& block : window.document()->graph().blocks()) {
+        BlockItem* item = window.canvas()->scene()->blockItem(QString::fromStdString(block.id));
+        const QRect box = view->mapFromScene(item->sceneBoundingRect()).boundingRect();
+        QVERIFY2(!box.intersects(label.rect), qPrintable(label.id + QStringLiteral(" covers ") +
+                                                         QString::fromStdString(block.id)));
+      }
+    }
+    // Zoomed in far enough for the blocks' own text, the ids beside them go.
+    view->resetZoom();
+    QVERIFY(BlockIdLabels::layout(*view).empty());
   }
 
   void aSizeFromABiggerScreenIsShrunkToThisOne() {

@@ -19,9 +19,6 @@ constexpr qreal kHeaderHeight = 22;
 // by its type in large letters (an overview of a big model, fitted to the view).
 constexpr qreal kOverviewScale = 0.55;
 constexpr qreal kOverviewTextPixels = 12;  // on screen
-// Below this height on screen a block's text cannot be read: a plain box says where it is, and a
-// 1,000-block network fitted to the window repaints in a few milliseconds.
-constexpr qreal kTinyBlockPixels = 14;
 
 QColor categoryColor(const QString& category) {
   if (category == QLatin1String("Input/Output")) return QColor(0x5b, 0x7d, 0xb1);

@@ -14,6 +14,10 @@ class BlockItem : public QGraphicsItem {
   static constexpr qreal kWidth = 200;
   static constexpr qreal kHeight = 64;
   static constexpr qreal kGrid = 10;
+  // Below this height on screen a block's text cannot be read: a plain box says where it is (a
+  // 1,000-block network fitted to the window repaints in a few milliseconds), and the view
+  // names it beside the box (block_id_labels.h).
+  static constexpr qreal kTinyBlockPixels = 14;
   enum { Type = UserType + 1 };
 
   struct Content {

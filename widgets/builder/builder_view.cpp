@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "block_id_labels.h"
 #include "block_item.h"
 #include "builder_scene.h"
 #include "overview_map.h"
@@ -35,6 +36,9 @@ BuilderView::BuilderView(QGraphicsScene* scene, QWidget* parent) : QGraphicsView
 void BuilderView::setZoom(qreal zoom) {
   zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
   setTransform(QTransform::fromScale(zoom, zoom));
+  // Block ids sit beside their blocks, outside what a moved block repaints: while they show,
+  // the whole viewport repaints (plain boxes draw fast).
+  setViewportUpdateMode(BlockIdLabels::shownAt(zoom) ? FullViewportUpdate : SmartViewportUpdate);
   overview_->refresh();
   emit zoomChanged(zoom);
 }
@@ -84,6 +88,14 @@ void BuilderView::resizeEvent(QResizeEvent* event) {
   QGraphicsView::resizeEvent(event);
   if (fitPending_) fitToView();
   overview_->refresh();
+}
+
+void BuilderView::drawForeground(QPainter* painter, const QRectF& rect) {
+  QGraphicsView::drawForeground(painter, rect);
+  painter->save();
+  painter->resetTransform();  // the viewport's pixels
+  BlockIdLabels::paint(*painter, *this);
+  painter->restore();
 }
 
 void BuilderView::scrollContentsBy(int dx, int dy) {

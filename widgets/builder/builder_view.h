@@ -42,6 +42,8 @@ class BuilderView : public QGraphicsView {
   void keyReleaseEvent(QKeyEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
   void scrollContentsBy(int dx, int dy) override;
+  // Block ids beside blocks too small to show them (block_id_labels.h).
+  void drawForeground(QPainter* painter, const QRectF& rect) override;
 
  private:
   bool panning_ = false;

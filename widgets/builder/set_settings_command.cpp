@@ -3,6 +3,7 @@
 #include "command_ids.h"
 #include "convstudio/model/settings_changes.h"
 #include "graph_document.h"
+#include "setting_text.h"
 
 namespace convstudio {
 
@@ -19,9 +20,9 @@ SetSettingsCommand::SetSettingsCommand(GraphDocument* document, DatasetSettings 
 void SetSettingsCommand::describe() {
   changed_ = changed_settings(oldDataset_, oldTraining_, newDataset_, newTraining_);
   setObsolete(changed_.empty());
-  // "Change training.lr" names the setting as the project file does; several at once (a
-  // suggested fix applied) read as one settings change.
-  setText(changed_.size() == 1 ? tr("Change %1").arg(QString::fromStdString(changed_.front()))
+  // "Change Learning rate" names the setting as its editor does (issue 32: not the project
+  // file's "training.lr"); several at once (a suggested fix applied) read as one settings change.
+  setText(changed_.size() == 1 ? tr("Change %1").arg(settingLabel(changed_.front()))
                                : tr("Change training settings"));
 }
 

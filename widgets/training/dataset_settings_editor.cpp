@@ -106,16 +106,17 @@ void DatasetSettingsEditor::createAugmentationFields() {
   contrast_->setRange(0, 0.9);
   contrast_->setSingleStep(0.05);
   contrast_->setSpecialValueText(tr("off"));
+  // A probability as the project file holds it (0.5: half the images), like brightness and
+  // contrast beside it; a percent box read "0.5" as 5 % (issue 32).
   erasing_ = new QDoubleSpinBox(this);
   erasing_->setObjectName(QStringLiteral("erasing"));
-  erasing_->setRange(0, 100);
-  erasing_->setDecimals(0);
-  erasing_->setSingleStep(10);
-  erasing_->setSuffix(QStringLiteral(" %"));
+  erasing_->setRange(0, 1);
+  erasing_->setDecimals(2);
+  erasing_->setSingleStep(0.1);
   erasing_->setSpecialValueText(tr("off"));
   erasing_->setToolTip(
-      tr("Share of training images on which a random rectangle (2–33% of the area) is painted "
-         "over with noise"));
+      tr("Probability (0–1) that a training image gets a random rectangle (2–33% of the area) "
+         "painted over with noise: 0.5 is half the images"));
   resizedCrop_ = new QCheckBox(tr("Random resized crop"), this);
   resizedCrop_->setObjectName(QStringLiteral("resizedCrop"));
   resizedCrop_->setToolTip(
@@ -201,7 +202,7 @@ void DatasetSettingsEditor::load(const DatasetSettings& s) {
   rotation_->setValue(s.augmentation.rotation_degrees);
   brightness_->setValue(s.augmentation.brightness);
   contrast_->setValue(s.augmentation.contrast);
-  erasing_->setValue(s.augmentation.random_erasing * 100);
+  erasing_->setValue(s.augmentation.random_erasing);
   normalize_->setChecked(s.normalize);
   followedData_ = dataKey();
   updateEnabled();
@@ -222,7 +223,7 @@ void DatasetSettingsEditor::store(DatasetSettings& s) const {
   s.augmentation.rotation_degrees = rotation_->value();
   s.augmentation.brightness = brightness_->value();
   s.augmentation.contrast = contrast_->value();
-  s.augmentation.random_erasing = erasing_->value() / 100;
+  s.augmentation.random_erasing = erasing_->value();
   s.normalize = normalize_->isChecked();
 }
 

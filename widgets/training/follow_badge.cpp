@@ -9,6 +9,11 @@
 #include <cmath>
 
 namespace convstudio {
+namespace {
+
+constexpr int kMaxTextWidth = 260;  // pixels
+
+}  // namespace
 
 FollowBadge::FollowBadge(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("followBadge"));
@@ -23,8 +28,9 @@ FollowBadge::FollowBadge(QWidget* parent) : QWidget(parent) {
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
-  layout->addWidget(label_);
+  // The button first: a long run name may run past the dock's edge, the button never does.
   layout->addWidget(stop_);
+  layout->addWidget(label_);
   layout->addStretch();
   connect(stop_, &QToolButton::clicked, this, &FollowBadge::stopRequested);
   setLook(Look::Live);
@@ -38,8 +44,8 @@ QString FollowBadge::lagText(double seconds) {
 
 void FollowBadge::showFollowing(const QString& run, std::optional<double> lagSeconds) {
   setLook(Look::Live);
-  label_->setText(lagSeconds ? tr("Following %1 · last line %2 ago").arg(run, lagText(*lagSeconds))
-                             : tr("Following %1 · no metrics yet").arg(run));
+  setText(lagSeconds ? tr("Following %1 · last line %2 ago").arg(run, lagText(*lagSeconds))
+                     : tr("Following %1 · no metrics yet").arg(run));
   setToolTip(
       tr("The charts follow this run folder as its run writes it; the lag is the time "
          "since its metrics file was last written"));
@@ -47,18 +53,28 @@ void FollowBadge::showFollowing(const QString& run, std::optional<double> lagSec
 
 void FollowBadge::showEnded(const QString& run, const QString& outcome, const QDateTime& when) {
   setLook(Look::Ended);
-  label_->setText(tr("Followed %1 · %2 at %3")
-                      .arg(run, outcome, QLocale().toString(when.time(), QLocale::ShortFormat)));
+  setText(tr("Followed %1 · %2 at %3")
+              .arg(run, outcome, QLocale().toString(when.time(), QLocale::ShortFormat)));
 }
 
 void FollowBadge::showUnreachable(const QString& run, const QString& problem) {
   setLook(Look::Trouble);
-  label_->setText(tr("Following %1 · cannot read the folder").arg(run));
+  setText(tr("Following %1 · cannot read the folder").arg(run));
   setToolTip(problem);
 }
 
+void FollowBadge::setText(const QString& text) {
+  text_ = text;
+  // With its button, the badge fits the Charts dock of a 1280-pixel screen (issue 32): a long
+  // run name ends in "…", the whole text on hover.
+  label_->ensurePolished();  // the style sheet's bold font measures the text
+  const QString shown = label_->fontMetrics().elidedText(text, Qt::ElideRight, kMaxTextWidth);
+  label_->setText(shown);
+  label_->setToolTip(shown == text ? QString() : text);
+}
+
 QString FollowBadge::text() const {
-  return label_->text();
+  return text_;
 }
 
 void FollowBadge::setLook(Look look) {

@@ -4,6 +4,7 @@
 // or when it ended; a button stops following.
 
 #include <QDateTime>
+#include <QString>
 #include <QWidget>
 
 #include <optional>
@@ -36,9 +37,11 @@ class FollowBadge : public QWidget {
  private:
   enum class Look { Live, Ended, Trouble };
   void setLook(Look look);
+  void setText(const QString& text);
 
   QLabel* label_ = nullptr;
   QToolButton* stop_ = nullptr;
+  QString text_;  // whole; the label may show it elided
 };
 
 }  // namespace convstudio

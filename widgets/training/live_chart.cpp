@@ -35,6 +35,23 @@ void unite(QCPRange& into, bool& has, const QCPRange& range) {
 // Title, axes and a plot that still shows a trend; the legend's lines come on top.
 constexpr int kMinimumHeight = 110;
 
+// Pixels kept free at each end of an axis, so a point at the end (a lone validation point, the
+// last step) shows its whole marker (6–7 px wide plus its pen) instead of half of it.
+constexpr int kEdgeRoom = 6;
+
+QCPRange withEdgeRoom(const QCPRange& range, int lengthPixels) {
+  const int usable = lengthPixels - 2 * kEdgeRoom;
+  if (usable <= 0 || range.size() <= 0) return range;
+  const double room = kEdgeRoom * range.size() / usable;
+  return QCPRange(range.lower - room, range.upper + room);
+}
+
+// What an axis shows with nothing to show: the same for a new chart and for one whose project
+// was replaced, never the ranges of the data that was there before.
+QCPRange emptyRange(const QCPAxis* axis) {
+  return axis->scaleType() == QCPAxis::stLogarithmic ? QCPRange(1e-3, 1) : QCPRange(0, 5);
+}
+
 }  // namespace
 
 LiveChart::LiveChart(const QString& title, QWidget* parent) : QCustomPlot(parent), title_(title) {
@@ -207,26 +224,45 @@ void LiveChart::follow() {
     }
   }
   if (hasKeyHint_) unite(keys, hasKeys, keyHint_);
+  const int width = axisRect()->width() > 0 ? axisRect()->width() : this->width() - 60;
+  const int height = axisRect()->height() > 0 ? axisRect()->height() : this->height() - 80;
   if (hasKeys) {
-    xAxis->setRange(keys.size() > 0 ? keys : QCPRange(keys.lower - 1, keys.upper + 1));
+    xAxis->setRange(
+        withEdgeRoom(keys.size() > 0 ? keys : QCPRange(keys.lower - 1, keys.upper + 1), width));
+  } else {
+    xAxis->setRange(emptyRange(xAxis));
   }
   if (hasLeft) {
-    QCPRange range = padded(left, yAxis->scaleType() == QCPAxis::stLogarithmic);
-    if (hasValueLimits_) {
-      if (range.size() < minimumValueSpan_) {
-        const double grow = (minimumValueSpan_ - range.size()) / 2;
-        range = QCPRange(range.lower - grow, range.upper + grow);
-        // Pushed back inside the limits as a whole, keeping the span.
-        if (range.lower < valueLimits_.lower) range += valueLimits_.lower - range.lower;
-        if (range.upper > valueLimits_.upper) range -= range.upper - valueLimits_.upper;
-      }
-      range = QCPRange(std::max(range.lower, valueLimits_.lower),
-                       std::min(range.upper, valueLimits_.upper));
-      if (range.size() <= 0) range = valueLimits_;
-    }
-    yAxis->setRange(range);
+    yAxis->setRange(leftValueRange(left, height));
+  } else {
+    yAxis->setRange(hasValueLimits_ ? valueLimits_ : emptyRange(yAxis));
   }
-  if (hasRight) yAxis2->setRange(padded(right, yAxis2->scaleType() == QCPAxis::stLogarithmic));
+  if (hasRight) {
+    const bool logarithmic = yAxis2->scaleType() == QCPAxis::stLogarithmic;
+    const QCPRange range = padded(right, logarithmic);
+    yAxis2->setRange(logarithmic ? range : withEdgeRoom(range, height));
+  } else {
+    yAxis2->setRange(emptyRange(yAxis2));
+  }
+}
+
+QCPRange LiveChart::leftValueRange(const QCPRange& values, int heightPixels) const {
+  const bool logarithmic = yAxis->scaleType() == QCPAxis::stLogarithmic;
+  QCPRange range = padded(values, logarithmic);
+  if (hasValueLimits_) {
+    if (range.size() < minimumValueSpan_) {
+      const double grow = (minimumValueSpan_ - range.size()) / 2;
+      range = QCPRange(range.lower - grow, range.upper + grow);
+      // Pushed back inside the limits as a whole, keeping the span.
+      if (range.lower < valueLimits_.lower) range += valueLimits_.lower - range.lower;
+      if (range.upper > valueLimits_.upper) range -= range.upper - valueLimits_.upper;
+    }
+    range = QCPRange(std::max(range.lower, valueLimits_.lower),
+                     std::min(range.upper, valueLimits_.upper));
+    if (range.size() <= 0) range = valueLimits_;
+  }
+  // Past the limits by the edge room only: 100 % shows its whole marker.
+  return logarithmic ? range : withEdgeRoom(range, heightPixels);
 }
 
 void LiveChart::resetView() {

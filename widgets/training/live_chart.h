@@ -56,6 +56,7 @@ class LiveChart : public QCustomPlot {
 
   // While following the data, the key axis spans at least [lower, upper]: a series with a
   // point per epoch then sits where it belongs in the run rather than filling the chart.
+  // upper <= lower: no hint.
   void setKeyRangeHint(double lower, double upper);
   // Values never shown outside [lower, upper] (a percentage stays within 0–100), and the value
   // axis spans at least `minimumSpan`, so two close points do not look worlds apart.
@@ -93,6 +94,8 @@ class LiveChart : public QCustomPlot {
   };
   void updateDrawing(Curve& curve, bool rangeChanged);
   void follow();
+  // The left axis's range for `values`: padded, within the value limits, with room for markers.
+  QCPRange leftValueRange(const QCPRange& values, int heightPixels) const;
   void stopFollowing();
 
   QString title_;

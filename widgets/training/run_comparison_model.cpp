@@ -6,7 +6,9 @@
 #include <map>
 #include <utility>
 
+#include "convstudio/model/units.h"
 #include "runs_list.h"
+#include "setting_text.h"
 #include "training_progress_view.h"
 
 namespace convstudio {
@@ -104,7 +106,7 @@ QVariant RunComparisonModel::data(const QModelIndex& index, int role) const {
     // Sorting by sweep keeps a sweep's runs together, ordered by their labels.
     if (role == kSortRole) return QString::fromStdString(row.sweep + '\n' + row.label);
     if (role == Qt::DisplayRole) return QString::fromStdString(row.sweep);
-    if (role == Qt::ToolTipRole && !row.label.empty()) return QString::fromStdString(row.label);
+    if (role == Qt::ToolTipRole && !row.label.empty()) return sweepLabelText(row.label);
     return {};
   }
   if (column == kState) {
@@ -152,9 +154,9 @@ QVariant RunComparisonModel::figureData(const ComparisonRow& row, Figure figure,
       const std::optional<double> bytes =
           row.peak_memory_bytes > 0 ? std::optional(static_cast<double>(row.peak_memory_bytes))
                                     : std::nullopt;
-      return shown(bytes, role,
-                   QLocale().formattedDataSize(static_cast<qint64>(row.peak_memory_bytes), 1,
-                                               QLocale::DataSizeTraditionalFormat));
+      // MiB, as the memory chart and the progress view write it (format_bytes: powers of 1024
+      // named as such), not Qt's "traditional" MB.
+      return shown(bytes, role, QString::fromStdString(format_bytes(row.peak_memory_bytes)));
     }
     case kFigures:
       break;
@@ -163,16 +165,19 @@ QVariant RunComparisonModel::figureData(const ComparisonRow& row, Figure figure,
 }
 
 QVariant RunComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  const int setting = section - kFirstSetting;
+  const bool isSetting = setting >= 0 && setting < static_cast<int>(comparison_.settings.size());
+  if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && isSetting) {
+    // The label heads the column; the project file's (and the CSV's) name is a hover away.
+    return QString::fromStdString(comparison_.settings[static_cast<std::size_t>(setting)]);
+  }
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
     return QAbstractTableModel::headerData(section, orientation, role);
   }
   if (section == kRun) return tr("Run");
   if (section == kSweep) return tr("Sweep");
   if (section == kState) return tr("State");
-  const int setting = section - kFirstSetting;
-  if (setting < static_cast<int>(comparison_.settings.size())) {
-    return QString::fromStdString(comparison_.settings[static_cast<std::size_t>(setting)]);
-  }
+  if (isSetting) return settingLabel(comparison_.settings[static_cast<std::size_t>(setting)]);
   switch (static_cast<Figure>(setting - static_cast<int>(comparison_.settings.size()))) {
     case kGraph:
       return tr("Graph");

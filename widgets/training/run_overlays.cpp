@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "live_chart.h"
+#include "setting_text.h"
 
 namespace convstudio {
 namespace {
@@ -31,7 +32,7 @@ bool RunOverlays::isOverlay(const LiveChart* chart, int curve) const {
 }
 
 QString RunOverlays::runName(const RecordedRun& run) {
-  return QString::fromStdString(run.label.empty() ? run.name : run.label);
+  return run.label.empty() ? QString::fromStdString(run.name) : sweepLabelText(run.label);
 }
 
 void RunOverlays::set(const std::vector<RecordedRun>& runs, double smoothing) {

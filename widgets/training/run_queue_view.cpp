@@ -12,6 +12,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "setting_text.h"
+
 namespace convstudio {
 namespace {
 
@@ -116,8 +118,7 @@ void RunQueueView::setQueue(const RunQueue& queue, const QString& active) {
   for (const QueuedRun& run : queue_.runs) {
     auto* item = new QTreeWidgetItem(list_);
     const QString id = QString::fromStdString(run.id);
-    item->setText(kLabel,
-                  run.label.empty() ? tr("Run %1").arg(id) : QString::fromStdString(run.label));
+    item->setText(kLabel, run.label.empty() ? tr("Run %1").arg(id) : sweepLabelText(run.label));
     // A Running entry that is not training was interrupted: it resumes when the queue goes on.
     const bool interrupted = run.state == QueuedRunState::Running && id != active_;
     // A stopped run waits with its folder and checkpoint, to go on where it stopped.

@@ -1,5 +1,6 @@
 #include "run_settings_editor.h"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -20,6 +21,8 @@ namespace {
 
 // The device list's second datum: how many processes (one per device) the choice starts.
 constexpr int kProcessesRole = Qt::UserRole + 1;
+// The device list's widest: a 1280-pixel screen keeps the canvas beside it in view.
+constexpr int kDeviceListMaxWidth = 420;
 
 QSpinBox* spinBox(QWidget* parent, const char* name, int minimum, int maximum) {
   auto* box = new QSpinBox(parent);
@@ -41,6 +44,10 @@ RunSettingsEditor::RunSettingsEditor(QWidget* parent) : QWidget(parent) {
 void RunSettingsEditor::createDeviceFields() {
   device_ = new QComboBox(this);
   device_->setObjectName(QStringLiteral("device"));
+  // The list opens beside the canvas, not across the screen (issue 32: it ran off a 1280-pixel
+  // one): long entries end in "…" and show whole on hover; why CUDA is missing is a tooltip.
+  device_->view()->setTextElideMode(Qt::ElideRight);
+  device_->view()->window()->setMaximumWidth(kDeviceListMaxWidth);
   syncBatchNorm_ = new QCheckBox(tr("SyncBatchNorm: batch statistics over all processes"), this);
   syncBatchNorm_->setObjectName(QStringLiteral("syncBatchNorm"));
   syncBatchNorm_->setToolTip(
@@ -172,8 +179,10 @@ void RunSettingsEditor::setDevices(const DeviceReport& devices) {
               QStringLiteral("cuda:%1").arg(gpu.index));
   }
   if (!devices.cuda_available) {
-    addDevice(tr("CUDA — not available: %1").arg(cudaUnavailableText(devices)),
-              QStringLiteral("cuda"));
+    addDevice(tr("CUDA — not available"), QStringLiteral("cuda"));
+    device_->setItemData(device_->count() - 1,
+                         tr("CUDA — not available: %1").arg(cudaUnavailableText(devices)),
+                         Qt::ToolTipRole);
     // Shown so the user learns why, but not selectable.
     auto* model = qobject_cast<QStandardItemModel*>(device_->model());
     if (model) model->item(device_->count() - 1)->setEnabled(false);
@@ -195,6 +204,7 @@ void RunSettingsEditor::setDevices(const DeviceReport& devices) {
 void RunSettingsEditor::addDevice(const QString& text, const QString& device,
                                   std::int64_t processes) {
   device_->addItem(text, device);
+  device_->setItemData(device_->count() - 1, text, Qt::ToolTipRole);  // the whole of an elided one
   device_->setItemData(device_->count() - 1, QVariant::fromValue<qlonglong>(processes),
                        kProcessesRole);
 }

@@ -82,11 +82,13 @@ void RunsList::setProjectFile(const QString& projectFile) {
 }
 
 QString RunsList::stateText(const std::string& state) {
-  if (state == "running") return tr("running");
-  if (state == "finished") return tr("finished");
-  if (state == "cancelled") return tr("stopped");
-  if (state == "failed") return tr("failed");
-  return QString::fromStdString(state);
+  // The engine's word (run_state_word: "cancelled" reads "stopped", as in the CSV), translated.
+  const std::string word = run_state_word(state);
+  if (word == "running") return tr("running");
+  if (word == "finished") return tr("finished");
+  if (word == "stopped") return tr("stopped");
+  if (word == "failed") return tr("failed");
+  return QString::fromStdString(word);
 }
 
 void RunsList::reload() {

@@ -13,6 +13,7 @@
 
 #include "convstudio/runs/run_comparison.h"
 #include "convstudio/runs/sweep.h"
+#include "setting_text.h"
 
 namespace convstudio {
 namespace {
@@ -43,7 +44,8 @@ SweepDialog::SweepDialog(const Project& project, std::string sweepId, QWidget* p
     setting->setObjectName(QStringLiteral("sweepSetting%1").arg(axis + 1));
     if (axis > 0) setting->addItem(tr("(none)"), QString());
     for (const std::string& name : sweepable_settings()) {
-      setting->addItem(QString::fromStdString(name), QString::fromStdString(name));
+      // The label, as the editors name it; the key the sweep records stays the item's data.
+      setting->addItem(settingLabel(name), QString::fromStdString(name));
     }
     auto* values = new QLineEdit(this);
     values->setObjectName(QStringLiteral("sweepValues%1").arg(axis + 1));
@@ -110,7 +112,8 @@ void SweepDialog::check() {
     const QString values = values_[static_cast<std::size_t>(axis)]->text().trimmed();
     if (setting.isEmpty()) continue;
     if (values.isEmpty()) {
-      problemText_ = tr("Enter the values of %1, separated by commas.").arg(setting);
+      problemText_ = tr("Enter the values of %1, separated by commas.")
+                         .arg(settingLabel(setting.toStdString()));
       break;
     }
     Result<SweepAxis> parsed =

@@ -56,7 +56,7 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
   smoothingSlider_->setObjectName(QStringLiteral("smoothingSlider"));
   smoothingSlider_->setRange(0, 99);
   smoothingSlider_->setValue(static_cast<int>(std::lround(smoothing_ * 100)));
-  smoothingSlider_->setMaximumWidth(200);
+  smoothingSlider_->setMaximumWidth(120);
   smoothingSlider_->setMinimumWidth(60);
   smoothingSlider_->setToolTip(
       tr("Weight of the exponential moving average drawn over the raw loss"));
@@ -64,13 +64,15 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
   smoothingValue_ = new QLabel(this);
   smoothingValue_->setMinimumWidth(32);
   toolbar->addWidget(smoothingValue_);
-  toolbar->addStretch();
+  // The buttons right after the slider, not at the far end: the charts below are wider than a
+  // 1280-pixel screen's dock and scroll, and a button at the end was cut off (issue 32).
   auto* reset = new QPushButton(tr("Reset Views"), this);
   reset->setToolTip(tr("Follow the data again after zooming or panning (or double-click a chart)"));
   toolbar->addWidget(reset);
   auto* csv = new QPushButton(tr("Export CSV…"), this);
   csv->setToolTip(tr("Every step's and epoch's metrics of this run as a CSV file"));
   toolbar->addWidget(csv);
+  toolbar->addStretch();
 
   auto* grid = new QGridLayout;
   grid_ = grid;
@@ -231,6 +233,9 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
     for (int i = 0; i < chart->curveCount(); ++i) {
       if (!overlays_->isOverlay(chart, i)) chart->clearCurve(i);
     }
+    // The previous run's span goes with its steps: empty charts of another project show the
+    // ranges of new ones (issue 32).
+    chart->setKeyRangeHint(0, 0);
     chart->resetView();
   }
   showScaleChart(settings.amp == AmpMode::Fp16);

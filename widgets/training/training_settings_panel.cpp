@@ -138,6 +138,10 @@ void TrainingSettingsPanel::setSettings(const DatasetSettings& dataset,
   if (newData) schedulePreview();
 }
 
+void TrainingSettingsPanel::showPreviewOnce() {
+  if (!previewShown_) schedulePreview();
+}
+
 void TrainingSettingsPanel::readEditors() {
   datasetEditor_->store(dataset_);
   runEditor_->store(training_);

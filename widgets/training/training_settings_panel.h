@@ -33,6 +33,8 @@ class TrainingSettingsPanel : public QWidget {
   void setDevices(const DeviceReport& devices);
   // Shows the project's settings without emitting settingsEdited().
   void setSettings(const DatasetSettings& dataset, const TrainingSettings& training);
+  // Loads the preview of the data the panel holds, unless it has already loaded one.
+  void showPreviewOnce();
   DatasetSettings datasetSettings() const { return dataset_; }
   TrainingSettings trainingSettings() const { return training_; }
 

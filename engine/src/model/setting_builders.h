@@ -10,8 +10,10 @@
 namespace convstudio::setting_builders {
 
 // What a table entry says besides its key, member and range, written with designated
-// initializers in this order: {.unit = "steps", .sweepable = true, .flag = "--lr", ...}.
+// initializers in this order: {.label = …, .unit = "steps", .sweepable = true, .flag = "--lr",
+// ...}.
 struct About {
+  std::string label;
   std::string unit;
   bool sweepable = false;
   bool written_when_set = false;
@@ -22,6 +24,7 @@ struct About {
 
 template <typename Settings>
 SettingSpec<Settings> with(SettingSpec<Settings> s, const About& about) {
+  s.label = about.label;
   s.unit = about.unit;
   s.sweepable = about.sweepable;
   s.written_when_set = about.written_when_set;
@@ -114,6 +117,7 @@ SettingSpec<Outer> inside(Inner Outer::*member, std::string group, SettingSpec<I
   s.number_max = inner.number_max;
   s.names = std::move(inner.names);
   s.accepts = std::move(inner.accepts);
+  s.label = std::move(inner.label);
   s.unit = std::move(inner.unit);
   s.sweepable = inner.sweepable;
   s.written_when_set = inner.written_when_set;

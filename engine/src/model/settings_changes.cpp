@@ -5,11 +5,16 @@
 namespace convstudio {
 namespace {
 
-// The project file's form is the one list of every setting, so comparing it misses none.
+// The project file's form is the one list of every setting, so comparing it misses none. A
+// group ("augmentation") names its changed settings, not itself.
 void compare(const nlohmann::ordered_json& before, const nlohmann::ordered_json& after,
              const std::string& section, std::vector<std::string>& changed) {
   for (const auto& [key, value] : after.items()) {
-    if (!before.contains(key) || before.at(key) != value) changed.push_back(section + "." + key);
+    if (before.contains(key) && before.at(key).is_object() && value.is_object()) {
+      compare(before.at(key), value, section + "." + key, changed);
+    } else if (!before.contains(key) || before.at(key) != value) {
+      changed.push_back(section + "." + key);
+    }
   }
   for (const auto& [key, value] : before.items()) {
     if (!after.contains(key)) changed.push_back(section + "." + key);

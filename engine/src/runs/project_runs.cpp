@@ -27,6 +27,13 @@ fs::path new_run_folder(const fs::path& project_file) {
   });
 }
 
+fs::path studio_data_folder(const fs::path& user_data, const std::string& name) {
+  const fs::path folder = user_data / name;
+  const fs::path doubled = folder / name;
+  std::error_code ec;
+  return fs::is_directory(doubled, ec) ? doubled : folder;
+}
+
 fs::path unsaved_project_file(const fs::path& data_folder) {
   return unique_timestamped_path(data_folder / "unsaved", ProjectFile::kExtension,
                                  [](const fs::path& file) {

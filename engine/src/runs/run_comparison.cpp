@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "convstudio/model/graph_json.h"
+#include "convstudio/runs/training_events.h"
 #include "settings_json.h"
 
 namespace convstudio {
@@ -135,6 +136,11 @@ RunComparison compare_runs(const std::vector<RecordedRun>& runs) {
   return comparison;
 }
 
+std::string run_state_word(std::string_view recorded_state) {
+  if (recorded_state == to_string(RunState::Cancelled)) return "stopped";
+  return std::string(recorded_state);
+}
+
 std::string comparison_csv(const RunComparison& comparison) {
   std::vector<std::string> header = {"run", "state", "sweep", "label", "graph_version"};
   header.insert(header.end(), comparison.settings.begin(), comparison.settings.end());
@@ -152,7 +158,8 @@ std::string comparison_csv(const RunComparison& comparison) {
   };
   std::string csv = line(header);
   for (const ComparisonRow& row : comparison.rows) {
-    std::vector<std::string> fields = {row.run, row.state, row.sweep, row.label, row.graph_version};
+    std::vector<std::string> fields = {row.run, run_state_word(row.state), row.sweep, row.label,
+                                       row.graph_version};
     fields.insert(fields.end(), row.settings.begin(), row.settings.end());
     for (const auto& figure : {row.final_val_accuracy, row.final_val_loss, row.best_val_accuracy,
                                row.wall_seconds, row.samples_per_second}) {

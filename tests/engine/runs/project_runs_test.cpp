@@ -24,6 +24,16 @@ std::string read(const fs::path& file) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
+// Issue 32: the data folder named the studio twice (…/ConvStudio/ConvStudio); a new user gets it
+// once, while a user whose data is in the doubled folder keeps it there.
+TEST(ProjectRuns, DataFolderNamesTheStudioOnceUnlessTheOldDoubledFolderExists) {
+  const fs::path user_data = testing::scratch_folder("share");
+  EXPECT_EQ(studio_data_folder(user_data), user_data / "ConvStudio");
+  fs::create_directories(user_data / "ConvStudio" / "ConvStudio" / "unsaved");
+  EXPECT_EQ(studio_data_folder(user_data), user_data / "ConvStudio" / "ConvStudio");
+  EXPECT_EQ(studio_data_folder(user_data, "Other"), user_data / "Other");
+}
+
 TEST(ProjectRuns, EveryUnsavedProjectGetsItsOwnPlace) {
   const fs::path data = testing::scratch_folder("data");
   const fs::path first = unsaved_project_file(data);

@@ -9,6 +9,7 @@
 
 #include "convstudio/model/template_library.h"
 #include "convstudio/runs/run_recorder.h"
+#include "convstudio/runs/training_events.h"
 #include "scratch_folder.h"
 
 namespace convstudio {
@@ -89,6 +90,19 @@ TEST(RunComparison, CsvQuotesFieldsThatNeedIt) {
                 ",64,0.01,0.5,,0.5,,,1024,0\r\n"
                 "b,finished,,\"say \"\"hi\"\"\"," +
                 graph_version(lenet()) + ",128,0.003,,,,,,0,0\r\n");
+}
+
+// Issue 32: the table said "stopped" where its CSV said "cancelled"; one word per state, the
+// engine's run_state_word, which the studio translates.
+TEST(RunComparison, AStoppedRunReadsStoppedInTheCsvAsInTheTable) {
+  std::vector<RecordedRun> runs = {run_with("a", 0.01, 64), run_with("b", 0.003, 64)};
+  runs[1].state = to_string(RunState::Cancelled);
+  const std::string csv = comparison_csv(compare_runs(runs));
+  EXPECT_NE(csv.find("\r\nb,stopped,"), std::string::npos) << csv;
+  EXPECT_EQ(csv.find("cancelled"), std::string::npos) << csv;
+  EXPECT_EQ(run_state_word("cancelled"), "stopped");
+  EXPECT_EQ(run_state_word("finished"), "finished");
+  EXPECT_EQ(run_state_word("failed"), "failed");
 }
 
 TEST(RunComparison, ARunFolderKeepsItsSweepGraphVersionAndFigures) {

@@ -19,6 +19,9 @@
 
 namespace convstudio {
 
+// The translation context of the settings' labels (SettingSpec::label).
+inline constexpr const char* kSettingLabelContext = "Settings";
+
 // Choice: one of `names` (an enum's words); Text: free text that `accepts` checks (the device).
 enum class SettingType { Boolean, Integer, Number, Text, Choice };
 
@@ -30,14 +33,16 @@ using SettingValue = std::variant<bool, std::int64_t, double, std::string>;
 // so files that do not use them stay readable by older ConvStudios.
 template <typename Settings>
 struct SettingSpec {
-  std::string key;    // in its JSON object: "lr", "channels", "horizontal_flip"
+  std::string key;  // in its JSON object: "lr", "channels", "horizontal_flip"
+  // What the studio calls it ("Learning rate"): English, translated in kSettingLabelContext.
+  std::string label;
   std::string group;  // the object inside the section that holds it: "", "input", "augmentation"
   SettingType type = SettingType::Number;
   std::int64_t integer_min = 0, integer_max = 0;  // Integer
   double number_min = 0, number_max = 0;          // Number
   std::vector<std::string> names;  // Choice: the allowed words; Text: the forms it accepts
   std::function<bool(std::string_view)> accepts;  // Text only
-  std::string unit;                               // "steps", "epochs", "MB"; empty: none
+  std::string unit;                               // "steps", "epochs", "MiB"; empty: none
   bool sweepable = false;                         // a sweep may vary it (it changes what is learnt)
   bool written_when_set = false;
   std::string cli_flag;  // "--lr" on `train` (and the finders where they take it); empty: none

@@ -1,6 +1,7 @@
 #pragma once
 // Which settings differ between two versions of a project's dataset and training settings,
-// named as the project file spells them ("dataset.path", "training.lr"), so an editor can merge
+// named as the project file spells them ("dataset.path", "training.lr",
+// "dataset.augmentation.random_erasing"), so an editor can merge
 // successive edits of one setting into one undo step.
 
 #include <string>

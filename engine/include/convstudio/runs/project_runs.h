@@ -6,12 +6,21 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "convstudio/runs/message_text.h"
 
 namespace convstudio {
+
+// The studio's data folder (unsaved projects' runs, the autosave recovery file) inside the
+// user's data folder (`user_data`: ~/.local/share on Linux): user_data/NAME, NAME being the
+// application's name. Studios before issue 32 used user_data/NAME/NAME (the organisation and the
+// application, both "ConvStudio"); while that folder exists it stays the data folder, unmoved,
+// because the recovery settings and the run queues name paths inside it.
+std::filesystem::path studio_data_folder(const std::filesystem::path& user_data,
+                                         const std::string& name = "ConvStudio");
 
 // A file name for the runs of a project that has no file yet: DATA/unsaved/DATE-TIME.convstudio,
 // whose runs folder does not exist yet. Nothing is written.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -57,5 +58,11 @@ RunComparison compare_runs(const std::vector<RecordedRun>& runs);
 // run, state, sweep, label, graph_version, the differing settings, then the figures; a
 // measurement that is missing is an empty field.
 std::string comparison_csv(const RunComparison& comparison);
+
+// What a person reads for a run's recorded state (run.json's word, to_string(RunState)):
+// "cancelled" reads "stopped", as the Stop button that ends such a run says; the other words as
+// they are. The one word per state of the comparison's table and CSV, the CLI's sweep table and
+// the studio (which translates this word).
+std::string run_state_word(std::string_view recorded_state);
 
 }  // namespace convstudio
