@@ -39,6 +39,7 @@
 #include "problems_widget.h"
 #include "project_controller.h"
 #include "properties_widget.h"
+#include "remote_runs.h"
 #include "run_following.h"
 #include "start_page.h"
 #include "summary_bar.h"
@@ -281,6 +282,11 @@ void MainWindow::createRunFollowing() {
   fileMenu->insertAction(recover != fileActions.end() ? *recover : nullptr,
                          following_->openAction());
   connect(following_, &RunFollowing::checkpointsChanged, this, &MainWindow::refreshTrainedModels);
+  // Training > Run On…: a remote run, shown through the same following.
+  remoteRuns_ = new RemoteRuns(projects_, training_, following_, this);
+  menus_.training->addSeparator();
+  menus_.training->addAction(remoteRuns_->runOnAction());
+  menus_.training->addAction(remoteRuns_->stopAction());
 }
 
 void MainWindow::createToolBar() {

@@ -57,6 +57,12 @@ void FollowBadge::showUnreachable(const QString& run, const QString& problem) {
   setToolTip(problem);
 }
 
+void FollowBadge::showReconnecting(const QString& run, const QString& problem) {
+  setLook(Look::Trouble);
+  label_->setText(tr("Following %1 · reconnecting…").arg(run));
+  setToolTip(problem);
+}
+
 QString FollowBadge::text() const {
   return label_->text();
 }
