@@ -38,7 +38,10 @@ project=$REMOTE_TMP/project/p.convstudio
   > /dev/null || fail "new"
 
 # Steps in metrics.jsonl of a folder, and whether they are 1..N once each in order.
-steps_in() { grep -c '"kind":"step"' "$1/metrics.jsonl" 2> /dev/null || echo 0; }
+steps_in() {
+  n=$(grep -c '"kind":"step"' "$1/metrics.jsonl" 2> /dev/null)
+  echo "${n:-0}"
+}
 steps_in_order() {
   python3 - "$1/metrics.jsonl" "$2" <<'PY'
 import json, sys
