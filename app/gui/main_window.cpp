@@ -282,11 +282,12 @@ void MainWindow::createRunFollowing() {
   fileMenu->insertAction(recover != fileActions.end() ? *recover : nullptr,
                          following_->openAction());
   connect(following_, &RunFollowing::checkpointsChanged, this, &MainWindow::refreshTrainedModels);
-  // Training > Run On…: a remote run, shown through the same following.
-  remoteRuns_ = new RemoteRuns(projects_, training_, following_, this);
+  // Training > Run On…: a remote run, shown through the same following (a child of the window,
+  // found with findChild<RemoteRuns*>()).
+  auto* remoteRuns = new RemoteRuns(projects_, training_, following_, this);
   menus_.training->addSeparator();
-  menus_.training->addAction(remoteRuns_->runOnAction());
-  menus_.training->addAction(remoteRuns_->stopAction());
+  menus_.training->addAction(remoteRuns->runOnAction());
+  menus_.training->addAction(remoteRuns->stopAction());
 }
 
 void MainWindow::createToolBar() {

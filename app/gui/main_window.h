@@ -30,7 +30,6 @@ class PaletteWidget;
 class ProblemsWidget;
 class ProjectController;
 class PropertiesWidget;
-class RemoteRuns;
 class RunFollowing;
 class StartPage;
 class TrainingCockpit;
@@ -75,7 +74,6 @@ class MainWindow : public QMainWindow {
   InferenceController* inference() const { return inference_; }
   // File > Open Run…: a run folder followed while another process writes it.
   RunFollowing* following() const { return following_; }
-  RemoteRuns* remoteRuns() const { return remoteRuns_; }
   ModelImporter* importer() const { return importer_; }
   MainToolBar* toolBar() const { return toolBar_; }
   StartPage* startPage() const { return startPage_; }
@@ -149,7 +147,6 @@ class MainWindow : public QMainWindow {
   TrainingCockpit* training_ = nullptr;
   InferenceController* inference_ = nullptr;
   RunFollowing* following_ = nullptr;
-  RemoteRuns* remoteRuns_ = nullptr;
   QString chosenModel_;  // a model the user picked for inference; kept until the project changes
   bool projectReplaced_ = true;  // the document was reset since updateForProject last ran
   bool shownOnce_ = false;       // the first show fits the window to the screen

@@ -5,11 +5,11 @@
 namespace convstudio {
 
 Result<ProcessOutput> remote_call(const std::vector<std::string>& argv, const std::string& what,
-                                  const std::string& destination, bool* lost) {
+                                  const std::string& destination, bool* lost, int also_ok) {
   if (lost != nullptr) *lost = false;
   Result<ProcessOutput> output = run_process(argv);
   if (!output) return output.error();
-  if (output.value().ok()) return output;
+  if (output.value().ok() || (also_ok != 0 && output.value().exit_code == also_ok)) return output;
   if (lost != nullptr) *lost = is_connection_failure(output.value().exit_code);
   std::string message = output.value().err;
   while (!message.empty() && (message.back() == '\n' || message.back() == '\r')) {

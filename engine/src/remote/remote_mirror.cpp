@@ -19,6 +19,8 @@ namespace {
 // checks the old ones), which is what a follower reading from an offset wants.
 const std::vector<std::string> kAppendedFiles = {"metrics.jsonl", "metrics.csv"};
 
+constexpr int kRsyncVanished = 24;
+
 // run.json's "state" in the mirror ("finished", "cancelled", "failed", "running"), or "".
 std::string mirrored_state(const std::string& mirror_folder) {
   std::ifstream in(std::filesystem::path(mirror_folder) / "run.json", std::ios::binary);
@@ -43,17 +45,19 @@ std::optional<Error> pull(const RemoteRun& run, bool with_checkpoints, bool* los
   const SshCommands ssh(run.target);
   const std::string from = run.remote_run_folder() + "/";
   const std::string to = run.mirror_folder + "/";
-  std::vector<std::string> rest{"--exclude=/run.lock"};
+  // The run's atomic writes leave NAME.tmp-XXXXXX and NAME.old-XXXXXX for a moment: never
+  // copied, and one that vanishes mid-transfer (rsync's exit 24) is no failure.
+  std::vector<std::string> rest{"--exclude=/run.lock", "--exclude=*.tmp-*", "--exclude=*.old-*"};
   for (const std::string& file : kAppendedFiles) rest.push_back("--exclude=/" + file);
   if (!with_checkpoints) rest.push_back("--exclude=*.ckpt");
-  Result<ProcessOutput> pulled =
-      remote_call(ssh.pull(from, to, rest), "copying the run folder", run.target.destination, lost);
+  Result<ProcessOutput> pulled = remote_call(ssh.pull(from, to, rest), "copying the run folder",
+                                             run.target.destination, lost, kRsyncVanished);
   if (!pulled) return pulled.error();
   std::vector<std::string> appended{"--append-verify"};
   for (const std::string& file : kAppendedFiles) appended.push_back("--include=/" + file);
   appended.push_back("--exclude=*");
   Result<ProcessOutput> grown = remote_call(ssh.pull(from, to, appended), "copying the metrics",
-                                            run.target.destination, lost);
+                                            run.target.destination, lost, kRsyncVanished);
   if (!grown) return grown.error();
   return std::nullopt;
 }
