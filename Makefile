@@ -18,7 +18,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 
-.PHONY: setup configure build run test bench bench-data package test-package test-install clean translations \
+.PHONY: setup configure build run test bench bench-data package test-package test-install clean translations test-remote \
         fuzz check-fuzz-short check-fuzz-ci test-asan test-tsan check-reliability
 
 setup:
@@ -48,6 +48,12 @@ test-package: build
 
 test-install: package
 	./tests/installer/check_installed.sh $(BUILD_DIR)/packages $(BUILD_DIR)
+
+# Remote targets for real (issue 39): a throwaway sshd on 127.0.0.1 and a single-node SLURM
+# (Debian's openssh-server, slurm-wlm and munge), trained on directly and through sbatch, a link
+# killed mid-run, Stop by signal and by scancel (a few minutes; the suite runs the short part).
+test-remote: build
+	./tests/remote/run.sh $(BUILD_DIR)/bin/convstudio-cli
 
 # The data pipeline's benchmark alone (issue 14; tens of minutes, generates ~1.5 GB of JPEGs
 # under /tmp the first time): PAIRS paired runs against torchvision's DataLoader.

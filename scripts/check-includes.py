@@ -25,6 +25,7 @@ ROOMS = {
     "engine/src/optimizers": [PUBLIC],  # one folder per optimizer, both halves
     "engine/src/model": [PUBLIC, "engine/src/blocks"],
     "engine/src/runs": [PUBLIC],
+    "engine/src/remote": [PUBLIC, "engine/src/model"],  # remote targets: ssh, rsync, sbatch
     "engine/src/io": [PUBLIC],
     "engine/src/data": [PUBLIC],
     "engine/src/nn": [PUBLIC, "engine/src/blocks", "engine/src/model"],

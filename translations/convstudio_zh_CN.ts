@@ -2296,6 +2296,11 @@
         <source>Following %1 · cannot read the folder</source>
         <translation>正在跟随 %1 · 无法读取该文件夹</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>Following %1 · reconnecting…</source>
+        <translation>正在跟随 %1 · 正在重新连接…</translation>
+    </message>
 </context>
 <context>
     <name>convstudio::InferenceController</name>
@@ -2677,7 +2682,7 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+457"/>
+        <location filename="../app/gui/main_window.cpp" line="+464"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -2772,7 +2777,7 @@
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-306"/>
+        <location filename="../app/gui/main_window.cpp" line="-312"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -2883,7 +2888,7 @@
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+205"/>
+        <location filename="../app/gui/main_window.cpp" line="+211"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -3500,6 +3505,242 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::RemoteRuns</name>
+    <message>
+        <location filename="../app/gui/remote_runs.cpp" line="+25"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Run &amp;On…</source>
+        <translation>在远程运行(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Train the saved project on another machine over SSH, directly or through SLURM, and follow it here</source>
+        <translation>通过 SSH 在另一台机器上训练已保存的项目（直接运行或经由 SLURM），并在此处跟随</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stop Remote Run</source>
+        <translation>停止远程运行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Stopping the run on %1…</source>
+        <translation>正在停止 %1 上的运行…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Run On</source>
+        <translation>在远程运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the project first: the saved file is what is copied.</source>
+        <translation>请先保存项目：复制的是已保存的文件。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cannot submit: %1</source>
+        <translation>无法提交：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Copying the project to %1 and starting it…</source>
+        <translation>正在将项目复制到 %1 并启动…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The run could not be submitted: %1</source>
+        <translation>无法提交运行：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Submitted to %1 as SLURM job %2.</source>
+        <translation>已作为 SLURM 作业 %2 提交到 %1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Started on %1 (process %2).</source>
+        <translation>已在 %1 上启动（进程 %2）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (next try in %2 s)</source>
+        <translation>%1（%2 秒后重试）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Following the remote run stopped: %1</source>
+        <translation>已停止跟随远程运行：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stop sent; the run writes its checkpoint and ends.</source>
+        <translation>已发送停止；运行会写入检查点后结束。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop could not be sent: %1</source>
+        <translation>无法发送停止：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The mirrored run cannot be shown: %1</source>
+        <translation>无法显示镜像的运行：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The run on %1 %2; its folder, checkpoints included, is in %3.</source>
+        <translation>%1 上的运行%2；其文件夹（含检查点）位于 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::RemoteTargetForm</name>
+    <message>
+        <location filename="../app/gui/remote_target_form.cpp" line="+29"/>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Your name for this target</source>
+        <translation>您为此目标起的名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SSH destination:</source>
+        <translation>SSH 目标：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>As you would write it for ssh: host, user@host or a Host of your ~/.ssh/config. Your own keys are used; no password is stored.</source>
+        <translation>按 ssh 的写法：host、user@host 或 ~/.ssh/config 中的 Host。使用您自己的密钥；不保存任何密码。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ssh&apos;s choice</source>
+        <translation>由 ssh 决定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Port:</source>
+        <translation>端口：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SSH config file:</source>
+        <translation>SSH 配置文件：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A config file for ssh -F; empty: ~/.ssh/config</source>
+        <translation>用于 ssh -F 的配置文件；留空：~/.ssh/config</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ConvStudio there:</source>
+        <translation>远程的 ConvStudio：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>convstudio-cli on the remote: a path or a name on its PATH</source>
+        <translation>远程机器上的 convstudio-cli：路径或其 PATH 中的名称</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Work folder:</source>
+        <translation>工作文件夹：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where submitted runs live on the remote (relative: its home)</source>
+        <translation>提交的运行在远程存放的位置（相对路径：相对其主目录）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Data there:</source>
+        <translation>远程的数据：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The data&apos;s path on the remote; empty: the project&apos;s data is copied</source>
+        <translation>数据在远程的路径；留空：复制项目的数据</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SLURM cluster</source>
+        <translation>SLURM 集群</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the default partition</source>
+        <translation>默认分区</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partition:</source>
+        <translation>分区：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nodes:</source>
+        <translation>节点数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Workers per node:</source>
+        <translation>每节点工作进程数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One worker per GPU, or CPU ranks</source>
+        <translation>每个 GPU 一个工作进程，或 CPU 进程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs per node:</source>
+        <translation>每节点 GPU 数：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the partition&apos;s, or e.g. 02:00:00</source>
+        <translation>分区的默认值，或例如 02:00:00</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time limit:</source>
+        <translation>时间限制：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#SBATCH --account=…  (one line each)</source>
+        <translation>#SBATCH --account=…（每行一条）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>More #SBATCH lines:</source>
+        <translation>更多 #SBATCH 行：</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::RunComparisonModel</name>
     <message>
         <location filename="../widgets/training/run_comparison_model.cpp" line="+100"/>
@@ -3602,14 +3843,77 @@ predicted: %2 (%3%)</source>
         <translation>运行 %1</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="+67"/>
+        <source>%1 on %2</source>
+        <translation>%2 上的 %1</translation>
+    </message>
+    <message>
+        <location line="-163"/>
         <source>Stopped following; the charts show the run as it was.</source>
         <translation>已停止跟随；图表显示该运行停止跟随时的状态。</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+146"/>
         <source>The followed run %1 ended: %2</source>
         <translation>跟随的运行 %1 已结束：%2</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::RunOnDialog</name>
+    <message>
+        <location filename="../app/gui/run_on_dialog.cpp" line="+24"/>
+        <source>Run On</source>
+        <translation>在远程运行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Targets:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save Target</source>
+        <translation>保存目标</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>More train flags:</source>
+        <translation>更多训练参数：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>e.g. --max-steps 1000</source>
+        <translation>例如 --max-steps 1000</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Submit with SLURM (the sbatch script below, which you may edit)</source>
+        <translation>通过 SLURM 提交（使用下方可编辑的 sbatch 脚本）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Submit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>The targets file cannot be read: %1</source>
+        <translation>无法读取目标文件：%1</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source># The target is not complete yet: %1</source>
+        <translation># 目标尚未填写完整：%1</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
-// convstudio-cli: the command users type. It answers --version, `templates` and `inspect` itself
+// convstudio-cli: the command users type. It answers --version, `templates`, `inspect` and the
+// remote commands (`submit`, `targets`, `remote`) itself
 // (torch-free, a few milliseconds) and hands every other command to convstudio-cli-engine, the
 // program beside it that links LibTorch (about 0.3 s to load, and more with the CUDA add-on),
 // by exec: same arguments, same process, so exit codes and signals (Ctrl+C) stay the engine's.
@@ -14,7 +15,9 @@
 #include <system_error>
 
 #include "exit_codes.h"
+#include "remote_command.h"
 #include "run_app.h"
+#include "targets_command.h"
 #include "template_commands.h"
 #include "version_command.h"
 
@@ -25,7 +28,8 @@ using namespace convstudio::cli;
 bool answered_here(int argc, char** argv) {
   if (argc < 2) return false;
   const std::string first = argv[1];
-  return first == "--version" || first == "templates" || first == "inspect";
+  return first == "--version" || first == "templates" || first == "inspect" || first == "submit" ||
+         first == "targets" || first == "remote";
 }
 
 int answer_here(int argc, char** argv) {
@@ -35,6 +39,9 @@ int answer_here(int argc, char** argv) {
   int exit_code = kExitOk;
   add_templates_command(app, exit_code);
   add_inspect_command(app, exit_code);
+  add_submit_command(app, exit_code);
+  add_targets_command(app, exit_code);
+  add_remote_command(app, exit_code);
   return run_app(app, argc, argv, show_version, exit_code);
 }
 

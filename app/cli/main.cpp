@@ -12,8 +12,10 @@
 #include "find_lr_command.h"
 #include "import_command.h"
 #include "predict_command.h"
+#include "remote_command.h"
 #include "run_app.h"
 #include "sweep_command.h"
+#include "targets_command.h"
 #include "template_commands.h"
 #include "train_command.h"
 #include "version_command.h"
@@ -41,6 +43,9 @@ int main(int argc, char** argv) {
   add_weights_command(app, exit_code);
   add_export_command(app, exit_code);
   add_predict_command(app, exit_code);
+  add_submit_command(app, exit_code);
+  add_targets_command(app, exit_code);
+  add_remote_command(app, exit_code);
 
   return run_app(app, argc, argv, show_version, exit_code);
 }

@@ -40,6 +40,7 @@
 #include "problems_widget.h"
 #include "project_controller.h"
 #include "properties_widget.h"
+#include "remote_runs.h"
 #include "run_following.h"
 #include "start_page.h"
 #include "summary_bar.h"
@@ -297,6 +298,12 @@ void MainWindow::createRunFollowing() {
   fileMenu->insertAction(recover != fileActions.end() ? *recover : nullptr,
                          following_->openAction());
   connect(following_, &RunFollowing::checkpointsChanged, this, &MainWindow::refreshTrainedModels);
+  // Training > Run On…: a remote run, shown through the same following (a child of the window,
+  // found with findChild<RemoteRuns*>()).
+  auto* remoteRuns = new RemoteRuns(projects_, training_, following_, this);
+  menus_.training->addSeparator();
+  menus_.training->addAction(remoteRuns->runOnAction());
+  menus_.training->addAction(remoteRuns->stopAction());
 }
 
 void MainWindow::createToolBar() {

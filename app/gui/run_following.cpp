@@ -161,6 +161,8 @@ void RunFollowing::stop() {
   watcher_ = nullptr;
   owner_.clear();
   problem_.clear();
+  remoteTarget_.clear();
+  remoteTrouble_.clear();
   badge_->hide();
   emit checkpointsChanged();
 }
@@ -204,12 +206,21 @@ void RunFollowing::showEnd() {
   cockpit_->progress()->showOutcome(outcome);
 }
 
+void RunFollowing::setRemote(const QString& target, const QString& trouble) {
+  remoteTarget_ = target;
+  remoteTrouble_ = trouble;
+  updateBadge();
+}
+
 void RunFollowing::updateBadge() {
   if (!watcher_) return;
   const RunFollower& follower = watcher_->follower();
-  const QString name = QString::fromStdString(follower.run().name);
+  QString name = QString::fromStdString(follower.run().name);
+  if (!remoteTarget_.isEmpty()) name = tr("%1 on %2").arg(name, remoteTarget_);
   const auto written = follower.metrics_written();
-  if (!problem_.isEmpty()) {
+  if (!remoteTrouble_.isEmpty() && !follower.ended()) {
+    badge_->showReconnecting(name, remoteTrouble_);
+  } else if (!problem_.isEmpty()) {
     badge_->showUnreachable(name, problem_);
   } else if (follower.ended()) {
     const QDateTime when =

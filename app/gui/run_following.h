@@ -47,6 +47,9 @@ class RunFollowing : public QObject {
   // when it is followed or the user cancelled replacing the open project.
   std::optional<Error> follow(const QString& folder);
   void stop();
+  // The followed folder mirrors a run on `target` (Training > Run On…); `trouble` non-empty
+  // while its link is lost. The badge names the target and says "reconnecting…".
+  void setRemote(const QString& target, const QString& trouble);
 
  signals:
   // A checkpoint was written or the run ended: what inference and export offer changed.
@@ -65,8 +68,10 @@ class RunFollowing : public QObject {
   QAction* open_ = nullptr;
   FollowBadge* badge_ = nullptr;
   RunFollowWatcher* watcher_ = nullptr;
-  QString owner_;    // the runs owner of the project open while following
-  QString problem_;  // the last look's problem; empty once a look succeeds
+  QString owner_;          // the runs owner of the project open while following
+  QString problem_;        // the last look's problem; empty once a look succeeds
+  QString remoteTarget_;   // the target of a remote run's mirror; empty for other folders
+  QString remoteTrouble_;  // its lost link's problem; empty while the link holds
 };
 
 }  // namespace convstudio

@@ -63,6 +63,12 @@ void FollowBadge::showUnreachable(const QString& run, const QString& problem) {
   setToolTip(problem);
 }
 
+void FollowBadge::showReconnecting(const QString& run, const QString& problem) {
+  setLook(Look::Trouble);
+  setText(tr("Following %1 · reconnecting…").arg(run));
+  setToolTip(problem);
+}
+
 void FollowBadge::setText(const QString& text) {
   text_ = text;
   // With its button, the badge fits the Charts dock of a 1280-pixel screen (issue 32): a long

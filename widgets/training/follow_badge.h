@@ -26,6 +26,8 @@ class FollowBadge : public QWidget {
   void showEnded(const QString& run, const QString& outcome, const QDateTime& when);
   // The folder cannot be read just now (a mount gone); following goes on trying.
   void showUnreachable(const QString& run, const QString& problem);
+  // A remote run's link is lost (Training > Run On…); its mirror tries again by itself.
+  void showReconnecting(const QString& run, const QString& problem);
   QString text() const;
 
   // "0.4 s", "12 s", "3 min": a lag as the badge says it.
