@@ -38,9 +38,6 @@ ALLOWED = {
     "engine/include/convstudio/model/training_settings.h:TrainingSettings":
         "a settings record: the setting table addresses each field by member pointer and the "
         "project file, sweeps and CLI flags name them flat; grouping changes every format",
-    "engine/include/convstudio/train/trainer.h:RunSummary":
-        "a run's result record (summary.json, the CLI's last line), filled by TrainingRun; "
-        "grouping its fp16, utilisation and data-parallel figures is still to do (issue 30)",
     "engine/include/convstudio/data/dataset_info.h:DatasetInfo":
         "a loaded data set's facts as every reader reports them, one field per fact shown; "
         "grouping touches every reader and the torch engine's headers",

@@ -194,9 +194,9 @@ void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFo
       if (summary.samples_per_second) {
         outcome += tr(", %1 samples/s").arg(*summary.samples_per_second, 0, 'f', 0);
       }
-      if (summary.utilisation) {
-        outcome +=
-            tr(", %1% of the device's peak FLOP/s").arg(*summary.utilisation * 100, 0, 'f', 1);
+      if (summary.compute.utilisation) {
+        outcome += tr(", %1% of the device's peak FLOP/s")
+                       .arg(*summary.compute.utilisation * 100, 0, 'f', 1);
       }
       if (summary.skipped_steps > 0) {
         outcome += tr(", %1 fp16 steps skipped").arg(summary.skipped_steps);

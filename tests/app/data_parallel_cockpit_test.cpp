@@ -113,7 +113,7 @@ void DataParallelCockpitTest::twoCpuProcessesTrainAsOneRunThatIsPlottedAndRecord
 
   const auto summary = finished.front().front().value<RunSummary>();
   QCOMPARE(summary.state, RunState::Finished);
-  QCOMPARE(summary.world_size, 2);
+  QCOMPARE(summary.data_parallel.world_size, 2);
   QCOMPARE(summary.steps, 8);
   QCOMPARE(epochs.size(), 2);
   // Validation is sharded over the ranks and summed: the whole test set, once.

@@ -251,16 +251,16 @@ TEST_F(GpuCheckTraining, AnOutOfMemoryIsRecoveredByHalvingTheBatch) {
   const RunSummary summary = trainer.run();
   ASSERT_EQ(summary.state, RunState::Finished) << describe(summary);
   EXPECT_EQ(summary.steps, 2);
-  EXPECT_LT(summary.batch_size, project.training.batch_size);
-  EXPECT_EQ(summary.batch_size * summary.accumulate, project.training.batch_size);
-  EXPECT_EQ(summary.effective_batch_size, project.training.batch_size);
+  EXPECT_LT(summary.batch.size, project.training.batch_size);
+  EXPECT_EQ(summary.batch.size * summary.batch.accumulate, project.training.batch_size);
+  EXPECT_EQ(summary.batch.effective_size, project.training.batch_size);
   const auto retries = std::count_if(recorder.log.begin(), recorder.log.end(), [](const auto& t) {
     return t.find("out of memory") != std::string::npos ||
            t.find("Out of memory") != std::string::npos;
   });
   EXPECT_GE(retries, 1);
-  std::cout << "batch " << project.training.batch_size << " -> " << summary.batch_size << " x "
-            << summary.accumulate << " after " << retries << " out-of-memory retries\n";
+  std::cout << "batch " << project.training.batch_size << " -> " << summary.batch.size << " x "
+            << summary.batch.accumulate << " after " << retries << " out-of-memory retries\n";
   // After the recovery the cache was released: what stays reserved is what the run uses.
   if (check_device().is_cuda()) {
     release_cached_memory(check_device());

@@ -36,7 +36,7 @@ bool TrainingRun::prepare() {
   progress_.first_step = progress_.global_step;
   precision_->resume_scale();  // a resumed run goes on from its saved scale
   find_peak_flops(/*again=*/false);
-  meters_.utilisation() = UtilisationMeter(summary_.flops_per_sample, total_peak_flops());
+  meters_.utilisation() = UtilisationMeter(summary_.compute.flops_per_sample, total_peak_flops());
   reset_peak_memory(environment_.device());
   log(LogLevel::Info,
       {messages::kTrainingOn,
@@ -51,7 +51,7 @@ bool TrainingRun::settle_environment() {
     fail(RunErrorKind::Device, *error, false);
     return false;
   }
-  summary_.world_size = options_.distributed.world_size;
+  summary_.data_parallel.world_size = options_.distributed.world_size;
   summary_.device = environment_.device_name();
   summary_.amp = to_string(settings_.amp);
   meters_.watch_memory_of(environment_.device());
@@ -72,8 +72,8 @@ bool TrainingRun::analyse_model() {
     fail(RunErrorKind::Graph, std::move(first), false, std::move(text));
     return false;
   }
-  summary_.macs_per_sample = analysis_.total_macs();
-  summary_.flops_per_sample = training_flops_per_sample(options_.project.graph, analysis_);
+  summary_.compute.macs_per_sample = analysis_.total_macs();
+  summary_.compute.flops_per_sample = training_flops_per_sample(options_.project.graph, analysis_);
   return true;
 }
 

@@ -72,22 +72,24 @@ void TrainingRun::fill_summary() {
   }
   const double wall = meters_.wall_seconds();
   summary_.loader_stall_share = wall > 0 ? data_.stall_seconds() / wall : 0;
-  summary_.batch_size = data_.batch_size();
-  summary_.accumulate = data_.accumulate();
-  summary_.effective_batch_size = data_.batch_size() * data_.accumulate();
+  summary_.batch.size = data_.batch_size();
+  summary_.batch.accumulate = data_.accumulate();
+  summary_.batch.effective_size = data_.batch_size() * data_.accumulate();
   summary_.skipped_steps = precision_->scaler().skipped_steps();
-  if (precision_->scaler().enabled()) summary_.loss_scale = precision_->loss_scale();
-  summary_.loss_scale_growths = precision_->health().growths();
-  summary_.loss_scale_backoffs = precision_->health().backoffs();
+  if (precision_->scaler().enabled()) summary_.loss_scaling.scale = precision_->loss_scale();
+  summary_.loss_scaling.growths = precision_->health().growths();
+  summary_.loss_scaling.backoffs = precision_->health().backoffs();
   if (summary_.samples_per_second) {
     const ComputeFigures compute = meters_.utilisation().read(*summary_.samples_per_second);
-    summary_.achieved_flops = compute.achieved_flops;
-    if (meters_.utilisation().peak() > 0) summary_.peak_flops = meters_.utilisation().peak();
+    summary_.compute.achieved_flops = compute.achieved_flops;
+    if (meters_.utilisation().peak() > 0)
+      summary_.compute.peak_flops = meters_.utilisation().peak();
     // Never above the peak: a rate beyond even a peak probed again leaves it unknown.
-    if (compute.utilisation > 0) summary_.utilisation = compute.utilisation;
+    if (compute.utilisation > 0) summary_.compute.utilisation = compute.utilisation;
   }
   if (distributed() && training_seconds > 0) {
-    summary_.allreduce_wait_share = ranks_.allreduce_wait_seconds() / training_seconds;
+    summary_.data_parallel.allreduce_wait_share =
+        ranks_.allreduce_wait_seconds() / training_seconds;
   }
 }
 

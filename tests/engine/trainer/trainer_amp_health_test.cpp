@@ -61,10 +61,10 @@ TEST_F(AmpHealthRun, InjectedInfGradientsAreCountedAsSkippedSteps) {
   ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe() : "");
   ASSERT_EQ(recorder.steps.size(), 16u);
   EXPECT_EQ(summary.skipped_steps, 3);
-  EXPECT_EQ(summary.loss_scale_backoffs, 3);
-  EXPECT_EQ(summary.loss_scale_growths, 0);
-  ASSERT_TRUE(summary.loss_scale.has_value());
-  EXPECT_DOUBLE_EQ(*summary.loss_scale, 65536.0 / 8);
+  EXPECT_EQ(summary.loss_scaling.backoffs, 3);
+  EXPECT_EQ(summary.loss_scaling.growths, 0);
+  ASSERT_TRUE(summary.loss_scaling.scale.has_value());
+  EXPECT_DOUBLE_EQ(*summary.loss_scaling.scale, 65536.0 / 8);
   for (const StepMetrics& step : recorder.steps) {
     const bool injected = step.step == 3 || step.step == 7 || step.step == 8;
     EXPECT_EQ(step.skipped, injected) << step.step;
@@ -83,8 +83,8 @@ TEST_F(AmpHealthRun, ACollapsedScaleWarnsWithAdvice) {
   const RunSummary summary = train_fp16(3, every_step, recorder);
   ASSERT_EQ(summary.state, RunState::Finished);
   EXPECT_EQ(summary.skipped_steps, 18);
-  ASSERT_TRUE(summary.loss_scale.has_value());
-  EXPECT_LT(*summary.loss_scale, AmpHealth::kCollapsedScale);
+  ASSERT_TRUE(summary.loss_scaling.scale.has_value());
+  EXPECT_LT(*summary.loss_scaling.scale, AmpHealth::kCollapsedScale);
   EXPECT_TRUE(recorder.warned(messages::kLossScaleCollapsed));
 }
 

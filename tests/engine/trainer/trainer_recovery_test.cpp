@@ -79,9 +79,9 @@ TEST_F(TrainerRecovery, OutOfMemoryRetryHalvesTheBatchAndKeepsTheEffectiveBatch)
   Trainer retried(options_for(project, "retried"), nullptr);
   const RunSummary summary = retried.run();
   ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe() : "");
-  EXPECT_EQ(summary.batch_size, 8);
-  EXPECT_EQ(summary.accumulate, 2);
-  EXPECT_EQ(summary.effective_batch_size, 16);
+  EXPECT_EQ(summary.batch.size, 8);
+  EXPECT_EQ(summary.batch.accumulate, 2);
+  EXPECT_EQ(summary.batch.effective_size, 16);
   EXPECT_EQ(summary.steps, 4);
   const NamedTensors a = checkpoint_weights(root_ / "plain" / "last.ckpt");
   const NamedTensors b = checkpoint_weights(root_ / "retried" / "last.ckpt");

@@ -81,7 +81,7 @@ TEST_F(TrainerOnTinyData, AccumulationOfFourMatchesOneBigBatch) {
   ASSERT_EQ(b.state, RunState::Finished);
   EXPECT_EQ(a.steps, 2);
   EXPECT_EQ(b.steps, 2);
-  EXPECT_EQ(b.effective_batch_size, 32);
+  EXPECT_EQ(b.batch.effective_size, 32);
   expect_same_weights(final_weights(root_ / "big"), final_weights(root_ / "accumulated"), 1e-5);
 }
 

@@ -114,33 +114,36 @@ TEST(Utilisation, AchievedFlopsIsFlopsPerSampleTimesSamplesPerSecond) {
 
   const std::int64_t macs = ShapeInference::run(options.project.graph).total_macs();
   ASSERT_GT(macs, 0);
-  EXPECT_EQ(summary.macs_per_sample, macs);
+  EXPECT_EQ(summary.compute.macs_per_sample, macs);
   const std::int64_t flops =
       training_flops_per_sample(options.project.graph, ShapeInference::run(options.project.graph));
-  EXPECT_EQ(summary.flops_per_sample, flops);
+  EXPECT_EQ(summary.compute.flops_per_sample, flops);
   ASSERT_TRUE(summary.samples_per_second.has_value());
-  ASSERT_TRUE(summary.achieved_flops.has_value());
-  EXPECT_DOUBLE_EQ(*summary.achieved_flops, flops * *summary.samples_per_second);
-  ASSERT_TRUE(summary.peak_flops.has_value());
+  ASSERT_TRUE(summary.compute.achieved_flops.has_value());
+  EXPECT_DOUBLE_EQ(*summary.compute.achieved_flops, flops * *summary.samples_per_second);
+  ASSERT_TRUE(summary.compute.peak_flops.has_value());
   const Result<PeakFlops> peak = device_peak_flops("cpu", "fp32");
   ASSERT_TRUE(peak.ok());
   // The run measured and kept it; a figure probed on a busy machine is probed again (never lower).
   if (peak.value().measured_now) {
-    EXPECT_GE(peak.value().flops_per_second, *summary.peak_flops);
+    EXPECT_GE(peak.value().flops_per_second, *summary.compute.peak_flops);
   } else {
-    EXPECT_EQ(*summary.peak_flops, peak.value().flops_per_second);
+    EXPECT_EQ(*summary.compute.peak_flops, peak.value().flops_per_second);
   }
-  if (summary.utilisation) {
-    EXPECT_LE(*summary.utilisation, 1.0);
-    EXPECT_DOUBLE_EQ(*summary.utilisation, *summary.achieved_flops / *summary.peak_flops);
+  if (summary.compute.utilisation) {
+    EXPECT_LE(*summary.compute.utilisation, 1.0);
+    EXPECT_DOUBLE_EQ(*summary.compute.utilisation,
+                     *summary.compute.achieved_flops / *summary.compute.peak_flops);
   }
 
   ASSERT_FALSE(recorder.steps.empty());
   for (const StepMetrics& step : recorder.steps) {
     EXPECT_DOUBLE_EQ(step.compute.achieved_flops, flops * step.samples_per_second) << step.step;
     EXPECT_LE(step.compute.utilisation, 1.0) << step.step;
-    if (step.compute.utilisation > 0 && step.compute.achieved_flops <= *summary.peak_flops) {
-      EXPECT_DOUBLE_EQ(step.compute.utilisation, step.compute.achieved_flops / *summary.peak_flops)
+    if (step.compute.utilisation > 0 &&
+        step.compute.achieved_flops <= *summary.compute.peak_flops) {
+      EXPECT_DOUBLE_EQ(step.compute.utilisation,
+                       step.compute.achieved_flops / *summary.compute.peak_flops)
           << step.step;
     }
   }
@@ -150,9 +153,9 @@ TEST(Utilisation, AchievedFlopsIsFlopsPerSampleTimesSamplesPerSecond) {
   EXPECT_EQ(measured_line, 1);
 
   const nlohmann::json json = run_summary_json(summary);
-  EXPECT_DOUBLE_EQ(json["achieved_flops"].get<double>(), *summary.achieved_flops);
-  if (summary.utilisation) {
-    EXPECT_DOUBLE_EQ(json["utilisation"].get<double>(), *summary.utilisation);
+  EXPECT_DOUBLE_EQ(json["achieved_flops"].get<double>(), *summary.compute.achieved_flops);
+  if (summary.compute.utilisation) {
+    EXPECT_DOUBLE_EQ(json["utilisation"].get<double>(), *summary.compute.utilisation);
   }
   EXPECT_EQ(json["macs_per_sample"].get<std::int64_t>(), macs);
   EXPECT_EQ(json["flops_per_sample"].get<std::int64_t>(), flops);
@@ -185,14 +188,14 @@ TEST(Utilisation, FrozenBlocksCountOnlyWhatAutogradComputes) {
   const RunSummary summary = Trainer(options, &recorder).run();
   ASSERT_EQ(summary.state, RunState::Finished);
   EXPECT_EQ(
-      summary.flops_per_sample,
+      summary.compute.flops_per_sample,
       training_flops_per_sample(options.project.graph, ShapeInference::run(options.project.graph)));
-  EXPECT_LT(summary.flops_per_sample, whole);
+  EXPECT_LT(summary.compute.flops_per_sample, whole);
   for (const StepMetrics& step : recorder.steps) {
     EXPECT_LE(step.compute.utilisation, 1.0);
   }
-  if (summary.utilisation) {
-    EXPECT_LE(*summary.utilisation, 1.0);
+  if (summary.compute.utilisation) {
+    EXPECT_LE(*summary.compute.utilisation, 1.0);
   }
 }
 

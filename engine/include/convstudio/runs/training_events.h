@@ -14,7 +14,7 @@
 
 namespace convstudio {
 
-// What a step rate means for the device (RunSummary::achieved_flops has the convention).
+// What a step rate means for the device (ComputeSummary in train/trainer.h has the convention).
 struct ComputeFigures {
   // FLOPs per sample (model/training_cost.h) × samples/s over every rank; 0 until measured.
   double achieved_flops = 0;

@@ -29,8 +29,47 @@ struct RunOptions {
   DistributedOptions distributed;
 };
 
-// The final figures of a run (also the CLI's last JSON line). A figure that was never measured
-// (no step trained, no validation run) is absent, never 0.
+// The batch a run ended with. An out-of-memory retry halves the batch and doubles the
+// accumulation together, so the three may differ from the settings, and only together.
+struct BatchSummary {
+  std::int64_t size = 0;
+  std::int64_t accumulate = 1;      // micro-batches per optimizer step
+  std::int64_t effective_size = 0;  // size × accumulate: samples per optimizer step
+};
+
+// fp16 loss scaling: the final scale (absent without scaling) and how often it changed; one
+// group because the precision guard reports all three and nothing else does.
+struct LossScaleSummary {
+  std::optional<double> scale;
+  std::int64_t growths = 0;
+  std::int64_t backoffs = 0;
+};
+
+// Utilisation: achieved FLOP/s = FLOPs per sample × samples/s, where a sample costs 2 FLOPs per
+// multiply-accumulate for its forward pass and again for each gradient backward computes
+// (convstudio/model/training_cost.h: frozen blocks cost less). The peak is the device's
+// measured matrix-multiply rate for the run's precision (convstudio/train/peak_flops.h),
+// summed over data-parallel ranks; utilisation = achieved / peak, never above 1. Absent when
+// not measured, or when the rate exceeded even a peak measured again. Unlike a step's
+// ComputeFigures (0 until measured), a summary keeps "never measured" apart from 0.
+struct ComputeSummary {
+  std::int64_t macs_per_sample = 0;
+  std::int64_t flops_per_sample = 0;
+  std::optional<double> achieved_flops;
+  std::optional<double> peak_flops;
+  std::optional<double> utilisation;
+};
+
+// Data-parallel runs: the processes, and the share of the training time spent waiting for
+// gradient all-reduces that backward did not hide (absent for one process).
+struct DataParallelSummary {
+  std::int64_t world_size = 1;
+  std::optional<double> allreduce_wait_share;
+};
+
+// The final figures of a run (also the CLI's last JSON line, whose keys stay flat: see
+// run_summary_json.h). A figure that was never measured (no step trained, no validation run) is
+// absent, never 0. Figures that one part of the run reports together are grouped.
 struct RunSummary {
   RunState state = RunState::Finished;
   std::int64_t epochs = 0;  // epochs completed
@@ -47,30 +86,11 @@ struct RunSummary {
   std::uint64_t peak_memory_bytes = 0;
   std::string device;
   std::string amp;
-  std::int64_t batch_size = 0;  // may differ from the settings after an out-of-memory retry
-  std::int64_t accumulate = 1;
-  std::int64_t effective_batch_size = 0;
+  BatchSummary batch;
   std::int64_t skipped_steps = 0;
-  // fp16 loss scaling: the final scale (absent without scaling) and how often it changed.
-  std::optional<double> loss_scale;
-  std::int64_t loss_scale_growths = 0;
-  std::int64_t loss_scale_backoffs = 0;
-  // Utilisation: achieved FLOP/s = FLOPs per sample × samples/s, where a sample costs 2 FLOPs per
-  // multiply-accumulate for its forward pass and again for each gradient backward computes
-  // (convstudio/model/training_cost.h: frozen blocks cost less). The peak is the device's
-  // measured matrix-multiply rate for the run's precision (convstudio/train/peak_flops.h),
-  // summed over data-parallel ranks; utilisation = achieved / peak, never above 1. Absent when
-  // not measured, or when the rate exceeded even a peak measured again.
-  std::int64_t macs_per_sample = 0;
-  std::int64_t flops_per_sample = 0;
-  std::optional<double> achieved_flops;
-  std::optional<double> peak_flops;
-  std::optional<double> utilisation;
-  // Data-parallel runs: the processes, the batch summed over them per micro-batch (effective
-  // batch × world size per optimizer step), and the share of the training time spent waiting for
-  // gradient all-reduces that backward did not hide (absent for one process).
-  std::int64_t world_size = 1;
-  std::optional<double> allreduce_wait_share;
+  LossScaleSummary loss_scaling;
+  ComputeSummary compute;
+  DataParallelSummary data_parallel;
   std::string last_checkpoint;
   std::string best_checkpoint;
   std::optional<RunError> error;
