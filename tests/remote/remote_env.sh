@@ -32,7 +32,7 @@ PubkeyAuthentication yes
 PermitRootLogin prohibit-password
 UsePAM no
 StrictModes no
-SetEnv SLURM_CONF=$t/slurm/slurm.conf
+SetEnv SLURM_CONF=$t/slurm/slurm.conf XDG_CACHE_HOME=$t/remote-cache
 CONF
   "$SSHD" -f "$t/sshd_config" -E "$t/sshd.log" || return 1
   REMOTE_HOST=convstudio-remote-test
