@@ -53,6 +53,7 @@ test-install: package
 # (Debian's openssh-server, slurm-wlm and munge), trained on directly and through sbatch, a link
 # killed mid-run, Stop by signal and by scancel (a few minutes; the suite runs the short part).
 test-remote: build
+	CONVSTUDIO_EXTRA_PACKAGES="slurm-wlm munge" ./scripts/setup.sh
 	./tests/remote/run.sh $(BUILD_DIR)/bin/convstudio-cli
 
 # The data pipeline's benchmark alone (issue 14; tens of minutes, generates ~1.5 GB of JPEGs

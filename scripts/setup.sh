@@ -26,7 +26,13 @@ DEBIAN_PACKAGES=(
   dataset-fashion-mnist xvfb xauth fonts-wqy-microhei
   # make package and its test: icons rendered from SVG, desktop-file-validate, file
   librsvg2-bin desktop-file-utils file
+  # remote targets: the client side (ssh, rsync) and the suite's local sshd (tests/remote); the
+  # SLURM half of make test-remote installs slurm-wlm and munge itself
+  openssh-client openssh-server rsync
 )
+# Packages only some make targets need (make test-remote: slurm-wlm munge).
+read -r -a extra_packages <<<"${CONVSTUDIO_EXTRA_PACKAGES:-}"
+DEBIAN_PACKAGES+=("${extra_packages[@]}")
 
 log() { printf '[setup] %s\n' "$*"; }
 
