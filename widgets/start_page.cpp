@@ -104,8 +104,14 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent) {
 }
 
 void StartPage::clearGrid(QGridLayout* grid) {
+  // Later, not now: a recent card's click opens its project, and opening one refreshes this
+  // list from inside that card's own click handler (a delete here freed the card and the slot
+  // still running, and the studio crashed).
   while (QLayoutItem* item = grid->takeAt(0)) {
-    delete item->widget();
+    if (QWidget* widget = item->widget()) {
+      widget->hide();
+      widget->deleteLater();
+    }
     delete item;
   }
 }

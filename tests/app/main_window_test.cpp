@@ -4,9 +4,11 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -255,6 +257,33 @@ class MainWindowTest : public QObject {
     QTest::mouseClick(resnet, Qt::LeftButton);
     QVERIFY(window.projects()->isOpen());
     QCOMPARE(window.document()->graph().blocks().size(), std::size_t{32});
+  }
+
+  // Opening a recent project refreshes the recent list from inside the clicked card's own click
+  // handler: the card must outlive it (freeing it there crashed the studio).
+  void aRecentCardOpensItsProjectAndOutlivesItsClick() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("recent.convstudio"));
+    {
+      MainWindow first;
+      first.projects()->openExample();
+      QVERIFY(first.projects()->saveTo(path));
+    }
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QPointer<convstudio::StartCard> card;
+    for (auto* each : window.startPage()->findChildren<convstudio::StartCard*>(
+             QStringLiteral("recentProjectCard"))) {
+      if (QFileInfo(each->toolTip()) == QFileInfo(path)) card = each;
+    }
+    QVERIFY(card);
+    QTest::mouseClick(card, Qt::LeftButton);
+    QVERIFY(window.projects()->isOpen());
+    QCOMPARE(QFileInfo(window.projects()->filePath()), QFileInfo(path));
+    QVERIFY(card);  // still alive right after its click returned
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    QVERIFY(window.startPage()->recentCardCount() >= 1);
   }
 
   void trainingSettingsEditsAreUndoable() {
