@@ -122,8 +122,10 @@ void DatasetPreviewLoader::summarize(const Dataset& dataset, const DatasetSettin
     names << QString::fromStdString(info.class_names[c]);
     counts << (c < info.train_class_counts.size() ? info.train_class_counts[c] : 0);
   }
-  const QString shape =
-      QStringLiteral("%1×%2×%3").arg(info.channels).arg(info.height).arg(info.width);
+  const QString shape = QStringLiteral("%1×%2×%3")
+                            .arg(info.input.channels)
+                            .arg(info.input.height)
+                            .arg(info.input.width);
   const qint64 train = info.train_count;
   const qint64 validation = info.validation_count;
   const QString source = validationSource(info, settings, splitSeed);

@@ -75,7 +75,7 @@ Result<DatasetChoice> choose_dataset(const std::string& argument,
   if (!dataset) return dataset.error();
   const DatasetInfo& info = dataset.value().info;
   for (const Error& warning : info.warnings) std::cerr << "note: " << warning.describe() << "\n";
-  choice.input_shape = TensorShape::image(info.channels, info.height, info.width);
+  choice.input_shape = TensorShape::image(info.input.channels, info.input.height, info.input.width);
   choice.classes = static_cast<std::int64_t>(info.class_names.size());
   choice.validation = validation_text(validation, choice.settings, info);
   return choice;

@@ -44,7 +44,7 @@ struct BatchLoaderOptions {
   std::uint64_t seed = 0;  // fixes the epoch orders and the augmentations
   AugmentationOptions augmentation;
   bool pin_memory = true;  // takes effect only when CUDA is available
-  // Per channel, of pixel / 255 (DatasetInfo::mean/std). Empty: pixels become pixel / 255.
+  // Per channel, of pixel / 255 (DatasetInfo::normalisation). Empty: pixels become pixel / 255.
   std::vector<float> mean;
   std::vector<float> std;
 };

@@ -63,9 +63,9 @@ Result<Dataset> load_into_memory(const DatasetReader& reader, const DatasetReque
 
   if (source.compute_statistics) {
     const ChannelStatistics stats = channel_statistics(raw.train);
-    info.mean = stats.mean;
-    info.std = stats.std;
-    info.statistics_images = stats.images;
+    info.normalisation.mean = stats.mean;
+    info.normalisation.std = stats.std;
+    info.normalisation.images = stats.images;
   }
   info.kind = source.kind;
   info.path = raw.path;
@@ -75,10 +75,10 @@ Result<Dataset> load_into_memory(const DatasetReader& reader, const DatasetReque
   info.train_class_counts.assign(info.class_names.size(), 0);
   for (std::int64_t label : raw.train.labels)
     ++info.train_class_counts[static_cast<std::size_t>(label)];
-  info.channels = channels;
-  info.height = height;
-  info.width = width;
-  info.fit = source.fit;
+  info.input.channels = channels;
+  info.input.height = height;
+  info.input.width = width;
+  info.input.fit = source.fit;
   info.skipped_files = raw.skipped_files;
   info.warnings = std::move(raw.warnings);
 

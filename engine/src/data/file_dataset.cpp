@@ -130,13 +130,14 @@ void make_file_sets(Dataset& dataset, const std::shared_ptr<const FileIndex>& sh
                     const std::string& source) {
   DatasetInfo& info = dataset.info;
   try {
-    dataset.train = std::make_shared<ImageFileSet>(shared, train, target, info.cached);
-    dataset.validation = std::make_shared<ImageFileSet>(shared, validation, target, info.cached);
+    dataset.train = std::make_shared<ImageFileSet>(shared, train, target, info.reading.cached);
+    dataset.validation =
+        std::make_shared<ImageFileSet>(shared, validation, target, info.reading.cached);
   } catch (const std::bad_alloc&) {
     info.warnings.push_back(Error::in_file(source, "no memory for the decoded cache (" +
-                                                       megabytes(info.decoded_bytes) +
+                                                       megabytes(info.reading.decoded_bytes) +
                                                        "); images are read from disk every epoch"));
-    info.cached = false;
+    info.reading.cached = false;
     dataset.train = std::make_shared<ImageFileSet>(shared, train, target, false);
     dataset.validation = std::make_shared<ImageFileSet>(shared, validation, target, false);
   }
@@ -180,18 +181,18 @@ Result<SampledStatistics> statistics_for(FileIndex& index,
 // What the data set's info says of its files, classes and images.
 void describe_files(DatasetInfo& info, const FileIndex& index,
                     const std::vector<std::int64_t>& train, const ImageTarget& target) {
-  info.from_files = true;
+  info.reading.from_files = true;
   info.class_names = index.class_names;
   info.train_class_counts.assign(info.class_names.size(), 0);
   for (std::int64_t file : train) {
     ++info.train_class_counts[static_cast<std::size_t>(
         index.files[static_cast<std::size_t>(file)].label)];
   }
-  info.channels = target.channels;
-  info.height = target.height;
-  info.width = target.width;
-  info.fit = target.fit;
-  info.files_on_disk_bytes = index.total_bytes();
+  info.input.channels = target.channels;
+  info.input.height = target.height;
+  info.input.width = target.width;
+  info.input.fit = target.fit;
+  info.reading.files_on_disk_bytes = index.total_bytes();
 }
 
 }  // namespace
@@ -230,11 +231,13 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
 
   const auto image_bytes =
       static_cast<std::int64_t>(target.channels) * target.height * target.width;
-  info.decoded_bytes = image_bytes * static_cast<std::int64_t>(train.size() + validation.size());
-  info.cache_budget =
+  info.reading.decoded_bytes =
+      image_bytes * static_cast<std::int64_t>(train.size() + validation.size());
+  info.reading.cache_budget =
       request.cache_budget_bytes > 0 ? request.cache_budget_bytes : physical_memory_bytes() / 4;
-  info.cached = request.cache == CacheMode::On ||
-                (request.cache == CacheMode::Auto && info.decoded_bytes <= info.cache_budget);
+  info.reading.cached =
+      request.cache == CacheMode::On ||
+      (request.cache == CacheMode::Auto && info.reading.decoded_bytes <= info.reading.cache_budget);
   if (!index.native.note.empty() && (request.height == 0 || request.width == 0)) {
     info.warnings.push_back(Error::in_file(source, index.native.note));
   }
@@ -246,9 +249,9 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
     Result<SampledStatistics> known =
         statistics_for(index, shared, target, source, observer, changed);
     if (!known) return known.error();
-    info.mean = known.value().mean;
-    info.std = known.value().std;
-    info.statistics_images = known.value().images;
+    info.normalisation.mean = known.value().mean;
+    info.normalisation.std = known.value().std;
+    info.normalisation.images = known.value().images;
   }
 
   if (changed && !opened.value().cache_file.empty() && index_is_stable(index)) {
@@ -257,15 +260,15 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
                                              "the file index cannot be cached (" + *problem +
                                                  "); the folder will be scanned again next time"));
     } else {
-      info.index_file = opened.value().cache_file;
+      info.reading.index_file = opened.value().cache_file;
     }
   } else if (!changed) {
-    info.index_file = opened.value().cache_file;
+    info.reading.index_file = opened.value().cache_file;
   }
 
   info.kind = request.kind;
   info.path = source;
-  info.index_reused = opened.value().reused;
+  info.reading.index_reused = opened.value().reused;
   info.train_count = dataset.train->size();
   info.validation_count = dataset.validation->size();
   describe_files(info, index, train, target);

@@ -14,17 +14,18 @@ std::string megabytes(std::int64_t bytes) {
 // One line on what an image-folder set became: files, fitting, caching, statistics.
 std::string describe_image_files(const DatasetInfo& info) {
   return std::to_string(info.train_count + info.validation_count) + " image files (" +
-         megabytes(info.files_on_disk_bytes) + ") indexed" +
-         (info.index_reused ? " (cached index, unchanged)" : "") + "; fitted to " +
-         std::to_string(info.channels) + "x" + std::to_string(info.height) + "x" +
-         std::to_string(info.width) + " by " + to_string(info.fit) + "; " +
-         (info.cached ? "decoded images kept in memory after first use (" +
-                            megabytes(info.decoded_bytes) + ")"
-                      : "read from disk every epoch (decoded cache off or over its budget: " +
-                            megabytes(info.decoded_bytes) + " needed, " +
-                            megabytes(info.cache_budget) + " budget)") +
-         "; normalisation statistics from a sample of " + std::to_string(info.statistics_images) +
-         " images";
+         megabytes(info.reading.files_on_disk_bytes) + ") indexed" +
+         (info.reading.index_reused ? " (cached index, unchanged)" : "") + "; fitted to " +
+         std::to_string(info.input.channels) + "x" + std::to_string(info.input.height) + "x" +
+         std::to_string(info.input.width) + " by " + to_string(info.input.fit) + "; " +
+         (info.reading.cached
+              ? "decoded images kept in memory after first use (" +
+                    megabytes(info.reading.decoded_bytes) + ")"
+              : "read from disk every epoch (decoded cache off or over its budget: " +
+                    megabytes(info.reading.decoded_bytes) + " needed, " +
+                    megabytes(info.reading.cache_budget) + " budget)") +
+         "; normalisation statistics from a sample of " +
+         std::to_string(info.normalisation.images) + " images";
 }
 
 }  // namespace
@@ -52,7 +53,8 @@ std::optional<Error> RunData::load(const DatasetRequest& request, const RunContr
   for (const Error& warning : dataset_.info.warnings) {
     log.write_as_is(LogLevel::Warning, warning.describe());
   }
-  if (dataset_.info.from_files) log.write_as_is(LogLevel::Info, describe_image_files(info()));
+  if (dataset_.info.reading.from_files)
+    log.write_as_is(LogLevel::Info, describe_image_files(info()));
   return std::nullopt;
 }
 
@@ -72,8 +74,8 @@ void RunData::start_loaders(const torch::Device& device, const TrainingSettings&
   common_.shard_count = distributed.world_size;
   common_.pin_memory = on_cuda_;
   if (dataset.normalize) {
-    common_.mean = dataset_.info.mean;
-    common_.std = dataset_.info.std;
+    common_.mean = dataset_.info.normalisation.mean;
+    common_.std = dataset_.info.normalisation.std;
   }
   augmentation_ = augmentation_options(dataset.augmentation);
   batch_size_ = settings.batch_size;

@@ -28,8 +28,8 @@ nlohmann::json TrainingRun::run_config() const {
           {"pretrained_lr_multiplier", groups_.pretrained_lr_multiplier()},
           {"input_shape", analysis_.input_shape.dims},
           {"class_names", info.class_names},
-          {"mean", normalize ? info.mean : std::vector<float>{}},
-          {"std", normalize ? info.std : std::vector<float>{}}};
+          {"mean", normalize ? info.normalisation.mean : std::vector<float>{}},
+          {"std", normalize ? info.normalisation.std : std::vector<float>{}}};
 }
 
 std::string TrainingRun::write_checkpoint(const std::string& folder) {

@@ -47,8 +47,8 @@ std::optional<Error> load_data(const TuningRequest& request, TuningSetup& setup)
   options.seed = static_cast<std::uint64_t>(settings.seed);
   options.pin_memory = setup.device.is_cuda();
   if (project.dataset.normalize) {
-    options.mean = setup.dataset.info.mean;
-    options.std = setup.dataset.info.std;
+    options.mean = setup.dataset.info.normalisation.mean;
+    options.std = setup.dataset.info.normalisation.std;
   }
   setup.loader = std::make_unique<BatchLoader>(setup.dataset.train, options);
   return std::nullopt;

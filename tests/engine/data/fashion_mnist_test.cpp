@@ -47,8 +47,8 @@ class FashionMnist : public ::testing::Test {
     options.batch_size = 128;
     options.workers = 2;
     options.augmentation = augmentation;
-    options.mean = dataset_->info.mean;
-    options.std = dataset_->info.std;
+    options.mean = dataset_->info.normalisation.mean;
+    options.std = dataset_->info.normalisation.std;
     BatchLoader loader(dataset_->train, options);
     const Clock::time_point start = Clock::now();
     loader.start_epoch(0);
@@ -68,9 +68,9 @@ TEST_F(FashionMnist, LoadsSixtyThousandTrainingAndTenThousandTestImages) {
   EXPECT_EQ(info.train_count, 60000);
   EXPECT_EQ(info.validation_count, 10000);
   EXPECT_TRUE(info.validation_is_test_set);
-  EXPECT_EQ(info.channels, 1);
-  EXPECT_EQ(info.height, 28);
-  EXPECT_EQ(info.width, 28);
+  EXPECT_EQ(info.input.channels, 1);
+  EXPECT_EQ(info.input.height, 28);
+  EXPECT_EQ(info.input.width, 28);
   EXPECT_EQ(testing::in_memory(*dataset_->train).pixels.size(), 60000u * 784u);
   EXPECT_EQ(info.train_class_counts, std::vector<std::int64_t>(10, 6000));
   EXPECT_TRUE(info.warnings.empty());
@@ -87,9 +87,9 @@ TEST_F(FashionMnist, NamesItsTenClasses) {
 }
 
 TEST_F(FashionMnist, NormalisationStatisticsMatchThePublishedOnes) {
-  ASSERT_EQ(dataset_->info.mean.size(), 1u);
-  EXPECT_NEAR(dataset_->info.mean[0], 0.2860, 0.001);
-  EXPECT_NEAR(dataset_->info.std[0], 0.3530, 0.001);
+  ASSERT_EQ(dataset_->info.normalisation.mean.size(), 1u);
+  EXPECT_NEAR(dataset_->info.normalisation.mean[0], 0.2860, 0.001);
+  EXPECT_NEAR(dataset_->info.normalisation.std[0], 0.3530, 0.001);
 }
 
 TEST_F(FashionMnist, LoaderDeliversAnEpochQuickly) {

@@ -79,10 +79,10 @@ TEST(FileIndex, SecondLoadReusesTheCachedIndexUntilTheFolderChanges) {
   make_old(root.path());
   Result<Dataset> first = load_dataset(request_for(root.path()));
   ASSERT_TRUE(first.ok()) << first.error().describe();
-  EXPECT_FALSE(first.value().info.index_reused);
-  ASSERT_FALSE(first.value().info.index_file.empty());
-  EXPECT_TRUE(fs::exists(first.value().info.index_file));
-  EXPECT_EQ(fs::path(first.value().info.index_file).parent_path(), index_cache_folder());
+  EXPECT_FALSE(first.value().info.reading.index_reused);
+  ASSERT_FALSE(first.value().info.reading.index_file.empty());
+  EXPECT_TRUE(fs::exists(first.value().info.reading.index_file));
+  EXPECT_EQ(fs::path(first.value().info.reading.index_file).parent_path(), index_cache_folder());
 
   int scans = 0;
   const DatasetObserver count_scans = [&](const DatasetProgress& progress) {
@@ -91,15 +91,16 @@ TEST(FileIndex, SecondLoadReusesTheCachedIndexUntilTheFolderChanges) {
   };
   Result<Dataset> second = load_dataset(request_for(root.path()), count_scans);
   ASSERT_TRUE(second.ok()) << second.error().describe();
-  EXPECT_TRUE(second.value().info.index_reused);
+  EXPECT_TRUE(second.value().info.reading.index_reused);
   EXPECT_EQ(scans, 0);
-  EXPECT_EQ(second.value().info.mean, first.value().info.mean) << "statistics cached too";
+  EXPECT_EQ(second.value().info.normalisation.mean, first.value().info.normalisation.mean)
+      << "statistics cached too";
 
   // A new file changes its folder: the index is made again and includes it.
   testing::write_png((root.path() / "b" / "new.png").string(), 5, 5, 1, 2, 3);
   Result<Dataset> third = load_dataset(request_for(root.path()));
   ASSERT_TRUE(third.ok()) << third.error().describe();
-  EXPECT_FALSE(third.value().info.index_reused);
+  EXPECT_FALSE(third.value().info.reading.index_reused);
   EXPECT_EQ(third.value().info.train_count + third.value().info.validation_count, 9);
 }
 
@@ -114,7 +115,7 @@ TEST(FileIndex, AnUnreadableOrForeignCacheFileIsIgnored) {
   EXPECT_FALSE(load_cached_index(cache, root.path().string()).has_value());
   Result<Dataset> again = load_dataset(request_for(root.path()));
   ASSERT_TRUE(again.ok()) << again.error().describe();
-  EXPECT_FALSE(again.value().info.index_reused);
+  EXPECT_FALSE(again.value().info.reading.index_reused);
   EXPECT_EQ(again.value().info.train_count + again.value().info.validation_count, 4);
   EXPECT_FALSE(load_cached_index(cache, "/some/other/folder").has_value());
 }

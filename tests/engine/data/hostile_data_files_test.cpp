@@ -81,7 +81,7 @@ TEST(HostileDataFiles, AllowPathsOutsideLetsThemInAndItsIndexServesNoOtherReques
   Result<Dataset> allowed = load_dataset(allowing);
   ASSERT_TRUE(allowed.ok()) << allowed.error().describe();
   EXPECT_EQ(allowed.value().info.train_count + allowed.value().info.validation_count, 3);
-  ASSERT_FALSE(allowed.value().info.index_file.empty()) << "the index was cached";
+  ASSERT_FALSE(allowed.value().info.reading.index_file.empty()) << "the index was cached";
   Result<Dataset> refused = load_dataset(csv_request(csv));
   ASSERT_FALSE(refused.ok()) << "the cached index of an allowing request was reused";
   EXPECT_EQ(refused.error().line, 4);

@@ -34,9 +34,9 @@ TEST(IdxDataset, LoadsRawPairAndValidatesOnItsTestSet) {
   EXPECT_TRUE(dataset.info.validation_is_test_set);
   EXPECT_EQ(dataset.info.class_names, (std::vector<std::string>{"0", "1", "2"}));
   EXPECT_EQ(dataset.info.train_class_counts, (std::vector<std::int64_t>{17, 17, 16}));
-  EXPECT_EQ(dataset.info.channels, 1);
-  EXPECT_EQ(dataset.info.height, 4);
-  EXPECT_EQ(dataset.info.width, 5);
+  EXPECT_EQ(dataset.info.input.channels, 1);
+  EXPECT_EQ(dataset.info.input.height, 4);
+  EXPECT_EQ(dataset.info.input.width, 5);
   ASSERT_EQ(testing::in_memory(*dataset.train).pixels.size(), 50u * 20u);
   EXPECT_EQ(testing::in_memory(*dataset.train).image(7)[3], testing::idx_pixel(7, 3));
   EXPECT_EQ(testing::in_memory(*dataset.train).labels[7], 1);
@@ -102,7 +102,7 @@ TEST(IdxDataset, ConvertsToTheRequestedChannelsAndSize) {
   EXPECT_EQ(testing::in_memory(*loaded.value().validation).height, 8);
   // Grey becomes three equal planes.
   EXPECT_TRUE(std::equal(train.image(4), train.image(4) + 64, train.image(4) + 128));
-  EXPECT_EQ(loaded.value().info.mean.size(), 3u);
+  EXPECT_EQ(loaded.value().info.normalisation.mean.size(), 3u);
 }
 
 TEST(IdxDataset, MissingFolderIsAnError) {

@@ -104,7 +104,7 @@ TEST(ImageDecoder, FailuresInsideLoaderWorkersNameTheFileAndNeverEndTheProcess) 
   request.cache = CacheMode::Off;
   Result<Dataset> loaded = load_dataset(request);  // samples statistics on all cores
   ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
-  EXPECT_EQ(loaded.value().info.statistics_images, 10);
+  EXPECT_EQ(loaded.value().info.normalisation.images, 10);
 
   BatchLoaderOptions options;
   options.batch_size = 3;

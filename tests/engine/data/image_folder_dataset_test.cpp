@@ -54,9 +54,9 @@ TEST(ImageFolderDataset, ClassesInNameOrderReadAsRgbAtTheRequestedSize) {
   EXPECT_EQ(dataset.info.class_names, (std::vector<std::string>{"blue", "red"}));
   EXPECT_EQ(dataset.info.train_count + dataset.info.validation_count, 20);
   EXPECT_EQ(dataset.info.validation_count, 4);
-  EXPECT_EQ(dataset.info.channels, 3);
-  EXPECT_EQ(dataset.info.height, 8);
-  EXPECT_TRUE(dataset.info.from_files);
+  EXPECT_EQ(dataset.info.input.channels, 3);
+  EXPECT_EQ(dataset.info.input.height, 8);
+  EXPECT_TRUE(dataset.info.reading.from_files);
   const SampleSet& train = *dataset.train;
   for (std::int64_t i = 0; i < train.size(); ++i) {
     const bool red = train.label(i) == 1;
@@ -84,9 +84,9 @@ TEST(ImageFolderDataset, DefaultsToTheColourImagesOwnChannelsAndSize) {
   write_two_classes(root.path(), 2);
   Result<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
   ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
-  EXPECT_EQ(loaded.value().info.channels, 3);
-  EXPECT_EQ(loaded.value().info.height, 12);
-  EXPECT_EQ(loaded.value().info.width, 10);
+  EXPECT_EQ(loaded.value().info.input.channels, 3);
+  EXPECT_EQ(loaded.value().info.input.height, 12);
+  EXPECT_EQ(loaded.value().info.input.width, 10);
 }
 
 TEST(ImageFolderDataset, TrainAndValFoldersGiveAFixedSplit) {
@@ -148,7 +148,7 @@ TEST(ImageFolderDataset, CorruptImagesAreLeftOutOfTheirBatchAndNamed) {
   ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
   const DatasetInfo& info = loaded.value().info;
   EXPECT_EQ(info.train_count + info.validation_count, 15) << "indexed, not decoded";
-  EXPECT_EQ(info.statistics_images, 8) << "the statistics count only the readable images";
+  EXPECT_EQ(info.normalisation.images, 8) << "the statistics count only the readable images";
 
   BatchLoaderOptions options;
   options.batch_size = 64;
@@ -219,15 +219,15 @@ TEST(ImageFolderDataset, GreyFolderIsReadAsOneChannel) {
   }
   Result<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
   ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
-  EXPECT_EQ(loaded.value().info.channels, 1);
-  EXPECT_EQ(loaded.value().info.height, 9);
-  EXPECT_EQ(loaded.value().info.width, 7);
+  EXPECT_EQ(loaded.value().info.input.channels, 1);
+  EXPECT_EQ(loaded.value().info.input.height, 9);
+  EXPECT_EQ(loaded.value().info.input.width, 7);
   // One colour image among them makes the folder colour; the grey ones become 3 equal planes.
   cv::imwrite((root.path() / "light" / "colour.png").string(),
               cv::Mat(9, 7, CV_8UC3, cv::Scalar(0, 0, 200)));
   loaded = load_dataset(folder_source(root.path(), 0, 0));
   ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
-  EXPECT_EQ(loaded.value().info.channels, 3);
+  EXPECT_EQ(loaded.value().info.input.channels, 3);
 }
 
 TEST(ImageFolderDataset, MixedSizesTakeTheMedianAndSaySo) {
@@ -240,8 +240,8 @@ TEST(ImageFolderDataset, MixedSizesTakeTheMedianAndSaySo) {
   }
   Result<Dataset> loaded = load_dataset(folder_source(root.path(), 0, 0));
   ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
-  EXPECT_EQ(loaded.value().info.height, 30);
-  EXPECT_EQ(loaded.value().info.width, 60);
+  EXPECT_EQ(loaded.value().info.input.height, 30);
+  EXPECT_EQ(loaded.value().info.input.width, 60);
   ASSERT_FALSE(loaded.value().info.warnings.empty());
   EXPECT_NE(loaded.value().info.warnings[0].message.find("median"), std::string::npos);
 }

@@ -221,8 +221,8 @@ TEST_F(StreamingLoader, AutomaticCacheFollowsTheBudget) {
     Result<Dataset> loaded = load_dataset(request);
     ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
     const bool fits = budget >= whole_set;
-    EXPECT_EQ(loaded.value().info.decoded_bytes, whole_set);
-    EXPECT_EQ(loaded.value().info.cached, fits);
+    EXPECT_EQ(loaded.value().info.reading.decoded_bytes, whole_set);
+    EXPECT_EQ(loaded.value().info.reading.cached, fits);
     BatchLoader loader(loaded.value().train, options(2));
     std::atomic<int> reads{0};
     set_image_read_hook_for_testing([&](const std::string&) { ++reads; });

@@ -12,6 +12,39 @@
 
 namespace convstudio {
 
+// The shape every image is fitted to before the model sees it.
+struct DatasetInputShape {
+  int channels = 0;
+  int height = 0;
+  int width = 0;
+  FitMode fit = FitMode::ResizeCrop;  // how images of another size were fitted to height x width
+};
+
+// Per channel, of pixel / 255 over the training split; the loader normalises with these and a
+// checkpoint keeps them, so they travel together with the count they came from.
+struct NormalisationStatistics {
+  std::vector<float> mean;
+  std::vector<float> std;
+  // Images the statistics were computed from: every training image for IDX data, a seeded
+  // sample of at most kStatisticsSample images for image files. 0 when not computed.
+  std::int64_t images = 0;
+};
+
+// How an image-file data set is read: per batch (streaming) unless held in the decoded cache,
+// and whether its file index was cached. Only image-file readers fill it; IDX data leaves it
+// at its defaults.
+struct ImageFileReading {
+  bool from_files = false;
+  bool cached = false;             // decoded images are kept in memory after their first use
+  std::int64_t decoded_bytes = 0;  // what caching the whole set takes, fitted to the input size
+  std::int64_t cache_budget = 0;   // the budget it was compared with (CacheMode::Auto)
+  std::string index_file;          // where the file index is cached; empty when not written
+  bool index_reused = false;       // the cached index was still current; nothing was rescanned
+  std::int64_t files_on_disk_bytes = 0;
+};
+
+// The facts every reader reports are at the top; the ones that belong to one concern (the input
+// shape, the statistics, reading image files) are grouped.
 struct DatasetInfo {
   DatasetKind kind = DatasetKind::FashionMnist;
   std::string path;  // the folder (or CSV file) actually read
@@ -23,26 +56,9 @@ struct DatasetInfo {
   std::vector<std::string> class_names;
   std::vector<std::int64_t> train_class_counts;  // images per class in the training split
 
-  int channels = 0;
-  int height = 0;
-  int width = 0;
-  FitMode fit = FitMode::ResizeCrop;  // how images of another size were fitted to height x width
-
-  // Per channel, of pixel / 255 over the training split; the loader normalises with these.
-  std::vector<float> mean;
-  std::vector<float> std;
-  // Images the statistics were computed from: every training image for IDX data, a seeded
-  // sample of at most kStatisticsSample images for image files. 0 when not computed.
-  std::int64_t statistics_images = 0;
-
-  // Image files: read per batch (streaming) unless held in the decoded cache.
-  bool from_files = false;
-  bool cached = false;             // decoded images are kept in memory after their first use
-  std::int64_t decoded_bytes = 0;  // what caching the whole set takes, fitted to the input size
-  std::int64_t cache_budget = 0;   // the budget it was compared with (CacheMode::Auto)
-  std::string index_file;          // where the file index is cached; empty when not written
-  bool index_reused = false;       // the cached index was still current; nothing was rescanned
-  std::int64_t files_on_disk_bytes = 0;
+  DatasetInputShape input;
+  NormalisationStatistics normalisation;
+  ImageFileReading reading;
 
   std::int64_t skipped_files = 0;  // unreadable or corrupt images left out
   std::vector<Error> warnings;     // the first few skipped files, and other non-fatal problems

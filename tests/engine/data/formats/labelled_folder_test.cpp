@@ -241,13 +241,13 @@ TEST(LabelledFolder, EditingTheLabelsFileRescansTheFolder) {
   ASSERT_TRUE(load_dataset(request_for(root.path())).ok());
   Result<Dataset> again = load_dataset(request_for(root.path()));
   ASSERT_TRUE(again.ok()) << again.error().describe();
-  EXPECT_TRUE(again.value().info.index_reused);
+  EXPECT_TRUE(again.value().info.reading.index_reused);
 
   write_text(root.path() / "labels.txt", "0.png,x\n1.png,y\n2.png,x\n3.png,y\n");
   make_old();
   Result<Dataset> edited = load_dataset(request_for(root.path()));
   ASSERT_TRUE(edited.ok()) << edited.error().describe();
-  EXPECT_FALSE(edited.value().info.index_reused);
+  EXPECT_FALSE(edited.value().info.reading.index_reused);
   EXPECT_EQ(edited.value().info.class_names, (std::vector<std::string>{"x", "y"}));
 }
 
