@@ -2324,17 +2324,17 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+575"/>
+        <location filename="../app/gui/main_window.cpp" line="+428"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
     <message>
-        <location line="-270"/>
+        <location filename="../app/gui/main_window_menus.cpp" line="+198"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-138"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
@@ -2364,7 +2364,7 @@
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
@@ -2419,7 +2419,7 @@
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location filename="../app/gui/main_window.cpp" line="-279"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -2429,7 +2429,7 @@
         <translation>项目已保存，但并非所有训练记录都随之移过来：%1</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../app/gui/main_window_menus.cpp" line="-60"/>
         <source>&amp;Import Model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
@@ -2439,7 +2439,7 @@
         <translation>将 ONNX 分类器（来自 PyTorch 或其他来源）连同其权重转换为项目</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>Recover &amp;Unsaved Runs…</source>
         <translation>恢复未保存的运行(&amp;U)…</translation>
     </message>
@@ -2494,7 +2494,7 @@
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location filename="../app/gui/main_window.cpp" line="+34"/>
         <source>Blocks</source>
         <translation>模块</translation>
     </message>
@@ -2525,12 +2525,12 @@
         <translation>不是此项目的模型：%1</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location filename="../app/gui/main_window_menus.cpp" line="+31"/>
         <source>&amp;Training</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+263"/>
+        <location filename="../app/gui/main_window.cpp" line="+192"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -2843,7 +2843,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ProjectController</name>
     <message>
-        <location filename="../app/gui/project_controller.cpp" line="+38"/>
+        <location filename="../app/gui/project_controller.cpp" line="+35"/>
         <source>ConvStudio projects (*%1)</source>
         <translation>ConvStudio 项目 (*%1)</translation>
     </message>
@@ -3189,7 +3189,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunFollowing</name>
     <message>
-        <location filename="../app/gui/run_following.cpp" line="+52"/>
+        <location filename="../app/gui/run_following.cpp" line="+45"/>
         <source>Open &amp;Run…</source>
         <translation>打开运行(&amp;R)…</translation>
     </message>
@@ -3492,6 +3492,26 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>at each epoch&apos;s end</source>
+        <translation>每轮结束时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>also every </source>
+        <translation>另每 </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> step(s)</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation runs at the end of each epoch and at the end of the run, also when the step limit stops it part-way through an epoch. A number here validates also every that many optimizer steps: the charts show those points, and the best checkpoint may come from one. Early stopping still counts epochs.</source>
+        <translation>每轮结束时和训练结束时都会验证，步数上限在一轮中途停止训练时也是如此。填入数字后，还会每隔这么多个优化器步验证一次：图表显示这些点，最佳检查点也可能来自其中之一。早停仍按轮数计算。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Deterministic (reproducible, slower)</source>
         <translation>确定性（可复现，较慢）</translation>
     </message>
@@ -3572,6 +3592,11 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Validation:</source>
+        <translation>验证：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Seed:</source>
         <translation>随机种子：</translation>
     </message>
@@ -3641,7 +3666,7 @@ predicted: %2 (%3%)</source>
         <translation>%1（本机没有）</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>Everything in 32-bit floats: the most memory, no surprises.</source>
         <translation>全部使用 32 位浮点：内存最多，没有意外。</translation>
     </message>
@@ -4234,7 +4259,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+254"/>
+        <location line="+255"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -4357,12 +4382,12 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+193"/>
+        <location filename="../app/gui/training_cockpit_runs.cpp" line="+192"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
     <message>
-        <location line="-180"/>
+        <location line="+13"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -4392,7 +4417,7 @@ predicted: %2 (%3%)</source>
         <translation>无法训练：%1</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location filename="../app/gui/training_cockpit_runs.cpp" line="-100"/>
         <source>The run could not start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
