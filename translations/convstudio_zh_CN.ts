@@ -1375,6 +1375,11 @@
         <translation>同步 BatchNorm</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>Validate every</source>
+        <translation>验证间隔</translation>
+    </message>
+    <message>
         <location line="+35"/>
         <source>Dataset</source>
         <translation>数据集</translation>
@@ -1751,7 +1756,7 @@
         <translation>扫描已取消。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>Validation: the images in %1.</source>
         <translation>验证：%1 中的图像。</translation>
     </message>
@@ -4169,6 +4174,26 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>at each epoch&apos;s end</source>
+        <translation>每轮结束时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>also every </source>
+        <translation>另每 </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> step(s)</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation runs at the end of each epoch and at the end of the run, also when the step limit stops it part-way through an epoch. A number here validates also every that many optimizer steps: the charts show those points, and the best checkpoint may come from one. Early stopping still counts epochs.</source>
+        <translation>每轮结束时和训练结束时都会验证，步数上限在一轮中途停止训练时也是如此。填入数字后，还会每隔这么多个优化器步验证一次：图表显示这些点，最佳检查点也可能来自其中之一。早停仍按轮数计算。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Deterministic (reproducible, slower)</source>
         <translation>确定性（可复现，较慢）</translation>
     </message>
@@ -4249,6 +4274,11 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Validation:</source>
+        <translation>验证：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Seed:</source>
         <translation>随机种子：</translation>
     </message>
@@ -4323,7 +4353,7 @@ predicted: %2 (%3%)</source>
         <translation>%1（本机没有）</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>Everything in 32-bit floats: the most memory, no surprises.</source>
         <translation>全部使用 32 位浮点：内存最多，没有意外。</translation>
     </message>
@@ -4532,7 +4562,7 @@ predicted: %2 (%3%)</source>
         <translation>内置示例</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+40"/>
         <source>Saved %1</source>
         <translation>保存于 %1</translation>
     </message>
@@ -4916,7 +4946,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+257"/>
+        <location line="+258"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -5114,12 +5144,12 @@ predicted: %2 (%3%)</source>
         <translation>，%1 样本/秒</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>, %1% of the device&apos;s peak FLOP/s</source>
         <translation>，达到设备峰值 FLOP/s 的 %1%</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>, %1 fp16 steps skipped</source>
         <translation>，跳过 %1 个 fp16 步</translation>
     </message>

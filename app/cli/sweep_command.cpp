@@ -253,6 +253,9 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
               "run from its checkpoint first, then every waiting run");
   o->shared.add(c, "epochs", "Epochs of every run of a new sweep");
   o->shared.add(c, "max_steps", "Stop every run of a new sweep after this many steps");
+  o->shared.add(c, "validate_every_steps",
+                "Validate every run of a new sweep also every this many steps (each run ends "
+                "with a validation all the same)");
   o->shared.add(c, "device", "auto, cpu, cuda or cuda:K, for a new sweep");
   o->shared.add(c, "seed", "Random seed of every run of a new sweep");
   c->add_option("--csv", o->csv, "Also write the comparison table to this CSV file");

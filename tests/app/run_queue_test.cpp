@@ -2,7 +2,8 @@
 // the sweep dialog trains one run after another on the worker and the comparison table shows
 // exactly the settings that differ; a studio closed mid-queue resumes the interrupted run from
 // its checkpoint; a project saved elsewhere mid-run keeps its queue; a project replaced
-// mid-queue leaves its entry to resume, and the next project's queue trains.
+// mid-queue leaves its entry to resume, and the next project's queue trains. A sweep of runs
+// shorter than an epoch still compares their accuracies (issue 32).
 
 #include <QFile>
 #include <QSignalSpy>
@@ -37,6 +38,7 @@ class RunQueueTest : public testing::QueueTestCase {
   void init();
   void cleanup();
   void aQueuedSweepOfFourRunsCompletesIntoTheComparison();
+  void aSweepOfRunsShorterThanAnEpochShowsEveryRunsAccuracy();
   void aRestartMidQueueResumesTheInterruptedRun();
   void aQueueSavedElsewhereMidRunEndsItsEntryThere();
   void aProjectReplacedMidQueueLeavesItsEntryAndTheNextQueueTrains();
@@ -140,6 +142,35 @@ void RunQueueTest::aQueuedSweepOfFourRunsCompletesIntoTheComparison() {
   const QByteArray text = file.readAll();
   QCOMPARE(text.count('\n'), 5);
   QVERIFY(text.startsWith("run,state,sweep,label,graph_version,"));
+}
+
+// 3 steps of an 8-step epoch, validated every 2 steps: each run validates at step 2 and at its
+// end, step 3; the table shows every run's accuracy and the chart both validation points.
+void RunQueueTest::aSweepOfRunsShorterThanAnEpochShowsEveryRunsAccuracy() {
+  project_.training.max_steps = 3;
+  project_.training.validate_every_steps = 2;
+  cockpit_->queue()->showSweepDialog();
+  SweepDialog* dialog = cockpit_->queue()->sweepDialog();
+  QVERIFY(dialog);
+  dialog->setAxis(0, QStringLiteral("lr"), QStringLiteral("0.01, 0.03, 0.1"));
+  QVERIFY2(dialog->problem().isEmpty(), qPrintable(dialog->problem()));
+  dialog->accept();
+  QVERIFY(waitForQueue());
+
+  RunComparisonModel* model = cockpit_->runs()->model();
+  QCOMPARE(model->rowCount(), 3);
+  for (const RunComparisonModel::Figure figure :
+       {RunComparisonModel::kFinalAccuracy, RunComparisonModel::kBestAccuracy}) {
+    for (int row = 0; row < model->rowCount(); ++row) {
+      const QString shown = model->index(row, model->figureColumn(figure)).data().toString();
+      QVERIFY2(shown.endsWith(QLatin1Char('%')), qPrintable(shown));
+    }
+  }
+  const TrainingCharts* charts = cockpit_->charts();
+  constexpr std::size_t validation = metric_index("val_accuracy");
+  const std::vector<double>& steps =
+      charts->chartOf(validation)->series(charts->curveOf(validation)).keys();
+  QCOMPARE(steps, (std::vector<double>{2.0, 3.0}));
 }
 
 void RunQueueTest::aRestartMidQueueResumesTheInterruptedRun() {

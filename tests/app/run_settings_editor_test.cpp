@@ -1,9 +1,11 @@
 // The run settings' SyncBatchNorm check box: enabled only for a data-parallel device choice,
-// loaded from and stored into TrainingSettings::sync_batch_norm.
+// loaded from and stored into TrainingSettings::sync_batch_norm. How often a run validates:
+// "at each epoch's end" for 0, loaded from and stored into validate_every_steps.
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QtTest>
 
 #include "training/run_settings_editor.h"
@@ -45,6 +47,26 @@ class RunSettingsEditorTest : public QObject {
     // Back to one process: the box greys out (the option would do nothing).
     device->setCurrentIndex(device->findData(QStringLiteral("cpu")));
     QVERIFY(!sync->isEnabled());
+  }
+
+  void validationEveryNStepsIsLoadedAndStored() {
+    convstudio::RunSettingsEditor editor;
+    auto* every = editor.findChild<QSpinBox*>(QStringLiteral("validateEvery"));
+    QVERIFY(every);
+    QVERIFY(!every->toolTip().isEmpty());
+    convstudio::TrainingSettings settings;
+    editor.load(settings);
+    QCOMPARE(every->value(), 0);
+    QCOMPARE(every->text(), every->specialValueText());  // "at each epoch's end"
+    settings.validate_every_steps = 50;
+    editor.load(settings);
+    QCOMPARE(every->value(), 50);
+    const QSignalSpy edited(&editor, &convstudio::RunSettingsEditor::edited);
+    every->setValue(200);
+    QCOMPARE(edited.count(), 1);
+    convstudio::TrainingSettings stored;
+    editor.store(stored);
+    QCOMPARE(stored.validate_every_steps, std::int64_t{200});
   }
 };
 

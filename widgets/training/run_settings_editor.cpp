@@ -94,6 +94,15 @@ void RunSettingsEditor::createRunFields() {
   epochs_ = spinBox(this, "epochs", 1, 100000);
   maxSteps_ = spinBox(this, "maxSteps", 0, std::numeric_limits<int>::max());
   maxSteps_->setSpecialValueText(tr("no limit"));
+  validateEvery_ = spinBox(this, "validateEvery", 0, std::numeric_limits<int>::max());
+  validateEvery_->setSpecialValueText(tr("at each epoch's end"));
+  validateEvery_->setPrefix(tr("also every "));
+  validateEvery_->setSuffix(tr(" step(s)"));
+  validateEvery_->setToolTip(
+      tr("Validation runs at the end of each epoch and at the end of the run, also when the step "
+         "limit stops it part-way through an epoch. A number here validates also every that "
+         "many optimizer steps: the charts show those points, and the best checkpoint may come "
+         "from one. Early stopping still counts epochs."));
   seed_ = spinBox(this, "seed", 0, std::numeric_limits<int>::max());
   deterministic_ = new QCheckBox(tr("Deterministic (reproducible, slower)"), this);
   deterministic_->setObjectName(QStringLiteral("deterministic"));
@@ -131,6 +140,7 @@ void RunSettingsEditor::layOutFields() {
   form->addRow(QString(), cudnnBenchmark_);
   form->addRow(tr("Epochs:"), epochs_);
   form->addRow(tr("Step limit:"), maxSteps_);
+  form->addRow(tr("Validation:"), validateEvery_);
   form->addRow(tr("Seed:"), seed_);
   form->addRow(QString(), deterministic_);
   form->addRow(tr("Checkpoint:"), checkpointEvery_);
@@ -147,8 +157,8 @@ void RunSettingsEditor::connectFields() {
       emit edited();
     });
   }
-  for (QSpinBox* box : {batch_, accumulate_, epochs_, maxSteps_, seed_, checkpointEvery_,
-                        earlyStopping_, workers_}) {
+  for (QSpinBox* box : {batch_, accumulate_, epochs_, maxSteps_, validateEvery_, seed_,
+                        checkpointEvery_, earlyStopping_, workers_}) {
     connect(box, &QSpinBox::valueChanged, this, [this] {
       updateDerived();
       emit edited();
@@ -240,6 +250,7 @@ void RunSettingsEditor::load(const TrainingSettings& s) {
   cudnnBenchmark_->setChecked(s.cudnn_benchmark);
   epochs_->setValue(static_cast<int>(s.epochs));
   maxSteps_->setValue(static_cast<int>(s.max_steps));
+  validateEvery_->setValue(static_cast<int>(s.validate_every_steps));
   seed_->setValue(static_cast<int>(s.seed));
   deterministic_->setChecked(s.deterministic);
   checkpointEvery_->setValue(static_cast<int>(s.checkpoint_every_epochs));
@@ -262,6 +273,7 @@ void RunSettingsEditor::store(TrainingSettings& s) const {
   s.cudnn_benchmark = cudnnBenchmark_->isChecked();
   s.epochs = epochs_->value();
   s.max_steps = maxSteps_->value();
+  s.validate_every_steps = validateEvery_->value();
   s.seed = seed_->value();
   s.deterministic = deterministic_->isChecked();
   s.checkpoint_every_epochs = checkpointEvery_->value();

@@ -1,9 +1,9 @@
 #pragma once
 // How a run uses the machine and how long it lasts: device (with SyncBatchNorm for a
-// data-parallel one), batch size, gradient accumulation
-// (with the effective batch), mixed precision (with what it does), epochs and step limit, seed,
-// checkpoint policy, early stopping and automatic out-of-memory recovery. "Find…" beside the
-// batch size asks for the batch-size finder.
+// data-parallel one), batch size, gradient accumulation (with the effective batch), mixed
+// precision (with what it does), epochs and step limit, how often to validate besides at
+// epochs' ends, seed, checkpoint policy, early stopping and automatic out-of-memory recovery.
+// "Find…" beside the batch size asks for the batch-size finder.
 
 #include <QWidget>
 
@@ -61,6 +61,7 @@ class RunSettingsEditor : public QWidget {
   QCheckBox* cudnnBenchmark_ = nullptr;
   QSpinBox* epochs_ = nullptr;
   QSpinBox* maxSteps_ = nullptr;
+  QSpinBox* validateEvery_ = nullptr;  // 0: at epochs' ends (and the run's end) only
   QSpinBox* seed_ = nullptr;
   QCheckBox* deterministic_ = nullptr;
   QSpinBox* checkpointEvery_ = nullptr;

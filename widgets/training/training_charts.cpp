@@ -302,7 +302,8 @@ void TrainingCharts::addStep(const StepMetrics& step) {
 }
 
 void TrainingCharts::addEpoch(const EpochMetrics& epoch) {
-  addEpochAt(lastStep_, epoch);
+  // At the step it followed: mid-epoch validations too (0: an event that did not say).
+  addEpochAt(epoch.step > 0 ? epoch.step : lastStep_, epoch);
 }
 
 void TrainingCharts::showRecordedRun(const RecordedRun& run) {

@@ -199,6 +199,14 @@ std::vector<TrainingSetting> later_training_entries() {
                           "processes' batches together (SyncBatchNorm); no effect with one "
                           "process",
                   .editor = "syncBatchNorm"}),
+      integer<T>("validate_every_steps", &T::validate_every_steps, 0, kMaxInt,
+                 {.label = QT_TRANSLATE_NOOP("Settings", "Validate every"),
+                  .unit = "steps",
+                  .written_when_set = true,
+                  .flag = "--validate-every-steps",
+                  .help = "Also validate every this many optimizer steps (0: only at each "
+                          "epoch's end and the run's end)",
+                  .editor = "validateEvery"}),
   };
 }
 

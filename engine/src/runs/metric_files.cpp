@@ -290,12 +290,12 @@ bool MetricsJsonlReader::read_line(std::string_view line, RecordedMetrics& into)
   }
   if (*kind != "epoch") return false;
   RecordedEpoch epoch;
-  epoch.step = last_step_;
   for (const MetricDescriptor& metric : kMetrics) {
     if (metric.cadence() != MetricCadence::Epoch) continue;
     metric.field.set_epoch_value(epoch,
                                  metric.jsonl.empty() ? kAbsent : number_at(entry, metric.jsonl));
   }
+  if (epoch.step <= 0) epoch.step = last_step_;  // written before validations carried their step
   // A malformed matrix is dropped rather than failing the whole run.
   try {
     if (entry.contains("confusion")) {
@@ -336,7 +336,7 @@ RecordedMetrics read_metrics_csv(std::istream& in) {
     } else if (kind == "epoch") {
       RecordedEpoch epoch;
       if (!csv.read(line, epoch)) continue;
-      epoch.step = last_step;
+      if (epoch.step <= 0) epoch.step = last_step;  // a file from before the step column held it
       read.epochs.push_back(std::move(epoch));
     }
   }

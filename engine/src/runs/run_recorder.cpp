@@ -188,10 +188,10 @@ void RunRecorder::on_epoch(const EpochMetrics& e) {
   csv_.flush();
   check(csv_, "metrics.csv");
 
-  // Drawn at the step the epoch ended on, so they line up with the step loss.
+  // Drawn at the step the validation followed, so they line up with the step loss.
   std::array<TensorBoardWriter::Scalar, kMetricCount> scalars;
   const std::size_t count = tensorboard_scalars(e, false, scalars);
-  tensorboard_->add_scalars(last_step_, std::span(scalars.data(), count));
+  tensorboard_->add_scalars(e.step > 0 ? e.step : last_step_, std::span(scalars.data(), count));
   tensorboard_->flush();
   check_tensorboard();
 }

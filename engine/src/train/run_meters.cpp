@@ -24,6 +24,10 @@ double RunMeters::wall_seconds() const {
   return seconds_between(started_, Clock::now());
 }
 
+double RunMeters::epoch_seconds() const {
+  return seconds_between(epoch_started_, Clock::now());
+}
+
 void RunMeters::end_segment() {
   training_seconds_ += seconds_between(segment_start_, Clock::now());
 }

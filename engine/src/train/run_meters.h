@@ -40,6 +40,9 @@ class RunMeters {
   };
 
   void start_run() { started_ = Clock::now(); }
+  // The epoch's wall time (pauses and validations included): since start_epoch().
+  void start_epoch() { epoch_started_ = Clock::now(); }
+  double epoch_seconds() const;
   // The device whose memory the probe reads.
   void watch_memory_of(const torch::Device& device) { device_ = device; }
   double wall_seconds() const;
@@ -69,6 +72,7 @@ class RunMeters {
  private:
   torch::Device device_ = torch::kCPU;
   Clock::time_point started_;
+  Clock::time_point epoch_started_;
   Clock::time_point segment_start_;
   double training_seconds_ = 0;     // wall time inside train_epoch, for ETA and throughput
   double bookkeeping_seconds_ = 0;  // the part spent on figures: metrics sums and step reports

@@ -81,6 +81,7 @@ TrainingRun::EpochEnd TrainingRun::train_epoch(std::int64_t epoch, std::int64_t 
     train_micro_batch(*batch, step);
     if (!step.add(batch->labels.size(0))) continue;
     if (std::optional<EpochEnd> end = finish_step(epoch, step)) return *end;
+    if (!validate_if_due(epoch, step)) return EpochEnd::Cancelled;
   }
   meters_.end_segment();
   return EpochEnd::Completed;

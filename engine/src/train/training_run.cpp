@@ -15,7 +15,8 @@ TrainingRun::TrainingRun(const RunOptions& options, TrainingListener& listener, 
       listener_(listener),
       log_(listener),
       control_(control),
-      keeper_(options.out_dir, options.distributed.writes_files()) {}
+      keeper_(options.out_dir, options.distributed.writes_files()),
+      validations_(settings_.validate_every_steps) {}
 
 RunSummary TrainingRun::execute() {
   meters_.start_run();
@@ -36,16 +37,17 @@ std::optional<TrainingRun::EpochEnd> TrainingRun::run_epochs() {
   try {
     for (std::int64_t epoch = progress_.start_epoch;
          epoch < settings_.epochs && end == EpochEnd::Completed; ++epoch, skip = 0) {
-      const auto epoch_started = RunMeters::Clock::now();
+      meters_.start_epoch();
       end = train_epoch_with_recovery(epoch, skip);
       if (end == EpochEnd::Failed) return std::nullopt;
       if (end == EpochEnd::Cancelled) break;
-      const double seconds =
-          std::chrono::duration<double>(RunMeters::Clock::now() - epoch_started).count();
       // A step limit that falls on the epoch's last batch still gets that epoch's validation.
       const bool epoch_complete =
           progress_.boundary.epoch == epoch + 1 || end == EpochEnd::Completed;
-      if (epoch_complete && !validate(epoch, seconds)) break;
+      if (epoch_complete && !validate(epoch, true)) break;
+      // One part-way through the epoch gets a validation of its own: a step-limited run (a
+      // sweep's, a queue's) ends with validation figures and a best checkpoint all the same.
+      if (!epoch_complete) validate_at_step_limit(epoch);
     }
   } catch (const DataFailure& failure) {
     // A whole batch of unreadable files: the data is broken, the weights so far are kept.

@@ -10,6 +10,7 @@
 //   GradientAccumulation  the micro-batches of one step (a local of train_epoch)
 //   RunMeters          time, throughput, memory
 //   CheckpointKeeper   checkpoints and the epoch history; EarlyStopping
+//   ValidationSchedule validations part-way through an epoch and at a step limit's end
 //   TrainingFaults     the one seam through which tests inject faults
 // training_run.cpp holds the epoch loop and the run's end, training_preparation.cpp the
 // set-up, training_epoch.cpp the steps, training_validation.cpp the epoch's end and
@@ -43,6 +44,7 @@
 #include "runs/engine_messages.h"
 #include "training_faults.h"
 #include "training_figures.h"
+#include "validation_schedule.h"
 
 namespace convstudio {
 
@@ -117,9 +119,16 @@ class TrainingRun {
   void remeasure_peak_with_ranks();
   void remeasure_peak_flops();
 
-  // training_validation.cpp: the epoch's end.
-  bool validate(std::int64_t epoch, double epoch_seconds);
-  void keep_checkpoints(std::int64_t epoch, bool best);
+  // training_validation.cpp: validation and what follows it. `epoch_end`: the epoch's own
+  // validation (epoch checkpoints and early stopping follow it), not one part-way through it.
+  // False when the run stops here: cancelled, or early stopping.
+  bool validate(std::int64_t epoch, bool epoch_end);
+  // A validation every validate_every_steps steps, part-way through `epoch`, when one is due
+  // after the step just taken; false when the run was cancelled during it.
+  bool validate_if_due(std::int64_t epoch, const GradientAccumulation& step);
+  // The end of a run its step limit stopped part-way through `epoch`: validate what it learnt.
+  void validate_at_step_limit(std::int64_t epoch);
+  void keep_checkpoints(std::int64_t epoch, bool best, bool epoch_end);
 
   // training_checkpoint.cpp: saving and resuming.
   nlohmann::json run_config() const;
@@ -156,6 +165,7 @@ class TrainingRun {
   RunMeters meters_;
   CheckpointKeeper keeper_;
   EarlyStopping early_stopping_;
+  ValidationSchedule validations_;
   RunProgress progress_;
   TrainingFigures figures_;  // the epoch's training loss and accuracy
 };

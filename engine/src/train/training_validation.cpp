@@ -1,5 +1,6 @@
-// The end of a TrainingRun's epoch: validation, the epoch's figures, its checkpoints and early
-// stopping.
+// A TrainingRun's validations: at each epoch's end, every validate_every_steps steps part-way
+// through an epoch, and at the end of a run its step limit stopped part-way through one; the
+// figures, the checkpoints and early stopping that follow.
 
 #include "evaluator.h"
 #include "runs/checkpoint_files.h"
@@ -7,8 +8,9 @@
 
 namespace convstudio {
 
-bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
+bool TrainingRun::validate(std::int64_t epoch, bool epoch_end) {
   constexpr int kMisclassifiedShown = 32;
+  const double epoch_seconds = meters_.epoch_seconds();  // the epoch so far, without validating
   // Data-parallel ranks validate their shards to the end (a Stop takes effect at the next step
   // agreement) and sum the results, so each holds the whole split's figures.
   std::function<bool()> cancelled;
@@ -18,10 +20,12 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
                      classes(), cancelled, data_.dataset().validation.get(), kMisclassifiedShown);
   if (evaluation.cancelled) return false;
   if (distributed()) sum_evaluation_over_ranks(evaluation, ranks_.parallel());
+  validations_.validated(progress_.global_step);
   remeasure_peak_with_ranks();
   data_.report_skipped(evaluation.skipped, log_);
   EpochMetrics metrics;
   metrics.epoch = epoch;
+  metrics.step = progress_.global_step;
   if (figures_.epoch_samples() > 0) {
     const auto samples = static_cast<double>(figures_.epoch_samples());
     metrics.train_loss = figures_.epoch_loss_sum() / samples;
@@ -33,21 +37,23 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
   metrics.misclassified = evaluation.misclassified;
   metrics.class_names = data_.info().class_names;
   metrics.duration_seconds = epoch_seconds;
-  summary_.epochs = epoch + 1;
+  if (epoch_end) summary_.epochs = epoch + 1;
   summary_.val_loss = evaluation.loss;
   summary_.val_accuracy = evaluation.accuracy;
   metrics.best = keeper_.record_epoch({{"epoch", epoch},
+                                       {"step", metrics.step},
                                        {"train_loss", metrics.train_loss},
                                        {"train_accuracy", metrics.train_accuracy},
                                        {"val_loss", metrics.val_loss},
                                        {"val_accuracy", metrics.val_accuracy}},
                                       evaluation.accuracy);
-  keep_checkpoints(epoch, metrics.best);
+  keep_checkpoints(epoch, metrics.best, epoch_end);
   listener_.on_epoch(metrics);
 
-  // Early stopping watches the validation loss.
-  if (early_stopping_.should_stop(epoch == progress_.start_epoch, evaluation.loss,
-                                  settings_.early_stopping_patience)) {
+  // Early stopping watches the validation loss at epochs' ends: its patience counts epochs, as
+  // the setting says, however often the run validates in between.
+  if (epoch_end && early_stopping_.should_stop(epoch == progress_.start_epoch, evaluation.loss,
+                                               settings_.early_stopping_patience)) {
     log(LogLevel::Info,
         {messages::kEarlyStopping, {std::to_string(early_stopping_.epochs_without_improvement())}});
     return false;
@@ -55,13 +61,25 @@ bool TrainingRun::validate(std::int64_t epoch, double epoch_seconds) {
   return true;
 }
 
-void TrainingRun::keep_checkpoints(std::int64_t epoch, bool best) {
+bool TrainingRun::validate_if_due(std::int64_t epoch, const GradientAccumulation& step) {
+  if (!validations_.due_mid_epoch(progress_.global_step, step.epoch_done())) return true;
+  meters_.end_segment();  // training time leaves the validation out
+  if (!validate(epoch, false)) return false;
+  meters_.start_segment();
+  return true;
+}
+
+void TrainingRun::validate_at_step_limit(std::int64_t epoch) {
+  if (validations_.due_at_end(progress_.global_step)) validate(epoch, false);
+}
+
+void TrainingRun::keep_checkpoints(std::int64_t epoch, bool best, bool epoch_end) {
   if (best && settings_.keep_best) {
     summary_.best_checkpoint = write_checkpoint(kBestCheckpointFolder);
     if (keeper_.save_error()) keeper_.keep_best_save_error();
   }
   const std::int64_t every = settings_.checkpoint_every_epochs;
-  if (every > 0 && (epoch + 1) % every == 0) {
+  if (epoch_end && every > 0 && (epoch + 1) % every == 0) {
     summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
   }
 }

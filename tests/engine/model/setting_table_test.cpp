@@ -58,6 +58,7 @@ void set_everything(DatasetSettings& d, TrainingSettings& t) {
   t.checkpoint_every_epochs = 2;
   t.keep_best = false;
   t.early_stopping_patience = 3;
+  t.validate_every_steps = 25;
   t.auto_oom_retry = true;
   t.loader_workers = 5;
 }

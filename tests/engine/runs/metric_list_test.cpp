@@ -99,7 +99,9 @@ void expect_read_back(const RecordedMetrics& read, bool (*kept)(const MetricDesc
                                                                : metric.field.epoch_value(epoch);
     EXPECT_EQ(got, sample_value(i, metric)) << metric.id;
   }
-  EXPECT_EQ(epoch.step, step.step);  // the epoch ended at the step before it
+  // A validation keeps its own step (one part-way through an epoch too), not the line's before.
+  EXPECT_EQ(epoch.step, every_epoch_metric().step);
+  EXPECT_NE(epoch.step, step.step);
 }
 
 TEST(MetricList, StepAndEpochMetricsRoundTripThroughJsonl) {

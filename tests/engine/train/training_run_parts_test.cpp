@@ -10,6 +10,7 @@
 #include "train/early_stopping.h"
 #include "train/gradient_accumulation.h"
 #include "train/training_faults.h"
+#include "train/validation_schedule.h"
 
 namespace convstudio {
 namespace {
@@ -59,6 +60,27 @@ TEST(EarlyStopping, APatienceOfZeroNeverStops) {
   EarlyStopping stopping;
   EXPECT_FALSE(stopping.should_stop(true, 1.0, 0));
   for (int epoch = 0; epoch < 5; ++epoch) EXPECT_FALSE(stopping.should_stop(false, 2.0, 0));
+}
+
+TEST(ValidationSchedule, EveryNStepsPartWayThroughAnEpochNotAtItsEnd) {
+  const ValidationSchedule schedule(3);
+  EXPECT_FALSE(schedule.due_mid_epoch(2, false));
+  EXPECT_TRUE(schedule.due_mid_epoch(3, false));
+  EXPECT_TRUE(schedule.due_mid_epoch(6, false));
+  EXPECT_FALSE(schedule.due_mid_epoch(6, true));  // the epoch's own validation comes next
+  EXPECT_FALSE(ValidationSchedule(0).due_mid_epoch(3, false));
+}
+
+TEST(ValidationSchedule, TheRunsEndValidatesOnlyAStepNotValidatedYet) {
+  ValidationSchedule schedule(0);
+  EXPECT_FALSE(schedule.due_at_end(0));  // nothing trained
+  EXPECT_TRUE(schedule.due_at_end(5));
+  schedule.validated(5);
+  EXPECT_FALSE(schedule.due_at_end(5));
+  EXPECT_TRUE(schedule.due_at_end(6));
+  ValidationSchedule every(5);
+  every.validated(5);
+  EXPECT_FALSE(every.due_mid_epoch(5, false));
 }
 
 TEST(TrainingFaults, NoHooksInjectNothing) {

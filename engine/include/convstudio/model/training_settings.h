@@ -54,6 +54,9 @@ struct TrainingSettings {
   std::int64_t checkpoint_every_epochs = 1;
   bool keep_best = true;
   std::int64_t early_stopping_patience = 0;  // epochs; 0 = off
+  // Validate also every this many optimizer steps (0 = off: at each epoch's end and at the
+  // run's end only). Early stopping still counts epochs, not these validations.
+  std::int64_t validate_every_steps = 0;
   bool auto_oom_retry = false;  // on out-of-memory: half the batch, twice the accumulation
   std::int64_t loader_workers = 2;
 

@@ -29,10 +29,9 @@ struct RecordedStep {
   std::int64_t step() const;
 };
 
-// An epoch as a run's files keep it (no misclassified images).
-struct RecordedEpoch : EpochMetrics {
-  std::int64_t step = 0;  // the optimizer step the epoch ended at
-};
+// A validation as a run's files keep it (no misclassified images). Its step is the file's, or,
+// in files written before validations carried one, that of the step line before it.
+struct RecordedEpoch : EpochMetrics {};
 
 struct RecordedMetrics {
   std::vector<RecordedStep> steps;

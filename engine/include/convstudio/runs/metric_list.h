@@ -212,6 +212,9 @@ inline constexpr MetricDescriptor kMetrics[] = {
     {.id = "grad_norm", .field = field<&StepMetrics::grad_norm>(), .jsonl = "grad_norm",
      .csv = "grad_norm", .tensorboard = "gradients/global_norm", .chart = MetricChart::Own,
      .label = QT_TRANSLATE_NOOP("Metrics", "Gradient norm"), .colour = metric_colour::kBlue},
+    // The step a validation followed (one CSV column with the steps'; 0: a file without it).
+    {.id = "validation_step", .field = field<&EpochMetrics::step>(), .unit = MetricUnit::Count,
+     .jsonl = "step", .csv = "step"},
 };
 // clang-format on
 

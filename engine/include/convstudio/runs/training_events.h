@@ -63,9 +63,12 @@ struct MisclassifiedSample {
   double confidence = 0;  // softmax probability of the predicted class
 };
 
-// After each validation.
+// After each validation: at an epoch's end, every TrainingSettings::validate_every_steps steps,
+// and at the end of a run its step limit stopped part-way through an epoch. The training figures
+// are those of the epoch so far.
 struct EpochMetrics {
-  std::int64_t epoch = 0;  // 0-based
+  std::int64_t epoch = 0;  // 0-based: the epoch that ended, or that the validation fell in
+  std::int64_t step = 0;   // optimizer steps done when it validated (charts place it there)
   double train_loss = 0;
   double train_accuracy = 0;
   double val_loss = 0;
