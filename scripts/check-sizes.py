@@ -36,8 +36,8 @@ SKIP_EXIT = 77
 # so the list cannot outlive its reasons.
 ALLOWED = {
     "engine/include/convstudio/model/training_settings.h:TrainingSettings":
-        "a settings record: the setting table addresses each field by member pointer and the "
-        "project file, sweeps and CLI flags name them flat; grouping changes every format",
+        "a settings record read by nearly every file: its grouping (optimizer, LR schedule, "
+        "checkpoints; keys stay flat through the setting table) is still to land (issue 30)",
 }
 
 INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]*)[>"].*$', re.M)
