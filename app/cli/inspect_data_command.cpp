@@ -11,6 +11,7 @@
 
 #include "convstudio/data/dataset_statistics.h"
 #include "convstudio/model/training_settings.h"
+#include "convstudio/model/validation_choice.h"
 #include "dataset_choice.h"
 #include "exit_codes.h"
 
@@ -96,6 +97,26 @@ std::string imbalance_warning(const DatasetStatistics& statistics,
   return text.str();
 }
 
+// Where the validation images come from, as `new` says it.
+std::string validation_text(const DatasetStatistics& statistics, const DatasetSettings& settings,
+                            std::int64_t seed) {
+  if (statistics.validation_is_test_set) {
+    const std::string folder = choose_validation(settings.source, settings.path).folder;
+    return folder.empty() ? "the dataset's test set" : "the images in " + folder;
+  }
+  // The share the loader held out, counted (a missing test set holds out its default).
+  std::int64_t validation = 0;
+  std::int64_t all = 0;
+  for (std::size_t c = 0; c < statistics.class_names.size(); ++c) {
+    validation += statistics.validation_counts[c];
+    all += statistics.train_counts[c] + statistics.validation_counts[c];
+  }
+  const long percent =
+      all > 0 ? std::lround(100.0 * static_cast<double>(validation) / static_cast<double>(all)) : 0;
+  return std::to_string(percent) + "% of the training images, held out at random with seed " +
+         std::to_string(seed);
+}
+
 int run_inspect_data(const InspectDataOptions& options) {
   Result<DatasetSettings> settings =
       dataset_settings_for(options.dataset, options.allow_paths_outside);
@@ -120,12 +141,7 @@ int run_inspect_data(const InspectDataOptions& options) {
     return kExitOk;
   }
   std::cout << "dataset: " << s.path << "\n"
-            << "validation: "
-            << (s.validation_is_test_set
-                    ? std::string("the data's own test split or validation folder")
-                    : "a share of the training images, held out with seed " +
-                          std::to_string(options.seed))
-            << "\n\n";
+            << "validation: " << validation_text(s, settings.value(), options.seed) << "\n\n";
   print_counts(s, std::cout);
   std::cout << "\n";
   print_sizes(s.sizes, std::cout);

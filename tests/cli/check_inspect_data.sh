@@ -25,6 +25,7 @@ images "$work/even/val/defect" 1 28 28
 
 "$cli" inspect-data "$work/rare" > "$work/rare.txt"
 cat "$work/rare.txt"
+grep -qx "validation: the images in $work/rare/val" "$work/rare.txt"
 grep -Eq '^defect +4 +3$' "$work/rare.txt"
 grep -Eq '^good +44 +3$' "$work/rare.txt"
 grep -Eq '^total +48 +6$' "$work/rare.txt"
@@ -44,6 +45,12 @@ assert d["imbalance"]["largest"] == "good" and d["imbalance"]["ratio"] == 11.0, 
 assert d["sizes"]["grey"] == 54 and d["sizes"]["most_common"][0] == \
     {"width": 28, "height": 28, "images": 50}, d["sizes"]
 PY
+
+# A share held out with the seed instead of val/: every image is on one side or the other.
+"$cli" inspect-data "$work/rare" --validation-fraction 0.25 --seed 7 > "$work/share.txt"
+grep -q '^validation: 25% of the training images, held out at random with seed 7$' \
+  "$work/share.txt"
+grep -Eq '^total +36 +12$' "$work/share.txt"
 
 "$cli" inspect-data "$work/even" > "$work/even.txt"
 cat "$work/even.txt"

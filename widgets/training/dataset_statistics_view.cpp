@@ -16,7 +16,7 @@ namespace {
 const QColor kTrainColour(0, 114, 178);
 const QColor kValidationColour(230, 159, 0);
 constexpr int kBarRowPixels = 22;  // one class: its two bars and its name
-constexpr int kChartMargin = 70;   // the axis, its numbers and the legend
+constexpr int kChartMargin = 90;   // the axis, its numbers and the legend
 
 QString sizeText(const ImageSizeCount& size) {
   return QStringLiteral("%1×%2").arg(size.width).arg(size.height);
@@ -43,9 +43,14 @@ DatasetStatisticsView::DatasetStatisticsView(QWidget* parent) : QWidget(parent) 
       "QLabel { background: #fff4e0; color: #6b3d00; border: 1px solid #d08000; padding: 4px; }"));
   chart_ = new QCustomPlot(this);
   chart_->setObjectName(QStringLiteral("classCountsChart"));
+  // The legend in a row of its own above the bars, which may reach any corner.
   chart_->legend->setVisible(true);
   chart_->legend->setFont(font());
-  chart_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+  chart_->legend->setBorderPen(Qt::NoPen);
+  chart_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  chart_->plotLayout()->insertRow(0);
+  chart_->plotLayout()->addElement(0, 0, chart_->legend);
+  chart_->plotLayout()->setRowStretchFactor(0, 0.001);
   chart_->xAxis->setLabel(tr("images"));
   chart_->yAxis->setRangeReversed(true);  // the first class on top, as the lists read
   chart_->yAxis->setTickLabelFont(font());
