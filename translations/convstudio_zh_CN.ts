@@ -689,6 +689,11 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>the data changed since %1 was written: its fingerprint was %2, the data now gives %3 (files added, removed, edited or relabelled); the run goes on, but its figures before and after this point are not of the same data</source>
+        <translation>自 %1 写入以来数据已改变：原指纹为 %2，现在的数据为 %3（有文件被添加、删除、修改或重新标注）；训练继续进行，但此前与此后的指标并非来自同一份数据</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>nothing left to train: the checkpoint is at step %1 of %2 (epoch %3 of %4); give more epochs or steps to go on</source>
         <translation>没有可继续训练的内容：检查点位于第 %1 步（共 %2 步），第 %3 轮（共 %4 轮）；请指定更多轮数或步数以继续</translation>
     </message>
@@ -1756,7 +1761,7 @@
         <translation>扫描已取消。</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+56"/>
         <source>Validation: the images in %1.</source>
         <translation>验证：%1 中的图像。</translation>
     </message>
@@ -1972,6 +1977,74 @@
         <location line="+9"/>
         <source>The folder %1</source>
         <translation>文件夹 %1</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::DatasetStatisticsView</name>
+    <message>
+        <location filename="../widgets/training/dataset_statistics_view.cpp" line="+49"/>
+        <source>images</source>
+        <translation>图像数</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The chart shows the first %1 of %2 classes.</source>
+        <translation>图中显示 %2 个类别中的前 %1 个。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Imbalanced classes: &quot;%1&quot; has %2 training images, %3 times the %4 of &quot;%5&quot; (more than %6:1).</source>
+        <translation>类别不平衡：“%1”有 %2 张训练图像，是“%5”（%4 张）的 %3 倍（超过 %6:1）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Imbalanced classes: &quot;%1&quot; has %2 training images and &quot;%3&quot; has none.</source>
+        <translation>类别不平衡：“%1”有 %2 张训练图像，而“%3”一张也没有。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Accuracy will hide the rare classes; weight the classes (class weights: balanced) or draw them equally with the balanced sampler.</source>
+        <translation>准确率会掩盖稀有类别；请为类别加权（类别权重：balanced），或用均衡采样器按类别等量抽取。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The image sizes could not be read.</source>
+        <translation>无法读取图像尺寸。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every image is %1.</source>
+        <translation>所有图像均为 %1。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Image sizes from %1 to %2, median %3; most common: %4.</source>
+        <translation>图像尺寸从 %1 到 %2，中位数 %3；最常见：%4。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Grey: %1, colour: %2.</source>
+        <translation>灰度：%1，彩色：%2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(From a sample of %1 of the %2 images.)</source>
+        <translation>（取自 %2 张图像中的 %1 张样本。）</translation>
     </message>
 </context>
 <context>
@@ -3748,14 +3821,84 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunComparisonModel</name>
     <message>
-        <location filename="../widgets/training/run_comparison_model.cpp" line="+100"/>
+        <location filename="../widgets/training/run_comparison_model.cpp" line="+97"/>
+        <source>ConvStudio</source>
+        <translation>ConvStudio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LibTorch</source>
+        <translation>LibTorch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cuDNN</source>
+        <translation>cuDNN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device name</source>
+        <translation>设备名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU threads</source>
+        <translation>CPU 线程数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LibTorch threads</source>
+        <translation>LibTorch 线程数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data fingerprint</source>
+        <translation>数据指纹</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+88"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4965,7 +5108,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+87"/>
+        <location filename="../app/gui/training_cockpit.cpp" line="+88"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
@@ -5026,18 +5169,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+282"/>
+        <location line="+287"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-280"/>
-        <location line="+281"/>
+        <location line="-285"/>
+        <location line="+286"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-276"/>
+        <location line="-281"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -5057,7 +5200,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+216"/>
+        <location line="+221"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -5374,7 +5517,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingSettingsPanel</name>
     <message>
-        <location filename="../widgets/training/training_settings_panel.cpp" line="+76"/>
+        <location filename="../widgets/training/training_settings_panel.cpp" line="+79"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>

@@ -103,8 +103,14 @@ void DatasetPreviewLoader::load(const DatasetSettings& settings, quint64 seed,
     }
     cached_ = std::make_shared<const Dataset>(std::move(loaded).value());
     cachedKey_ = key;
+    cachedStatistics_ = dataset_statistics(*cached_);
   }
-  if (generation == generation_) summarize(*cached_, settings, splitSeed);
+  if (generation == generation_) {
+    summarize(*cached_, settings, splitSeed);
+    QMetaObject::invokeMethod(
+        this, [this, statistics = cachedStatistics_] { emit statisticsReady(statistics); },
+        Qt::QueuedConnection);
+  }
   std::vector<PreviewSample> samples =
       preview_augmented(*cached_, augmentation_options(settings.augmentation), count, seed);
   if (generation != generation_) return;

@@ -1,8 +1,9 @@
 #pragma once
-// Indexes a dataset and draws augmented preview samples off the UI thread, for the settings
-// panel's preview grid. Only the shown images are decoded; a big folder's scan reports its
-// progress and can be cancelled. The last dataset stays open, so shuffling or changing
-// augmentation does not scan again; only the newest request's result is delivered.
+// Indexes a dataset, counts what it holds and draws augmented preview samples off the UI thread,
+// for the settings panel's statistics and preview grid. Only the shown images are decoded; a big
+// folder's scan reports its progress and can be cancelled. The last dataset stays open, so
+// shuffling or changing augmentation does not scan again; only the newest request's result is
+// delivered.
 
 #include <QList>
 #include <QObject>
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/data/dataset_statistics.h"
 #include "convstudio/data/preview_sample.h"
 #include "convstudio/model/dataset_settings.h"
 
@@ -50,6 +52,9 @@ class DatasetPreviewLoader : public QObject {
   void datasetSummarized(const QStringList& classNames, const QList<qint64>& trainCounts,
                          qint64 trainCount, qint64 validationCount, const QString& shape,
                          const QString& validation);
+  // Once per dataset opened: images per class in each split, sizes, grey share, imbalance
+  // (counted on the loader's thread: the sizes read a header per file, up to kSizeSample).
+  void statisticsReady(const convstudio::DatasetStatistics& statistics);
 
  private:
   void load(const DatasetSettings& settings, quint64 seed, std::optional<quint64> splitSeed,
@@ -65,6 +70,7 @@ class DatasetPreviewLoader : public QObject {
   // Pool thread only.
   std::shared_ptr<const Dataset> cached_;
   std::string cachedKey_;
+  DatasetStatistics cachedStatistics_;
 };
 
 }  // namespace convstudio

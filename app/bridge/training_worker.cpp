@@ -130,6 +130,10 @@ void TrainingWorker::on_state(RunState state, const std::string& message) {
   emit stateChanged(state, QString::fromStdString(message));
 }
 
+void TrainingWorker::on_origin(const RunOrigin& origin) {
+  recorder_->on_origin(origin);
+}
+
 void TrainingWorker::on_log(const LogLine& line) {
   recorder_->on_log(line);
   deliverSteps();

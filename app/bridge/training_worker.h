@@ -61,6 +61,7 @@ class TrainingWorker : public QObject, public TrainingListener {
   void on_epoch(const EpochMetrics& epoch) override;
   void on_state(RunState state, const std::string& message) override;
   void on_log(const LogLine& line) override;
+  void on_origin(const RunOrigin& origin) override;
   void on_error(const RunError& error) override;
   // Sends the steps not yet delivered; called before any other event so order is kept.
   void deliverSteps();

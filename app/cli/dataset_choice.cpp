@@ -15,19 +15,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A line on stderr at most once a second while a big folder is scanned.
-DatasetObserver progress_printer() {
-  auto last = std::make_shared<Clock::time_point>(Clock::now());
-  return [last](const DatasetProgress& progress) {
-    if (Clock::now() - *last < std::chrono::seconds(1)) return true;
-    *last = Clock::now();
-    if (progress.stage == DatasetProgress::Stage::Scanning) {
-      std::cerr << "scanning " << progress.path << ": " << progress.done << " files\n";
-    }
-    return true;
-  };
-}
-
 // Where the project's validation images come from, for the line `new` prints.
 std::string validation_text(const ValidationChoice& validation, const DatasetSettings& settings,
                             const DatasetInfo& info) {
@@ -47,10 +34,21 @@ std::string validation_text(const ValidationChoice& validation, const DatasetSet
 
 }  // namespace
 
-Result<DatasetChoice> choose_dataset(const std::string& argument,
-                                     const std::optional<TensorShape>& input,
-                                     bool allow_paths_outside) {
-  DatasetChoice choice;
+DatasetObserver progress_printer() {
+  auto last = std::make_shared<Clock::time_point>(Clock::now());
+  return [last](const DatasetProgress& progress) {
+    if (Clock::now() - *last < std::chrono::seconds(1)) return true;
+    *last = Clock::now();
+    if (progress.stage == DatasetProgress::Stage::Scanning) {
+      std::cerr << "scanning " << progress.path << ": " << progress.done << " files\n";
+    }
+    return true;
+  };
+}
+
+Result<DatasetSettings> dataset_settings_for(const std::string& argument,
+                                             bool allow_paths_outside) {
+  DatasetSettings settings;
   const DatasetFormat* named = find_dataset_format(argument);
   const DatasetFormat* format = named != nullptr && named->path == DatasetPath::BuiltIn
                                     ? named
@@ -59,10 +57,22 @@ Result<DatasetChoice> choose_dataset(const std::string& argument,
     return Error::in_file(argument,
                           "not a dataset for --dataset (use " + dataset_format_choices() + ")");
   }
-  choice.settings.source = format->kind;
-  if (format != named) choice.settings.path = argument;
-  choice.settings.allow_paths_outside = allow_paths_outside && format->names_files;
-  const ValidationChoice validation = apply_validation_choice(choice.settings);
+  settings.source = format->kind;
+  if (format != named) settings.path = argument;
+  settings.allow_paths_outside = allow_paths_outside && format->names_files;
+  apply_validation_choice(settings);
+  return settings;
+}
+
+Result<DatasetChoice> choose_dataset(const std::string& argument,
+                                     const std::optional<TensorShape>& input,
+                                     bool allow_paths_outside) {
+  DatasetChoice choice;
+  Result<DatasetSettings> settings = dataset_settings_for(argument, allow_paths_outside);
+  if (!settings) return settings.error();
+  choice.settings = std::move(settings).value();
+  const ValidationChoice validation =
+      choose_validation(choice.settings.source, choice.settings.path);
   // Reading the data (its index, for image files) is the only way to know its shape and classes.
   DatasetRequest request = dataset_request(choice.settings, 0);
   if (input) {

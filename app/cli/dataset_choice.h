@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "convstudio/data/dataset.h"
 #include "convstudio/model/dataset_settings.h"
 #include "convstudio/model/tensor_shape.h"
 #include "convstudio/result.h"
@@ -20,6 +21,14 @@ struct DatasetChoice {
   // What the project validates on, for the user: "the 500 images in /data/flowers/val".
   std::string validation;
 };
+
+// The dataset settings `argument` names (a built-in name, a folder or a list file), validating
+// as a new project would (validation_choice.h); an error when it names no usable dataset.
+Result<DatasetSettings> dataset_settings_for(const std::string& argument,
+                                             bool allow_paths_outside = false);
+
+// A line on stderr at most once a second while a big folder is scanned.
+DatasetObserver progress_printer();
 
 // `input`: the shape the user asked for (--input); otherwise the data's own (for image files:
 // 1 channel when all are grey, and the median size of a sample when sizes differ).

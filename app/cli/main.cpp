@@ -11,6 +11,7 @@
 #include "find_batch_size_command.h"
 #include "find_lr_command.h"
 #include "import_command.h"
+#include "inspect_data_command.h"
 #include "predict_command.h"
 #include "remote_command.h"
 #include "run_app.h"
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
   add_templates_command(app, exit_code);
   add_new_command(app, exit_code);
   add_inspect_command(app, exit_code);
+  add_inspect_data_command(app, exit_code);
   add_train_command(app, exit_code);
   add_sweep_command(app, exit_code);
   add_evaluate_command(app, exit_code);

@@ -23,6 +23,7 @@ class MetricsLog : public TrainingListener {
   void on_epoch(const EpochMetrics& epoch) override;
   void on_state(RunState state, const std::string& message) override;
   void on_log(const LogLine& line) override;
+  void on_origin(const RunOrigin& origin) override { recorder_.on_origin(origin); }
   void on_error(const RunError& error) override;
 
  private:

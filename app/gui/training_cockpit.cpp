@@ -23,6 +23,7 @@
 #include "engine_text.h"
 #include "queue_actions.h"
 #include "training/confusion_matrix_view.h"
+#include "training/dataset_statistics_view.h"
 #include "training/misclassified_gallery.h"
 #include "training/out_of_memory_dialog.h"
 #include "training/run_queue_view.h"
@@ -280,6 +281,11 @@ void TrainingCockpit::connectPreview() {
           &SamplePreviewGrid::showScanProgress);
   connect(previewLoader_, &DatasetPreviewLoader::datasetSummarized, preview,
           &SamplePreviewGrid::showDatasetSummary);
+  DatasetStatisticsView* statistics = views_.settings->datasetStatistics();
+  connect(previewLoader_, &DatasetPreviewLoader::statisticsReady, statistics,
+          &DatasetStatisticsView::showStatistics);
+  connect(previewLoader_, &DatasetPreviewLoader::previewFailed, statistics,
+          &DatasetStatisticsView::clear);
   connect(preview, &SamplePreviewGrid::scanCancelRequested, previewLoader_,
           &DatasetPreviewLoader::cancelScan);
 }

@@ -8,6 +8,7 @@ namespace convstudio {
 BuildVersions build_versions() {
   BuildVersions versions;
   versions.convstudio = CONVSTUDIO_VERSION;
+  versions.commit = CONVSTUDIO_GIT_COMMIT;
   versions.libtorch = CONVSTUDIO_LIBTORCH_VERSION;
   versions.opencv = CONVSTUDIO_OPENCV_VERSION;
   versions.cuda = CONVSTUDIO_CUDA_VERSION;

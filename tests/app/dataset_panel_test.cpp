@@ -1,6 +1,8 @@
 // The dataset panel: an image folder opened off the UI thread shows its classes and counts and
 // a preview decoded from a dozen files; a scan shows progress with Cancel. A folder with a val/
-// folder beside train/ is validated on it once chosen, and the panel says so (issue 32).
+// folder beside train/ is validated on it once chosen, and the panel says so (issue 32). Its
+// images per class are drawn per split, with a warning when the classes are out of balance
+// more than 10:1 (issue 34).
 
 #include <QtTest>
 
@@ -12,9 +14,13 @@
 #include <QPushButton>
 #include <QTemporaryDir>
 
+#include <qcustomplot.h>
+
 #include "dataset_preview_loader.h"
 #include "training/dataset_settings_editor.h"
+#include "training/dataset_statistics_view.h"
 #include "training/sample_preview_grid.h"
+#include "training/training_settings_panel.h"
 
 using namespace convstudio;
 
@@ -28,6 +34,8 @@ class DatasetPanelTest : public QObject {
   void unreadableFolderSaysWhy();
   void choosingAFolderWithValValidatesOnIt();
   void summarySaysWhereTheValidationImagesComeFrom();
+  void imbalancedFolderShowsItsCountsAndTheWarning();
+  void tenToOneIsNotWarned();
 
  private:
   QTemporaryDir cache_;
@@ -200,6 +208,87 @@ void DatasetPanelTest::summarySaysWhereTheValidationImagesComeFrom() {
   QVERIFY2(grid.summaryText().contains(
                QStringLiteral("Validation: 50% of the training images, held out at random.")),
            qPrintable(grid.summaryText()));
+}
+
+namespace {
+
+// ROOT/train/good/ with `good` images, ROOT/train/defect/ with `defect`, and two of each in
+// ROOT/val/.
+void writeGoodAndDefect(const QString& root, int good, int defect) {
+  const std::pair<QString, int> counts[] = {{QStringLiteral("train/good"), good},
+                                            {QStringLiteral("train/defect"), defect},
+                                            {QStringLiteral("val/good"), 2},
+                                            {QStringLiteral("val/defect"), 2}};
+  for (const auto& [folder, count] : counts) {
+    QDir(root).mkpath(folder);
+    for (int i = 0; i < count; ++i) {
+      QImage image(12, 10, QImage::Format_Grayscale8);
+      image.fill(Qt::gray);
+      QVERIFY(image.save(QStringLiteral("%1/%2/%3.png").arg(root, folder).arg(i)));
+    }
+  }
+}
+
+// The panel as the cockpit wires it: the loader's statistics go to the panel's view.
+struct PanelWithLoader {
+  TrainingSettingsPanel panel;
+  DatasetPreviewLoader loader;
+  PanelWithLoader() {
+    QObject::connect(&loader, &DatasetPreviewLoader::statisticsReady, panel.datasetStatistics(),
+                     &DatasetStatisticsView::showStatistics);
+  }
+  void open(const QString& folder) {
+    DatasetSettings settings;
+    settings.source = DatasetKind::ImageFolder;
+    settings.path = folder.toStdString();
+    settings.validation = ValidationSplit::TestSet;
+    loader.request(settings, 1, 4);
+  }
+};
+
+}  // namespace
+
+void DatasetPanelTest::imbalancedFolderShowsItsCountsAndTheWarning() {
+  QTemporaryDir root;
+  writeGoodAndDefect(root.path(), 33, 3);
+  PanelWithLoader window;
+  window.panel.show();
+  window.open(root.path());
+  DatasetStatisticsView* view = window.panel.datasetStatistics();
+  QTRY_VERIFY_WITH_TIMEOUT(!view->sizesText().isEmpty(), 20000);
+  QVERIFY(view->warningShown());
+  QVERIFY2(view->warningText().contains(QStringLiteral("\"good\" has 33 training images")),
+           qPrintable(view->warningText()));
+  QVERIFY2(view->warningText().contains(QStringLiteral("11.0 times the 3 of \"defect\"")),
+           qPrintable(view->warningText()));
+  QVERIFY(view->warningText().contains(QStringLiteral("balanced sampler")));
+  QVERIFY2(view->sizesText().contains(QStringLiteral("Every image is 12×10.")),
+           qPrintable(view->sizesText()));
+  QVERIFY(view->sizesText().contains(QStringLiteral("Grey: 40, colour: 0.")));
+
+  // Classes in name order: defect, good; a bar per split.
+  auto* chart = view->findChild<QCustomPlot*>(QStringLiteral("classCountsChart"));
+  QVERIFY(chart && chart->isVisible());
+  QCOMPARE(chart->plottableCount(), 2);
+  auto* train = qobject_cast<QCPBars*>(chart->plottable(0));
+  auto* validation = qobject_cast<QCPBars*>(chart->plottable(1));
+  QVERIFY(train && validation);
+  QCOMPARE(train->data()->size(), 2);
+  QCOMPARE(train->data()->at(0)->value, 3.0);
+  QCOMPARE(train->data()->at(1)->value, 33.0);
+  QCOMPARE(validation->data()->at(0)->value, 2.0);
+  QCOMPARE(validation->data()->at(1)->value, 2.0);
+}
+
+void DatasetPanelTest::tenToOneIsNotWarned() {
+  QTemporaryDir root;
+  writeGoodAndDefect(root.path(), 30, 3);
+  PanelWithLoader window;
+  window.panel.show();
+  window.open(root.path());
+  DatasetStatisticsView* view = window.panel.datasetStatistics();
+  QTRY_VERIFY_WITH_TIMEOUT(!view->sizesText().isEmpty(), 20000);
+  QVERIFY2(!view->warningShown(), qPrintable(view->warningText()));
 }
 
 QTEST_MAIN(DatasetPanelTest)

@@ -16,6 +16,7 @@
 #include "convstudio/model/optimizer_spec.h"
 
 #include "convstudio/model/setting_table.h"
+#include "convstudio/runs/run_origin.h"
 #include "training/confusion_matrix_view.h"
 #include "training/live_chart.h"
 #include "training/metric_series.h"
@@ -55,6 +56,7 @@ class TrainingWidgetsTest : public QObject {
   void theOptimizerChoiceOffersEveryRegisteredOptimizer();
   void aSweepsRunsStandTogetherAndOverlayEveryChart();
   void theComparisonSaysMibStoppedAndTheSettingsLabels();
+  void theComparisonShowsWhereRunsCameFromWhereItDiffers();
 };
 
 void TrainingWidgetsTest::decimationKeepsEveryExtremeOfAMillionPoints() {
@@ -602,6 +604,34 @@ void TrainingWidgetsTest::theComparisonSaysMibStoppedAndTheSettingsLabels() {
            QStringLiteral("Learning rate"));
   QCOMPARE(model.headerData(lr, Qt::Horizontal, Qt::ToolTipRole).toString(), QStringLiteral("lr"));
   QVERIFY(QString::fromStdString(model.csv()).contains(QStringLiteral("\r\na,stopped,")));
+}
+
+// Issue 34: run.json's origin facts that differ between runs are columns after the figures,
+// headed by their labels, sortable, named "origin.…" on hover.
+void TrainingWidgetsTest::theComparisonShowsWhereRunsCameFromWhereItDiffers() {
+  auto run = [](const char* name, const char* host) {
+    RecordedRun recorded;
+    recorded.name = name;
+    recorded.folder = std::string("/runs/") + name;
+    recorded.state = "finished";
+    recorded.project = Project();
+    RunOrigin origin;
+    origin.host = host;
+    origin.data_fingerprint = "00000000000000aa";
+    recorded.origin = origin_facts(run_origin_json(origin));
+    return recorded;
+  };
+  RunComparisonModel model;
+  model.setRuns({run("a", "alpha"), run("b", "beta")});
+  QCOMPARE(model.columnCount(), model.originColumn(1));
+  const int host = model.originColumn(0);
+  QCOMPARE(model.headerData(host, Qt::Horizontal, Qt::DisplayRole).toString(),
+           QStringLiteral("Host"));
+  QCOMPARE(model.headerData(host, Qt::Horizontal, Qt::ToolTipRole).toString(),
+           QStringLiteral("origin.host"));
+  QCOMPARE(model.index(0, host).data().toString(), QStringLiteral("alpha"));
+  QCOMPARE(model.index(1, host).data(RunComparisonModel::kSortRole).toString(),
+           QStringLiteral("beta"));
 }
 
 QTEST_MAIN(TrainingWidgetsTest)

@@ -84,7 +84,32 @@ int RunComparisonModel::rowCount(const QModelIndex& parent) const {
 }
 
 int RunComparisonModel::columnCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : figureColumn(kFigures);
+  return parent.isValid() ? 0 : originColumn(0) + static_cast<int>(comparison_.origin.size());
+}
+
+int RunComparisonModel::originColumn(int fact) const {
+  return figureColumn(kFigures) + fact;
+}
+
+QString RunComparisonModel::originLabel(const std::string& fact) {
+  // run_origin.h's names; one the studio does not know yet shows as it is written.
+  static const std::map<std::string, const char*> labels = {
+      {"convstudio_version", QT_TR_NOOP("ConvStudio")},
+      {"commit", QT_TR_NOOP("Commit")},
+      {"libtorch_version", QT_TR_NOOP("LibTorch")},
+      {"cuda_version", QT_TR_NOOP("CUDA")},
+      {"cudnn_version", QT_TR_NOOP("cuDNN")},
+      {"driver_version", QT_TR_NOOP("Driver")},
+      {"device", QT_TR_NOOP("Device")},
+      {"device_names", QT_TR_NOOP("Device name")},
+      {"cpu_model", QT_TR_NOOP("CPU")},
+      {"cpu_threads", QT_TR_NOOP("CPU threads")},
+      {"torch_threads", QT_TR_NOOP("LibTorch threads")},
+      {"host", QT_TR_NOOP("Host")},
+      {"data_path", QT_TR_NOOP("Data")},
+      {"data_fingerprint", QT_TR_NOOP("Data fingerprint")}};
+  const auto found = labels.find(fact);
+  return found == labels.end() ? QString::fromStdString(fact) : tr(found->second);
 }
 
 QVariant RunComparisonModel::data(const QModelIndex& index, int role) const {
@@ -112,6 +137,10 @@ QVariant RunComparisonModel::data(const QModelIndex& index, int role) const {
   if (column == kState) {
     if (role == Qt::DisplayRole || role == kSortRole) return RunsList::stateText(row.state);
     return {};
+  }
+  if (const int fact = column - originColumn(0); fact >= 0) {
+    if (role != Qt::DisplayRole && role != kSortRole) return {};
+    return QString::fromStdString(row.origin[static_cast<std::size_t>(fact)]);
   }
   const int setting = column - kFirstSetting;
   if (setting < static_cast<int>(row.settings.size())) {
@@ -171,9 +200,16 @@ QVariant RunComparisonModel::headerData(int section, Qt::Orientation orientation
     // The label heads the column; the project file's (and the CSV's) name is a hover away.
     return QString::fromStdString(comparison_.settings[static_cast<std::size_t>(setting)]);
   }
+  const int fact = section - originColumn(0);
+  const bool isFact = fact >= 0 && fact < static_cast<int>(comparison_.origin.size());
+  if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && isFact) {
+    return QStringLiteral("origin.") +
+           QString::fromStdString(comparison_.origin[static_cast<std::size_t>(fact)]);
+  }
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
     return QAbstractTableModel::headerData(section, orientation, role);
   }
+  if (isFact) return originLabel(comparison_.origin[static_cast<std::size_t>(fact)]);
   if (section == kRun) return tr("Run");
   if (section == kSweep) return tr("Sweep");
   if (section == kState) return tr("State");

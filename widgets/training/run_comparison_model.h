@@ -1,13 +1,15 @@
 #pragma once
 // The project's runs as a table for comparing them (the engine's compare_runs): a check box per
 // run (checked runs are overlaid on the charts), its sweep, state, each setting whose value
-// differs between the runs, graph version, final and best validation figures, time, samples/s
-// and peak memory. The rows of one sweep stand together; kSortRole gives numbers to sort by.
+// differs between the runs, graph version, final and best validation figures, time, samples/s,
+// peak memory, and where the runs came from when that differs (host, GPU, data fingerprint…).
+// The rows of one sweep stand together; kSortRole gives numbers to sort by.
 
 #include <QAbstractTableModel>
 #include <QString>
 
 #include <set>
+#include <string>
 #include <vector>
 
 #include "convstudio/runs/run_comparison.h"
@@ -46,6 +48,10 @@ class RunComparisonModel : public QAbstractTableModel {
   // The column of a differing setting ("lr"), or -1 when it does not differ; of a figure.
   int settingColumn(const QString& setting) const;
   int figureColumn(Figure figure) const;
+  // After the figures: the facts of where the runs came from that differ between them
+  // (RunComparison::origin), headed by originLabel().
+  int originColumn(int fact) const;
+  static QString originLabel(const std::string& fact);
   // The comparison as CSV (the engine's comparison_csv), rows in this model's order.
   std::string csv() const;
 

@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 
 #include "dataset_settings_editor.h"
+#include "dataset_statistics_view.h"
 #include "optimizer_settings_editor.h"
 #include "run_settings_editor.h"
 #include "sample_preview_grid.h"
@@ -56,6 +57,7 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
   setObjectName(QStringLiteral("trainingSettings"));
   datasetEditor_ = new DatasetSettingsEditor;
   preview_ = new SamplePreviewGrid;
+  statistics_ = new DatasetStatisticsView;
   runEditor_ = new RunSettingsEditor;
   optimizerEditor_ = new OptimizerSettingsEditor;
   problemsLabel_ = new QLabel;
@@ -68,6 +70,7 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
   auto* dataLayout = new QVBoxLayout(dataBox);
   dataLayout->setContentsMargins(0, 0, 0, 0);
   dataLayout->addWidget(datasetEditor_);
+  dataLayout->addWidget(statistics_);
   dataLayout->addWidget(preview_);
 
   auto* content = new QWidget;

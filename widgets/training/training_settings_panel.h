@@ -1,8 +1,8 @@
 #pragma once
-// The training settings of the open project, edited in place: data (with a preview of
-// augmented samples), run and optimizer. Problems are explained right under the field they
-// concern, before Start.
-// Edits are reported by settingsEdited(); the owner writes them into the project.
+// The training settings of the open project, edited in place: data (with its images per class,
+// sizes and balance, and a preview of augmented samples), run and optimizer. Problems are explained
+// right under the field they concern, before Start. Edits are reported by settingsEdited(); the
+// owner writes them into the project.
 
 #include <QWidget>
 
@@ -22,6 +22,7 @@ namespace convstudio {
 class DatasetSettingsEditor;
 class OptimizerSettingsEditor;
 class RunSettingsEditor;
+class DatasetStatisticsView;
 class SamplePreviewGrid;
 
 class TrainingSettingsPanel : public QWidget {
@@ -53,6 +54,7 @@ class TrainingSettingsPanel : public QWidget {
   void setRunning(bool running);
 
   SamplePreviewGrid* preview() const { return preview_; }
+  DatasetStatisticsView* datasetStatistics() const { return statistics_; }
 
  signals:
   void settingsEdited(const convstudio::DatasetSettings& dataset,
@@ -76,6 +78,7 @@ class TrainingSettingsPanel : public QWidget {
   RunSettingsEditor* runEditor_ = nullptr;
   OptimizerSettingsEditor* optimizerEditor_ = nullptr;
   SamplePreviewGrid* preview_ = nullptr;
+  DatasetStatisticsView* statistics_ = nullptr;
   QLabel* problemsLabel_ = nullptr;  // problems that concern no single field
   QList<QLabel*> notes_;
   QString shownNotes_;  // what notes_ say, to rebuild them only when that changes

@@ -9,6 +9,7 @@ namespace convstudio {
 
 struct BuildVersions {
   std::string convstudio;
+  std::string commit;  // git commit at configure time ("…-dirty" with local changes), or "unknown"
   std::string libtorch;
   std::string opencv;
   bool cuda_built = false;  // built against a CUDA-enabled LibTorch (the add-on exists)

@@ -144,6 +144,7 @@ void check_checkpoint_config(StateFieldReader& read, const json& config) {
                 kMaxLrMultiplier);
   }
   if (config_has(config, "class_names")) config_strings(read, config, "class_names");
+  if (config_has(config, "data_fingerprint")) read.text(config, kConfigField, "data_fingerprint");
   const std::int64_t channels = config_input_channels(read, config);
   check_normalisation(read, config, channels);
   check_planned_end(read, config);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "data/channel_statistics.h"
+#include "data/data_fingerprint.h"
 #include "data/dataset_split.h"
 #include "data/file_dataset.h"
 #include "data/formats/dataset_reader.h"
@@ -42,6 +43,9 @@ Result<Dataset> load_into_memory(const DatasetReader& reader, const DatasetReque
   Result<RawDataset> read = reader.read_whole(source);
   if (!read) return read.error();
   RawDataset raw = std::move(read).value();
+  // Of the data as read, before it is converted or split.
+  const std::string fingerprint =
+      images_fingerprint(raw.class_names, raw.train, raw.test ? &*raw.test : nullptr);
 
   const int channels = source.channels > 0 ? source.channels : raw.train.channels;
   const int height = source.height > 0 ? source.height : raw.train.height;
@@ -69,6 +73,7 @@ Result<Dataset> load_into_memory(const DatasetReader& reader, const DatasetReque
   }
   info.kind = source.kind;
   info.path = raw.path;
+  info.fingerprint = fingerprint;
   info.train_count = raw.train.size();
   info.validation_count = validation.size();
   info.class_names = std::move(raw.class_names);

@@ -10,6 +10,7 @@
 
 #include "convstudio/model/dataset_format.h"
 #include "data/channel_statistics.h"
+#include "data/data_fingerprint.h"
 #include "data/dataset_split.h"
 #include "data/file_index_store.h"
 #include "data/formats/dataset_reader.h"
@@ -193,6 +194,7 @@ void describe_files(DatasetInfo& info, const FileIndex& index,
   info.input.width = target.width;
   info.input.fit = target.fit;
   info.reading.files_on_disk_bytes = index.total_bytes();
+  info.fingerprint = index_fingerprint(index);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "convstudio/io/atomic_write.h"
+#include "convstudio/io/stable_hash.h"
 
 namespace convstudio {
 namespace {
@@ -98,13 +99,6 @@ class Reader {
   bool ok_ = true;
 };
 
-// FNV-1a: a stable name for a path (std::hash may differ between library versions).
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t hash = 0xCBF29CE484222325ull;
-  for (unsigned char c : text) hash = (hash ^ c) * 0x100000001B3ull;
-  return hash;
-}
-
 }  // namespace
 
 std::filesystem::path index_cache_folder() {
@@ -122,7 +116,8 @@ std::filesystem::path index_cache_file(const std::string& source) {
   const std::filesystem::path folder = index_cache_folder();
   if (folder.empty()) return {};
   char name[32];
-  std::snprintf(name, sizeof name, "%016llx.index", static_cast<unsigned long long>(fnv1a(source)));
+  std::snprintf(name, sizeof name, "%016llx.index",
+                static_cast<unsigned long long>(StableHash::of(source)));
   return folder / name;
 }
 

@@ -65,6 +65,11 @@ inline constexpr const char* kResumePlan = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "continuing to the end the run was planned with: %1 epochs, at most %2 steps (a new "
     "--epochs or --max-steps changes it)");
+inline constexpr const char* kResumeDataChanged = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "the data changed since %1 was written: its fingerprint was %2, the data now gives %3 (files "
+    "added, removed, edited or relabelled); the run goes on, but its figures before and after "
+    "this point are not of the same data");
 inline constexpr const char* kNothingLeftToTrain = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "nothing left to train: the checkpoint is at step %1 of %2 (epoch %3 of %4); give more "

@@ -7,22 +7,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "convstudio/io/stable_hash.h"
 #include "convstudio/model/graph_json.h"
 #include "convstudio/runs/training_events.h"
 #include "settings_json.h"
 
 namespace convstudio {
 namespace {
-
-// FNV-1a: tiny, and stable across builds and machines (std::hash is neither promised).
-std::uint64_t fnv1a(std::string_view text) {
-  std::uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
 
 // A setting's value as the user reads it: strings without JSON's quotes.
 std::string value_text(const nlohmann::ordered_json& value) {
@@ -58,6 +49,30 @@ std::string csv_field(const std::string& text) {
   return quoted + "\"";
 }
 
+using NamedValues = std::vector<std::pair<std::string, std::string>>;
+
+std::string value_of(const NamedValues& list, const std::string& name) {
+  const auto found = std::find_if(list.begin(), list.end(),
+                                  [&](const auto& entry) { return entry.first == name; });
+  return found == list.end() ? std::string() : found->second;
+}
+
+// The origin facts whose values differ between the runs that recorded an origin (older runs
+// have none: they neither differ nor agree).
+std::vector<std::string> differing_origin_facts(const std::vector<RecordedRun>& runs) {
+  std::vector<std::string> names;
+  const auto first = std::find_if(runs.begin(), runs.end(),
+                                  [](const RecordedRun& run) { return !run.origin.empty(); });
+  if (first == runs.end()) return names;
+  for (const auto& entry : first->origin) {
+    const bool differs = std::any_of(runs.begin(), runs.end(), [&](const RecordedRun& run) {
+      return !run.origin.empty() && value_of(run.origin, entry.first) != entry.second;
+    });
+    if (differs) names.push_back(entry.first);
+  }
+  return names;
+}
+
 }  // namespace
 
 std::string graph_version(const Graph& graph) {
@@ -68,7 +83,8 @@ std::string graph_version(const Graph& graph) {
     block.erase("y");
   }
   char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(fnv1a(json.dump())));
+  std::snprintf(text, sizeof text, "%016llx",
+                static_cast<unsigned long long>(StableHash::of(json.dump())));
   return std::string(text, 8);
 }
 
@@ -86,12 +102,6 @@ RunComparison compare_runs(const std::vector<RecordedRun>& runs) {
     values.push_back(run.project ? setting_values(*run.project)
                                  : std::vector<std::pair<std::string, std::string>>{});
   }
-  auto value_of = [](const std::vector<std::pair<std::string, std::string>>& list,
-                     const std::string& name) {
-    const auto found = std::find_if(list.begin(), list.end(),
-                                    [&](const auto& entry) { return entry.first == name; });
-    return found == list.end() ? std::string() : found->second;
-  };
   RunComparison comparison;
   // Every run has the same setting names in the same order (setting_values writes them all), so
   // any readable run's list gives the order.
@@ -107,6 +117,7 @@ RunComparison compare_runs(const std::vector<RecordedRun>& runs) {
       if (differs) comparison.settings.push_back(entry.first);
     }
   }
+  comparison.origin = differing_origin_facts(runs);
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const RecordedRun& run = runs[i];
     ComparisonRow row;
@@ -118,6 +129,8 @@ RunComparison compare_runs(const std::vector<RecordedRun>& runs) {
     for (const std::string& name : comparison.settings) {
       row.settings.push_back(value_of(values[i], name));
     }
+    for (const std::string& name : comparison.origin)
+      row.origin.push_back(value_of(run.origin, name));
     row.final_val_accuracy = run.figures.val_accuracy;
     row.final_val_loss = run.figures.val_loss;
     row.best_val_accuracy = run.figures.val_accuracy;
@@ -148,6 +161,7 @@ std::string comparison_csv(const RunComparison& comparison) {
                              "wall_seconds", "samples_per_second", "peak_memory_bytes", "steps"}) {
     header.emplace_back(figure);
   }
+  for (const std::string& fact : comparison.origin) header.push_back("origin." + fact);
   auto line = [](const std::vector<std::string>& fields) {
     std::string text;
     for (std::size_t i = 0; i < fields.size(); ++i) {
@@ -167,6 +181,7 @@ std::string comparison_csv(const RunComparison& comparison) {
     }
     fields.push_back(std::to_string(row.peak_memory_bytes));
     fields.push_back(std::to_string(row.steps));
+    fields.insert(fields.end(), row.origin.begin(), row.origin.end());
     csv += line(fields);
   }
   return csv;

@@ -1,6 +1,7 @@
 #include "convstudio/runs/run_history.h"
 
 #include "convstudio/model/project_file.h"
+#include "convstudio/runs/run_origin.h"
 #include "convstudio/runs/run_recorder.h"
 
 #include <algorithm>
@@ -56,6 +57,9 @@ void read_run_facts(const nlohmann::json& run, RecordedRun& record) {
     if (loaded.ok()) record.project = std::move(*loaded.project);
   }
   record.graph_version = field_or(run, "graph_version", std::string());
+  if (const auto origin = run.find("origin"); origin != run.end()) {
+    record.origin = origin_facts(*origin);
+  }
   if (const auto queue = run.find("queue"); queue != run.end() && queue->is_object()) {
     record.queued_run = field_or(*queue, "run", std::string());
     record.sweep = field_or(*queue, "sweep", std::string());

@@ -216,6 +216,15 @@ void RunRecorder::on_state(RunState state, const std::string& message) {
   write_run_file();
 }
 
+void RunRecorder::on_origin(const RunOrigin& origin) {
+  if (!lock_) return;
+  nlohmann::json now = run_origin_json(origin);
+  const auto before = run_.find("origin");
+  if (before != run_.end() && *before != now) run_["earlier_origins"].push_back(*before);
+  run_["origin"] = std::move(now);
+  write_run_file();
+}
+
 void RunRecorder::record_queue_entry(const std::string& queued_run, const std::string& sweep,
                                      const std::string& label) {
   run_["queue"] = {{"run", queued_run}, {"sweep", sweep}, {"label", label}};

@@ -29,7 +29,9 @@ nlohmann::json TrainingRun::run_config() const {
           {"input_shape", analysis_.input_shape.dims},
           {"class_names", info.class_names},
           {"mean", normalize ? info.normalisation.mean : std::vector<float>{}},
-          {"std", normalize ? info.normalisation.std : std::vector<float>{}}};
+          {"std", normalize ? info.normalisation.std : std::vector<float>{}},
+          // A resume compares it with the data it finds (warn_if_data_changed).
+          {"data_fingerprint", info.fingerprint}};
 }
 
 std::string TrainingRun::write_checkpoint(const std::string& folder) {
@@ -62,6 +64,7 @@ bool TrainingRun::resume_from_checkpoint() {
   keeper_.restore(data.state.metrics);
   summary_.epochs = progress_.start_epoch;
   keep_last_measured_figures();
+  warn_if_data_changed(data.state.config, dir);
   log(LogLevel::Info,
       {messages::kResumedFrom,
        {dir.string(), std::to_string(progress_.start_epoch + 1),
@@ -75,6 +78,17 @@ bool TrainingRun::resume_from_checkpoint() {
           std::to_string(settings_.epochs)}});
   }
   return true;
+}
+
+void TrainingRun::warn_if_data_changed(const nlohmann::json& config,
+                                       const std::filesystem::path& dir) {
+  // A checkpoint from before runs fingerprinted their data has nothing to compare.
+  const auto saved = config.find("data_fingerprint");
+  if (saved == config.end() || !saved->is_string()) return;
+  const std::string& now = data_.info().fingerprint;
+  if (saved->get<std::string>() == now) return;
+  log(LogLevel::Warning,
+      {messages::kResumeDataChanged, {dir.string(), saved->get<std::string>(), now}});
 }
 
 void TrainingRun::adopt_saved_batch(const nlohmann::json& config) {

@@ -11,6 +11,7 @@
 #include "distributed/process_group.h"
 #include "io/safetensors_io.h"
 #include "memory_probe.h"
+#include "run_origin_probe.h"
 #include "runs/checkpoint_files.h"
 #include "training_run.h"
 
@@ -104,6 +105,7 @@ bool TrainingRun::load_data() {
          false, std::move(text));
     return false;
   }
+  listener_.on_origin(probe_run_origin(summary_.device, data_.info()));
   return true;
 }
 

@@ -142,6 +142,8 @@ class TrainingRun {
   bool restore_checkpoint(const CheckpointData& data, const std::filesystem::path& dir);
   // Takes the epochs and max steps of the project saved in the checkpoint's config.
   void restore_planned_end(const nlohmann::json& config);
+  // A checkpoint whose data fingerprint is not the data's now: a warning in the log.
+  void warn_if_data_changed(const nlohmann::json& config, const std::filesystem::path& dir);
   // The last epoch's figures from the checkpoint's history go into the summary.
   void keep_last_measured_figures();
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "convstudio/model/template_library.h"
+#include "convstudio/runs/run_origin.h"
 #include "convstudio/runs/run_recorder.h"
 #include "convstudio/runs/training_events.h"
 #include "scratch_folder.h"
@@ -135,6 +136,26 @@ TEST(RunComparison, ARunFolderKeepsItsSweepGraphVersionAndFigures) {
   EXPECT_EQ(run->figures.steps, 40);
   ASSERT_TRUE(run->figures.wall_seconds.has_value());
   EXPECT_GE(*run->figures.wall_seconds, 0.0);
+}
+
+TEST(RunComparison, WhereRunsCameFromIsAColumnWhereItDiffers) {
+  std::vector<RecordedRun> runs = {run_with("a", 0.01, 64), run_with("b", 0.01, 64),
+                                   run_with("old", 0.01, 64)};
+  RunOrigin origin;
+  origin.host = "alpha";
+  origin.data_fingerprint = "00000000000000aa";
+  runs[0].origin = origin_facts(run_origin_json(origin));
+  origin.data_fingerprint = "00000000000000bb";
+  runs[1].origin = origin_facts(run_origin_json(origin));
+  // "old" was recorded before runs said where they came from: it neither differs nor agrees.
+  const RunComparison comparison = compare_runs(runs);
+  EXPECT_EQ(comparison.origin, (std::vector<std::string>{"data_fingerprint"}));
+  EXPECT_EQ(comparison.rows[0].origin, (std::vector<std::string>{"00000000000000aa"}));
+  EXPECT_EQ(comparison.rows[1].origin, (std::vector<std::string>{"00000000000000bb"}));
+  EXPECT_EQ(comparison.rows[2].origin, (std::vector<std::string>{""}));
+  const std::string csv = comparison_csv(comparison);
+  EXPECT_NE(csv.find(",steps,origin.data_fingerprint\r\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",00000000000000bb\r\n"), std::string::npos) << csv;
 }
 
 }  // namespace

@@ -85,5 +85,39 @@ TEST(RunRecorder, RunFileLeavesNoTemporaryBehind) {
   EXPECT_EQ(nlohmann::json::parse(read_text(folder / "run.json"))["summary"]["steps"], 0);
 }
 
+RunOrigin origin_on(const std::string& host, const std::string& fingerprint) {
+  RunOrigin origin;
+  origin.convstudio_version = "0.1.0";
+  origin.commit = "0123456789ab";
+  origin.device = "cpu";
+  origin.device_names = {"Some CPU"};
+  origin.host = host;
+  origin.data_fingerprint = fingerprint;
+  return origin;
+}
+
+TEST(RunRecorder, RunFileSaysWhereTheRunCameFromAndKeepsAResumesEarlierOrigin) {
+  const fs::path folder = testing::scratch_folder("origin") / "run";
+  {
+    RunRecorder first(folder, Project{});
+    first.on_origin(origin_on("alpha", "00000000000000aa"));
+    first.on_state(RunState::Cancelled, "cancelled");
+  }
+  nlohmann::json run = nlohmann::json::parse(read_text(folder / "run.json"));
+  EXPECT_EQ(run["origin"]["host"], "alpha");
+  EXPECT_EQ(run["origin"]["cuda_version"], "none");
+  EXPECT_EQ(run["origin"]["device_names"], nlohmann::json::array({"Some CPU"}));
+  EXPECT_EQ(run["origin"]["data_fingerprint"], "00000000000000aa");
+  EXPECT_FALSE(run.contains("earlier_origins"));
+  {
+    RunRecorder resumed(folder, Project{}, RunRecorder::Start::Resumed);
+    resumed.on_origin(origin_on("beta", "00000000000000bb"));
+  }
+  run = nlohmann::json::parse(read_text(folder / "run.json"));
+  EXPECT_EQ(run["origin"]["host"], "beta");
+  ASSERT_EQ(run["earlier_origins"].size(), 1u);
+  EXPECT_EQ(run["earlier_origins"][0]["host"], "alpha");
+}
+
 }  // namespace
 }  // namespace convstudio

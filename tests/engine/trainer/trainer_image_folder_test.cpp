@@ -148,5 +148,69 @@ TEST_F(TrainerOnImageFolder, StopDuringTheScanCancelsTheRunBeforeAnyStep) {
   EXPECT_EQ(second.run().state, RunState::Finished);
 }
 
+// Keeps a run's origin and its warnings.
+class OriginKeeper : public TrainingListener {
+ public:
+  void on_origin(const RunOrigin& seen) override { origin = seen; }
+  void on_log(const LogLine& line) override {
+    if (line.level == LogLevel::Warning) warnings.push_back(line.text);
+  }
+  bool warned_of_changed_data() const {
+    for (const std::string& warning : warnings) {
+      if (warning.find("the data changed since") != std::string::npos) return true;
+    }
+    return false;
+  }
+  RunOrigin origin;
+  std::vector<std::string> warnings;
+};
+
+TEST_F(TrainerOnImageFolder, ARunSaysWhereItCameFrom) {
+  OriginKeeper listener;
+  RunOptions options = options_for(CacheMode::Off, "run");
+  options.project.training.max_steps = 1;
+  Trainer trainer(options, &listener);
+  ASSERT_EQ(trainer.run().state, RunState::Finished);
+  const RunOrigin& origin = listener.origin;
+  EXPECT_FALSE(origin.convstudio_version.empty());
+  EXPECT_FALSE(origin.commit.empty());
+  EXPECT_FALSE(origin.libtorch_version.empty());
+  EXPECT_EQ(origin.device, "cpu");
+  EXPECT_EQ(origin.cuda_version, "none") << "a CPU run used no CUDA";
+  EXPECT_EQ(origin.cudnn_version, "none");
+  EXPECT_EQ(origin.driver_version, "none");
+  ASSERT_EQ(origin.device_names.size(), 1u);
+  EXPECT_EQ(origin.device_names[0], origin.cpu_model);
+  EXPECT_GT(origin.cpu_threads, 0);
+  EXPECT_FALSE(origin.host.empty());
+  EXPECT_EQ(origin.data_fingerprint.size(), 16u);
+  EXPECT_EQ(fs::path(origin.data_path), root_ / "images");
+}
+
+TEST_F(TrainerOnImageFolder, AResumeOnRelabelledDataSaysTheDataChanged) {
+  StopAtStep stop(3);
+  Trainer first_part(options_for(CacheMode::Off, "parts"), &stop);
+  stop.trainer = &first_part;
+  ASSERT_EQ(first_part.run().state, RunState::Cancelled);
+  RunOptions resume = options_for(CacheMode::Off, "unchanged");
+  resume.resume_checkpoint = (root_ / "parts" / "last.ckpt").string();
+  resume.project.training.max_steps = 4;
+  resume.new_end = true;
+
+  OriginKeeper same;
+  Trainer unchanged(resume, &same);
+  ASSERT_EQ(unchanged.run().state, RunState::Finished);
+  EXPECT_FALSE(same.warned_of_changed_data());
+
+  // One image moved to another class: one label changed.
+  fs::rename(root_ / "images" / "class0" / "0.png", root_ / "images" / "class1" / "moved.png");
+  OriginKeeper changed;
+  resume.out_dir = (root_ / "relabelled").string();
+  Trainer relabelled(resume, &changed);
+  ASSERT_EQ(relabelled.run().state, RunState::Finished);
+  EXPECT_TRUE(changed.warned_of_changed_data()) << ::testing::PrintToString(changed.warnings);
+  EXPECT_NE(changed.origin.data_fingerprint, same.origin.data_fingerprint);
+}
+
 }  // namespace
 }  // namespace convstudio

@@ -55,6 +55,9 @@ struct DatasetInfo {
 
   std::vector<std::string> class_names;
   std::vector<std::int64_t> train_class_counts;  // images per class in the training split
+  // What the data is, as 16 hex digits (data_fingerprint.h): a run records it, and a resumed run
+  // that finds another one says so.
+  std::string fingerprint;
 
   DatasetInputShape input;
   NormalisationStatistics normalisation;

@@ -34,6 +34,7 @@ struct ComparisonRow {
   std::string label;
   std::string graph_version;
   std::vector<std::string> settings;  // the values of RunComparison::settings, in that order
+  std::vector<std::string> origin;    // the values of RunComparison::origin, in that order
   std::optional<double> final_val_accuracy;
   std::optional<double> final_val_loss;
   std::optional<double> best_val_accuracy;  // the highest over its epochs
@@ -47,6 +48,9 @@ struct ComparisonRow {
 // every run (in project-file order); the rows keep the order of the runs given.
 struct RunComparison {
   std::vector<std::string> settings;
+  // The facts of where the runs came from (run_origin.h's names: "host", "data_fingerprint")
+  // that are not the same in every run that recorded them.
+  std::vector<std::string> origin;
   std::vector<ComparisonRow> rows;
 };
 
@@ -55,7 +59,8 @@ struct RunComparison {
 RunComparison compare_runs(const std::vector<RecordedRun>& runs);
 
 // The table as CSV (RFC 4180: fields with commas, quotes or line breaks quoted, quotes doubled):
-// run, state, sweep, label, graph_version, the differing settings, then the figures; a
+// run, state, sweep, label, graph_version, the differing settings, then the figures, then the
+// differing origin facts (named "origin.host" and so on); a
 // measurement that is missing is an empty field.
 std::string comparison_csv(const RunComparison& comparison);
 

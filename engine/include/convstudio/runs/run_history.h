@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "convstudio/model/project.h"
@@ -35,6 +36,8 @@ struct RecordedRun {
   // read as a project.
   std::optional<Project> project;
   std::string graph_version;  // run_comparison.h's graph_version of that graph; empty if none
+  // run.json's "origin" as run_origin.h's origin_facts(); empty for a run recorded without one.
+  std::vector<std::pair<std::string, std::string>> origin;
   // From the run queue (run_queue.h), empty for a run started on its own.
   std::string queued_run;  // the queue entry's id
   std::string sweep;

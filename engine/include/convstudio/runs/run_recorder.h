@@ -50,6 +50,9 @@ class RunRecorder : public TrainingListener {
   void on_step(const StepMetrics& step) override;
   void on_epoch(const EpochMetrics& epoch) override;
   void on_state(RunState state, const std::string& message) override;
+  // Writes run.json's "origin"; a resumed part that runs elsewhere or on other data keeps the
+  // earlier parts' origins in "earlier_origins".
+  void on_origin(const RunOrigin& origin) override;
 
   // Records that the run is an entry of the run queue (run_queue.h): its id, its sweep and
   // label go into run.json, so the comparison can group a sweep's runs.

@@ -10,6 +10,7 @@
 
 #include "convstudio/error.h"
 #include "convstudio/runs/message_text.h"
+#include "convstudio/runs/run_origin.h"
 #include "convstudio/train/memory_snapshot.h"
 
 namespace convstudio {
@@ -130,6 +131,8 @@ class TrainingListener {
   virtual void on_state(RunState, const std::string& message) {}
   virtual void on_log(const LogLine&) {}
   virtual void on_error(const RunError&) {}
+  // Once the device is chosen and the data loaded: the build, machine and data of the run.
+  virtual void on_origin(const RunOrigin&) {}
 };
 
 }  // namespace convstudio
