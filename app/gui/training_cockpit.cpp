@@ -22,7 +22,7 @@
 #include "device_text.h"
 #include "engine_text.h"
 #include "queue_actions.h"
-#include "training/confusion_matrix_view.h"
+#include "training/confusion_panel.h"
 #include "training/misclassified_gallery.h"
 #include "training/out_of_memory_dialog.h"
 #include "training/run_queue_view.h"
@@ -151,7 +151,7 @@ void TrainingCockpit::createDocks() {
   views_.charts = new TrainingCharts(w);
   views_.progress = new TrainingProgressView(w);
   views_.log = new TrainingLogView(w);
-  views_.confusion = new ConfusionMatrixView(w);
+  views_.confusion = new ConfusionPanel(w);
   views_.gallery = new MisclassifiedGallery(w);
   views_.runs = new RunsList(w);
   QueueHost queueHost;
@@ -289,7 +289,7 @@ void TrainingCockpit::connectController() {
   connect(c, &TrainingController::stepped, views_.charts, &TrainingCharts::addStep);
   connect(c, &TrainingController::stepped, views_.progress, &TrainingProgressView::showStep);
   connect(c, &TrainingController::epochEnded, views_.charts, &TrainingCharts::addEpoch);
-  connect(c, &TrainingController::epochEnded, views_.confusion, &ConfusionMatrixView::showEpoch);
+  connect(c, &TrainingController::epochEnded, views_.confusion, &ConfusionPanel::showEpoch);
   connect(c, &TrainingController::epochEnded, views_.gallery, &MisclassifiedGallery::showEpoch);
   connect(c, &TrainingController::logged, views_.log, &TrainingLogView::addLine);
   connect(c, &TrainingController::stateChanged, this, &TrainingCockpit::onStateChanged);

@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 
 #include "dataset_settings_editor.h"
+#include "loss_settings_editor.h"
 #include "optimizer_settings_editor.h"
 #include "run_settings_editor.h"
 #include "sample_preview_grid.h"
@@ -58,6 +59,7 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
   preview_ = new SamplePreviewGrid;
   runEditor_ = new RunSettingsEditor;
   optimizerEditor_ = new OptimizerSettingsEditor;
+  lossEditor_ = new LossSettingsEditor;
   problemsLabel_ = new QLabel;
   problemsLabel_->setObjectName(QStringLiteral("settingsProblems"));
   problemsLabel_->setWordWrap(true);
@@ -76,6 +78,7 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
   column->addWidget(section(tr("Data"), dataBox, content));
   column->addWidget(section(tr("Run"), runEditor_, content));
   column->addWidget(section(tr("Optimizer"), optimizerEditor_, content));
+  column->addWidget(section(tr("Loss and classes"), lossEditor_, content));
   column->addStretch();
   content->setMinimumWidth(340);  // form labels and the preview grid need this much
   auto* scroll = new QScrollArea(this);
@@ -108,6 +111,7 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
           &TrainingSettingsPanel::batchSizeFinderRequested);
   connect(optimizerEditor_, &OptimizerSettingsEditor::edited, this,
           &TrainingSettingsPanel::readEditors);
+  connect(lossEditor_, &LossSettingsEditor::edited, this, &TrainingSettingsPanel::readEditors);
   // The fields start from the default settings: a project that keeps the defaults is never
   // loaded again, and a field left at a widget's own default (a learning rate of 0) would be
   // written into it by the first edit.
@@ -118,6 +122,7 @@ void TrainingSettingsPanel::loadEditors() {
   datasetEditor_->load(dataset_);
   runEditor_->load(training_);
   optimizerEditor_->load(training_);
+  lossEditor_->load(training_);
   check();
 }
 
@@ -146,6 +151,7 @@ void TrainingSettingsPanel::readEditors() {
   datasetEditor_->store(dataset_);
   runEditor_->store(training_);
   optimizerEditor_->store(training_);
+  lossEditor_->store(training_);
   check();
   if (previewShown_ && training_.seed != previewedSeed_) schedulePreview();
   emit settingsEdited(dataset_, training_);

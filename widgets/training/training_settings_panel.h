@@ -20,6 +20,7 @@ class QTimer;
 namespace convstudio {
 
 class DatasetSettingsEditor;
+class LossSettingsEditor;
 class OptimizerSettingsEditor;
 class RunSettingsEditor;
 class SamplePreviewGrid;
@@ -75,6 +76,7 @@ class TrainingSettingsPanel : public QWidget {
   DatasetSettingsEditor* datasetEditor_ = nullptr;
   RunSettingsEditor* runEditor_ = nullptr;
   OptimizerSettingsEditor* optimizerEditor_ = nullptr;
+  LossSettingsEditor* lossEditor_ = nullptr;
   SamplePreviewGrid* preview_ = nullptr;
   QLabel* problemsLabel_ = nullptr;  // problems that concern no single field
   QList<QLabel*> notes_;

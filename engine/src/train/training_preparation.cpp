@@ -104,6 +104,11 @@ bool TrainingRun::load_data() {
          false, std::move(text));
     return false;
   }
+  if (std::optional<Error> error =
+          data_.settle_loss(settings_.loss, classes(), environment_.device(), log_)) {
+    fail(RunErrorKind::Data, *error, false);
+    return false;
+  }
   return true;
 }
 
