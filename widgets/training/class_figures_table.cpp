@@ -42,6 +42,7 @@ ClassFiguresTable::ClassFiguresTable(QWidget* parent) : QTableWidget(0, kColumns
   horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   setEditTriggers(QAbstractItemView::NoEditTriggers);
   setSelectionBehavior(QAbstractItemView::SelectRows);
+  horizontalHeader()->setSortIndicator(kClass, Qt::AscendingOrder);  // class order at first
   setSortingEnabled(true);
   setMinimumWidth(220);
 }
@@ -58,9 +59,10 @@ void ClassFiguresTable::showEpoch(const EpochMetrics& epoch) {
   setRowCount(static_cast<int>(report.classes.size()));
   for (int c = 0; c < rowCount(); ++c) {
     const ClassFigures& f = report.classes[static_cast<std::size_t>(c)];
-    const QString name = c < static_cast<int>(epoch.class_names.size())
-                             ? QString::fromStdString(epoch.class_names[static_cast<std::size_t>(c)])
-                             : QString::number(c);
+    const QString name =
+        c < static_cast<int>(epoch.class_names.size())
+            ? QString::fromStdString(epoch.class_names[static_cast<std::size_t>(c)])
+            : QString::number(c);
     setItem(c, kClass, new FigureItem(c, name));  // sorted in class order, as the matrix lists
     setItem(c, kPrecision, figureItem(f.precision, percent(f.precision)));
     setItem(c, kRecall, figureItem(f.recall, percent(f.recall)));

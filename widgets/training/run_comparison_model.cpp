@@ -145,8 +145,7 @@ QVariant RunComparisonModel::figureData(const ComparisonRow& row, Figure figure,
     case kBestAccuracy:
       return shown(row.best_val_accuracy, role, percent(row.best_val_accuracy));
     case kBalancedAccuracy:
-      return shown(row.final_val_balanced_accuracy, role,
-                   percent(row.final_val_balanced_accuracy));
+      return shown(row.final_val_balanced_accuracy, role, percent(row.final_val_balanced_accuracy));
     case kMacroF1:
       return shown(row.final_val_macro_f1, role,
                    QString::number(row.final_val_macro_f1.value_or(0), 'f', 3));

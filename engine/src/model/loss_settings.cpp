@@ -68,9 +68,8 @@ std::vector<double> balanced_class_weights(const std::vector<std::int64_t>& coun
   weights.reserve(counts.size());
   const auto classes = static_cast<double>(counts.size());
   for (const std::int64_t count : counts) {
-    weights.push_back(count > 0 ? static_cast<double>(samples) /
-                                      (classes * static_cast<double>(count))
-                                : 0.0);
+    weights.push_back(
+        count > 0 ? static_cast<double>(samples) / (classes * static_cast<double>(count)) : 0.0);
   }
   return weights;
 }

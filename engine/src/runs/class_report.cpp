@@ -38,7 +38,8 @@ ClassReport class_report(const std::vector<std::vector<std::int64_t>>& confusion
     report.classes.push_back(figures);
   }
   if (f1_classes > 0) report.macro_f1 = f1_sum / static_cast<double>(f1_classes);
-  if (recall_classes > 0) report.balanced_accuracy = recall_sum / static_cast<double>(recall_classes);
+  if (recall_classes > 0)
+    report.balanced_accuracy = recall_sum / static_cast<double>(recall_classes);
   return report;
 }
 

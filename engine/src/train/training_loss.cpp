@@ -27,10 +27,10 @@ Result<std::optional<std::vector<double>>> resolve_class_weights(
   if (settings.class_weights == "balanced") return Weights{balanced_class_weights(counts)};
   std::optional<std::vector<double>> list = parse_class_weight_list(settings.class_weights);
   if (!list || list->size() != counts.size()) {
-    return Error::in_setting(
-        "training.class_weights",
-        "names " + std::to_string(list ? list->size() : 0) + " weights, but the data has " +
-            std::to_string(counts.size()) + " classes: give one weight per class, in class order");
+    return Error::in_setting("training.class_weights",
+                             "names " + std::to_string(list ? list->size() : 0) +
+                                 " weights, but the data has " + std::to_string(counts.size()) +
+                                 " classes: give one weight per class, in class order");
   }
   return Weights{std::move(list)};
 }

@@ -22,7 +22,8 @@ namespace {
 std::vector<std::vector<std::int64_t>> confusion_of(int classes, const std::vector<int>& truth,
                                                     const std::vector<int>& predicted) {
   std::vector<std::vector<std::int64_t>> confusion(
-      static_cast<std::size_t>(classes), std::vector<std::int64_t>(static_cast<std::size_t>(classes)));
+      static_cast<std::size_t>(classes),
+      std::vector<std::int64_t>(static_cast<std::size_t>(classes)));
   for (std::size_t i = 0; i < truth.size(); ++i) {
     ++confusion[static_cast<std::size_t>(truth[i])][static_cast<std::size_t>(predicted[i])];
   }
