@@ -29,7 +29,7 @@ def main(cases_path, results_path):
         losses.append(float(criterion(logits, labels)))
     balanced = []
     for case in cases["balanced"]:
-        y = np.array(case["labels"])
+        y = np.array(case["labels"], dtype=np.int64)
         classes = case["classes"]
         balanced.append((len(y) / (classes * np.bincount(y, minlength=classes))).tolist())
     with open(results_path, "w") as f:
