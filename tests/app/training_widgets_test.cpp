@@ -385,6 +385,9 @@ void TrainingWidgetsTest::aSingleValidationPointSitsAtItsStep() {
   EpochMetrics epoch;
   epoch.train_accuracy = 0.91;
   epoch.val_accuracy = 0.938;
+  // A validation reports these too (issue 34); they share the accuracy chart.
+  epoch.val_balanced_accuracy = 0.936;
+  epoch.val_macro_f1 = 0.935;
   charts.addEpoch(epoch);
   charts.refresh();
   LiveChart* accuracy = nullptr;
