@@ -1787,7 +1787,7 @@
         <translation>验证集中此类别的图像数</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>Macro-F1 %1 · balanced accuracy %2</source>
         <translation>宏平均 F1 %1 · 平衡准确率 %2</translation>
     </message>
@@ -3906,7 +3906,7 @@ predicted: %2 (%3%)</source>
 %2</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+82"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>

@@ -39,8 +39,6 @@ struct BatchSummary {
   std::int64_t effective_size = 0;  // size × accumulate: samples per optimizer step
 };
 
-// fp16 loss scaling: the final scale (absent without scaling) and how often it changed; one
-// group because the precision guard reports all three and nothing else does.
 // The last validation's figures that see every class (convstudio/runs/class_report.h).
 struct ClassSummary {
   std::optional<double> balanced_accuracy;
@@ -49,6 +47,8 @@ struct ClassSummary {
   std::vector<ClassFigures> figures;  // in class order
 };
 
+// fp16 loss scaling: the final scale (absent without scaling), the steps it skipped and how
+// often it changed; one group because the precision guard reports them and nothing else does.
 struct LossScaleSummary {
   std::optional<double> scale;
   std::int64_t skipped_steps = 0;  // optimizer steps skipped for inf/NaN gradients
