@@ -918,12 +918,17 @@
         <translation>Nesterov 动量要求动量大于 0；动量为 0 时训练不使用它。</translation>
     </message>
     <message>
+        <location line="+28"/>
+        <source>Class weights &quot;%1&quot;: write none, balanced, or one weight of 0 or more per class, separated by commas (not all 0).</source>
+        <translation>类别权重“%1”：请写 none、balanced，或为每个类别写一个不小于 0 的权重，以逗号分隔（不能全为 0）。</translation>
+    </message>
+    <message>
         <location filename="../engine/src/optimizers/adam/adam_spec.cpp" line="+16"/>
         <source>Adam adds weight decay to the gradient; AdamW decouples it and usually generalises better.</source>
         <translation>Adam 把权重衰减加到梯度上；AdamW 将其解耦，通常泛化更好。</translation>
     </message>
     <message>
-        <location filename="../engine/src/model/setting_messages.h" line="+3"/>
+        <location filename="../engine/src/model/setting_messages.h" line="-25"/>
         <source>The warm-up (%1 steps) is longer than half the run (%2 steps); training shortens it to %3 steps.</source>
         <translation>预热（%1 步）超过整个训练（%2 步）的一半；训练时会缩短为 %3 步。</translation>
     </message>
@@ -1034,6 +1039,16 @@
         <location line="+6"/>
         <source>Gradient norm</source>
         <translation>梯度范数</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>validation (balanced)</source>
+        <translation>验证（平衡）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>validation macro-F1</source>
+        <translation>验证宏平均 F1</translation>
     </message>
 </context>
 <context>
@@ -1240,7 +1255,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location filename="../engine/src/model/setting_table.cpp" line="+37"/>
+        <location filename="../engine/src/model/setting_table.cpp" line="+38"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
@@ -1355,7 +1370,7 @@
         <translation>加载线程</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>Pretrained blocks&apos; learning-rate factor</source>
         <translation>预训练模块的学习率倍数</translation>
     </message>
@@ -1383,6 +1398,21 @@
         <location line="+8"/>
         <source>Validate every</source>
         <translation>验证间隔</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Class weights</source>
+        <translation>类别权重</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Label smoothing</source>
+        <translation>标签平滑</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Best checkpoint by</source>
+        <translation>最佳检查点依据</translation>
     </message>
     <message>
         <location line="+35"/>
@@ -1715,6 +1745,59 @@
     </message>
 </context>
 <context>
+    <name>convstudio::ClassFiguresTable</name>
+    <message>
+        <location filename="../widgets/training/class_figures_table.cpp" line="+35"/>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Images</source>
+        <translation>图像数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Of the images predicted as this class, the share that are</source>
+        <translation>被预测为此类别的图像中，确实属于此类别的比例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Of this class&apos;s images, the share found</source>
+        <translation>此类别的图像中，被正确找出的比例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The harmonic mean of precision and recall</source>
+        <translation>精确率与召回率的调和平均</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This class&apos;s images in the validation split</source>
+        <translation>验证集中此类别的图像数</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Macro-F1 %1 · balanced accuracy %2</source>
+        <translation>宏平均 F1 %1 · 平衡准确率 %2</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::ConfusionMatrixView</name>
     <message>
         <location filename="../widgets/training/confusion_matrix_view.cpp" line="+11"/>
@@ -1982,12 +2065,12 @@
 <context>
     <name>convstudio::DatasetStatisticsView</name>
     <message>
-        <location filename="../widgets/training/dataset_statistics_view.cpp" line="+49"/>
+        <location filename="../widgets/training/dataset_statistics_view.cpp" line="+54"/>
         <source>images</source>
         <translation>图像数</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
@@ -2037,7 +2120,7 @@
         <translation>图像尺寸从 %1 到 %2，中位数 %3；最常见：%4。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Grey: %1, colour: %2.</source>
         <translation>灰度：%1，彩色：%2。</translation>
     </message>
@@ -2585,6 +2668,74 @@
         <location line="+1"/>
         <source>Export Image…</source>
         <translation>导出图像…</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::LossSettingsEditor</name>
+    <message>
+        <location filename="../widgets/training/loss_settings_editor.cpp" line="+18"/>
+        <source>Every class counts alike</source>
+        <translation>每个类别同等计数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rare classes count more: images ÷ (classes × the class&apos;s images), as scikit-learn</source>
+        <translation>稀有类别权重更大：图像总数 ÷（类别数 × 该类别图像数），与 scikit-learn 相同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>How much each class&apos;s mistakes cost in the loss: none, balanced (from the training split&apos;s counts), or one weight per class in class order, such as 1, 5, 2.5</source>
+        <translation>每个类别的错误在损失中的代价：none（不加权）、balanced（按训练集各类别数量计算），或按类别顺序为每个类别写一个权重，例如 1, 5, 2.5</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none, balanced or 1, 5, 2.5</source>
+        <translation>none、balanced 或 1, 5, 2.5</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Train against labels that keep this share for the other classes, so the model is less sure of itself (0.1 is common)</source>
+        <translation>训练时把这一比例的标签概率分给其他类别，使模型不过分自信（常用 0.1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Balanced accuracy</source>
+        <translation>平衡准确率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Macro-F1</source>
+        <translation>宏平均 F1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The validation figure the best checkpoint keeps. Balanced accuracy and macro-F1 see rare classes, and early stopping follows them too; with accuracy it watches the validation loss.</source>
+        <translation>最佳检查点依据的验证指标。平衡准确率和宏平均 F1 会顾及稀有类别，早停也随之依据它们；选准确率时早停看验证损失。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Class weights:</source>
+        <translation>类别权重：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Label smoothing:</source>
+        <translation>标签平滑：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Best checkpoint by:</source>
+        <translation>最佳检查点依据：</translation>
     </message>
 </context>
 <context>
@@ -3898,7 +4049,7 @@ predicted: %2 (%3%)</source>
 %2</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+93"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -3931,6 +4082,16 @@ predicted: %2 (%3%)</source>
         <location line="+2"/>
         <source>Best val. accuracy</source>
         <translation>最佳验证准确率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Balanced accuracy</source>
+        <translation>平衡准确率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Macro-F1</source>
+        <translation>宏平均 F1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5517,7 +5678,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingSettingsPanel</name>
     <message>
-        <location filename="../widgets/training/training_settings_panel.cpp" line="+79"/>
+        <location filename="../widgets/training/training_settings_panel.cpp" line="+81"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
@@ -5532,7 +5693,12 @@ predicted: %2 (%3%)</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+1"/>
+        <source>Loss and classes</source>
+        <translation>损失与类别</translation>
+    </message>
+    <message>
+        <location line="+82"/>
         <source>Loading the preview…</source>
         <translation>正在加载预览…</translation>
     </message>

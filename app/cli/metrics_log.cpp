@@ -36,10 +36,11 @@ void MetricsLog::on_epoch(const EpochMetrics& e) {
   end_progress_line();
   // The step tells a validation part-way through an epoch from the epoch's own.
   std::fprintf(stderr,
-               "epoch %lld, step %lld: train loss %.4f acc %.4f | val loss %.4f acc %.4f | "
-               "%.1f s\n",
+               "epoch %lld, step %lld: train loss %.4f acc %.4f | val loss %.4f acc %.4f "
+               "balanced %.4f macro-F1 %.4f | %.1f s\n",
                static_cast<long long>(e.epoch + 1), static_cast<long long>(e.step), e.train_loss,
-               e.train_accuracy, e.val_loss, e.val_accuracy, e.duration_seconds);
+               e.train_accuracy, e.val_loss, e.val_accuracy, e.val_balanced_accuracy,
+               e.val_macro_f1, e.duration_seconds);
 }
 
 void MetricsLog::on_state(RunState state, const std::string& message) {

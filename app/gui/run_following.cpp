@@ -16,7 +16,7 @@
 #include "file_path.h"
 #include "project_controller.h"
 #include "run_follow_watcher.h"
-#include "training/confusion_matrix_view.h"
+#include "training/confusion_panel.h"
 #include "training/follow_badge.h"
 #include "training/misclassified_gallery.h"
 #include "training/runs_list.h"

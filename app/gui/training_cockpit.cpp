@@ -22,7 +22,7 @@
 #include "device_text.h"
 #include "engine_text.h"
 #include "queue_actions.h"
-#include "training/confusion_matrix_view.h"
+#include "training/confusion_panel.h"
 #include "training/dataset_statistics_view.h"
 #include "training/misclassified_gallery.h"
 #include "training/out_of_memory_dialog.h"
@@ -152,7 +152,7 @@ void TrainingCockpit::createDocks() {
   views_.charts = new TrainingCharts(w);
   views_.progress = new TrainingProgressView(w);
   views_.log = new TrainingLogView(w);
-  views_.confusion = new ConfusionMatrixView(w);
+  views_.confusion = new ConfusionPanel(w);
   views_.gallery = new MisclassifiedGallery(w);
   views_.runs = new RunsList(w);
   QueueHost queueHost;
@@ -295,7 +295,7 @@ void TrainingCockpit::connectController() {
   connect(c, &TrainingController::stepped, views_.charts, &TrainingCharts::addStep);
   connect(c, &TrainingController::stepped, views_.progress, &TrainingProgressView::showStep);
   connect(c, &TrainingController::epochEnded, views_.charts, &TrainingCharts::addEpoch);
-  connect(c, &TrainingController::epochEnded, views_.confusion, &ConfusionMatrixView::showEpoch);
+  connect(c, &TrainingController::epochEnded, views_.confusion, &ConfusionPanel::showEpoch);
   connect(c, &TrainingController::epochEnded, views_.gallery, &MisclassifiedGallery::showEpoch);
   connect(c, &TrainingController::logged, views_.log, &TrainingLogView::addLine);
   connect(c, &TrainingController::stateChanged, this, &TrainingCockpit::onStateChanged);

@@ -26,7 +26,7 @@ class QMenu;
 
 namespace convstudio {
 
-class ConfusionMatrixView;
+class ConfusionPanel;
 class DatasetPreviewLoader;
 class MisclassifiedGallery;
 class QueueActions;
@@ -65,7 +65,7 @@ struct TrainingViews {
   TrainingCharts* charts = nullptr;
   TrainingProgressView* progress = nullptr;
   TrainingLogView* log = nullptr;
-  ConfusionMatrixView* confusion = nullptr;
+  ConfusionPanel* confusion = nullptr;  // the matrix and the per-class figures
   MisclassifiedGallery* gallery = nullptr;
   RunsList* runs = nullptr;
 };
@@ -103,7 +103,7 @@ class TrainingCockpit : public QObject {
   TrainingCharts* charts() const { return views_.charts; }
   TrainingProgressView* progress() const { return views_.progress; }
   TrainingLogView* log() const { return views_.log; }
-  ConfusionMatrixView* confusion() const { return views_.confusion; }
+  ConfusionPanel* confusion() const { return views_.confusion; }
   MisclassifiedGallery* gallery() const { return views_.gallery; }
   RunsList* runs() const { return views_.runs; }
   // The learning-rate and batch-size finders.

@@ -26,7 +26,7 @@
 #include "device_text.h"
 #include "engine_text.h"
 #include "queue_actions.h"
-#include "training/confusion_matrix_view.h"
+#include "training/confusion_panel.h"
 #include "training/misclassified_gallery.h"
 #include "training/out_of_memory_dialog.h"
 #include "training/run_queue_view.h"
@@ -198,8 +198,8 @@ void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFo
         outcome += tr(", %1% of the device's peak FLOP/s")
                        .arg(*summary.compute.utilisation * 100, 0, 'f', 1);
       }
-      if (summary.skipped_steps > 0) {
-        outcome += tr(", %1 fp16 steps skipped").arg(summary.skipped_steps);
+      if (summary.loss_scaling.skipped_steps > 0) {
+        outcome += tr(", %1 fp16 steps skipped").arg(summary.loss_scaling.skipped_steps);
       }
       outcome += QLatin1Char('.');
       break;

@@ -26,7 +26,7 @@
 #include "project_controller.h"
 #include "run_follow_watcher.h"
 #include "run_following.h"
-#include "training/confusion_matrix_view.h"
+#include "training/confusion_panel.h"
 #include "training/follow_badge.h"
 #include "training/live_chart.h"
 #include "training/training_charts.h"

@@ -20,7 +20,7 @@
 #include <memory>
 
 #include "cockpit_window.h"
-#include "training/confusion_matrix_view.h"
+#include "training/confusion_panel.h"
 #include "training/live_chart.h"
 #include "training/misclassified_gallery.h"
 #include "training/runs_list.h"

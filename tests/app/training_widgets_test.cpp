@@ -18,6 +18,7 @@
 #include "convstudio/model/setting_table.h"
 #include "convstudio/runs/run_origin.h"
 #include "training/confusion_matrix_view.h"
+#include "training/confusion_panel.h"
 #include "training/live_chart.h"
 #include "training/metric_series.h"
 #include "training/misclassified_gallery.h"
@@ -43,6 +44,8 @@ class TrainingWidgetsTest : public QObject {
   void invalidCombinationsAreExplained();
   void outOfMemoryAdviceKeepsTheEffectiveBatch();
   void confusionMatrixShowsCountsWithClassNames();
+  void classFiguresBesideTheMatrixFollowScikitLearn();
+  void lossSettingsRoundTripThroughTheirEditors();
   void galleryShowsTrueAndPredictedClasses();
   void durationsAndMemoryReadNaturally();
   void everyLineIsNamedAtAnySize();
@@ -249,6 +252,45 @@ void TrainingWidgetsTest::confusionMatrixShowsCountsWithClassNames() {
   QCOMPARE(ticker->ticks().value(1), QStringLiteral("dog"));
 }
 
+// classification_report's docstring example: y_true [0 1 2 2 2], y_pred [0 0 2 2 1].
+void TrainingWidgetsTest::classFiguresBesideTheMatrixFollowScikitLearn() {
+  ConfusionPanel panel;
+  EpochMetrics epoch;
+  epoch.confusion = {{1, 0, 0}, {1, 0, 0}, {0, 1, 2}};
+  epoch.class_names = {"class 0", "class 1", "class 2"};
+  panel.showEpoch(epoch);
+  QCOMPARE(panel.classCount(), 3);
+  ClassFiguresTable* table = panel.classTable();
+  QCOMPARE(table->rowCount(), 3);
+  QCOMPARE(table->item(0, ClassFiguresTable::kPrecision)->text(), QStringLiteral("50.0%"));
+  QCOMPARE(table->item(2, ClassFiguresTable::kRecall)->text(), QStringLiteral("66.7%"));
+  QCOMPARE(table->item(2, ClassFiguresTable::kF1)->text(), QStringLiteral("0.800"));
+  QCOMPARE(table->item(2, ClassFiguresTable::kSupport)->text(), QStringLiteral("3"));
+  QVERIFY(table->averagesText().contains(QStringLiteral("0.489")));  // macro-F1
+  // Sorted by F1, highest first: the class that is never found goes last.
+  table->sortItems(ClassFiguresTable::kF1, Qt::DescendingOrder);
+  QCOMPARE(table->item(2, ClassFiguresTable::kClass)->text(), QStringLiteral("class 1"));
+  panel.clear();
+  QCOMPARE(table->rowCount(), 0);
+}
+
+void TrainingWidgetsTest::lossSettingsRoundTripThroughTheirEditors() {
+  TrainingSettingsPanel panel;
+  TrainingSettings training;
+  training.loss = {"1, 5, 2.5", 0.1, BestMetric::MacroF1};
+  panel.setSettings({}, training);
+  auto* weights = panel.findChild<QComboBox*>(QStringLiteral("classWeights"));
+  QVERIFY(weights);
+  QCOMPARE(weights->currentText(), QStringLiteral("1, 5, 2.5"));
+  weights->setCurrentText(QStringLiteral("balanced"));
+  QCOMPARE(panel.trainingSettings().loss.class_weights, std::string("balanced"));
+  QCOMPARE(panel.trainingSettings().loss.label_smoothing, 0.1);
+  QCOMPARE(panel.trainingSettings().loss.best_metric, BestMetric::MacroF1);
+  // A list the table refuses is kept as typed, and the check points at the field.
+  weights->setCurrentText(QStringLiteral("1, x"));
+  QVERIFY(panel.noteFor(QStringLiteral("classWeights")));
+}
+
 void TrainingWidgetsTest::galleryShowsTrueAndPredictedClasses() {
   MisclassifiedGallery gallery;
   EpochMetrics epoch;
@@ -345,6 +387,9 @@ void TrainingWidgetsTest::aSingleValidationPointSitsAtItsStep() {
   EpochMetrics epoch;
   epoch.train_accuracy = 0.91;
   epoch.val_accuracy = 0.938;
+  // A validation reports these too (issue 34); they share the accuracy chart.
+  epoch.val_balanced_accuracy = 0.936;
+  epoch.val_macro_f1 = 0.935;
   charts.addEpoch(epoch);
   charts.refresh();
   LiveChart* accuracy = nullptr;

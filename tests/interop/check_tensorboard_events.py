@@ -64,10 +64,18 @@ def main(folder):
         done = [s["step"] for s in steps if s["epoch"] <= e["epoch"]]
         epoch_steps.append(done[-1])
     for tag, key in [("loss/train_epoch", "train_loss"), ("loss/validation", "val_loss"),
-                     ("accuracy/train", "train_accuracy"), ("accuracy/validation", "val_accuracy")]:
+                     ("accuracy/train", "train_accuracy"), ("accuracy/validation", "val_accuracy"),
+                     ("accuracy/validation_balanced", "val_balanced_accuracy"),
+                     ("f1/validation_macro", "val_macro_f1")]:
         got = series(tag)
         want = [(step, f32(e[key])) for step, e in zip(epoch_steps, epochs)]
         assert got == want, (tag, got, want)
+    # Each class's precision, recall and F1 (issue 34), tagged by class name.
+    for c, name in enumerate(epochs[-1]["class_names"]):
+        for figure in ("precision", "recall", "f1"):
+            got = series(figure + "/" + name)
+            want = [(step, f32(e["per_class"][c][figure])) for step, e in zip(epoch_steps, epochs)]
+            assert got == want, (figure, name, got, want)
     assert 0 < series("accuracy/validation")[-1][1] <= 1
 
     # The settings, as TensorBoard's HParams plugin reads them.

@@ -173,6 +173,11 @@ QVariant RunComparisonModel::figureData(const ComparisonRow& row, Figure figure,
                    QString::number(row.final_val_loss.value_or(0), 'f', 4));
     case kBestAccuracy:
       return shown(row.best_val_accuracy, role, percent(row.best_val_accuracy));
+    case kBalancedAccuracy:
+      return shown(row.final_val_balanced_accuracy, role, percent(row.final_val_balanced_accuracy));
+    case kMacroF1:
+      return shown(row.final_val_macro_f1, role,
+                   QString::number(row.final_val_macro_f1.value_or(0), 'f', 3));
     case kTime:
       return shown(row.wall_seconds, role,
                    TrainingProgressView::durationText(row.wall_seconds.value_or(0)));
@@ -223,6 +228,10 @@ QVariant RunComparisonModel::headerData(int section, Qt::Orientation orientation
       return tr("Val. loss");
     case kBestAccuracy:
       return tr("Best val. accuracy");
+    case kBalancedAccuracy:
+      return tr("Balanced accuracy");
+    case kMacroF1:
+      return tr("Macro-F1");
     case kTime:
       return tr("Time");
     case kSpeed:

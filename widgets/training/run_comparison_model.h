@@ -29,6 +29,8 @@ class RunComparisonModel : public QAbstractTableModel {
     kFinalAccuracy,
     kFinalLoss,
     kBestAccuracy,
+    kBalancedAccuracy,
+    kMacroF1,
     kTime,
     kSpeed,
     kMemory,

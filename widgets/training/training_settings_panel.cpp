@@ -11,6 +11,7 @@
 
 #include "dataset_settings_editor.h"
 #include "dataset_statistics_view.h"
+#include "loss_settings_editor.h"
 #include "optimizer_settings_editor.h"
 #include "run_settings_editor.h"
 #include "sample_preview_grid.h"
@@ -60,6 +61,7 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
   statistics_ = new DatasetStatisticsView;
   runEditor_ = new RunSettingsEditor;
   optimizerEditor_ = new OptimizerSettingsEditor;
+  lossEditor_ = new LossSettingsEditor;
   problemsLabel_ = new QLabel;
   problemsLabel_->setObjectName(QStringLiteral("settingsProblems"));
   problemsLabel_->setWordWrap(true);
@@ -79,6 +81,7 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
   column->addWidget(section(tr("Data"), dataBox, content));
   column->addWidget(section(tr("Run"), runEditor_, content));
   column->addWidget(section(tr("Optimizer"), optimizerEditor_, content));
+  column->addWidget(section(tr("Loss and classes"), lossEditor_, content));
   column->addStretch();
   content->setMinimumWidth(340);  // form labels and the preview grid need this much
   auto* scroll = new QScrollArea(this);
@@ -111,6 +114,7 @@ TrainingSettingsPanel::TrainingSettingsPanel(QWidget* parent) : QWidget(parent) 
           &TrainingSettingsPanel::batchSizeFinderRequested);
   connect(optimizerEditor_, &OptimizerSettingsEditor::edited, this,
           &TrainingSettingsPanel::readEditors);
+  connect(lossEditor_, &LossSettingsEditor::edited, this, &TrainingSettingsPanel::readEditors);
   // The fields start from the default settings: a project that keeps the defaults is never
   // loaded again, and a field left at a widget's own default (a learning rate of 0) would be
   // written into it by the first edit.
@@ -121,6 +125,7 @@ void TrainingSettingsPanel::loadEditors() {
   datasetEditor_->load(dataset_);
   runEditor_->load(training_);
   optimizerEditor_->load(training_);
+  lossEditor_->load(training_);
   check();
 }
 
@@ -149,6 +154,7 @@ void TrainingSettingsPanel::readEditors() {
   datasetEditor_->store(dataset_);
   runEditor_->store(training_);
   optimizerEditor_->store(training_);
+  lossEditor_->store(training_);
   check();
   if (previewShown_ && training_.seed != previewedSeed_) schedulePreview();
   emit settingsEdited(dataset_, training_);

@@ -20,6 +20,7 @@ class QTimer;
 namespace convstudio {
 
 class DatasetSettingsEditor;
+class LossSettingsEditor;
 class OptimizerSettingsEditor;
 class RunSettingsEditor;
 class DatasetStatisticsView;
@@ -77,6 +78,7 @@ class TrainingSettingsPanel : public QWidget {
   DatasetSettingsEditor* datasetEditor_ = nullptr;
   RunSettingsEditor* runEditor_ = nullptr;
   OptimizerSettingsEditor* optimizerEditor_ = nullptr;
+  LossSettingsEditor* lossEditor_ = nullptr;
   SamplePreviewGrid* preview_ = nullptr;
   DatasetStatisticsView* statistics_ = nullptr;
   QLabel* problemsLabel_ = nullptr;  // problems that concern no single field

@@ -78,4 +78,10 @@ inline constexpr const char* kEarlyStoppingNever = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "Early stopping after %1 epochs without improvement can never trigger in a run of %2 epochs.");
 
+// ---- Loss ----
+inline constexpr const char* kBadClassWeights = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "Class weights \"%1\": write none, balanced, or one weight of 0 or more per class, "
+    "separated by commas (not all 0).");
+
 }  // namespace convstudio::setting_messages

@@ -121,6 +121,12 @@ void check_run(const TrainingSettings& t, Problems& out) {
   }
 }
 
+void check_loss(const TrainingSettings& t, Problems& out) {
+  if (!is_valid_class_weights(t.loss.class_weights)) {
+    add(out, Severity::Error, "training.class_weights", m::kBadClassWeights, t.loss.class_weights);
+  }
+}
+
 }  // namespace
 
 std::vector<SettingProblem> check_settings(const DatasetSettings& dataset,
@@ -131,6 +137,7 @@ std::vector<SettingProblem> check_settings(const DatasetSettings& dataset,
   check_device(training, devices, out);
   check_optimizer(training, out);
   check_run(training, out);
+  check_loss(training, out);
   return out;
 }
 

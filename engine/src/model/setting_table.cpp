@@ -21,6 +21,7 @@ using namespace setting_builders;
 using T = TrainingSettings;
 using D = DatasetSettings;
 using A = AugmentationSettings;
+using L = LossSettings;
 
 constexpr std::int64_t kMaxInt = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kMaxEpochs = std::int64_t{1} << 20;
@@ -160,6 +161,12 @@ std::vector<TrainingSetting> run_control_entries() {
   };
 }
 
+// A setting of the loss group, its key flat in the training section like the others'.
+template <typename Inner>
+TrainingSetting loss(SettingSpec<Inner> inner) {
+  return inside(&T::loss, "", std::move(inner));
+}
+
 // Settings added after the first release: written only when set.
 std::vector<TrainingSetting> later_training_entries() {
   return {
@@ -207,6 +214,31 @@ std::vector<TrainingSetting> later_training_entries() {
                   .help = "Also validate every this many optimizer steps (0: only at each "
                           "epoch's end and the run's end)",
                   .editor = "validateEvery"}),
+      loss(text<L>("class_weights", &L::class_weights, {"none", "balanced", "w1,w2,..."},
+                   is_valid_class_weights,
+                   {.label = QT_TRANSLATE_NOOP("Settings", "Class weights"),
+                    .sweepable = true,
+                    .written_when_set = true,
+                    .flag = "--class-weights",
+                    .help = "Loss weight of each class: none, balanced (n_samples / (classes x "
+                            "the class's count), as scikit-learn) or one weight per class, "
+                            "comma-separated",
+                    .editor = "classWeights"})),
+      loss(number<L>("label_smoothing", &L::label_smoothing, 0, kMaxLabelSmoothing,
+                     {.label = QT_TRANSLATE_NOOP("Settings", "Label smoothing"),
+                      .sweepable = true,
+                      .written_when_set = true,
+                      .flag = "--label-smoothing",
+                      .help = "Label smoothing of the cross-entropy (0 to 0.5)",
+                      .editor = "labelSmoothing"})),
+      loss(choice<L>("best_metric", &L::best_metric, best_metric_names(), parse_best_metric,
+                     {.label = QT_TRANSLATE_NOOP("Settings", "Best checkpoint by"),
+                      .written_when_set = true,
+                      .flag = "--best-metric",
+                      .help = "Validation figure the best checkpoint keeps: accuracy, "
+                              "balanced_accuracy or macro_f1 (the last two also drive early "
+                              "stopping, which otherwise watches the validation loss)",
+                      .editor = "bestMetric"})),
   };
 }
 

@@ -167,6 +167,12 @@ std::string epoch_jsonl_line(const EpochMetrics& epoch) {
   MetricsLine line = jsonl_fields(epoch, MetricCadence::Epoch, "\"epoch\"");
   line.key("confusion").raw(nlohmann::json(epoch.confusion).dump());
   line.key("class_names").raw(nlohmann::json(epoch.class_names).dump());
+  nlohmann::json per_class = nlohmann::json::array();
+  for (const ClassFigures& f : epoch.per_class) {
+    per_class.push_back(
+        {{"precision", f.precision}, {"recall", f.recall}, {"f1", f.f1}, {"support", f.support}});
+  }
+  line.key("per_class").raw(per_class.dump());
   return line.finish();
 }
 

@@ -140,6 +140,8 @@ RunComparison compare_runs(const std::vector<RecordedRun>& runs) {
         row.best_val_accuracy = epoch.val_accuracy;
       }
     }
+    row.final_val_balanced_accuracy = run.figures.val_balanced_accuracy;
+    row.final_val_macro_f1 = run.figures.val_macro_f1;
     row.wall_seconds = run.figures.wall_seconds;
     row.samples_per_second = run.figures.samples_per_second;
     row.peak_memory_bytes = run.figures.peak_memory_bytes;
@@ -158,7 +160,8 @@ std::string comparison_csv(const RunComparison& comparison) {
   std::vector<std::string> header = {"run", "state", "sweep", "label", "graph_version"};
   header.insert(header.end(), comparison.settings.begin(), comparison.settings.end());
   for (const char* figure : {"final_val_accuracy", "final_val_loss", "best_val_accuracy",
-                             "wall_seconds", "samples_per_second", "peak_memory_bytes", "steps"}) {
+                             "wall_seconds", "samples_per_second", "peak_memory_bytes", "steps",
+                             "final_val_balanced_accuracy", "final_val_macro_f1"}) {
     header.emplace_back(figure);
   }
   for (const std::string& fact : comparison.origin) header.push_back("origin." + fact);
@@ -181,6 +184,8 @@ std::string comparison_csv(const RunComparison& comparison) {
     }
     fields.push_back(std::to_string(row.peak_memory_bytes));
     fields.push_back(std::to_string(row.steps));
+    fields.push_back(number_text(row.final_val_balanced_accuracy));
+    fields.push_back(number_text(row.final_val_macro_f1));
     fields.insert(fields.end(), row.origin.begin(), row.origin.end());
     csv += line(fields);
   }

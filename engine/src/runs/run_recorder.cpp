@@ -5,6 +5,8 @@
 #include <ctime>
 #include <span>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
@@ -191,9 +193,30 @@ void RunRecorder::on_epoch(const EpochMetrics& e) {
   // Drawn at the step the validation followed, so they line up with the step loss.
   std::array<TensorBoardWriter::Scalar, kMetricCount> scalars;
   const std::size_t count = tensorboard_scalars(e, false, scalars);
-  tensorboard_->add_scalars(e.step > 0 ? e.step : last_step_, std::span(scalars.data(), count));
+  const std::int64_t step = e.step > 0 ? e.step : last_step_;
+  tensorboard_->add_scalars(step, std::span(scalars.data(), count));
+  add_per_class_scalars(e, step);
   tensorboard_->flush();
   check_tensorboard();
+}
+
+void RunRecorder::add_per_class_scalars(const EpochMetrics& e, std::int64_t step) {
+  // Tags by class name ("precision/Sneaker"), a number where the name is missing; a list of
+  // kMetrics cannot hold them, as the classes come with the data.
+  std::vector<std::string> tags;
+  std::vector<double> values;
+  for (std::size_t c = 0; c < e.per_class.size(); ++c) {
+    const std::string name = c < e.class_names.size() ? e.class_names[c] : std::to_string(c);
+    const ClassFigures& f = e.per_class[c];
+    for (const auto& [figure, value] :
+         {std::pair{"precision/", f.precision}, {"recall/", f.recall}, {"f1/", f.f1}}) {
+      tags.push_back(std::string(figure) + name);
+      values.push_back(value);
+    }
+  }
+  std::vector<TensorBoardWriter::Scalar> scalars;
+  for (std::size_t i = 0; i < tags.size(); ++i) scalars.push_back({tags[i].c_str(), values[i]});
+  if (!scalars.empty()) tensorboard_->add_scalars(step, scalars);
 }
 
 void RunRecorder::on_state(RunState state, const std::string& message) {

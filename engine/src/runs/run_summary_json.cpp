@@ -8,6 +8,20 @@ nlohmann::json measured(const std::optional<double>& figure) {
   return figure ? nlohmann::json(*figure) : nlohmann::json(nullptr);
 }
 
+// One object per class, in class order: its name and scikit-learn's report figures.
+nlohmann::json per_class_json(const ClassSummary& classes) {
+  nlohmann::json list = nlohmann::json::array();
+  for (std::size_t c = 0; c < classes.figures.size(); ++c) {
+    const ClassFigures& f = classes.figures[c];
+    list.push_back({{"class", c < classes.names.size() ? classes.names[c] : std::to_string(c)},
+                    {"precision", f.precision},
+                    {"recall", f.recall},
+                    {"f1", f.f1},
+                    {"support", f.support}});
+  }
+  return list;
+}
+
 }  // namespace
 
 nlohmann::json run_summary_json(const RunSummary& s) {
@@ -16,6 +30,9 @@ nlohmann::json run_summary_json(const RunSummary& s) {
           {"train_loss", measured(s.train_loss)},
           {"val_loss", measured(s.val_loss)},
           {"val_accuracy", measured(s.val_accuracy)},
+          {"val_balanced_accuracy", measured(s.classes.balanced_accuracy)},
+          {"val_macro_f1", measured(s.classes.macro_f1)},
+          {"per_class", per_class_json(s.classes)},
           {"samples_per_second", measured(s.samples_per_second)},
           {"peak_memory_bytes", s.peak_memory_bytes},
           {"device", s.device},
@@ -23,7 +40,7 @@ nlohmann::json run_summary_json(const RunSummary& s) {
           {"batch_size", s.batch.size},
           {"accumulate", s.batch.accumulate},
           {"effective_batch_size", s.batch.effective_size},
-          {"skipped_steps", s.skipped_steps},
+          {"skipped_steps", s.loss_scaling.skipped_steps},
           {"loss_scale", measured(s.loss_scaling.scale)},
           {"loss_scale_growths", s.loss_scaling.growths},
           {"loss_scale_backoffs", s.loss_scaling.backoffs},

@@ -29,8 +29,9 @@ class CheckpointKeeper {
   // with a logged warning, and save_error() says why).
   std::string save(const std::string& folder, const torch::nn::Module& model,
                    const torch::optim::Optimizer& optimizer, CheckpointState state, RunLog& log);
-  // One validated epoch's figures join the history; true when `accuracy` is the best so far.
-  bool record_epoch(nlohmann::json figures, double accuracy);
+  // One validated epoch's figures join the history; true when `score` (the best_metric's
+  // figure: higher is better) is the best so far.
+  bool record_epoch(nlohmann::json figures, double score);
   // A best checkpoint that could not be saved fails the run at its end.
   void keep_best_save_error() { best_save_error_ = save_error_; }
   // The history and best accuracy of the checkpoint a run resumes from.

@@ -58,6 +58,22 @@ std::optional<Error> RunData::load(const DatasetRequest& request, const RunContr
   return std::nullopt;
 }
 
+std::optional<Error> RunData::settle_loss(const LossSettings& settings, std::int64_t classes,
+                                          const torch::Device& device, RunLog& log) {
+  Result<std::optional<std::vector<double>>> weights =
+      resolve_class_weights(settings, class_counts(*dataset_.train, classes));
+  if (!weights) return weights.error();
+  if (weights.value()) {
+    std::string listed;
+    for (const double weight : *weights.value()) {
+      listed += (listed.empty() ? "" : ", ") + std::to_string(weight);
+    }
+    log.write_as_is(LogLevel::Info, "class weights (" + settings.class_weights + "): " + listed);
+  }
+  loss_ = TrainingLoss(std::move(weights).value(), settings.label_smoothing, device);
+  return std::nullopt;
+}
+
 void RunData::start_loaders(const torch::Device& device, const TrainingSettings& settings,
                             const DistributedOptions& distributed, const DatasetSettings& dataset) {
   on_cuda_ = device.is_cuda();

@@ -20,6 +20,7 @@
 #include "data/batch_loader.h"
 #include "run_control.h"
 #include "run_log.h"
+#include "training_loss.h"
 
 namespace convstudio {
 
@@ -35,6 +36,12 @@ class RunData {
   void halve_batch();
   // A checkpoint's batch and accumulation (an out-of-memory retry may have changed them).
   void use_batch(std::int64_t batch_size, std::int64_t accumulate);
+  // The loss weighs classes by the training split's counts, so it is settled with the data:
+  // the class weights the settings ask for, on `device`; an error at the setting when an
+  // explicit list does not name every class. Logs the weights used.
+  std::optional<Error> settle_loss(const LossSettings& settings, std::int64_t classes,
+                                   const torch::Device& device, RunLog& log);
+  const TrainingLoss& loss() const { return loss_; }
   // Logs files a batch had to leave out: each file once, the first kNamedSkippedFiles by name.
   void report_skipped(const std::vector<Error>& skipped, RunLog& log);
 
@@ -62,6 +69,7 @@ class RunData {
   std::int64_t accumulate_ = 1;
   double stall_seconds_before_ = 0;      // of loaders replaced after an out-of-memory error
   std::set<std::string> skipped_files_;  // unreadable files already reported
+  TrainingLoss loss_;
 };
 
 }  // namespace convstudio

@@ -116,8 +116,7 @@ void TrainingRun::train_micro_batch(const Batch& batch, const GradientAccumulati
   }
   const torch::Tensor float_logits = logits.to(torch::kFloat);
   // No samples: a zero loss that still reaches every parameter (the mean over none is NaN).
-  torch::Tensor loss =
-      n > 0 ? torch::nn::functional::cross_entropy(float_logits, labels) : float_logits.sum();
+  torch::Tensor loss = n > 0 ? data_.loss()(float_logits, labels) : float_logits.sum();
   // Ranks sum their gradients, so each weighs its mean by its share of the global batch: the
   // sum is the mean over the global batch, as one process with all of it computes.
   const double share =

@@ -106,6 +106,11 @@ bool TrainingRun::load_data() {
     return false;
   }
   listener_.on_origin(probe_run_origin(summary_.device, data_.info()));
+  if (std::optional<Error> error =
+          data_.settle_loss(settings_.loss, classes(), environment_.device(), log_)) {
+    fail(RunErrorKind::Data, *error, false);
+    return false;
+  }
   return true;
 }
 

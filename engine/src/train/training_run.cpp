@@ -77,7 +77,7 @@ void TrainingRun::fill_summary() {
   summary_.batch.size = data_.batch_size();
   summary_.batch.accumulate = data_.accumulate();
   summary_.batch.effective_size = data_.batch_size() * data_.accumulate();
-  summary_.skipped_steps = precision_->scaler().skipped_steps();
+  summary_.loss_scaling.skipped_steps = precision_->scaler().skipped_steps();
   if (precision_->scaler().enabled()) summary_.loss_scaling.scale = precision_->loss_scale();
   summary_.loss_scaling.growths = precision_->health().growths();
   summary_.loss_scaling.backoffs = precision_->health().backoffs();

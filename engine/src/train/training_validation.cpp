@@ -2,11 +2,28 @@
 // through an epoch, and at the end of a run its step limit stopped part-way through one; the
 // figures, the checkpoints and early stopping that follow.
 
+#include "convstudio/runs/class_report.h"
 #include "evaluator.h"
 #include "runs/checkpoint_files.h"
 #include "training_run.h"
 
 namespace convstudio {
+namespace {
+
+// The figure LossSettings::best_metric names: the best checkpoint keeps its highest.
+double best_metric_value(BestMetric metric, const EpochMetrics& metrics) {
+  switch (metric) {
+    case BestMetric::BalancedAccuracy:
+      return metrics.val_balanced_accuracy;
+    case BestMetric::MacroF1:
+      return metrics.val_macro_f1;
+    case BestMetric::Accuracy:
+      break;
+  }
+  return metrics.val_accuracy;
+}
+
+}  // namespace
 
 bool TrainingRun::validate(std::int64_t epoch, bool epoch_end) {
   constexpr int kMisclassifiedShown = 32;
@@ -37,22 +54,34 @@ bool TrainingRun::validate(std::int64_t epoch, bool epoch_end) {
   metrics.misclassified = evaluation.misclassified;
   metrics.class_names = data_.info().class_names;
   metrics.duration_seconds = epoch_seconds;
+  const ClassReport report = class_report(evaluation.confusion);
+  metrics.val_balanced_accuracy = report.balanced_accuracy;
+  metrics.val_macro_f1 = report.macro_f1;
+  metrics.per_class = report.classes;
   if (epoch_end) summary_.epochs = epoch + 1;
   summary_.val_loss = evaluation.loss;
   summary_.val_accuracy = evaluation.accuracy;
+  summary_.classes = {report.balanced_accuracy, report.macro_f1, metrics.class_names,
+                      report.classes};
+  const double score = best_metric_value(settings_.loss.best_metric, metrics);
   metrics.best = keeper_.record_epoch({{"epoch", epoch},
                                        {"step", metrics.step},
                                        {"train_loss", metrics.train_loss},
                                        {"train_accuracy", metrics.train_accuracy},
                                        {"val_loss", metrics.val_loss},
-                                       {"val_accuracy", metrics.val_accuracy}},
-                                      evaluation.accuracy);
+                                       {"val_accuracy", metrics.val_accuracy},
+                                       {"val_balanced_accuracy", metrics.val_balanced_accuracy},
+                                       {"val_macro_f1", metrics.val_macro_f1}},
+                                      score);
   keep_checkpoints(epoch, metrics.best, epoch_end);
   listener_.on_epoch(metrics);
 
-  // Early stopping watches the validation loss at epochs' ends: its patience counts epochs, as
-  // the setting says, however often the run validates in between.
-  if (epoch_end && early_stopping_.should_stop(epoch == progress_.start_epoch, evaluation.loss,
+  // Early stopping watches the validation loss at epochs' ends (or, when the best checkpoint
+  // follows balanced accuracy or macro-F1, what that figure misses of 1): its patience counts
+  // epochs, as the setting says, however often the run validates in between.
+  const double watched =
+      settings_.loss.best_metric == BestMetric::Accuracy ? evaluation.loss : 1.0 - score;
+  if (epoch_end && early_stopping_.should_stop(epoch == progress_.start_epoch, watched,
                                                settings_.early_stopping_patience)) {
     log(LogLevel::Info,
         {messages::kEarlyStopping, {std::to_string(early_stopping_.epochs_without_improvement())}});

@@ -57,6 +57,17 @@ TEST(SettingRules, NesterovWithAdamIsIgnoredByTheOptimizerSoItIsAWarning) {
   EXPECT_FALSE(has_setting_errors(problems));
 }
 
+// The studio's class-weight field takes any text; the rule refuses what the file would.
+TEST(SettingRules, ClassWeightsThatAreNoListAreAnErrorAtTheSetting) {
+  TrainingSettings t = on_cpu();
+  t.loss.class_weights = "1, two";
+  const SettingProblem* bad = find(check_settings({}, t, cpu_only()), "training.class_weights");
+  ASSERT_NE(bad, nullptr);
+  EXPECT_EQ(bad->severity, SettingProblem::Severity::Error);
+  t.loss.class_weights = "1, 2.5, 0";
+  EXPECT_TRUE(check_settings({}, t, cpu_only()).empty());
+}
+
 TEST(SettingRules, ALearningRateOfZeroIsAnError) {
   TrainingSettings t = on_cpu();
   t.lr = 0;

@@ -61,6 +61,7 @@ void set_everything(DatasetSettings& d, TrainingSettings& t) {
   t.validate_every_steps = 25;
   t.auto_oom_retry = true;
   t.loader_workers = 5;
+  t.loss = {"1,4.5,0.25", 0.1, BestMetric::MacroF1};
 }
 
 // The settings of each template's project (its recipe over the defaults) and of one project
@@ -232,6 +233,32 @@ TEST(SettingTable, DefaultsAreInsideTheirRangesAndFlagsAreNamedAfterKeys) {
   expect_flags_named_after_keys(training_setting_table(), flags);
   expect_flags_named_after_keys(dataset_setting_table(), flags);
   EXPECT_TRUE(flags.contains("--lr") && flags.contains("--fit"));
+}
+
+// Issue 34's loss group: keys flat in the training section, flags, sweeps, and the weight list
+// checked as the project file checks it.
+TEST(SettingTable, LossSettingsAreSettingsLikeTheOthers) {
+  TrainingSettings t;
+  EXPECT_FALSE(set_from_text(t, *find_training_flag("--class-weights"), "balanced"));
+  EXPECT_EQ(t.loss.class_weights, "balanced");
+  EXPECT_FALSE(set_from_text(t, *find_training_flag("--class-weights"), "1, 2.5,0"));
+  EXPECT_EQ(t.loss.class_weights, "1, 2.5,0");
+  EXPECT_FALSE(set_from_text(t, *find_training_flag("--label-smoothing"), "0.1"));
+  EXPECT_EQ(t.loss.label_smoothing, 0.1);
+  EXPECT_FALSE(set_from_text(t, *find_training_flag("--best-metric"), "balanced_accuracy"));
+  EXPECT_EQ(t.loss.best_metric, BestMetric::BalancedAccuracy);
+  for (const char* refused : {"0,0", "1,,2", "1,-2", "inf", "balanced,1", ""}) {
+    EXPECT_TRUE(set_from_text(t, *find_training_flag("--class-weights"), refused)) << refused;
+  }
+  EXPECT_EQ(set_from_text(t, *find_training_flag("--label-smoothing"), "0.6")->describe(),
+            "training.label_smoothing: 0.6 is outside 0..0.5");
+  EXPECT_EQ(setting_place(*find_training_setting("class_weights")), "training.class_weights");
+  EXPECT_TRUE(find_training_setting("class_weights")->sweepable);
+  EXPECT_TRUE(find_training_setting("label_smoothing")->sweepable);
+  // Left out of a saved file while they hold their defaults, so older ConvStudios read it.
+  const auto json = SettingsJson::to_json(TrainingSettings{});
+  EXPECT_FALSE(json.contains("class_weights") || json.contains("label_smoothing") ||
+               json.contains("best_metric"));
 }
 
 TEST(SettingTable, PlacesAreHowTheProjectFileSpellsThem) {

@@ -85,12 +85,12 @@ TEST(RunComparison, CsvQuotesFieldsThatNeedIt) {
   EXPECT_EQ(csv,
             "run,state,sweep,label,graph_version,batch_size,lr,final_val_accuracy,"
             "final_val_loss,best_val_accuracy,wall_seconds,samples_per_second,peak_memory_bytes,"
-            "steps\r\n"
+            "steps,final_val_balanced_accuracy,final_val_macro_f1\r\n"
             "a,finished,,\"lr=0.01, batch_size=64\"," +
                 graph_version(lenet()) +
-                ",64,0.01,0.5,,0.5,,,1024,0\r\n"
+                ",64,0.01,0.5,,0.5,,,1024,0,,\r\n"
                 "b,finished,,\"say \"\"hi\"\"\"," +
-                graph_version(lenet()) + ",128,0.003,,,,,,0,0\r\n");
+                graph_version(lenet()) + ",128,0.003,,,,,,0,0,,\r\n");
 }
 
 // Issue 32: the table said "stopped" where its CSV said "cancelled"; one word per state, the

@@ -60,7 +60,7 @@ TEST_F(AmpHealthRun, InjectedInfGradientsAreCountedAsSkippedSteps) {
   const RunSummary summary = train_fp16(2, {3, 7, 8}, recorder);
   ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe() : "");
   ASSERT_EQ(recorder.steps.size(), 16u);
-  EXPECT_EQ(summary.skipped_steps, 3);
+  EXPECT_EQ(summary.loss_scaling.skipped_steps, 3);
   EXPECT_EQ(summary.loss_scaling.backoffs, 3);
   EXPECT_EQ(summary.loss_scaling.growths, 0);
   ASSERT_TRUE(summary.loss_scaling.scale.has_value());
@@ -82,7 +82,7 @@ TEST_F(AmpHealthRun, ACollapsedScaleWarnsWithAdvice) {
   StepRecorder recorder;
   const RunSummary summary = train_fp16(3, every_step, recorder);
   ASSERT_EQ(summary.state, RunState::Finished);
-  EXPECT_EQ(summary.skipped_steps, 18);
+  EXPECT_EQ(summary.loss_scaling.skipped_steps, 18);
   ASSERT_TRUE(summary.loss_scaling.scale.has_value());
   EXPECT_LT(*summary.loss_scaling.scale, AmpHealth::kCollapsedScale);
   EXPECT_TRUE(recorder.warned(messages::kLossScaleCollapsed));
@@ -93,7 +93,7 @@ TEST_F(AmpHealthRun, SkippingMoreThanTheShareWarnsOnce) {
   // 4 of the first 50 steps (8%) skipped; the scale ends far from collapse.
   const RunSummary summary = train_fp16(7, {2, 10, 20, 30}, recorder);
   ASSERT_EQ(summary.state, RunState::Finished);
-  EXPECT_EQ(summary.skipped_steps, 4);
+  EXPECT_EQ(summary.loss_scaling.skipped_steps, 4);
   EXPECT_TRUE(recorder.warned(messages::kManySkippedSteps));
   EXPECT_FALSE(recorder.warned(messages::kLossScaleCollapsed));
   EXPECT_EQ(recorder.warnings.size(), 1u);

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "convstudio/model/loss_settings.h"
+
 namespace convstudio {
 
 // Auto: the engine picks bf16 where the device computes it natively (a CPU with AVX-512 BF16 or
@@ -59,6 +61,7 @@ struct TrainingSettings {
   std::int64_t validate_every_steps = 0;
   bool auto_oom_retry = false;  // on out-of-memory: half the batch, twice the accumulation
   std::int64_t loader_workers = 2;
+  LossSettings loss;  // class weights, label smoothing, the best-checkpoint metric
 
   bool operator==(const TrainingSettings&) const = default;
 };

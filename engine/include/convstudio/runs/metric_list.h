@@ -215,6 +215,15 @@ inline constexpr MetricDescriptor kMetrics[] = {
     // The step a validation followed (one CSV column with the steps'; 0: a file without it).
     {.id = "validation_step", .field = field<&EpochMetrics::step>(), .unit = MetricUnit::Count,
      .jsonl = "step", .csv = "step"},
+    {.id = "val_balanced_accuracy", .field = field<&EpochMetrics::val_balanced_accuracy>(),
+     .unit = MetricUnit::Ratio, .jsonl = "val_balanced_accuracy", .csv = "val_balanced_accuracy",
+     .tensorboard = "accuracy/validation_balanced", .chart = MetricChart::Accuracy,
+     .label = QT_TRANSLATE_NOOP("Metrics", "validation (balanced)"),
+     .colour = metric_colour::kGreen},
+    {.id = "val_macro_f1", .field = field<&EpochMetrics::val_macro_f1>(),
+     .unit = MetricUnit::Ratio, .jsonl = "val_macro_f1", .csv = "val_macro_f1",
+     .tensorboard = "f1/validation_macro", .chart = MetricChart::Accuracy,
+     .label = QT_TRANSLATE_NOOP("Metrics", "validation macro-F1"), .colour = metric_colour::kPurple},
 };
 // clang-format on
 

@@ -38,6 +38,8 @@ struct ComparisonRow {
   std::optional<double> final_val_accuracy;
   std::optional<double> final_val_loss;
   std::optional<double> best_val_accuracy;  // the highest over its epochs
+  std::optional<double> final_val_balanced_accuracy;
+  std::optional<double> final_val_macro_f1;
   std::optional<double> wall_seconds;
   std::optional<double> samples_per_second;
   std::uint64_t peak_memory_bytes = 0;

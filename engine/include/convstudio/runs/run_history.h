@@ -19,6 +19,8 @@ struct RecordedFigures {
   std::optional<double> train_loss;
   std::optional<double> val_loss;
   std::optional<double> val_accuracy;
+  std::optional<double> val_balanced_accuracy;  // of the last validation (issue 34)
+  std::optional<double> val_macro_f1;
   std::optional<double> samples_per_second;
   std::optional<double> wall_seconds;  // training time, every resumed part added
   std::uint64_t peak_memory_bytes = 0;

@@ -68,6 +68,8 @@ class RunRecorder : public TrainingListener {
   // Records the first failure of a metrics stream.
   void check(const std::ofstream& stream, const char* file);
   void check_tensorboard();
+  // Each class's precision, recall and F1 as TensorBoard scalars at `step`.
+  void add_per_class_scalars(const EpochMetrics& epoch, std::int64_t step);
 
   std::filesystem::path folder_;
   std::optional<RunFolderLock> lock_;  // empty when refused: every write is skipped then

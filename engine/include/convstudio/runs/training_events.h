@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "convstudio/error.h"
+#include "convstudio/runs/class_report.h"
 #include "convstudio/runs/message_text.h"
 #include "convstudio/runs/run_origin.h"
 #include "convstudio/train/memory_snapshot.h"
@@ -77,8 +78,12 @@ struct EpochMetrics {
   std::vector<std::vector<std::int64_t>> confusion;  // [true class][predicted class]
   std::vector<std::string> class_names;
   double duration_seconds = 0;
-  bool best = false;                               // best validation accuracy so far
+  bool best = false;  // best validation figure so far (LossSettings::best_metric)
   std::vector<MisclassifiedSample> misclassified;  // the first few, in validation order
+  // Figures that see every class (class_report of `confusion`).
+  double val_balanced_accuracy = 0;
+  double val_macro_f1 = 0;
+  std::vector<ClassFigures> per_class;  // in class order
 };
 
 enum class RunState { Preparing, Running, Paused, Stopping, Finished, Cancelled, Failed };

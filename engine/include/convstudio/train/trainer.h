@@ -7,8 +7,10 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "convstudio/model/project.h"
+#include "convstudio/runs/class_report.h"
 #include "convstudio/runs/training_events.h"
 #include "convstudio/train/distributed_options.h"
 
@@ -37,10 +39,19 @@ struct BatchSummary {
   std::int64_t effective_size = 0;  // size × accumulate: samples per optimizer step
 };
 
-// fp16 loss scaling: the final scale (absent without scaling) and how often it changed; one
-// group because the precision guard reports all three and nothing else does.
+// The last validation's figures that see every class (convstudio/runs/class_report.h).
+struct ClassSummary {
+  std::optional<double> balanced_accuracy;
+  std::optional<double> macro_f1;
+  std::vector<std::string> names;
+  std::vector<ClassFigures> figures;  // in class order
+};
+
+// fp16 loss scaling: the final scale (absent without scaling), the steps it skipped and how
+// often it changed; one group because the precision guard reports them and nothing else does.
 struct LossScaleSummary {
   std::optional<double> scale;
+  std::int64_t skipped_steps = 0;  // optimizer steps skipped for inf/NaN gradients
   std::int64_t growths = 0;
   std::int64_t backoffs = 0;
 };
@@ -77,6 +88,7 @@ struct RunSummary {
   std::optional<double> train_loss;
   std::optional<double> val_loss;
   std::optional<double> val_accuracy;
+  ClassSummary classes;  // the last validation's figures per class
   std::optional<double> samples_per_second;
   double loader_stall_share = 0;
   // Share of the training time spent on figures rather than training: summing each
@@ -87,7 +99,6 @@ struct RunSummary {
   std::string device;
   std::string amp;
   BatchSummary batch;
-  std::int64_t skipped_steps = 0;
   LossScaleSummary loss_scaling;
   ComputeSummary compute;
   DataParallelSummary data_parallel;

@@ -1,0 +1,73 @@
+#include "loss_settings_editor.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLineEdit>
+
+namespace convstudio {
+
+LossSettingsEditor::LossSettingsEditor(QWidget* parent) : QWidget(parent) {
+  classWeights_ = new QComboBox(this);
+  classWeights_->setObjectName(QStringLiteral("classWeights"));
+  classWeights_->setEditable(true);
+  classWeights_->setInsertPolicy(QComboBox::NoInsert);
+  // The words stay as the project file spells them (a typed list sits beside them); the
+  // tooltips say what each does.
+  classWeights_->addItem(QStringLiteral("none"));
+  classWeights_->setItemData(0, tr("Every class counts alike"), Qt::ToolTipRole);
+  classWeights_->addItem(QStringLiteral("balanced"));
+  classWeights_->setItemData(
+      1, tr("Rare classes count more: images ÷ (classes × the class's images), as scikit-learn"),
+      Qt::ToolTipRole);
+  classWeights_->setToolTip(
+      tr("How much each class's mistakes cost in the loss: none, balanced (from the training "
+         "split's counts), or one weight per class in class order, such as 1, 5, 2.5"));
+  classWeights_->lineEdit()->setPlaceholderText(tr("none, balanced or 1, 5, 2.5"));
+  labelSmoothing_ = new QDoubleSpinBox(this);
+  labelSmoothing_->setObjectName(QStringLiteral("labelSmoothing"));
+  labelSmoothing_->setRange(0, kMaxLabelSmoothing);
+  labelSmoothing_->setDecimals(3);
+  labelSmoothing_->setSingleStep(0.05);
+  labelSmoothing_->setSpecialValueText(tr("off"));
+  labelSmoothing_->setToolTip(
+      tr("Train against labels that keep this share for the other classes, so the model is "
+         "less sure of itself (0.1 is common)"));
+  bestMetric_ = new QComboBox(this);
+  bestMetric_->setObjectName(QStringLiteral("bestMetric"));
+  bestMetric_->addItem(tr("Accuracy"), static_cast<int>(BestMetric::Accuracy));
+  bestMetric_->addItem(tr("Balanced accuracy"), static_cast<int>(BestMetric::BalancedAccuracy));
+  bestMetric_->addItem(tr("Macro-F1"), static_cast<int>(BestMetric::MacroF1));
+  bestMetric_->setToolTip(
+      tr("The validation figure the best checkpoint keeps. Balanced accuracy and macro-F1 see "
+         "rare classes, and early stopping follows them too; with accuracy it watches the "
+         "validation loss."));
+
+  auto* form = new QFormLayout(this);
+  form->setContentsMargins(0, 0, 0, 0);
+  form->addRow(tr("Class weights:"), classWeights_);
+  form->addRow(tr("Label smoothing:"), labelSmoothing_);
+  form->addRow(tr("Best checkpoint by:"), bestMetric_);
+
+  connect(classWeights_, &QComboBox::currentTextChanged, this, &LossSettingsEditor::edited);
+  connect(labelSmoothing_, &QDoubleSpinBox::valueChanged, this, &LossSettingsEditor::edited);
+  connect(bestMetric_, &QComboBox::currentIndexChanged, this, &LossSettingsEditor::edited);
+}
+
+void LossSettingsEditor::load(const TrainingSettings& s) {
+  const QList<QWidget*> fields = findChildren<QWidget*>();
+  for (QWidget* field : fields) field->blockSignals(true);
+  classWeights_->setCurrentText(QString::fromStdString(s.loss.class_weights));
+  labelSmoothing_->setValue(s.loss.label_smoothing);
+  bestMetric_->setCurrentIndex(bestMetric_->findData(static_cast<int>(s.loss.best_metric)));
+  for (QWidget* field : fields) field->blockSignals(false);
+}
+
+void LossSettingsEditor::store(TrainingSettings& s) const {
+  const QString weights = classWeights_->currentText().trimmed();
+  s.loss.class_weights = weights.isEmpty() ? std::string("none") : weights.toStdString();
+  s.loss.label_smoothing = labelSmoothing_->value();
+  s.loss.best_metric = static_cast<BestMetric>(bestMetric_->currentData().toInt());
+}
+
+}  // namespace convstudio

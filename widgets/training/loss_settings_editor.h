@@ -1,0 +1,34 @@
+#pragma once
+// How the loss counts classes and which figure judges a run: class weights (none, balanced, or
+// one per class), label smoothing, and the validation figure the best checkpoint keeps.
+
+#include <QWidget>
+
+#include "convstudio/model/training_settings.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+
+namespace convstudio {
+
+class LossSettingsEditor : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit LossSettingsEditor(QWidget* parent = nullptr);
+
+  void load(const TrainingSettings& settings);
+  // A weight list the setting table refuses is stored as it is typed: the settings check
+  // shows why under the field, and the run will not start with it.
+  void store(TrainingSettings& settings) const;
+
+ signals:
+  void edited();
+
+ private:
+  QComboBox* classWeights_ = nullptr;  // editable: "none", "balanced" or a typed list
+  QDoubleSpinBox* labelSmoothing_ = nullptr;
+  QComboBox* bestMetric_ = nullptr;
+};
+
+}  // namespace convstudio
