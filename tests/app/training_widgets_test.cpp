@@ -196,8 +196,8 @@ void TrainingWidgetsTest::invalidCombinationsAreExplained() {
 
   // The optimizer leaves Nesterov out for Adam, so the engine's rule (the CLI's too) warns.
   training.device = "cpu";
-  training.optimizer = OptimizerKind::Adam;
-  training.nesterov = true;
+  training.optimizer.kind = OptimizerKind::Adam;
+  training.optimizer.nesterov = true;
   problems = SettingsCheck::run(dataset, training, cpuOnly);
   QVERIFY(!SettingsCheck::hasErrors(problems));
   QCOMPARE(problems.front().field, QStringLiteral("nesterov"));
@@ -207,7 +207,7 @@ void TrainingWidgetsTest::invalidCombinationsAreExplained() {
   training = TrainingSettings{};
   training.device = "cpu";
   training.max_steps = 10;
-  training.warmup_steps = 10;
+  training.schedule.warmup_steps = 10;
   problems = SettingsCheck::run(dataset, training, cpuOnly);
   QCOMPARE(problems.front().field, QStringLiteral("warmupSteps"));
   QVERIFY(problems.front().message.contains(QStringLiteral("5")));
@@ -518,7 +518,7 @@ void TrainingWidgetsTest::theOptimizerChoiceOffersEveryRegisteredOptimizer() {
     QCOMPARE(momentum->isEnabled(), spec.uses("momentum"));
     QCOMPARE(nesterov->isEnabled(), spec.uses("nesterov"));
     QCOMPARE(weightDecay->isEnabled(), spec.uses("weight_decay"));
-    QCOMPARE(panel.trainingSettings().optimizer, spec.kind);
+    QCOMPARE(panel.trainingSettings().optimizer.kind, spec.kind);
   }
 }
 
@@ -586,7 +586,7 @@ void TrainingWidgetsTest::theComparisonSaysMibStoppedAndTheSettingsLabels() {
     recorded.folder = std::string("/runs/") + name;
     recorded.state = state;
     Project project;
-    project.training.lr = lr;
+    project.training.optimizer.lr = lr;
     recorded.project = project;
     recorded.figures.peak_memory_bytes = 300ull << 20;
     return recorded;

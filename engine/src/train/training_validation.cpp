@@ -53,7 +53,7 @@ bool TrainingRun::validate(std::int64_t epoch, bool epoch_end) {
   // Early stopping watches the validation loss at epochs' ends: its patience counts epochs, as
   // the setting says, however often the run validates in between.
   if (epoch_end && early_stopping_.should_stop(epoch == progress_.start_epoch, evaluation.loss,
-                                               settings_.early_stopping_patience)) {
+                                               settings_.validation.early_stopping_patience)) {
     log(LogLevel::Info,
         {messages::kEarlyStopping, {std::to_string(early_stopping_.epochs_without_improvement())}});
     return false;
@@ -74,11 +74,11 @@ void TrainingRun::validate_at_step_limit(std::int64_t epoch) {
 }
 
 void TrainingRun::keep_checkpoints(std::int64_t epoch, bool best, bool epoch_end) {
-  if (best && settings_.keep_best) {
+  if (best && settings_.validation.keep_best) {
     summary_.best_checkpoint = write_checkpoint(kBestCheckpointFolder);
     if (keeper_.save_error()) keeper_.keep_best_save_error();
   }
-  const std::int64_t every = settings_.checkpoint_every_epochs;
+  const std::int64_t every = settings_.validation.checkpoint_every_epochs;
   if (epoch_end && every > 0 && (epoch + 1) % every == 0) {
     summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
   }
