@@ -85,17 +85,17 @@ int run_find_lr(const FindLrOptions& o) {
     if (const std::optional<LrSuggestion>& valley = result.suggestions.valley) {
       std::cerr << "valley: " << valley->lr << " (fastai's default rule)\n";
     }
-    std::cerr << "the project uses " << project->training.lr << "\n";
+    std::cerr << "the project uses " << project->training.optimizer.lr << "\n";
   } else {
     std::cerr << "no suggestion: the loss did not fall over the range; try a wider range or "
                  "more steps\n";
   }
-  std::cout << result_json(result, project->training.lr).dump() << std::endl;
+  std::cout << result_json(result, project->training.optimizer.lr).dump() << std::endl;
   if (o.apply && result.suggested_lr && !result.cancelled) {
     // The file as it is, with only the learning rate changed (not the overrides of this test).
     std::optional<Project> saved = load_tuning_project(o.file, {});
     if (!saved) return kExitFailure;
-    saved->training.lr = *result.suggested_lr;
+    saved->training.optimizer.lr = *result.suggested_lr;
     if (!save_tuning_project(*saved, o.file)) return kExitFailure;
     std::cerr << "wrote training.lr = " << *result.suggested_lr << " into " << o.file << "\n";
   }

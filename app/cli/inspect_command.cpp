@@ -68,8 +68,8 @@ int run_inspect(const InspectOptions& options) {
   }
   MemoryOptions memory;
   memory.batch_size = options.batch > 0 ? options.batch : project.training.batch_size;
-  memory.optimizer = project.training.optimizer;
-  memory.momentum = project.training.momentum;
+  memory.optimizer = project.training.optimizer.kind;
+  memory.momentum = project.training.optimizer.momentum;
   memory.precision = precision_of(project.training.amp);
   if (!options.precision.empty()) memory.precision = *parse_precision(options.precision);
 

@@ -42,7 +42,7 @@ void QueueActions::queueCurrentSettings() {
   run.project = host_.project();
   const TrainingSettings& training = run.project.training;
   run.label = tr("lr %1, batch %2, graph %3")
-                  .arg(training.lr)
+                  .arg(training.optimizer.lr)
                   .arg(training.batch_size)
                   .arg(QString::fromStdString(graph_version(run.project.graph)))
                   .toStdString();

@@ -60,7 +60,7 @@ void TuningActions::findLearningRate() {
     // Closing the window while the test runs stops it.
     connect(lrDialog_.data(), &QDialog::rejected, runner_, &TuningRunner::cancel);
   }
-  lrDialog_->begin(options.project.training.lr, options.steps);
+  lrDialog_->begin(options.project.training.optimizer.lr, options.steps);
   lrDialog_->show();
   lrDialog_->raise();
   runner_->findLearningRate(std::move(options));
@@ -88,7 +88,7 @@ void TuningActions::findBatchSize() {
 void TuningActions::applyLearningRate(double lr) {
   if (!host_.project || !host_.setTraining || lr <= 0) return;
   TrainingSettings training = host_.project().training;
-  training.lr = lr;
+  training.optimizer.lr = lr;
   host_.setTraining(training);
 }
 

@@ -154,7 +154,7 @@ void ConfusingTextsTest::problemsCountTheirRowsAndListSettingErrors() {
 
   // A learning rate of 0 disables Train: the Problems dock says why, as one problem.
   TrainingSettings training = document->project().training;
-  training.lr = 0;
+  training.optimizer.lr = 0;
   document->setSettings(document->project().dataset, training);
   QTRY_COMPARE(problemRows(window).size(), 1);
   QVERIFY2(problemRows(window).front().contains(QStringLiteral("learning rate")),
@@ -170,7 +170,7 @@ void ConfusingTextsTest::problemsCountTheirRowsAndListSettingErrors() {
   QCOMPARE(problemsTitle(window), QStringLiteral("Problems (%1)").arg(rows));
 
   // Fixed, the setting's row goes and the count follows.
-  training.lr = 0.01;
+  training.optimizer.lr = 0.01;
   document->setSettings(document->project().dataset, training);
   QTRY_COMPARE(problemsTitle(window),
                QStringLiteral("Problems (%1)").arg(problemRows(window).size()));

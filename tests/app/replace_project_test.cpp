@@ -61,7 +61,7 @@ void prepare(MainWindow& window, bool neverSavedWithRuns) {
     return;
   }
   TrainingSettings training = window.document()->project().training;
-  training.lr = 0.0123;
+  training.optimizer.lr = 0.0123;
   training.batch_size = 24;
   window.document()->setSettings(window.document()->project().dataset, training);
   const std::string output = window.document()->graph().blocks_of_type("Output").front();

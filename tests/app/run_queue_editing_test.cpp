@@ -50,7 +50,7 @@ void RunQueueEditingTest::reorderRemoveAndPauseBehave() {
   QVERIFY(runner()->isPaused());
   QCOMPARE(view()->pauseAction()->text(), RunQueueView::tr("Resume Queue"));
   for (double lr : {0.01, 0.02, 0.03}) {
-    project_.training.lr = lr;
+    project_.training.optimizer.lr = lr;
     cockpit_->queue()->queueCurrentSettings();
   }
   QCoreApplication::processEvents();

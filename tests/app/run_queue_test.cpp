@@ -148,7 +148,7 @@ void RunQueueTest::aQueuedSweepOfFourRunsCompletesIntoTheComparison() {
 // end, step 3; the table shows every run's accuracy and the chart both validation points.
 void RunQueueTest::aSweepOfRunsShorterThanAnEpochShowsEveryRunsAccuracy() {
   project_.training.max_steps = 3;
-  project_.training.validate_every_steps = 2;
+  project_.training.validation.every_steps = 2;
   cockpit_->queue()->showSweepDialog();
   SweepDialog* dialog = cockpit_->queue()->sweepDialog();
   QVERIFY(dialog);
@@ -177,9 +177,9 @@ void RunQueueTest::aRestartMidQueueResumesTheInterruptedRun() {
   project_.training.epochs = 100;
   project_.training.max_steps = 400;
   cockpit_->queue()->queueCurrentSettings();
-  project_.training.lr = 0.02;
+  project_.training.optimizer.lr = 0.02;
   cockpit_->queue()->queueCurrentSettings();
-  project_.training.lr = 0.03;
+  project_.training.optimizer.lr = 0.03;
   cockpit_->queue()->queueCurrentSettings();
   QCOMPARE(runner()->queue().runs.size(), std::size_t{3});
   const std::string second = runner()->queue().runs[1].id;

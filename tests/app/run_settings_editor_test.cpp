@@ -1,6 +1,6 @@
 // The run settings' SyncBatchNorm check box: enabled only for a data-parallel device choice,
 // loaded from and stored into TrainingSettings::sync_batch_norm. How often a run validates:
-// "at each epoch's end" for 0, loaded from and stored into validate_every_steps.
+// "at each epoch's end" for 0, loaded from and stored into validation.every_steps.
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -58,7 +58,7 @@ class RunSettingsEditorTest : public QObject {
     editor.load(settings);
     QCOMPARE(every->value(), 0);
     QCOMPARE(every->text(), every->specialValueText());  // "at each epoch's end"
-    settings.validate_every_steps = 50;
+    settings.validation.every_steps = 50;
     editor.load(settings);
     QCOMPARE(every->value(), 50);
     const QSignalSpy edited(&editor, &convstudio::RunSettingsEditor::edited);
@@ -66,7 +66,7 @@ class RunSettingsEditorTest : public QObject {
     QCOMPARE(edited.count(), 1);
     convstudio::TrainingSettings stored;
     editor.store(stored);
-    QCOMPARE(stored.validate_every_steps, std::int64_t{200});
+    QCOMPARE(stored.validation.every_steps, std::int64_t{200});
   }
 };
 

@@ -40,7 +40,7 @@ class TrainRefusalTest : public QObject {
 void TrainRefusalTest::aWarmUpLongerThanTheRunLeavesTrainQueueAndSweepEnabled() {
   fixture_.project = testing::tinyProject(fixture_.dataFolder);
   fixture_.project.training.max_steps = 100;  // lenet5's recipe warms up for 200 steps
-  fixture_.project.training.warmup_steps = 200;
+  fixture_.project.training.schedule.warmup_steps = 200;
   QVERIFY(fixture_.openWindow());
   TrainingCockpit* cockpit = fixture_.cockpit();
   QVERIFY2(cockpit->settingsPanel()->blockingProblem().isEmpty(),
@@ -58,7 +58,7 @@ void TrainRefusalTest::aWarmUpLongerThanTheRunLeavesTrainQueueAndSweepEnabled() 
 
 void TrainRefusalTest::aDisabledTrainSaysWhyUnderTheSettingAndInTheStatusBar() {
   fixture_.project = testing::tinyProject(fixture_.dataFolder);
-  fixture_.project.training.lr = 0;
+  fixture_.project.training.optimizer.lr = 0;
   QVERIFY(fixture_.openWindow());
   TrainingCockpit* cockpit = fixture_.cockpit();
   const QString why = cockpit->settingsPanel()->blockingProblem();
@@ -78,7 +78,7 @@ void TrainRefusalTest::aDisabledTrainSaysWhyUnderTheSettingAndInTheStatusBar() {
   QVERIFY2(statusReason()->text().contains(why), qPrintable(statusReason()->text()));
 
   // Fixed: Train comes back and the status bar stops saying why not.
-  fixture_.project.training.lr = 0.01;
+  fixture_.project.training.optimizer.lr = 0.01;
   cockpit->reloadProject();
   QVERIFY(cockpit->startAction()->isEnabled());
   QVERIFY(action("sweepAction")->isEnabled());

@@ -233,9 +233,9 @@ void TrainingCockpitTest::settingsEditsReachTheProject() {
   batch->setValue(16);
   QCOMPARE(fixture_.project.training.batch_size, 16);
   // A change made elsewhere (undo, another panel) shows after reloadProject().
-  fixture_.project.training.lr = 0.125;
+  fixture_.project.training.optimizer.lr = 0.125;
   fixture_.cockpit()->reloadProject();
-  QCOMPARE(fixture_.cockpit()->settingsPanel()->trainingSettings().lr, 0.125);
+  QCOMPARE(fixture_.cockpit()->settingsPanel()->trainingSettings().optimizer.lr, 0.125);
   // Nesterov with Adam is a warning (the optimizer leaves it out), not a reason to refuse.
   auto* nesterov =
       fixture_.cockpit()->settingsPanel()->findChild<QCheckBox*>(QStringLiteral("nesterov"));

@@ -66,9 +66,9 @@ Project tinyProject(const QString& folder, int classes, int size) {
   project.training.batch_size = 8;
   project.training.epochs = 3;
   project.training.max_steps = 20;
-  project.training.lr = 0.05;
+  project.training.optimizer.lr = 0.05;
   project.training.loader_workers = 1;
-  project.training.checkpoint_every_epochs = 1;
+  project.training.validation.checkpoint_every_epochs = 1;
   return project;
 }
 

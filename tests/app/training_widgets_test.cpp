@@ -201,8 +201,8 @@ void TrainingWidgetsTest::invalidCombinationsAreExplained() {
 
   // The optimizer leaves Nesterov out for Adam, so the engine's rule (the CLI's too) warns.
   training.device = "cpu";
-  training.optimizer = OptimizerKind::Adam;
-  training.nesterov = true;
+  training.optimizer.kind = OptimizerKind::Adam;
+  training.optimizer.nesterov = true;
   problems = SettingsCheck::run(dataset, training, cpuOnly);
   QVERIFY(!SettingsCheck::hasErrors(problems));
   QCOMPARE(problems.front().field, QStringLiteral("nesterov"));
@@ -212,7 +212,7 @@ void TrainingWidgetsTest::invalidCombinationsAreExplained() {
   training = TrainingSettings{};
   training.device = "cpu";
   training.max_steps = 10;
-  training.warmup_steps = 10;
+  training.schedule.warmup_steps = 10;
   problems = SettingsCheck::run(dataset, training, cpuOnly);
   QCOMPARE(problems.front().field, QStringLiteral("warmupSteps"));
   QVERIFY(problems.front().message.contains(QStringLiteral("5")));
@@ -565,7 +565,7 @@ void TrainingWidgetsTest::theOptimizerChoiceOffersEveryRegisteredOptimizer() {
     QCOMPARE(momentum->isEnabled(), spec.uses("momentum"));
     QCOMPARE(nesterov->isEnabled(), spec.uses("nesterov"));
     QCOMPARE(weightDecay->isEnabled(), spec.uses("weight_decay"));
-    QCOMPARE(panel.trainingSettings().optimizer, spec.kind);
+    QCOMPARE(panel.trainingSettings().optimizer.kind, spec.kind);
   }
 }
 
@@ -633,7 +633,7 @@ void TrainingWidgetsTest::theComparisonSaysMibStoppedAndTheSettingsLabels() {
     recorded.folder = std::string("/runs/") + name;
     recorded.state = state;
     Project project;
-    project.training.lr = lr;
+    project.training.optimizer.lr = lr;
     recorded.project = project;
     recorded.figures.peak_memory_bytes = 300ull << 20;
     return recorded;

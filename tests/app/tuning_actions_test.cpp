@@ -95,7 +95,7 @@ void TuningActionsTest::learningRateFinderPlotsMarksAndAppliesUndoably() {
   TuningActions* tuning = cockpit_->tuning();
   QVERIFY(cockpit_->runActions().contains(tuning->findLearningRateAction()));
   QVERIFY(tuning->findLearningRateAction()->isEnabled());
-  const double before = document_->project().training.lr;
+  const double before = document_->project().training.optimizer.lr;
   QSignalSpy finished(tuning->runner(), &TuningRunner::lrFinished);
   tuning->findLearningRateAction()->trigger();
   QVERIFY(tuning->isBusy());
@@ -119,11 +119,11 @@ void TuningActionsTest::learningRateFinderPlotsMarksAndAppliesUndoably() {
 
   const int commands = document_->undoStack()->count();
   dialog->applyButton()->click();
-  QCOMPARE(document_->project().training.lr, *result.suggested_lr);
+  QCOMPARE(document_->project().training.optimizer.lr, *result.suggested_lr);
   QCOMPARE(document_->undoStack()->count(), commands + 1);
-  QCOMPARE(cockpit_->settingsPanel()->trainingSettings().lr, *result.suggested_lr);
+  QCOMPARE(cockpit_->settingsPanel()->trainingSettings().optimizer.lr, *result.suggested_lr);
   document_->undoStack()->undo();
-  QCOMPARE(document_->project().training.lr, before);
+  QCOMPARE(document_->project().training.optimizer.lr, before);
 }
 
 void TuningActionsTest::stoppingTheFinderKeepsTheCurveAndTheSettings() {

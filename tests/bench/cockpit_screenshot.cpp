@@ -41,8 +41,8 @@ int main(int argc, char** argv) {
   TrainingCockpit& cockpit = *window.training();
   Project project = window.document()->project();
   project.training.epochs = 3;  // still training when the picture is taken
-  project.training.optimizer = OptimizerKind::Adam;
-  project.training.lr = 0.002;
+  project.training.optimizer.kind = OptimizerKind::Adam;
+  project.training.optimizer.lr = 0.002;
   window.document()->setSettings(project.dataset, project.training);
   cockpit.reloadProject();
   window.show();

@@ -207,7 +207,7 @@ int main(int argc, char** argv) {
   project.training.batch_size = 64;
   project.training.epochs = 1000;
   project.training.max_steps = steps;
-  project.training.checkpoint_every_epochs = 0;
+  project.training.validation.checkpoint_every_epochs = 0;
   const QString projectFile = dir.filePath(QStringLiteral("bench.convstudio"));
   if (auto error = ProjectFile::save(project, QFile::encodeName(projectFile).toStdString())) {
     std::fprintf(stderr, "cannot save the project: %s\n", error->describe().c_str());

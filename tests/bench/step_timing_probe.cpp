@@ -59,8 +59,8 @@ int main(int argc, char** argv) {
   options.project.training.device = "cpu";
   options.project.training.max_steps = steps;
   options.project.training.batch_size = batch;
-  options.project.training.keep_best = false;
-  options.project.training.checkpoint_every_epochs = 0;
+  options.project.training.validation.keep_best = false;
+  options.project.training.validation.checkpoint_every_epochs = 0;
   StepClock clock;
   Trainer trainer(options, &clock);
   const RunSummary summary = trainer.run();

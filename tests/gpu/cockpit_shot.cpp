@@ -94,8 +94,8 @@ int main(int argc, char** argv) {
   project.training.device = args.at(2).toStdString();
   project.training.max_steps = args.at(3).toLongLong();
   // The studio refuses a warm-up as long as the run (the recipes warm up for 200 steps).
-  project.training.warmup_steps =
-      std::min(project.training.warmup_steps, project.training.max_steps / 2);
+  project.training.schedule.warmup_steps =
+      std::min(project.training.schedule.warmup_steps, project.training.max_steps / 2);
 
   testing::CockpitWindow opened =
       testing::openCockpitWindow(&project, &projectFile, probe_devices());

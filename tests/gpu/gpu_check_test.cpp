@@ -223,7 +223,7 @@ Project oversized_project(const std::filesystem::path& folder) {
   project.dataset.path = folder.string();
   project.training.batch_size = 512;
   project.training.max_steps = 2;
-  project.training.lr = 0.01;
+  project.training.optimizer.lr = 0.01;
   project.training.loader_workers = 2;
   project.training.auto_oom_retry = true;
   return project;

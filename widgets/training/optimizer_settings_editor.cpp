@@ -105,33 +105,33 @@ OptimizerSettingsEditor::OptimizerSettingsEditor(QWidget* parent) : QWidget(pare
 void OptimizerSettingsEditor::load(const TrainingSettings& s) {
   const QList<QWidget*> fields = findChildren<QWidget*>();
   for (QWidget* field : fields) field->blockSignals(true);
-  optimizer_->setCurrentIndex(optimizer_->findData(static_cast<int>(s.optimizer)));
-  lr_->setValue(s.lr);
-  pretrainedLr_->setValue(s.pretrained_lr_multiplier);
-  momentum_->setValue(s.momentum);
-  nesterov_->setChecked(s.nesterov);
-  weightDecay_->setValue(s.weight_decay);
-  schedule_->setCurrentIndex(schedule_->findData(static_cast<int>(s.schedule)));
-  warmup_->setValue(static_cast<int>(s.warmup_steps));
-  stepSize_->setValue(static_cast<int>(s.step_size_epochs));
-  gamma_->setValue(s.step_gamma);
-  clip_->setValue(s.clip_grad_norm);
+  optimizer_->setCurrentIndex(optimizer_->findData(static_cast<int>(s.optimizer.kind)));
+  lr_->setValue(s.optimizer.lr);
+  pretrainedLr_->setValue(s.optimizer.pretrained_lr_multiplier);
+  momentum_->setValue(s.optimizer.momentum);
+  nesterov_->setChecked(s.optimizer.nesterov);
+  weightDecay_->setValue(s.optimizer.weight_decay);
+  schedule_->setCurrentIndex(schedule_->findData(static_cast<int>(s.schedule.kind)));
+  warmup_->setValue(static_cast<int>(s.schedule.warmup_steps));
+  stepSize_->setValue(static_cast<int>(s.schedule.step_size_epochs));
+  gamma_->setValue(s.schedule.step_gamma);
+  clip_->setValue(s.optimizer.clip_grad_norm);
   for (QWidget* field : fields) field->blockSignals(false);
   updateEnabled();
 }
 
 void OptimizerSettingsEditor::store(TrainingSettings& s) const {
-  s.optimizer = static_cast<OptimizerKind>(optimizer_->currentData().toInt());
-  s.lr = lr_->value();
-  s.pretrained_lr_multiplier = pretrainedLr_->value();
-  s.momentum = momentum_->value();
-  s.nesterov = nesterov_->isChecked();
-  s.weight_decay = weightDecay_->value();
-  s.schedule = static_cast<LrSchedule>(schedule_->currentData().toInt());
-  s.warmup_steps = warmup_->value();
-  s.step_size_epochs = stepSize_->value();
-  s.step_gamma = gamma_->value();
-  s.clip_grad_norm = clip_->value();
+  s.optimizer.kind = static_cast<OptimizerKind>(optimizer_->currentData().toInt());
+  s.optimizer.lr = lr_->value();
+  s.optimizer.pretrained_lr_multiplier = pretrainedLr_->value();
+  s.optimizer.momentum = momentum_->value();
+  s.optimizer.nesterov = nesterov_->isChecked();
+  s.optimizer.weight_decay = weightDecay_->value();
+  s.schedule.kind = static_cast<LrSchedule>(schedule_->currentData().toInt());
+  s.schedule.warmup_steps = warmup_->value();
+  s.schedule.step_size_epochs = stepSize_->value();
+  s.schedule.step_gamma = gamma_->value();
+  s.optimizer.clip_grad_norm = clip_->value();
 }
 
 void OptimizerSettingsEditor::updateEnabled() {

@@ -250,12 +250,12 @@ void RunSettingsEditor::load(const TrainingSettings& s) {
   cudnnBenchmark_->setChecked(s.cudnn_benchmark);
   epochs_->setValue(static_cast<int>(s.epochs));
   maxSteps_->setValue(static_cast<int>(s.max_steps));
-  validateEvery_->setValue(static_cast<int>(s.validate_every_steps));
+  validateEvery_->setValue(static_cast<int>(s.validation.every_steps));
   seed_->setValue(static_cast<int>(s.seed));
   deterministic_->setChecked(s.deterministic);
-  checkpointEvery_->setValue(static_cast<int>(s.checkpoint_every_epochs));
-  keepBest_->setChecked(s.keep_best);
-  earlyStopping_->setValue(static_cast<int>(s.early_stopping_patience));
+  checkpointEvery_->setValue(static_cast<int>(s.validation.checkpoint_every_epochs));
+  keepBest_->setChecked(s.validation.keep_best);
+  earlyStopping_->setValue(static_cast<int>(s.validation.early_stopping_patience));
   autoOom_->setChecked(s.auto_oom_retry);
   workers_->setValue(static_cast<int>(s.loader_workers));
   for (QWidget* field : fields) field->blockSignals(false);
@@ -273,12 +273,12 @@ void RunSettingsEditor::store(TrainingSettings& s) const {
   s.cudnn_benchmark = cudnnBenchmark_->isChecked();
   s.epochs = epochs_->value();
   s.max_steps = maxSteps_->value();
-  s.validate_every_steps = validateEvery_->value();
+  s.validation.every_steps = validateEvery_->value();
   s.seed = seed_->value();
   s.deterministic = deterministic_->isChecked();
-  s.checkpoint_every_epochs = checkpointEvery_->value();
-  s.keep_best = keepBest_->isChecked();
-  s.early_stopping_patience = earlyStopping_->value();
+  s.validation.checkpoint_every_epochs = checkpointEvery_->value();
+  s.validation.keep_best = keepBest_->isChecked();
+  s.validation.early_stopping_patience = earlyStopping_->value();
   s.auto_oom_retry = autoOom_->isChecked();
   s.loader_workers = workers_->value();
 }

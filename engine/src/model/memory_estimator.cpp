@@ -58,8 +58,8 @@ MemoryEstimate MemoryEstimator::estimate(const ModelAnalysis& analysis,
   m.weights_bytes = params * 4 + (autocast ? params * 2 : 0);
   m.gradients_bytes = params * 4;
   // The optimizer's home says what it keeps per parameter with these settings.
-  TrainingSettings optimizer_settings;
-  optimizer_settings.optimizer = options.optimizer;
+  OptimizerSettings optimizer_settings;
+  optimizer_settings.kind = options.optimizer;
   optimizer_settings.momentum = options.momentum;
   m.optimizer_state_bytes =
       params * optimizer_spec(options.optimizer).state_bytes_per_parameter(optimizer_settings);
@@ -104,8 +104,8 @@ MemoryEstimate MemoryEstimator::estimate(const ModelAnalysis& analysis,
   MemoryOptions options;
   options.batch_size = training.batch_size;
   options.precision = precision_of(training.amp);
-  options.optimizer = training.optimizer;
-  options.momentum = training.momentum;
+  options.optimizer = training.optimizer.kind;
+  options.momentum = training.optimizer.momentum;
   return estimate(analysis, options);
 }
 

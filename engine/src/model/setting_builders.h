@@ -104,7 +104,8 @@ SettingSpec<Settings> choice(std::string key, Enum Settings::*member,
 }
 
 // A setting of a struct inside `Outer` (the augmentation inside the dataset settings), in the
-// project file's object `group`.
+// project file's object `group` ("": in `Outer`'s own object, as the optimizer's settings are
+// grouped in TrainingSettings yet named "training.lr", never "training.optimizer.lr").
 template <typename Outer, typename Inner>
 SettingSpec<Outer> inside(Inner Outer::*member, std::string group, SettingSpec<Inner> inner) {
   SettingSpec<Outer> s;

@@ -77,31 +77,32 @@ void check_device(const TrainingSettings& t, const DeviceReport& devices, Proble
 }
 
 void check_optimizer(const TrainingSettings& t, Problems& out) {
-  if (!(t.lr > 0)) add(out, Severity::Error, "training.lr", m::kLrNotPositive);
-  if (t.lr > 1) add(out, Severity::Warning, "training.lr", m::kLrAboveOne);
-  if (t.weight_decay < 0)
+  if (!(t.optimizer.lr > 0)) add(out, Severity::Error, "training.lr", m::kLrNotPositive);
+  if (t.optimizer.lr > 1) add(out, Severity::Warning, "training.lr", m::kLrAboveOne);
+  if (t.optimizer.weight_decay < 0)
     add(out, Severity::Error, "training.weight_decay", m::kNegativeWeightDecay);
-  if (t.clip_grad_norm < 0) {
+  if (t.optimizer.clip_grad_norm < 0) {
     add(out, Severity::Error, "training.clip_grad_norm", m::kNegativeClipNorm);
   }
   // The optimizer leaves Nesterov out in both cases (its home builds it), so the run is sound.
-  const OptimizerSpec& optimizer = optimizer_spec(t.optimizer);
-  if (t.nesterov && !optimizer.uses("nesterov")) {
-    add(out, Severity::Warning, "training.nesterov", m::kNesterovSgdOnly, to_string(t.optimizer));
-  } else if (t.nesterov && t.momentum <= 0) {
+  const OptimizerSpec& optimizer = optimizer_spec(t.optimizer.kind);
+  if (t.optimizer.nesterov && !optimizer.uses("nesterov")) {
+    add(out, Severity::Warning, "training.nesterov", m::kNesterovSgdOnly,
+        to_string(t.optimizer.kind));
+  } else if (t.optimizer.nesterov && t.optimizer.momentum <= 0) {
     add(out, Severity::Warning, "training.nesterov", m::kNesterovNeedsMomentum);
   }
-  if (optimizer.weight_decay_warning != nullptr && t.weight_decay > 0) {
+  if (optimizer.weight_decay_warning != nullptr && t.optimizer.weight_decay > 0) {
     add(out, Severity::Warning, "training.weight_decay", optimizer.weight_decay_warning);
   }
   // The trainer keeps the warm-up to half the run (training_run.cpp), so a long one is shortened.
-  if (t.max_steps > 0 && t.warmup_steps > t.max_steps / 2) {
-    add(out, Severity::Warning, "training.warmup_steps", m::kLongWarmup, text(t.warmup_steps),
-        text(t.max_steps), text(t.max_steps / 2));
+  if (t.max_steps > 0 && t.schedule.warmup_steps > t.max_steps / 2) {
+    add(out, Severity::Warning, "training.warmup_steps", m::kLongWarmup,
+        text(t.schedule.warmup_steps), text(t.max_steps), text(t.max_steps / 2));
   }
-  if (t.schedule == LrSchedule::Step && t.step_size_epochs >= t.epochs) {
+  if (t.schedule.kind == LrSchedule::Step && t.schedule.step_size_epochs >= t.epochs) {
     add(out, Severity::Warning, "training.step_size_epochs", m::kStepNeverDrops,
-        text(t.step_size_epochs), text(t.epochs));
+        text(t.schedule.step_size_epochs), text(t.epochs));
   }
 }
 
@@ -112,12 +113,13 @@ void check_run(const TrainingSettings& t, Problems& out) {
   if (t.auto_oom_retry && t.batch_size < 2) {
     add(out, Severity::Warning, "training.auto_oom_retry", m::kOomRetryAtOne);
   }
-  if (!t.keep_best && t.checkpoint_every_epochs == 0) {
+  if (!t.validation.keep_best && t.validation.checkpoint_every_epochs == 0) {
     add(out, Severity::Warning, "training.checkpoint_every_epochs", m::kOnlyFinalCheckpoint);
   }
-  if (t.early_stopping_patience > 0 && t.early_stopping_patience >= t.epochs) {
+  if (t.validation.early_stopping_patience > 0 &&
+      t.validation.early_stopping_patience >= t.epochs) {
     add(out, Severity::Warning, "training.early_stopping_patience", m::kEarlyStoppingNever,
-        text(t.early_stopping_patience), text(t.epochs));
+        text(t.validation.early_stopping_patience), text(t.epochs));
   }
 }
 

@@ -22,14 +22,31 @@ using T = TrainingSettings;
 using D = DatasetSettings;
 using A = AugmentationSettings;
 using L = LossSettings;
+using O = OptimizerSettings;
+using S = LrScheduleSettings;
+using V = ValidationSettings;
 
 constexpr std::int64_t kMaxInt = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kMaxEpochs = std::int64_t{1} << 20;
 
-// Adding a training setting: its member in TrainingSettings, and one entry in the group tables
-// below, at the place the project file should write it (new ones at the end of
-// later_training_entries, written_when_set, so older ConvStudios still read files that leave it
-// at its default). training_entries joins the groups in that order.
+// The grouped training settings keep their flat keys ("training.lr"): see setting_builders.h.
+TrainingSetting optimizer_setting(SettingSpec<O> inner) {
+  return inside(&T::optimizer, "", std::move(inner));
+}
+
+TrainingSetting schedule_setting(SettingSpec<S> inner) {
+  return inside(&T::schedule, "", std::move(inner));
+}
+
+TrainingSetting validation_setting(SettingSpec<V> inner) {
+  return inside(&T::validation, "", std::move(inner));
+}
+
+// Adding a training setting: its member in TrainingSettings or in one of its groups (the
+// optimizer's, the schedule's, the validation's: wrap its entry in optimizer_setting(…) and so
+// on), and one entry in the tables below, at the place the project file should write it (new ones
+// at the end of later_training_entries, written_when_set, so older ConvStudios still read files
+// that leave it at its default). training_entries joins the tables in that order.
 
 // What to train on, how much, and how long.
 std::vector<TrainingSetting> run_size_entries() {
@@ -79,52 +96,53 @@ std::vector<TrainingSetting> run_size_entries() {
 // The optimizer and its learning-rate schedule.
 std::vector<TrainingSetting> optimizer_entries() {
   return {
-      choice<T>("optimizer", &T::optimizer, optimizer_kind_names(), parse_optimizer_kind,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Optimizer"),
-                 .sweepable = true,
-                 .flag = "--optimizer",
-                 .help = "Optimizer",
-                 .editor = "optimizer"}),
-      number<T>("lr", &T::lr, 0, 100,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Learning rate"),
-                 .sweepable = true,
-                 .flag = "--lr",
-                 .help = "Learning rate",
-                 .editor = "lr"}),
-      number<T>("momentum", &T::momentum, 0, 1,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Momentum"),
-                 .sweepable = true,
-                 .editor = "momentum"}),
-      boolean<T>("nesterov", &T::nesterov,
-                 {.label = QT_TRANSLATE_NOOP("Settings", "Nesterov momentum"),
-                  .sweepable = true,
-                  .editor = "nesterov"}),
-      number<T>("weight_decay", &T::weight_decay, 0, 10,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Weight decay"),
-                 .sweepable = true,
-                 .editor = "weightDecay"}),
-      choice<T>("schedule", &T::schedule, lr_schedule_names(), parse_lr_schedule,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Learning-rate schedule"),
-                 .sweepable = true,
-                 .editor = "schedule"}),
-      integer<T>("warmup_steps", &T::warmup_steps, 0, kMaxInt,
-                 {.label = QT_TRANSLATE_NOOP("Settings", "Warm-up steps"),
-                  .unit = "steps",
-                  .sweepable = true,
-                  .editor = "warmupSteps"}),
-      integer<T>("step_size_epochs", &T::step_size_epochs, 1, kMaxEpochs,
-                 {.label = QT_TRANSLATE_NOOP("Settings", "Step decay interval"),
-                  .unit = "epochs",
-                  .sweepable = true,
-                  .editor = "stepSize"}),
-      number<T>("step_gamma", &T::step_gamma, 0, 1,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Step decay factor"),
-                 .sweepable = true,
-                 .editor = "stepGamma"}),
-      number<T>("clip_grad_norm", &T::clip_grad_norm, 0, 1e9,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Gradient clipping"),
-                 .sweepable = true,
-                 .editor = "clipGradNorm"}),
+      optimizer_setting(choice<O>("optimizer", &O::kind, optimizer_kind_names(),
+                                  parse_optimizer_kind,
+                                  {.label = QT_TRANSLATE_NOOP("Settings", "Optimizer"),
+                                   .sweepable = true,
+                                   .flag = "--optimizer",
+                                   .help = "Optimizer",
+                                   .editor = "optimizer"})),
+      optimizer_setting(number<O>("lr", &O::lr, 0, 100,
+                                  {.label = QT_TRANSLATE_NOOP("Settings", "Learning rate"),
+                                   .sweepable = true,
+                                   .flag = "--lr",
+                                   .help = "Learning rate",
+                                   .editor = "lr"})),
+      optimizer_setting(number<O>("momentum", &O::momentum, 0, 1,
+                                  {.label = QT_TRANSLATE_NOOP("Settings", "Momentum"),
+                                   .sweepable = true,
+                                   .editor = "momentum"})),
+      optimizer_setting(boolean<O>("nesterov", &O::nesterov,
+                                   {.label = QT_TRANSLATE_NOOP("Settings", "Nesterov momentum"),
+                                    .sweepable = true,
+                                    .editor = "nesterov"})),
+      optimizer_setting(number<O>("weight_decay", &O::weight_decay, 0, 10,
+                                  {.label = QT_TRANSLATE_NOOP("Settings", "Weight decay"),
+                                   .sweepable = true,
+                                   .editor = "weightDecay"})),
+      schedule_setting(choice<S>("schedule", &S::kind, lr_schedule_names(), parse_lr_schedule,
+                                 {.label = QT_TRANSLATE_NOOP("Settings", "Learning-rate schedule"),
+                                  .sweepable = true,
+                                  .editor = "schedule"})),
+      schedule_setting(integer<S>("warmup_steps", &S::warmup_steps, 0, kMaxInt,
+                                  {.label = QT_TRANSLATE_NOOP("Settings", "Warm-up steps"),
+                                   .unit = "steps",
+                                   .sweepable = true,
+                                   .editor = "warmupSteps"})),
+      schedule_setting(integer<S>("step_size_epochs", &S::step_size_epochs, 1, kMaxEpochs,
+                                  {.label = QT_TRANSLATE_NOOP("Settings", "Step decay interval"),
+                                   .unit = "epochs",
+                                   .sweepable = true,
+                                   .editor = "stepSize"})),
+      schedule_setting(number<S>("step_gamma", &S::step_gamma, 0, 1,
+                                 {.label = QT_TRANSLATE_NOOP("Settings", "Step decay factor"),
+                                  .sweepable = true,
+                                  .editor = "stepGamma"})),
+      optimizer_setting(number<O>("clip_grad_norm", &O::clip_grad_norm, 0, 1e9,
+                                  {.label = QT_TRANSLATE_NOOP("Settings", "Gradient clipping"),
+                                   .sweepable = true,
+                                   .editor = "clipGradNorm"})),
   };
 }
 
@@ -140,17 +158,20 @@ std::vector<TrainingSetting> run_control_entries() {
       boolean<T>(
           "deterministic", &T::deterministic,
           {.label = QT_TRANSLATE_NOOP("Settings", "Deterministic"), .editor = "deterministic"}),
-      integer<T>("checkpoint_every_epochs", &T::checkpoint_every_epochs, 0, kMaxEpochs,
-                 {.label = QT_TRANSLATE_NOOP("Settings", "Checkpoint interval"),
-                  .unit = "epochs",
-                  .editor = "checkpointEvery"}),
-      boolean<T>("keep_best", &T::keep_best,
-                 {.label = QT_TRANSLATE_NOOP("Settings", "Keep the best checkpoint"),
-                  .editor = "keepBest"}),
-      integer<T>("early_stopping_patience", &T::early_stopping_patience, 0, kMaxEpochs,
-                 {.label = QT_TRANSLATE_NOOP("Settings", "Early stopping patience"),
-                  .unit = "epochs",
-                  .editor = "earlyStopping"}),
+      validation_setting(integer<V>("checkpoint_every_epochs", &V::checkpoint_every_epochs, 0,
+                                    kMaxEpochs,
+                                    {.label = QT_TRANSLATE_NOOP("Settings", "Checkpoint interval"),
+                                     .unit = "epochs",
+                                     .editor = "checkpointEvery"})),
+      validation_setting(
+          boolean<V>("keep_best", &V::keep_best,
+                     {.label = QT_TRANSLATE_NOOP("Settings", "Keep the best checkpoint"),
+                      .editor = "keepBest"})),
+      validation_setting(
+          integer<V>("early_stopping_patience", &V::early_stopping_patience, 0, kMaxEpochs,
+                     {.label = QT_TRANSLATE_NOOP("Settings", "Early stopping patience"),
+                      .unit = "epochs",
+                      .editor = "earlyStopping"})),
       boolean<T>("auto_oom_retry", &T::auto_oom_retry,
                  {.label = QT_TRANSLATE_NOOP("Settings", "Retry when out of memory"),
                   .editor = "autoOomRetry"}),
@@ -170,15 +191,16 @@ TrainingSetting loss(SettingSpec<Inner> inner) {
 // Settings added after the first release: written only when set.
 std::vector<TrainingSetting> later_training_entries() {
   return {
-      number<T>("pretrained_lr_multiplier", &T::pretrained_lr_multiplier, kMinLrMultiplier,
-                kMaxLrMultiplier,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Pretrained blocks' learning-rate factor"),
-                 .sweepable = true,
-                 .written_when_set = true,
-                 .flag = "--pretrained-lr-multiplier",
-                 .help = "Fine-tuning: blocks that start from the project's pretrained weights "
-                         "learn at this times the learning rate (new blocks at the full rate)",
-                 .editor = "pretrainedLrMultiplier"}),
+      optimizer_setting(number<O>(
+          "pretrained_lr_multiplier", &O::pretrained_lr_multiplier, kMinLrMultiplier,
+          kMaxLrMultiplier,
+          {.label = QT_TRANSLATE_NOOP("Settings", "Pretrained blocks' learning-rate factor"),
+           .sweepable = true,
+           .written_when_set = true,
+           .flag = "--pretrained-lr-multiplier",
+           .help = "Fine-tuning: blocks that start from the project's pretrained weights "
+                   "learn at this times the learning rate (new blocks at the full rate)",
+           .editor = "pretrainedLrMultiplier"})),
       boolean<T>("channels_last", &T::channels_last,
                  {.label = QT_TRANSLATE_NOOP("Settings", "Channels-last memory format"),
                   .sweepable = true,
@@ -206,14 +228,15 @@ std::vector<TrainingSetting> later_training_entries() {
                           "processes' batches together (SyncBatchNorm); no effect with one "
                           "process",
                   .editor = "syncBatchNorm"}),
-      integer<T>("validate_every_steps", &T::validate_every_steps, 0, kMaxInt,
-                 {.label = QT_TRANSLATE_NOOP("Settings", "Validate every"),
-                  .unit = "steps",
-                  .written_when_set = true,
-                  .flag = "--validate-every-steps",
-                  .help = "Also validate every this many optimizer steps (0: only at each "
-                          "epoch's end and the run's end)",
-                  .editor = "validateEvery"}),
+      validation_setting(
+          integer<V>("validate_every_steps", &V::every_steps, 0, kMaxInt,
+                     {.label = QT_TRANSLATE_NOOP("Settings", "Validate every"),
+                      .unit = "steps",
+                      .written_when_set = true,
+                      .flag = "--validate-every-steps",
+                      .help = "Also validate every this many optimizer steps (0: only at each "
+                              "epoch's end and the run's end)",
+                      .editor = "validateEvery"})),
       loss(text<L>("class_weights", &L::class_weights, {"none", "balanced", "w1,w2,..."},
                    is_valid_class_weights,
                    {.label = QT_TRANSLATE_NOOP("Settings", "Class weights"),

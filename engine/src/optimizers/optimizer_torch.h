@@ -32,7 +32,7 @@ struct RestoredParamState {
 };
 
 struct OptimizerTorch {
-  std::unique_ptr<torch::optim::Optimizer> (*make)(const TrainingSettings& settings,
+  std::unique_ptr<torch::optim::Optimizer> (*make)(const OptimizerSettings& settings,
                                                    std::vector<torch::Tensor> parameters) = nullptr;
   // Whether `optimizer` is this one: a checkpoint names the optimizer whose state it holds.
   bool (*is_instance)(const torch::optim::Optimizer& optimizer) = nullptr;

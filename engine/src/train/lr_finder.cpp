@@ -9,7 +9,7 @@ namespace convstudio {
 LrFinderResult find_learning_rate(const LrFinderOptions& options,
                                   const LrFinderProgress& progress) {
   LrFinderResult result;
-  result.optimizer = to_string(options.project.training.optimizer);
+  result.optimizer = to_string(options.project.training.optimizer.kind);
   result.batch_size = options.project.training.batch_size * options.project.training.accumulate;
   if (std::optional<Error> problem = check_lr_finder_options(options)) {
     result.error = problem;

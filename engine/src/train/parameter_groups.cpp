@@ -48,7 +48,7 @@ std::size_t trainable_blocks(GraphModule& model, const std::set<std::string>& pr
 void ParameterGroups::build(GraphModule& model, const TrainingSettings& settings,
                             std::set<std::string> pretrained, RunLog& log) {
   pretrained_blocks_ = std::move(pretrained);
-  pretrained_lr_multiplier_ = settings.pretrained_lr_multiplier;
+  pretrained_lr_multiplier_ = settings.optimizer.pretrained_lr_multiplier;
   build_optimizer(model, settings, log);
 }
 
@@ -101,14 +101,15 @@ void ParameterGroups::restore(const nlohmann::json& config, GraphModule& model,
 void ParameterGroups::plan_schedule(const TrainingSettings& settings, std::int64_t total_steps,
                                     std::int64_t steps_per_epoch) {
   LrScheduleConfig schedule;
-  schedule.kind = schedule_kind(settings.schedule);
-  schedule.base_lr = settings.lr;
+  schedule.kind = schedule_kind(settings.schedule.kind);
+  schedule.base_lr = settings.optimizer.lr;
   schedule.total_steps = total_steps;
-  schedule.step_size = std::max<std::int64_t>(1, settings.step_size_epochs * steps_per_epoch);
-  schedule.gamma = settings.step_gamma;
+  schedule.step_size =
+      std::max<std::int64_t>(1, settings.schedule.step_size_epochs * steps_per_epoch);
+  schedule.gamma = settings.schedule.step_gamma;
   // A recipe's warm-up is sized for its full run; a shorter one (--max-steps, a small data
   // set) warms up for at most half its steps, so the schedule still has a main phase.
-  schedule.warmup_steps = std::min(settings.warmup_steps, total_steps / 2);
+  schedule.warmup_steps = std::min(settings.schedule.warmup_steps, total_steps / 2);
   schedule_ = std::make_unique<LearningRateSchedule>(schedule);
 }
 

@@ -153,7 +153,7 @@ bool TrainingRun::prepare_training() {
                       options_.project.dataset);
   plan_total_steps();
   groups_.plan_schedule(settings_, progress_.total_steps, data_.steps_per_epoch());
-  precision_.emplace(settings_.amp, settings_.clip_grad_norm);
+  precision_.emplace(settings_.amp, settings_.optimizer.clip_grad_norm);
 
   const DistributedOptions& distributed_options = options_.distributed;
   const bool writes_files = distributed_options.writes_files();

@@ -16,7 +16,7 @@ TrainingRun::TrainingRun(const RunOptions& options, TrainingListener& listener, 
       log_(listener),
       control_(control),
       keeper_(options.out_dir, options.distributed.writes_files()),
-      validations_(settings_.validate_every_steps) {}
+      validations_(settings_.validation.every_steps) {}
 
 RunSummary TrainingRun::execute() {
   meters_.start_run();

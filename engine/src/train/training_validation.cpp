@@ -82,7 +82,7 @@ bool TrainingRun::validate(std::int64_t epoch, bool epoch_end) {
   const double watched =
       settings_.loss.best_metric == BestMetric::Accuracy ? evaluation.loss : 1.0 - score;
   if (epoch_end && early_stopping_.should_stop(epoch == progress_.start_epoch, watched,
-                                               settings_.early_stopping_patience)) {
+                                               settings_.validation.early_stopping_patience)) {
     log(LogLevel::Info,
         {messages::kEarlyStopping, {std::to_string(early_stopping_.epochs_without_improvement())}});
     return false;
@@ -103,11 +103,11 @@ void TrainingRun::validate_at_step_limit(std::int64_t epoch) {
 }
 
 void TrainingRun::keep_checkpoints(std::int64_t epoch, bool best, bool epoch_end) {
-  if (best && settings_.keep_best) {
+  if (best && settings_.validation.keep_best) {
     summary_.best_checkpoint = write_checkpoint(kBestCheckpointFolder);
     if (keeper_.save_error()) keeper_.keep_best_save_error();
   }
-  const std::int64_t every = settings_.checkpoint_every_epochs;
+  const std::int64_t every = settings_.validation.checkpoint_every_epochs;
   if (epoch_end && every > 0 && (epoch + 1) % every == 0) {
     summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
   }

@@ -10,7 +10,7 @@ namespace convstudio {
 
 class ValidationSchedule {
  public:
-  // `every_steps`: TrainingSettings::validate_every_steps (0: no validations part-way through).
+  // `every_steps`: ValidationSettings::every_steps (0: no validations part-way through).
   explicit ValidationSchedule(std::int64_t every_steps = 0) : every_steps_(every_steps) {}
 
   // After optimizer step `step` (1-based, counted over the whole run), `epoch_done` when it was

@@ -191,7 +191,7 @@ TEST(MemoryEstimator, ReadsTrainingSettings) {
   TrainingSettings training;
   training.batch_size = 32;
   training.amp = AmpMode::Bf16;
-  training.optimizer = OptimizerKind::Adam;
+  training.optimizer.kind = OptimizerKind::Adam;
   MemoryOptions options{32, Precision::Bf16, OptimizerKind::Adam, 0.9};
   EXPECT_EQ(MemoryEstimator::estimate(analysis, training),
             MemoryEstimator::estimate(analysis, options));

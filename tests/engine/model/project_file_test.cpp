@@ -30,10 +30,10 @@ Project sample_project() {
   project.dataset.augmentation.rotation_degrees = 7.5;
   project.training.device = "cuda:1";
   project.training.amp = AmpMode::Bf16;
-  project.training.optimizer = OptimizerKind::AdamW;
-  project.training.schedule = LrSchedule::OneCycle;
-  project.training.lr = 3e-4;
-  project.training.pretrained_lr_multiplier = 0.1;
+  project.training.optimizer.kind = OptimizerKind::AdamW;
+  project.training.schedule.kind = LrSchedule::OneCycle;
+  project.training.optimizer.lr = 3e-4;
+  project.training.optimizer.pretrained_lr_multiplier = 0.1;
   project.training.accumulate = 4;
   return project;
 }
@@ -206,10 +206,10 @@ TEST(ProjectFile, SavedProjectHasTheModeTheUmaskAsksFor) {
 TEST(ProjectFile, TheMultiplierIsWrittenOnlyWhenSetAndRangeChecked) {
   Project project;
   EXPECT_EQ(ProjectFile::serialize(project).find("pretrained_lr_multiplier"), std::string::npos);
-  project.training.pretrained_lr_multiplier = 0.25;
+  project.training.optimizer.pretrained_lr_multiplier = 0.25;
   const ProjectLoadResult loaded = ProjectFile::parse(ProjectFile::serialize(project));
   ASSERT_TRUE(loaded.ok()) << first_error(loaded);
-  EXPECT_EQ(loaded.project->training.pretrained_lr_multiplier, 0.25);
+  EXPECT_EQ(loaded.project->training.optimizer.pretrained_lr_multiplier, 0.25);
   nlohmann::json json = nlohmann::json::parse(ProjectFile::serialize(project));
   json["training"]["pretrained_lr_multiplier"] = 0;
   const ProjectLoadResult refused = ProjectFile::parse(json.dump());

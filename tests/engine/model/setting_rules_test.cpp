@@ -33,7 +33,7 @@ TEST(SettingRules, DefaultsOnTheCpuHaveNoProblem) {
 TEST(SettingRules, AWarmUpLongerThanHalfTheRunIsAWarningThatSaysItIsShortened) {
   TrainingSettings t = on_cpu();
   t.max_steps = 10;
-  t.warmup_steps = 10;
+  t.schedule.warmup_steps = 10;
   const auto problems = check_settings({}, t, cpu_only());
   const SettingProblem* warm = find(problems, "training.warmup_steps");
   ASSERT_NE(warm, nullptr);
@@ -42,14 +42,14 @@ TEST(SettingRules, AWarmUpLongerThanHalfTheRunIsAWarningThatSaysItIsShortened) {
             "training.warmup_steps: The warm-up (10 steps) is longer than half the run (10 "
             "steps); training shortens it to 5 steps.");
   EXPECT_FALSE(has_setting_errors(problems));
-  t.warmup_steps = 5;
+  t.schedule.warmup_steps = 5;
   EXPECT_EQ(find(check_settings({}, t, cpu_only()), "training.warmup_steps"), nullptr);
 }
 
 TEST(SettingRules, NesterovWithAdamIsIgnoredByTheOptimizerSoItIsAWarning) {
   TrainingSettings t = on_cpu();
-  t.optimizer = OptimizerKind::Adam;
-  t.nesterov = true;
+  t.optimizer.kind = OptimizerKind::Adam;
+  t.optimizer.nesterov = true;
   const auto problems = check_settings({}, t, cpu_only());
   ASSERT_NE(find(problems, "training.nesterov"), nullptr);
   EXPECT_EQ(find(problems, "training.nesterov")->message.english(),
@@ -70,7 +70,7 @@ TEST(SettingRules, ClassWeightsThatAreNoListAreAnErrorAtTheSetting) {
 
 TEST(SettingRules, ALearningRateOfZeroIsAnError) {
   TrainingSettings t = on_cpu();
-  t.lr = 0;
+  t.optimizer.lr = 0;
   const auto problems = check_settings({}, t, cpu_only());
   EXPECT_TRUE(has_setting_errors(problems));
   EXPECT_EQ(problems.front().error().describe(), "training.lr: The learning rate must be above 0.");

@@ -150,10 +150,10 @@ TEST(TemplateRecipes, EveryTemplateStatesItsWholeRecipe) {
     const TrainingSettings& recipe = instance.recipe.training;
     EXPECT_EQ(recipe.epochs, training["epochs"].get<std::int64_t>());
     EXPECT_EQ(recipe.batch_size, training["batch_size"].get<std::int64_t>());
-    EXPECT_DOUBLE_EQ(recipe.lr, training["lr"].get<double>());
-    EXPECT_NE(recipe.schedule, LrSchedule::Constant);
-    EXPECT_GT(recipe.warmup_steps, 0);
-    EXPECT_GT(recipe.weight_decay, 0);
+    EXPECT_DOUBLE_EQ(recipe.optimizer.lr, training["lr"].get<double>());
+    EXPECT_NE(recipe.schedule.kind, LrSchedule::Constant);
+    EXPECT_GT(recipe.schedule.warmup_steps, 0);
+    EXPECT_GT(recipe.optimizer.weight_decay, 0);
   }
 }
 
@@ -163,12 +163,12 @@ TEST(TemplateRecipes, ApplyingARecipeSetsTrainingAndAugmentationButKeepsTheDevic
   ASSERT_TRUE(resnet.graph.has_value());
   Project project;
   project.training.device = "cuda:1";
-  project.training.lr = 123;
+  project.training.optimizer.lr = 123;
   project.dataset.path = "/data/mine";
   project.dataset.augmentation.rotation_degrees = 30;
   resnet.recipe.apply_to(project);
   EXPECT_EQ(project.training.device, "cuda:1");
-  EXPECT_DOUBLE_EQ(project.training.lr, resnet.recipe.training.lr);
+  EXPECT_DOUBLE_EQ(project.training.optimizer.lr, resnet.recipe.training.optimizer.lr);
   EXPECT_EQ(project.training.epochs, resnet.recipe.training.epochs);
   EXPECT_EQ(project.dataset.augmentation, resnet.recipe.augmentation);
   EXPECT_EQ(project.dataset.path, "/data/mine");  // the data stays the user's

@@ -32,11 +32,11 @@ std::vector<OptimizerKind> every_kind() {
 // Settings under which every setting an optimizer may read makes a difference.
 TrainingSettings settings_for(OptimizerKind kind) {
   TrainingSettings settings;
-  settings.optimizer = kind;
-  settings.lr = 0.01;
-  settings.momentum = 0.9;
-  settings.nesterov = optimizer_spec(kind).uses("nesterov");
-  settings.weight_decay = 0.05;
+  settings.optimizer.kind = kind;
+  settings.optimizer.lr = 0.01;
+  settings.optimizer.momentum = 0.9;
+  settings.optimizer.nesterov = optimizer_spec(kind).uses("nesterov");
+  settings.optimizer.weight_decay = 0.05;
   return settings;
 }
 
@@ -106,18 +106,18 @@ TEST_P(EveryOptimizer, NameRoundTripsThroughTheProjectFileAndTheCliFlag) {
   EXPECT_EQ(find_optimizer_spec(spec().name), &spec());
 
   Project project;
-  project.training.optimizer = GetParam();
+  project.training.optimizer.kind = GetParam();
   const std::string text = ProjectFile::serialize(project);
   EXPECT_NE(text.find("\"optimizer\": \"" + std::string(spec().name) + "\""), std::string::npos);
   const ProjectLoadResult loaded = ProjectFile::parse(text);
   ASSERT_TRUE(loaded.ok()) << loaded.errors.front().describe();
-  EXPECT_EQ(loaded.project->training.optimizer, GetParam());
+  EXPECT_EQ(loaded.project->training.optimizer.kind, GetParam());
 
   TrainingSettings settings;
   const TrainingSetting* flag = find_training_flag("--optimizer");
   ASSERT_NE(flag, nullptr);
   EXPECT_FALSE(set_from_text(settings, *flag, spec().name).has_value());
-  EXPECT_EQ(settings.optimizer, GetParam());
+  EXPECT_EQ(settings.optimizer.kind, GetParam());
 }
 
 TEST_P(EveryOptimizer, BuildsTheOptimizerItNamesFromTheRunSettings) {
@@ -147,11 +147,12 @@ TEST_P(EveryOptimizer, ReadsExactlyTheSettingsItNames) {
     change(other);
     return !torch::equal(weights_after(other), reference);
   };
-  EXPECT_EQ(changed("momentum", [](TrainingSettings& s) { s.momentum = 0.5; }),
+  EXPECT_EQ(changed("momentum", [](TrainingSettings& s) { s.optimizer.momentum = 0.5; }),
             spec().uses("momentum"));
-  EXPECT_EQ(changed("nesterov", [](TrainingSettings& s) { s.nesterov = !s.nesterov; }),
+  EXPECT_EQ(changed("nesterov",
+                    [](TrainingSettings& s) { s.optimizer.nesterov = !s.optimizer.nesterov; }),
             spec().uses("nesterov"));
-  EXPECT_EQ(changed("weight_decay", [](TrainingSettings& s) { s.weight_decay = 0.2; }),
+  EXPECT_EQ(changed("weight_decay", [](TrainingSettings& s) { s.optimizer.weight_decay = 0.2; }),
             spec().uses("weight_decay"));
 }
 
@@ -160,8 +161,8 @@ TEST_P(EveryOptimizer, ReadsExactlyTheSettingsItNames) {
 TEST_P(EveryOptimizer, StateBytesPerParameterMatchLibTorchAndTheMemoryEstimate) {
   for (double momentum : {0.0, 0.9}) {
     TrainingSettings settings = settings_for(GetParam());
-    settings.momentum = momentum;
-    settings.nesterov = settings.nesterov && momentum > 0;
+    settings.optimizer.momentum = momentum;
+    settings.optimizer.nesterov = settings.optimizer.nesterov && momentum > 0;
     torch::manual_seed(1);
     TinyNet model;
     auto optimizer = make_optimizer(settings, model->parameters());
@@ -175,7 +176,7 @@ TEST_P(EveryOptimizer, StateBytesPerParameterMatchLibTorchAndTheMemoryEstimate) 
         state_bytes += tensor.numel() * tensor.element_size();
       }
     }
-    EXPECT_EQ(state_bytes, parameters * spec().state_bytes_per_parameter(settings))
+    EXPECT_EQ(state_bytes, parameters * spec().state_bytes_per_parameter(settings.optimizer))
         << "momentum " << momentum;
 
     const ModelAnalysis analysis = ShapeInference::run(
@@ -183,7 +184,7 @@ TEST_P(EveryOptimizer, StateBytesPerParameterMatchLibTorchAndTheMemoryEstimate) 
     ASSERT_TRUE(analysis.ok());
     const MemoryEstimate estimate = MemoryEstimator::estimate(analysis, settings);
     EXPECT_EQ(estimate.optimizer_state_bytes,
-              analysis.total_params() * spec().state_bytes_per_parameter(settings));
+              analysis.total_params() * spec().state_bytes_per_parameter(settings.optimizer));
   }
 }
 

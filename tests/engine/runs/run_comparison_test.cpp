@@ -27,7 +27,7 @@ RecordedRun run_with(const std::string& name, double lr, std::int64_t batch_size
   run.state = "finished";
   Project project;
   project.graph = lenet();
-  project.training.lr = lr;
+  project.training.optimizer.lr = lr;
   project.training.batch_size = batch_size;
   run.project = project;
   run.graph_version = graph_version(project.graph);
@@ -110,7 +110,7 @@ TEST(RunComparison, ARunFolderKeepsItsSweepGraphVersionAndFigures) {
   const fs::path folder = testing::scratch_folder("recorded") / "run";
   Project project;
   project.graph = lenet();
-  project.training.lr = 0.003;
+  project.training.optimizer.lr = 0.003;
   {
     RunRecorder recorder(folder, project);
     ASSERT_TRUE(recorder.ok()) << recorder.problem();

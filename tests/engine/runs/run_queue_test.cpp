@@ -21,7 +21,7 @@ QueuedRun entry(const std::string& label, QueuedRunState state = QueuedRunState:
   run.sweep = "20261124-011500";
   run.project.graph =
       *TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10).graph;
-  run.project.training.lr = 0.003;
+  run.project.training.optimizer.lr = 0.003;
   run.state = state;
   return run;
 }

@@ -31,7 +31,7 @@ TEST(Sweep, MistakesInTheTextAreNamed) {
 TEST(Sweep, AValueIsCheckedByTheProjectFilesRules) {
   Project project;
   EXPECT_FALSE(apply_sweep_value(project, "lr", "0.5"));
-  EXPECT_EQ(project.training.lr, 0.5);
+  EXPECT_EQ(project.training.optimizer.lr, 0.5);
   EXPECT_FALSE(apply_sweep_value(project, "amp", "bf16"));
   EXPECT_EQ(project.training.amp, AmpMode::Bf16);
   EXPECT_FALSE(apply_sweep_value(project, "channels_last", "true"));
@@ -76,7 +76,7 @@ TEST(Sweep, ATwoByTwoGridHoldsEveryCombinationLabelled) {
     EXPECT_EQ(run.label, labels[i]);
     EXPECT_EQ(run.sweep, "sweep-1");
     EXPECT_EQ(run.state, QueuedRunState::Queued);
-    EXPECT_EQ(run.project.training.lr, lrs[i]);
+    EXPECT_EQ(run.project.training.optimizer.lr, lrs[i]);
     EXPECT_EQ(run.project.training.batch_size, batches[i]);
     EXPECT_EQ(run.project.training.epochs, 3);  // the rest is the project's
   }

@@ -75,8 +75,8 @@ class RangeTestRestores : public ::testing::TestWithParam<OptimizerKind> {};
 
 TEST_P(RangeTestRestores, WeightsOptimizerStateAndLearningRateBitwise) {
   Project project = tiny_project("unused", 4, 8);
-  project.training.optimizer = GetParam();
-  project.training.lr = 0.01;
+  project.training.optimizer.kind = GetParam();
+  project.training.optimizer.lr = 0.01;
   const ModelAnalysis analysis = ShapeInference::run(project.graph);
   ASSERT_TRUE(analysis.ok());
   torch::manual_seed(3);
@@ -271,7 +271,7 @@ TEST(LrFinderOnFashionMnist, Lenet5SuggestionIsWithinTenTimesTheRecipe) {
   options.project.training.device = "cpu";
   // The range test runs the recipe's optimizer and batch; the suggestion is compared with the
   // peak learning rate the recipe schedules.
-  const double recipe_lr = lenet.recipe.training.lr;
+  const double recipe_lr = lenet.recipe.training.optimizer.lr;
   const LrFinderResult result = find_learning_rate(options);
   ASSERT_FALSE(result.error.has_value()) << result.error->describe();
   ASSERT_TRUE(result.suggested_lr.has_value());

@@ -48,7 +48,7 @@ void train_on_folder(Project& project, const std::filesystem::path& folder) {
   project.dataset.path = folder.string();
   project.training.device = "cpu";
   project.training.batch_size = 8;
-  project.training.lr = 0.05;
+  project.training.optimizer.lr = 0.05;
 }
 
 }  // namespace
@@ -89,7 +89,7 @@ Project tiny_project(const std::filesystem::path& folder, int classes, int size,
   train_on_folder(project, folder);
   project.training.epochs = 1;
   project.training.loader_workers = 1;
-  project.training.checkpoint_every_epochs = 1;
+  project.training.validation.checkpoint_every_epochs = 1;
   return project;
 }
 

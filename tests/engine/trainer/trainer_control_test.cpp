@@ -54,8 +54,9 @@ TEST(TrainerControl, EarlyStoppingEndsTheRunWhenValidationLossStopsImproving) {
   RunOptions options;
   options.project = tiny_project(root / "data", 4, 8);
   options.project.training.epochs = 50;
-  options.project.training.lr = 0.5;  // overshoots quickly, so validation loss stops improving
-  options.project.training.early_stopping_patience = 2;
+  options.project.training.optimizer.lr =
+      0.5;  // overshoots quickly, so validation loss stops improving
+  options.project.training.validation.early_stopping_patience = 2;
   options.out_dir = (root / "run").string();
   Trainer trainer(options, nullptr);
   const RunSummary summary = trainer.run();

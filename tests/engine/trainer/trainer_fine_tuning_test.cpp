@@ -77,8 +77,8 @@ RunOptions fine_tuning_run(const std::filesystem::path& root, const std::string&
   options.project.training.device = "cpu";
   options.project.training.loader_workers = 1;
   options.project.training.batch_size = 16;
-  options.project.training.lr = 0.1;
-  options.project.training.pretrained_lr_multiplier = multiplier;
+  options.project.training.optimizer.lr = 0.1;
+  options.project.training.optimizer.pretrained_lr_multiplier = multiplier;
   options.out_dir = (root / out).string();
   options.start_weights = (root / "start.safetensors").string();
   return options;
@@ -140,7 +140,7 @@ TEST(FineTuning, PretrainedBlocksLearnAtTheMultipliedRateAndNewBlocksAtTheFullRa
   RunOptions slower = fine_tuning_run(root, "slower", 0.1);
   for (RunOptions* run : {&same, &slower}) {
     run->project.training.max_steps = 1;
-    run->project.training.momentum = 0;  // plain SGD: a step is exactly -lr × gradient
+    run->project.training.optimizer.momentum = 0;  // plain SGD: a step is exactly -lr × gradient
   }
   const NamedTensors at_full_rate = trained_weights(same);
   const NamedTensors at_tenth = trained_weights(slower);

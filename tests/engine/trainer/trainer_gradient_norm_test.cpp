@@ -33,7 +33,7 @@ class GradientNormRun : public ::testing::Test {
     options.project = tiny_project(root_ / "data", 4, 8);
     options.project.training.amp = amp;
     options.project.training.epochs = 1;
-    options.project.training.clip_grad_norm = clip;
+    options.project.training.optimizer.clip_grad_norm = clip;
     options.out_dir = (root_ / name).string();
     StepRecorder recorder;
     Trainer trainer(options, &recorder);

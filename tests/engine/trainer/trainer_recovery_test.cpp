@@ -110,8 +110,8 @@ TEST_F(TrainerRecovery, OutOfMemoryWithoutRetryStopsWithACheckpointAndAdvice) {
 
 TEST_F(TrainerRecovery, NonFiniteLossStopsAndNamesTheStep) {
   Project project = tiny_project(data_, 4, 8);
-  project.training.lr = 1e30;
-  project.training.momentum = 0;
+  project.training.optimizer.lr = 1e30;
+  project.training.optimizer.momentum = 0;
   Trainer trainer(options_for(project, "run"), nullptr);
   const RunSummary summary = trainer.run();
   ASSERT_EQ(summary.state, RunState::Failed);

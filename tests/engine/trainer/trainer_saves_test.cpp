@@ -64,8 +64,8 @@ class TrainerSaves : public ::testing::Test {
 
 TEST_F(TrainerSaves, FailedFinalCheckpointFailsTheRunAndSaysWhy) {
   Project project = tiny_project(data_, 4, 8);
-  project.training.keep_best = false;
-  project.training.checkpoint_every_epochs = 0;
+  project.training.validation.keep_best = false;
+  project.training.validation.checkpoint_every_epochs = 0;
   RemoveFolderAtFirstStep remove(root_ / "run");
   Trainer trainer(options_for(project, "run"), &remove);
   const RunSummary summary = trainer.run();
@@ -79,7 +79,7 @@ TEST_F(TrainerSaves, FailedFinalCheckpointFailsTheRunAndSaysWhy) {
 
 TEST_F(TrainerSaves, FailedBestCheckpointFailsTheRun) {
   Project project = tiny_project(data_, 4, 8);
-  project.training.keep_best = true;
+  project.training.validation.keep_best = true;
   RemoveFolderAtFirstStep remove(root_ / "run");
   Trainer trainer(options_for(project, "run"), &remove);
   const RunSummary summary = trainer.run();

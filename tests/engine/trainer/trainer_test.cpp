@@ -104,9 +104,9 @@ TEST_F(TrainerOnTinyData, ShortLastAccumulationGroupIsAveragedOverItsOwnSize) {
 TEST_F(TrainerOnTinyData, WarmUpLongerThanTheRunTakesHalfOfIt) {
   Project project = tiny_project(data_, 4, 8);
   project.training.batch_size = 8;  // 8 steps
-  project.training.lr = 0.1;
-  project.training.schedule = LrSchedule::Cosine;
-  project.training.warmup_steps = 1000;
+  project.training.optimizer.lr = 0.1;
+  project.training.schedule.kind = LrSchedule::Cosine;
+  project.training.schedule.warmup_steps = 1000;
   class LrListener : public TrainingListener {
    public:
     std::vector<double> lrs;
@@ -190,8 +190,8 @@ TEST(TrainerOnFashionMnist, LeNet5ReachesEightyFivePercentAfterOneEpochOnCpu) {
   project.training.device = "cpu";
   project.training.epochs = 1;
   project.training.batch_size = 64;
-  project.training.optimizer = OptimizerKind::Adam;
-  project.training.lr = 0.002;
+  project.training.optimizer.kind = OptimizerKind::Adam;
+  project.training.optimizer.lr = 0.002;
   RecordingListener listener;
   const RunSummary summary = train(project, fresh_folder("fashion-mnist-lenet5"), &listener);
   ASSERT_EQ(summary.state, RunState::Finished) << (summary.error ? summary.error->describe() : "");

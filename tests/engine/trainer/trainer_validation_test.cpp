@@ -70,7 +70,7 @@ TEST_F(TrainerValidation, AStepLimitPartWayThroughAnEpochEndsWithAValidation) {
 
 TEST_F(TrainerValidation, ValidatesEveryNStepsAtTheirStepsBesidesTheEpochsEnds) {
   project_.training.epochs = 2;  // 16 steps
-  project_.training.validate_every_steps = 3;
+  project_.training.validation.every_steps = 3;
   ValidationRecorder listener;
   const RunSummary summary = train(listener);
   ASSERT_EQ(summary.state, RunState::Finished);
@@ -83,7 +83,7 @@ TEST_F(TrainerValidation, ValidatesEveryNStepsAtTheirStepsBesidesTheEpochsEnds) 
 TEST_F(TrainerValidation, NoSecondValidationWhereTheStepLimitMeetsAnEpochsEnd) {
   project_.training.epochs = 3;
   project_.training.max_steps = 8;
-  project_.training.validate_every_steps = 4;
+  project_.training.validation.every_steps = 4;
   ValidationRecorder listener;
   const RunSummary summary = train(listener);
   ASSERT_EQ(summary.state, RunState::Finished);
@@ -93,7 +93,7 @@ TEST_F(TrainerValidation, NoSecondValidationWhereTheStepLimitMeetsAnEpochsEnd) {
 
 TEST_F(TrainerValidation, NoSecondValidationWhereTheStepLimitMeetsEveryN) {
   project_.training.max_steps = 6;
-  project_.training.validate_every_steps = 3;
+  project_.training.validation.every_steps = 3;
   ValidationRecorder listener;
   ASSERT_EQ(train(listener).state, RunState::Finished);
   EXPECT_EQ(listener.steps, (std::vector<std::int64_t>{3, 6}));

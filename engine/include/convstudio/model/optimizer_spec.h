@@ -37,7 +37,7 @@ struct OptimizerSpec {
 
   // The bytes of state it keeps per trained parameter with these settings (fp32 buffers: 4 per
   // tensor of the parameter's shape), for the memory estimate.
-  std::int64_t (*state_bytes_per_parameter)(const TrainingSettings& settings) = nullptr;
+  std::int64_t (*state_bytes_per_parameter)(const OptimizerSettings& settings) = nullptr;
 
   bool uses(std::string_view setting) const;
 };

@@ -16,8 +16,49 @@ enum class AmpMode { Off, Fp16, Bf16, Auto };
 enum class OptimizerKind { Sgd, Adam, AdamW };  // a position in optimizers.def (optimizer_spec.h)
 enum class LrSchedule { Constant, Step, Cosine, OneCycle };
 
+// How each optimizer step changes the weights: which optimizer (its home in
+// engine/src/optimizers/ reads only these), the learning rate, and the gradient clipping.
+struct OptimizerSettings {
+  OptimizerKind kind = OptimizerKind::Sgd;
+  double lr = 0.01;
+  // Fine-tuning: blocks that start from pretrained weights (the project's starting weights file)
+  // learn at lr × this; blocks new to the model (a fresh head) learn at lr. 1 = no difference.
+  double pretrained_lr_multiplier = 1;
+  double momentum = 0.9;  // for the optimizers that read it (OptimizerSpec::settings)
+  bool nesterov = false;  // SGD only
+  double weight_decay = 0;
+  double clip_grad_norm = 0;  // 0 = off
+
+  bool operator==(const OptimizerSettings&) const = default;
+};
+
+// How the learning rate moves over the run (the run's LearningRateSchedule is planned from these).
+struct LrScheduleSettings {
+  LrSchedule kind = LrSchedule::Constant;
+  std::int64_t warmup_steps = 0;
+  std::int64_t step_size_epochs = 1;  // Step schedule
+  double step_gamma = 0.1;            // Step schedule
+
+  bool operator==(const LrScheduleSettings&) const = default;
+};
+
+// When the run validates and what follows a validation: the checkpoints it keeps (the best by
+// validation accuracy, the last every N epochs) and early stopping (on the validation loss).
+struct ValidationSettings {
+  // Validate also every this many optimizer steps (0 = off: at each epoch's end and at the
+  // run's end only). Early stopping still counts epochs, not these validations.
+  std::int64_t every_steps = 0;
+  std::int64_t checkpoint_every_epochs = 1;  // 0 = only at the run's end
+  bool keep_best = true;
+  std::int64_t early_stopping_patience = 0;  // epochs; 0 = off
+
+  bool operator==(const ValidationSettings&) const = default;
+};
+
 // Every training option with its default, declared once; the project file, the CLI flags and
-// the GUI read and write this struct rather than spelling keys and defaults themselves.
+// the GUI read and write this struct rather than spelling keys and defaults themselves. Options
+// that one part of the run reads together are grouped; the project file, sweeps and CLI flags
+// still name each one flat ("lr", not "optimizer.lr"): the setting table maps keys to members.
 struct TrainingSettings {
   std::string device = "auto";  // "auto" | "cpu" | "cuda" | "cuda:K"
   // Data-parallel: processes of one run on this machine, one per device (issue 17). With "cpu",
@@ -38,27 +79,11 @@ struct TrainingSettings {
   bool cudnn_benchmark = false;
   std::int64_t epochs = 1;
   std::int64_t max_steps = 0;  // optimizer steps; 0 = unlimited
-  OptimizerKind optimizer = OptimizerKind::Sgd;
-  double lr = 0.01;
-  // Fine-tuning: blocks that start from pretrained weights (the project's starting weights file)
-  // learn at lr × this; blocks new to the model (a fresh head) learn at lr. 1 = no difference.
-  double pretrained_lr_multiplier = 1;
-  double momentum = 0.9;  // for the optimizers that read it (OptimizerSpec::settings)
-  bool nesterov = false;  // SGD only
-  double weight_decay = 0;
-  LrSchedule schedule = LrSchedule::Constant;
-  std::int64_t warmup_steps = 0;
-  std::int64_t step_size_epochs = 1;  // Step schedule
-  double step_gamma = 0.1;            // Step schedule
-  double clip_grad_norm = 0;          // 0 = off
+  OptimizerSettings optimizer;
+  LrScheduleSettings schedule;
   std::int64_t seed = 42;
   bool deterministic = false;
-  std::int64_t checkpoint_every_epochs = 1;
-  bool keep_best = true;
-  std::int64_t early_stopping_patience = 0;  // epochs; 0 = off
-  // Validate also every this many optimizer steps (0 = off: at each epoch's end and at the
-  // run's end only). Early stopping still counts epochs, not these validations.
-  std::int64_t validate_every_steps = 0;
+  ValidationSettings validation;
   bool auto_oom_retry = false;  // on out-of-memory: half the batch, twice the accumulation
   std::int64_t loader_workers = 2;
   LossSettings loss;  // class weights, label smoothing, the best-checkpoint metric

@@ -65,7 +65,7 @@ struct MisclassifiedSample {
   double confidence = 0;  // softmax probability of the predicted class
 };
 
-// After each validation: at an epoch's end, every TrainingSettings::validate_every_steps steps,
+// After each validation: at an epoch's end, every ValidationSettings::every_steps steps,
 // and at the end of a run its step limit stopped part-way through an epoch. The training figures
 // are those of the epoch so far.
 struct EpochMetrics {

@@ -17,7 +17,7 @@ OptimizerSpec spec() {
       "EngineMessages",
       "Adam adds weight decay to the gradient; AdamW decouples it and usually generalises better.");
   // The two moments (amsgrad, which keeps a third, is not offered).
-  spec.state_bytes_per_parameter = [](const TrainingSettings&) -> std::int64_t { return 2 * 4; };
+  spec.state_bytes_per_parameter = [](const OptimizerSettings&) -> std::int64_t { return 2 * 4; };
   return spec;
 }
 

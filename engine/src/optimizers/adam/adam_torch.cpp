@@ -6,7 +6,7 @@ namespace convstudio::optimizers::adam {
 OptimizerTorch torch_half() {
   OptimizerTorch half;
   half.make =
-      [](const TrainingSettings& s,
+      [](const OptimizerSettings& s,
          std::vector<torch::Tensor> parameters) -> std::unique_ptr<torch::optim::Optimizer> {
     return std::make_unique<torch::optim::Adam>(
         std::move(parameters), torch::optim::AdamOptions(s.lr).weight_decay(s.weight_decay));

@@ -14,7 +14,7 @@ OptimizerSpec spec() {
       "usually generalises better than Adam with weight decay.");
   spec.settings = {"weight_decay"};
   // The two moments (amsgrad, which keeps a third, is not offered).
-  spec.state_bytes_per_parameter = [](const TrainingSettings&) -> std::int64_t { return 2 * 4; };
+  spec.state_bytes_per_parameter = [](const OptimizerSettings&) -> std::int64_t { return 2 * 4; };
   return spec;
 }
 

@@ -6,7 +6,7 @@ namespace convstudio::optimizers::adamw {
 OptimizerTorch torch_half() {
   OptimizerTorch half;
   half.make =
-      [](const TrainingSettings& s,
+      [](const OptimizerSettings& s,
          std::vector<torch::Tensor> parameters) -> std::unique_ptr<torch::optim::Optimizer> {
     return std::make_unique<torch::optim::AdamW>(
         std::move(parameters), torch::optim::AdamWOptions(s.lr).weight_decay(s.weight_decay));

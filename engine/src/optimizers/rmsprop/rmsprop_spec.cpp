@@ -16,7 +16,7 @@ OptimizerSpec spec() {
       "momentum and weight decay (added to the gradient); start with a learning rate near 0.001.");
   spec.settings = {"momentum", "weight_decay"};
   // The running average of squared gradients, and a momentum buffer with momentum.
-  spec.state_bytes_per_parameter = [](const TrainingSettings& s) -> std::int64_t {
+  spec.state_bytes_per_parameter = [](const OptimizerSettings& s) -> std::int64_t {
     return s.momentum > 0 ? 2 * 4 : 4;
   };
   return spec;

@@ -5,7 +5,7 @@ namespace {
 
 using torch::optim::RMSpropParamState;
 
-std::unique_ptr<torch::optim::Optimizer> make(const TrainingSettings& s,
+std::unique_ptr<torch::optim::Optimizer> make(const OptimizerSettings& s,
                                               std::vector<torch::Tensor> parameters) {
   return std::make_unique<torch::optim::RMSprop>(std::move(parameters),
                                                  torch::optim::RMSpropOptions(s.lr)

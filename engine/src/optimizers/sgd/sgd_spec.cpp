@@ -14,7 +14,7 @@ OptimizerSpec spec() {
       "and weight decay.");
   spec.settings = {"momentum", "nesterov", "weight_decay"};
   // One momentum buffer per parameter; none without momentum.
-  spec.state_bytes_per_parameter = [](const TrainingSettings& s) -> std::int64_t {
+  spec.state_bytes_per_parameter = [](const OptimizerSettings& s) -> std::int64_t {
     return s.momentum != 0 ? 4 : 0;
   };
   return spec;

@@ -3,7 +3,7 @@
 namespace convstudio::optimizers::sgd {
 namespace {
 
-std::unique_ptr<torch::optim::Optimizer> make(const TrainingSettings& s,
+std::unique_ptr<torch::optim::Optimizer> make(const OptimizerSettings& s,
                                               std::vector<torch::Tensor> parameters) {
   // LibTorch refuses Nesterov without momentum; the settings check warns that it is left out.
   return std::make_unique<torch::optim::SGD>(std::move(parameters),

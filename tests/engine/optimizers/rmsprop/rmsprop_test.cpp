@@ -11,10 +11,10 @@ namespace {
 
 TrainingSettings rmsprop_settings(double momentum) {
   TrainingSettings settings;
-  settings.optimizer = *parse_optimizer_kind("rmsprop");
-  settings.lr = 0.001;
-  settings.momentum = momentum;
-  settings.weight_decay = 0;
+  settings.optimizer.kind = *parse_optimizer_kind("rmsprop");
+  settings.optimizer.lr = 0.001;
+  settings.optimizer.momentum = momentum;
+  settings.optimizer.weight_decay = 0;
   return settings;
 }
 
