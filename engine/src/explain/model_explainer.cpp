@@ -76,6 +76,15 @@ Result<TrainedModel> load_trained(const fs::path& path) {
                         ".safetensors export or a project with weights (import an .onnx first)");
 }
 
+Error no_such_block(const ModelAnalysis& analysis, const std::string& id) {
+  std::string spatial;
+  for (const BlockAnalysis& block : analysis.blocks) {
+    if (block.output_shape.is_image()) spatial += (spatial.empty() ? "" : ", ") + block.id;
+  }
+  return Error::in_setting(
+      "block", "the model has no block \"" + id + "\"; blocks with a C×H×W output: " + spatial);
+}
+
 // Grad-CAM and feature maps read a block whose output is C×H×W; refused naming the block.
 std::optional<Error> check_block(const ModelAnalysis& analysis, const ExplainRequest& request) {
   if (!explain_method_needs_block(request.method)) return std::nullopt;
@@ -84,9 +93,7 @@ std::optional<Error> check_block(const ModelAnalysis& analysis, const ExplainReq
     return Error::in_setting("block", method + " needs a block: name one with a C×H×W output");
   }
   const BlockAnalysis* block = analysis.find(request.block_id);
-  if (block == nullptr) {
-    return Error::in_block(request.block_id, "", "", "the model has no block with this id");
-  }
+  if (block == nullptr) return no_such_block(analysis, request.block_id);
   if (!block->output_shape.is_image()) {
     return Error::in_block(block->id, block->type, "",
                            "its output is " + block->output_shape.to_string() +
