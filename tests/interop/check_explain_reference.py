@@ -119,35 +119,47 @@ def occlusion(model, x, category):
     return drops / np.maximum(covers, 1)
 
 
-def explain(cli, model, image, out, method, block=None):
-    args = [cli, "explain", model, image, "--method", method, "--out", out,
+def explain(cli, model, images, out, method, block=None):
+    """Per image: the JSON line, the .npy map and the input the CLI gave the model."""
+    args = [cli, "explain", model, *images, "--method", method, "--out", out,
             "--patch", str(PATCH), "--stride", str(STRIDE), "--fill", str(FILL)]
     if block:
         args += ["--block", block]
-    line = json.loads(run(*args))
-    stem = os.path.splitext(os.path.basename(image))[0]
-    x = torch.from_numpy(np.load(os.path.join(out, stem + ".input.npy")))[None]
-    return line, np.load(os.path.join(out, f"{stem}.{method}.npy")), x
+    for text, image in zip(run(*args).splitlines(), images):
+        stem = os.path.splitext(os.path.basename(image))[0]
+        x = torch.from_numpy(np.load(os.path.join(out, stem + ".input.npy")))[None]
+        yield json.loads(text), np.load(os.path.join(out, f"{stem}.{method}.npy")), x
 
 
 def check_model(cli, name, model_path, python_path, images, work, results):
     model = load_generated(python_path)
     convolutions = [n for n, m in model.named_modules() if isinstance(m, nn.Conv2d)]
-    for image in images:
-        for block in (convolutions[-1], convolutions[len(convolutions) // 2]):
-            for method in ("gradcam", "gradcam++"):
-                out = os.path.join(work, "out", name, block)
-                line, got, x = explain(cli, model_path, image, out, method, block)
+    for block in (convolutions[-1], convolutions[len(convolutions) // 2]):
+        out = os.path.join(work, "out", name, block)
+        for method in ("gradcam", "gradcam++"):
+            for line, got, x in explain(cli, model_path, images, out, method, block):
                 category = line["target"]["index"]
                 assert int(model(x).argmax()) == category, (name, line)
                 expected = grad_cam(model, getattr(model, block), x, category,
                                     method == "gradcam++")
                 results.append((name, method, block, got, expected, MAP_TOLERANCE))
-        for method, reference, tolerance in (("saliency", saliency, MAP_TOLERANCE),
-                                             ("occlusion", occlusion, OCCLUSION_TOLERANCE)):
-            line, got, x = explain(cli, model_path, image, os.path.join(work, "out", name), method)
+    for method, reference, tolerance in (("saliency", saliency, MAP_TOLERANCE),
+                                         ("occlusion", occlusion, OCCLUSION_TOLERANCE)):
+        out = os.path.join(work, "out", name)
+        for line, got, x in explain(cli, model_path, images, out, method):
             expected = reference(model, x, line["target"]["index"])
             results.append((name, method, "input", got, expected, tolerance))
+
+
+def check_discriminates(results):
+    """The comparison can fail: Grad-CAM and Grad-CAM++ of one case differ by more than the
+    tolerance somewhere, so a wrong definition would not pass unseen."""
+    maps = {}
+    for name, method, block, got, expected, _ in results:
+        maps.setdefault((name, block), {}).setdefault(method, []).append(expected)
+    gaps = [np.abs(a - b).max() for m in maps.values() if "gradcam++" in m
+            for a, b in zip(m["gradcam"], m["gradcam++"])]
+    assert max(gaps) > 100 * MAP_TOLERANCE, gaps
 
 
 def check_refusal(cli, model, image):
@@ -180,6 +192,7 @@ def main():
         python_path = os.path.join(work, name.replace("-", "_") + "_export.py")
         run(cli, "export", model_path, "--format", "python", "--out", python_path)
         check_model(cli, name, model_path, python_path, images, work, results)
+    check_discriminates(results)
     failures, worst = [], {}
     for name, method, block, got, expected, tolerance in results:
         diff = float(np.abs(got.astype(np.float64) - expected).max())
