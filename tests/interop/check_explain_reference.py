@@ -151,6 +151,32 @@ def check_model(cli, name, model_path, python_path, images, work, results):
             results.append((name, method, "input", got, expected, tolerance))
 
 
+def check_feature_maps(cli, model_path, python_path, image, work):
+    """`--method features`: each channel's .npy is the block's output in PyTorch, largest mean
+    first."""
+    model = load_generated(python_path)
+    out = os.path.join(work, "out", "features")
+    line = json.loads(run(cli, "explain", model_path, image, "--method", "features", "--block",
+                          "conv2", "--out", out))
+    stem = os.path.splitext(os.path.basename(image))[0]
+    x = torch.from_numpy(np.load(os.path.join(out, stem + ".input.npy")))[None]
+    kept = {}
+    handle = model.conv2.register_forward_hook(lambda m, i, o: kept.__setitem__("out", o))
+    with torch.no_grad():
+        model(x)
+    handle.remove()
+    expected = kept["out"][0].numpy()
+    channels = [int(f.split(".")[-2]) for f in line["files"] if f.endswith(".npy")
+                and ".features." in f]
+    assert sorted(channels) == list(range(expected.shape[0])), channels
+    means = [expected[c].mean() for c in channels]
+    assert all(a >= b - 1e-6 for a, b in zip(means, means[1:])), means
+    diff = max(float(np.abs(np.load(os.path.join(out, f"{stem}.features.{c}.npy")) -
+                            expected[c]).max()) for c in channels)
+    assert diff <= 1e-5, diff
+    print(f"{'lenet5 features':32} max abs diff {diff:.3g}")
+
+
 def check_discriminates(results):
     """The comparison can fail: Grad-CAM and Grad-CAM++ of one case differ by more than the
     tolerance somewhere, so a wrong definition would not pass unseen."""
@@ -193,6 +219,7 @@ def main():
         run(cli, "export", model_path, "--format", "python", "--out", python_path)
         check_model(cli, name, model_path, python_path, images, work, results)
     check_discriminates(results)
+    check_feature_maps(cli, models[0][1], os.path.join(work, "lenet5_export.py"), images[0], work)
     failures, worst = [], {}
     for name, method, block, got, expected, tolerance in results:
         diff = float(np.abs(got.astype(np.float64) - expected).max())
