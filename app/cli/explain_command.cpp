@@ -20,6 +20,7 @@ struct ExplainOptions {
   std::string block;
   std::optional<std::int64_t> target_class;
   std::string out = ".";
+  std::string device = "cpu";
   ExplainRequest request;
 };
 
@@ -45,7 +46,8 @@ int run_explain(ExplainOptions& options) {
   request.method = *parse_explain_method(options.method);  // CLI11 checked the name
   request.block_id = options.block;
   request.target_class = options.target_class;
-  Result<std::shared_ptr<ModelExplainer>> explainer = ModelExplainer::load(options.model);
+  Result<std::shared_ptr<ModelExplainer>> explainer =
+      ModelExplainer::load(options.model, options.device);
   if (!explainer) {
     std::cerr << "error: " << explainer.error().describe() << "\n";
     return kExitUsageError;
@@ -96,6 +98,8 @@ void add_explain_command(CLI::App& app, int& exit_code) {
   c->add_option("--class", options->target_class,
                 "Class index to explain (default: the top prediction)");
   c->add_option("--out", options->out, "Folder for the files (default: the current one)");
+  c->add_option("--device", options->device,
+                "cpu (default), cuda, cuda:K or auto; the CUDA path is not yet tested on a GPU");
   c->add_option("--patch", options->request.occlusion.patch, "Occlusion: patch size in pixels")
       ->check(CLI::PositiveNumber);
   c->add_option("--stride", options->request.occlusion.stride, "Occlusion: patch stride")

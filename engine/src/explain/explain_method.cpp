@@ -30,9 +30,4 @@ std::optional<ExplainMethod> parse_explain_method(std::string_view name) {
   return std::nullopt;
 }
 
-bool explain_method_needs_block(ExplainMethod method) {
-  return method == ExplainMethod::GradCam || method == ExplainMethod::GradCamPlusPlus ||
-         method == ExplainMethod::FeatureMaps;
-}
-
 }  // namespace convstudio

@@ -1,8 +1,11 @@
 // write_explanation_files (convstudio/explain/model_explainer.h): heat maps as .npy for other
 // tools and as PNG for people, drawn with OpenCV's JET colour map over the fitted image.
+#include <algorithm>
+
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "convstudio/explain/heat_map_colours.h"
 #include "convstudio/explain/model_explainer.h"
 #include "convstudio/io/atomic_write.h"
 #include "explain/npy_file.h"
@@ -31,6 +34,17 @@ cv::Mat image_bgr(const Explanation& explanation) {
   cv::cvtColor(pixels, bgr,
                explanation.image_channels == 1 ? cv::COLOR_GRAY2BGR : cv::COLOR_RGB2BGR);
   return bgr;
+}
+
+cv::Mat jet(const HeatMap& map) {
+  cv::Mat colour;
+  cv::applyColorMap(to_bytes(map), colour, cv::COLORMAP_JET);
+  return colour;
+}
+
+std::vector<std::uint8_t> bytes_of(const cv::Mat& image) {
+  const cv::Mat continuous = image.isContinuous() ? image : image.clone();
+  return {continuous.data, continuous.data + continuous.total() * continuous.elemSize()};
 }
 
 class FileWriter {
@@ -63,8 +77,7 @@ std::optional<Error> write_heat_map(FileWriter& files, const Explanation& explan
                                     const std::string& stem) {
   const HeatMap& map = explanation.heat_map;
   if (auto error = files.npy(stem + ".npy", {map.height, map.width}, map.values)) return error;
-  cv::Mat colour;
-  cv::applyColorMap(to_bytes(map), colour, cv::COLORMAP_JET);
+  const cv::Mat colour = jet(map);
   if (auto error = files.png(stem + ".png", colour)) return error;
   cv::Mat overlay;
   cv::addWeighted(image_bgr(explanation), 0.5, colour, 0.5, 0, overlay);
@@ -83,6 +96,43 @@ std::optional<Error> write_feature_maps(FileWriter& files, const Explanation& ex
 }
 
 }  // namespace
+
+std::vector<std::uint8_t> heat_map_colours(const HeatMap& map) {
+  if (map.values.empty()) return {};
+  cv::Mat rgb;
+  cv::cvtColor(jet(map), rgb, cv::COLOR_BGR2RGB);
+  return bytes_of(rgb);
+}
+
+std::vector<std::uint8_t> heat_map_grey(const HeatMap& map) {
+  if (map.values.empty()) return {};
+  return bytes_of(to_bytes(map));
+}
+
+std::vector<std::uint8_t> heat_map_colour_scale(int steps) {
+  HeatMap ramp;
+  ramp.height = 1;
+  ramp.width = std::max(steps, 2);
+  for (std::int64_t i = 0; i < ramp.width; ++i) ramp.values.push_back(static_cast<float>(i));
+  return heat_map_colours(ramp);
+}
+
+std::optional<Error> write_overlay_png(const Explanation& explanation, double opacity,
+                                       const fs::path& file) {
+  const HeatMap& map = explanation.heat_map;
+  if (map.values.empty() || map.height != explanation.image_height ||
+      map.width != explanation.image_width) {
+    return Error::in_file(file.string(), "there is no heat map over the image to save");
+  }
+  const double alpha = std::clamp(opacity, 0.0, 1.0);
+  cv::Mat overlay;
+  cv::addWeighted(image_bgr(explanation), 1.0 - alpha, jet(map), alpha, 0, overlay);
+  std::vector<std::uint8_t> bytes;
+  if (!cv::imencode(".png", overlay, bytes)) {
+    return Error::in_file(file.string(), "OpenCV cannot encode it as PNG");
+  }
+  return write_file_atomically(file, std::string(bytes.begin(), bytes.end()));
+}
 
 Result<std::vector<std::string>> write_explanation_files(const Explanation& explanation,
                                                          ExplainMethod method,

@@ -41,7 +41,8 @@ std::optional<torch::Tensor> saliency_map(GraphModuleImpl& module, const torch::
     const int count = std::min(kBatch, settings.samples - done);
     const torch::Tensor noise =
         torch::randn({count, input.size(1), input.size(2), input.size(3)}, generator) * sigma;
-    sum += absolute_gradient_sum(module, input + noise, target_class);
+    // The noise comes from the CPU generator (the same for a seed on any device).
+    sum += absolute_gradient_sum(module, input + noise.to(input.device()), target_class).cpu();
   }
   if (progress) progress(1.0);
   return scale_to_unit(sum[0] / settings.samples);

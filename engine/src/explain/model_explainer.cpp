@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "convstudio/model/input_output_blocks.h"
+#include "convstudio/model/training_settings.h"
 #include "explain/class_activation_map.h"
 #include "explain/explained_model.h"
 #include "explain/input_saliency.h"
@@ -23,7 +24,7 @@ Error cancelled() {
 }
 
 HeatMap heat_map_of(const torch::Tensor& map) {
-  const torch::Tensor values = map.to(torch::kFloat).contiguous();
+  const torch::Tensor values = map.to(torch::kCPU, torch::kFloat).contiguous();
   HeatMap heat_map;
   heat_map.height = values.size(0);
   heat_map.width = values.size(1);
@@ -34,7 +35,7 @@ HeatMap heat_map_of(const torch::Tensor& map) {
 // Each channel of the block's output (C×H×W), largest mean activation first.
 std::vector<FeatureMap> feature_maps_of(const torch::Tensor& output) {
   std::vector<FeatureMap> maps;
-  const torch::Tensor means = output.mean({1, 2});
+  const torch::Tensor means = output.mean({1, 2}).cpu();
   for (std::int64_t c = 0; c < output.size(0); ++c) {
     maps.push_back({c, means[c].item<float>(), heat_map_of(output[c])});
   }
@@ -47,7 +48,7 @@ std::vector<FeatureMap> feature_maps_of(const torch::Tensor& output) {
 void set_image(const torch::Tensor& input, const PreprocessingContract& contract,
                Explanation& explanation) {
   const std::int64_t channels = input.size(0);
-  torch::Tensor pixels = input.clone();
+  torch::Tensor pixels = input.to(torch::kCPU, /*non_blocking=*/false, /*copy=*/true);
   for (std::int64_t c = 0; c < channels; ++c) {
     const auto index = static_cast<std::size_t>(c);
     const float mean = index < contract.mean.size() ? contract.mean[index] : 0.f;
@@ -61,7 +62,7 @@ void set_image(const torch::Tensor& input, const PreprocessingContract& contract
   explanation.image_width = input.size(2);
   explanation.image_pixels.assign(pixels.data_ptr<std::uint8_t>(),
                                   pixels.data_ptr<std::uint8_t>() + pixels.numel());
-  const torch::Tensor flat = input.contiguous();
+  const torch::Tensor flat = input.cpu().contiguous();
   explanation.input.assign(flat.data_ptr<float>(), flat.data_ptr<float>() + flat.numel());
 }
 
@@ -74,6 +75,21 @@ Result<TrainedModel> load_trained(const fs::path& path) {
   return Error::in_file(path.string(),
                         "explaining needs the model's graph: give a checkpoint folder, a "
                         ".safetensors export or a project with weights (import an .onnx first)");
+}
+
+// The device setting's spelling (parse_device); CUDA only when LibTorch sees that GPU.
+Result<torch::Device> explain_device(const std::string& text) {
+  const std::optional<DeviceChoice> choice = parse_device(text);
+  if (!choice) {
+    return Error::in_setting("device",
+                             "\"" + text + "\" is not a device: cpu, cuda, cuda:K or auto");
+  }
+  const bool available = torch::cuda::is_available();
+  if (!choice->uses_cuda(available)) return torch::Device(torch::kCPU);
+  if (!available || choice->cuda_index() >= static_cast<int>(torch::cuda::device_count())) {
+    return Error::in_setting("device", "\"" + text + "\": no such CUDA device here");
+  }
+  return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(choice->cuda_index()));
 }
 
 Error no_such_block(const ModelAnalysis& analysis, const std::string& id) {
@@ -147,12 +163,12 @@ bool run_method(const MethodRun& run, Explanation& explanation) {
 
 }  // namespace
 
-ModelExplainer::Model::Model(TrainedModel trained)
-    : trained_(std::move(trained)), module_(trained_.graph, trained_.analysis) {
+ModelExplainer::Model::Model(TrainedModel trained, torch::Device device)
+    : trained_(std::move(trained)), module_(trained_.graph, trained_.analysis), device_(device) {
   if (auto error = apply_named_tensors(*module_, trained_.tensors, "model")) {
     throw std::invalid_argument(error->describe());
   }
-  module_->to(torch::kFloat);  // fp32 whatever the training precision
+  module_->to(device_, torch::kFloat);  // fp32 whatever the training precision
   module_->eval();
   for (const Block& block : trained_.graph.blocks()) {
     if (block.type == kOutputBlockType) output_id_ = block.id;
@@ -162,12 +178,15 @@ ModelExplainer::Model::Model(TrainedModel trained)
 ModelExplainer::ModelExplainer(std::unique_ptr<Model> model) : model_(std::move(model)) {}
 ModelExplainer::~ModelExplainer() = default;
 
-Result<std::shared_ptr<ModelExplainer>> ModelExplainer::load(const fs::path& path) {
+Result<std::shared_ptr<ModelExplainer>> ModelExplainer::load(const fs::path& path,
+                                                             const std::string& device) {
   try {
+    Result<torch::Device> chosen = explain_device(device);
+    if (!chosen) return chosen.error();
     Result<TrainedModel> trained = load_trained(path);
     if (!trained) return trained.error();
     return std::shared_ptr<ModelExplainer>(
-        new ModelExplainer(std::make_unique<Model>(std::move(trained).value())));
+        new ModelExplainer(std::make_unique<Model>(std::move(trained).value(), chosen.value())));
   } catch (const c10::Error& error) {
     return Error::in_file(path.string(), error.what_without_backtrace());
   } catch (const std::exception& error) {
@@ -181,6 +200,10 @@ std::vector<std::string> ModelExplainer::spatial_blocks() const {
     if (block.output_shape.is_image()) ids.push_back(block.id);
   }
   return ids;
+}
+
+std::vector<std::string> ModelExplainer::class_names() const {
+  return model_->trained().contract.class_names;
 }
 
 std::string ModelExplainer::default_block() const {
@@ -203,11 +226,12 @@ Result<Explanation> ModelExplainer::explain(const fs::path& image, const Explain
   std::lock_guard lock(model_->mutex());
   if (cancel != nullptr && cancel->load()) return cancelled();
   try {
-    const torch::Tensor input = batch.input.to(torch::kFloat);
+    const torch::Tensor input = batch.input.to(model_->device(), torch::kFloat);
     torch::Tensor probabilities;
     {
       torch::NoGradGuard no_grad;
-      probabilities = torch::softmax(model_->module().forward(input).to(torch::kDouble), 1)[0];
+      probabilities =
+          torch::softmax(model_->module().forward(input).to(torch::kCPU, torch::kDouble), 1)[0];
     }
     const std::int64_t classes = probabilities.size(0);
     Explanation explanation;

@@ -33,6 +33,7 @@ std::optional<torch::Tensor> occlusion_map(GraphModuleImpl& module, const torch:
   }
   const double base =
       torch::softmax(module.forward(input).to(torch::kDouble), 1)[0][target_class].item<double>();
+  // The sums stay on the CPU whatever the model's device; each batch's probabilities come back.
   // Sums in double so the order of the additions does not show in the result.
   torch::Tensor drops = torch::zeros({height, width}, torch::kDouble);
   torch::Tensor covers = torch::zeros({height, width}, torch::kDouble);
@@ -50,7 +51,8 @@ std::optional<torch::Tensor> occlusion_map(GraphModuleImpl& module, const torch:
           .fill_(settings.fill);
     }
     const torch::Tensor probabilities =
-        torch::softmax(module.forward(batch).to(torch::kDouble), 1).select(1, target_class);
+        torch::softmax(module.forward(batch).to(torch::kCPU, torch::kDouble), 1)
+            .select(1, target_class);
     for (std::size_t i = begin; i < end; ++i) {
       const Patch& p = patches[i];
       const double drop = base - probabilities[static_cast<std::int64_t>(i - begin)].item<double>();

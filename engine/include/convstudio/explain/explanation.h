@@ -19,7 +19,11 @@ enum class ExplainMethod { GradCam, GradCamPlusPlus, Occlusion, Saliency, Featur
 std::string_view explain_method_name(ExplainMethod method);
 std::optional<ExplainMethod> parse_explain_method(std::string_view name);
 // The methods that read a block (Grad-CAM and feature maps); the others look at the input.
-bool explain_method_needs_block(ExplainMethod method);
+// Inline: the studio's widgets ask it and link no engine library.
+inline bool explain_method_needs_block(ExplainMethod method) {
+  return method == ExplainMethod::GradCam || method == ExplainMethod::GradCamPlusPlus ||
+         method == ExplainMethod::FeatureMaps;
+}
 
 // Occlusion sensitivity: a patch of `fill` slides over the input (clipped at the edges); each
 // pixel gets the mean drop in the class probability over the patches that cover it.

@@ -15,15 +15,20 @@ namespace convstudio {
 
 // A trained model loaded for explaining: a checkpoint folder (*.ckpt), a native export
 // (.safetensors) or a project with weights (*.convstudio, e.g. an imported ONNX model). Runs in
-// fp32 eval mode on the CPU whatever the training precision; never changes the weights. One
-// explanation at a time per explainer (calls from several threads wait for each other).
+// fp32 eval mode whatever the training precision; never changes the weights. One explanation at
+// a time per explainer (calls from several threads wait for each other).
 class ModelExplainer {
  public:
-  static Result<std::shared_ptr<ModelExplainer>> load(const std::filesystem::path& model);
+  // `device`: "cpu" (the default), "cuda", "cuda:K" or "auto" (a GPU when there is one), as the
+  // training setting spells it; an Error in the setting "device" when that GPU is missing.
+  static Result<std::shared_ptr<ModelExplainer>> load(const std::filesystem::path& model,
+                                                      const std::string& device = "cpu");
   ~ModelExplainer();
 
   // The blocks whose output is C×H×W (what Grad-CAM and feature maps accept), in graph order.
   std::vector<std::string> spatial_blocks() const;
+  // The class names the model was trained with, by index.
+  std::vector<std::string> class_names() const;
   // The last convolution block: the usual Grad-CAM layer. Empty when the graph has none.
   std::string default_block() const;
 
