@@ -2064,22 +2064,22 @@
 <context>
     <name>convstudio::ExplainController</name>
     <message>
-        <location filename="../app/gui/explain_controller.cpp" line="+63"/>
-        <source>Prediction: %1 (%2 %). Explained: class %3 (%4 %) at block %5, in %6 ms.</source>
+        <location filename="../app/gui/explain_controller.cpp" line="+66"/>
+        <source>Prediction: %1 (%2 %). Explained: %3 (%4 %) at block %5, in %6 ms.</source>
         <translation>预测：%1（%2 %）。解释的类别：%3（%4 %），模块 %5，用时 %6 毫秒。</translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>Prediction: %1 (%2 %). Explained: class %3 (%4 %), in %5 ms.</source>
+        <source>Prediction: %1 (%2 %). Explained: %3 (%4 %), in %5 ms.</source>
         <translation>预测：%1（%2 %）。解释的类别：%3（%4 %），用时 %5 毫秒。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Loading the model for explaining…</source>
         <translation>正在加载用于解释的模型…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <location line="+14"/>
         <source>This model cannot be explained: %1</source>
         <translation>无法解释此模型：%1</translation>
@@ -2091,7 +2091,7 @@
     </message>
     <message>
         <location line="+45"/>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Cannot explain: %1</source>
         <translation>无法解释：%1</translation>
     </message>
@@ -2109,27 +2109,27 @@
 <context>
     <name>convstudio::ExplainSection</name>
     <message>
-        <location filename="../widgets/inference/explain_section.cpp" line="+37"/>
+        <location filename="../widgets/inference/explain_section.cpp" line="+39"/>
         <source>How strongly the heat map covers the image</source>
         <translation>热力图覆盖图像的强度</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Opacity</source>
         <translation>不透明度</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Open an image to see why the model predicts its class.</source>
         <translation>打开一张图像，查看模型为何预测出该类别。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-17"/>
         <source>Save overlay as PNG…</source>
         <translation>将叠加图保存为 PNG…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+33"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
@@ -2209,7 +2209,7 @@
         <translation>正在解释 %1…</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+46"/>
         <source>Save overlay as PNG</source>
         <translation>将叠加图保存为 PNG</translation>
     </message>
@@ -2561,7 +2561,7 @@
         <translation>检查点文件夹（*.ckpt），或 .safetensors、.onnx、TorchScript .pt 导出文件。.pt 文件在打开时会运行其中的代码：只打开您信任的 .pt 文件。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+67"/>
         <source>How many of the most likely classes to show per image</source>
         <translation>每张图像显示多少个最可能的类别</translation>
     </message>
@@ -2581,7 +2581,7 @@
         <translation>温度</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-71"/>
         <source>Open images…</source>
         <translation>打开图像…</translation>
     </message>
@@ -2631,7 +2631,7 @@
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+68"/>
         <source>%1 (opened)</source>
         <translation>%1（已打开）</translation>
     </message>

@@ -37,7 +37,7 @@ struct ExplainOutcome {
 
 // What the section draws: the engine's colours as images, and one line saying what was explained.
 ExplanationPicture pictureOf(const Explanation& explanation, const ExplainRequest& request,
-                             qint64 milliseconds) {
+                             const std::vector<std::string>& classNames, qint64 milliseconds) {
   ExplanationPicture picture;
   picture.image = imageOf(explanation.image_pixels, explanation.image_width,
                           explanation.image_height, explanation.image_channels);
@@ -57,20 +57,21 @@ ExplanationPicture pictureOf(const Explanation& explanation, const ExplainReques
   }
   const QString top = QString::fromStdString(explanation.top_name);
   const QString topPercent = QString::number(explanation.top_probability * 100.0, 'f', 1);
+  const auto index = static_cast<std::size_t>(explanation.target_class);
+  const QString target = index < classNames.size() ? QString::fromStdString(classNames[index])
+                                                   : QString::number(explanation.target_class);
   const QString targetPercent = QString::number(explanation.target_probability * 100.0, 'f', 1);
   picture.summary =
       explain_method_needs_block(request.method)
           ? ExplainController::tr(
-                "Prediction: %1 (%2 %). Explained: class %3 (%4 %) at block "
+                "Prediction: %1 (%2 %). Explained: %3 (%4 %) at block "
                 "%5, in %6 ms.")
                 .arg(top, topPercent)
-                .arg(explanation.target_class)
-                .arg(targetPercent, QString::fromStdString(request.block_id))
+                .arg(target, targetPercent, QString::fromStdString(request.block_id))
                 .arg(milliseconds)
-          : ExplainController::tr("Prediction: %1 (%2 %). Explained: class %3 (%4 %), in %5 ms.")
+          : ExplainController::tr("Prediction: %1 (%2 %). Explained: %3 (%4 %), in %5 ms.")
                 .arg(top, topPercent)
-                .arg(explanation.target_class)
-                .arg(targetPercent)
+                .arg(target, targetPercent)
                 .arg(milliseconds);
   return picture;
 }
@@ -176,7 +177,8 @@ void ExplainController::explain(const QString& image, int method, const QString&
           return;
         }
         shown_ = outcome.explanation;
-        section_->showExplanation(pictureOf(*shown_, request, outcome.milliseconds));
+        section_->showExplanation(
+            pictureOf(*shown_, request, explainer_->class_names(), outcome.milliseconds));
       },
       [this, generation](const QString& problem) {
         if (generation != generation_ || !section_) return;

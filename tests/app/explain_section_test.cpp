@@ -3,16 +3,21 @@
 // the canvas (a convolution explains, a Linear block shows the engine's refusal naming it);
 // feature maps fill the grid; the overlay is saved by the engine's writer; Cancel stops a run.
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QImage>
 #include <QLabel>
 #include <QPushButton>
 #include <QSemaphore>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
 
+#include "builder_canvas.h"
+#include "builder_scene.h"
 #include "convstudio/explain/explanation.h"
 #include "convstudio/model/template_library.h"
 #include "inference/explain_section.h"
@@ -20,6 +25,8 @@
 #include "inference/heat_map_view.h"
 #include "inference/inference_panel.h"
 #include "inference_controller.h"
+#include "main_window.h"
+#include "project_controller.h"
 #include "training_test_data.h"
 
 using namespace convstudio;
@@ -56,6 +63,9 @@ class ExplainSectionTest : public QObject {
 
  private slots:
   void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setOrganizationName(QStringLiteral("ConvStudioTest"));
+    QApplication::setApplicationName(QStringLiteral("ExplainSectionTest"));
     QVERIFY(dir_.isValid());
     checkpoint_ = trainLenet5(dir_.path());
     QVERIFY(!checkpoint_.isEmpty());
@@ -89,6 +99,34 @@ class ExplainSectionTest : public QObject {
                               qPrintable(message->text()), kWait);
     QVERIFY2(message->text().contains(QStringLiteral("C×H×W")), qPrintable(message->text()));
     QVERIFY(section->heatMapView()->heatMap().isNull());
+  }
+
+  // The example project is lenet5 too: the block picked on its canvas is the one explained, and
+  // the Inference panel stays in front of Properties (they share the right column's tabs).
+  void theBlockFollowsTheCanvasWhileTheInferencePanelIsOpen() {
+    MainWindow window;
+    window.projects()->openExample();
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.inferenceDock()->show();
+    window.inferenceDock()->raise();
+    QTRY_VERIFY(window.inferenceDock()->isVisible());
+    ExplainSection* section = window.inference()->panel()->explainSection();
+    auto* message = section->findChild<QLabel*>(QStringLiteral("explainMessage"));
+    window.inference()->setModelPath(checkpoint_);
+    window.inference()->panel()->setImages({image_});
+    QTRY_VERIFY_WITH_TIMEOUT(!section->heatMapView()->heatMap().isNull(), kWait);
+
+    window.canvas()->scene()->selectBlocks({QStringLiteral("conv1")});
+    QTRY_VERIFY2_WITH_TIMEOUT(message->text().contains(QStringLiteral("conv1")),
+                              qPrintable(message->text()), kWait);
+    QCOMPARE(section->heatMapView()->heatMap().size(), QSize(kSide, kSide));
+    QVERIFY(window.inferenceDock()->isVisible());
+
+    window.canvas()->scene()->selectBlocks({QStringLiteral("fc1")});
+    QTRY_VERIFY2_WITH_TIMEOUT(message->text().contains(QStringLiteral("C×H×W")),
+                              qPrintable(message->text()), kWait);
+    QVERIFY2(message->text().contains(QStringLiteral("fc1")), qPrintable(message->text()));
   }
 
   void featureMapsFillTheGridAndTheOverlayIsSaved() {

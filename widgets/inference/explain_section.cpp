@@ -37,10 +37,14 @@ ExplainSection::ExplainSection(QWidget* parent) : QWidget(parent) {
   opacity_->setRange(0, 100);
   opacity_->setValue(50);
   opacity_->setToolTip(tr("How strongly the heat map covers the image"));
+  save_ = new QPushButton(tr("Save overlay as PNG…"), this);
+  save_->setObjectName(QStringLiteral("saveOverlay"));
+  save_->setEnabled(false);
   auto* heatPage = new QWidget(this);
   auto* opacityRow = new QHBoxLayout;
   opacityRow->addWidget(new QLabel(tr("Opacity"), heatPage));
   opacityRow->addWidget(opacity_, 1);
+  opacityRow->addWidget(save_);
   auto* heatLayout = new QVBoxLayout(heatPage);
   heatLayout->setContentsMargins(0, 0, 0, 0);
   heatLayout->addWidget(heatMap_, 1);
@@ -54,16 +58,12 @@ ExplainSection::ExplainSection(QWidget* parent) : QWidget(parent) {
   message_->setObjectName(QStringLiteral("explainMessage"));
   message_->setWordWrap(true);
   message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  save_ = new QPushButton(tr("Save overlay as PNG…"), this);
-  save_->setObjectName(QStringLiteral("saveOverlay"));
-  save_->setEnabled(false);
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(createChoices());
   layout->addWidget(views_, 1);
   layout->addWidget(createRunRow());
   layout->addWidget(message_);
-  layout->addWidget(save_);
 
   connect(opacity_, &QSlider::valueChanged, this,
           [this](int percent) { heatMap_->setOpacity(percent / 100.0); });

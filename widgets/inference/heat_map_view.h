@@ -23,8 +23,9 @@ class HeatMapView : public QWidget {
   double opacity() const { return opacity_; }
   QImage heatMap() const { return heatMap_; }
 
-  QSize sizeHint() const override { return {240, 260}; }
-  QSize minimumSizeHint() const override { return {96, 110}; }
+  // Small hints: the panel shares a 720-pixel-high column; the view takes what room is left.
+  QSize sizeHint() const override { return {160, 160}; }
+  QSize minimumSizeHint() const override { return {64, 80}; }
 
  protected:
   void paintEvent(QPaintEvent* event) override;
