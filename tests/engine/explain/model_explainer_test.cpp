@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>
 
+#include "convstudio/explain/heat_map_colours.h"
 #include "convstudio/explain/model_explainer.h"
 #include "convstudio/export/inference_model.h"
 #include "nn/graph_module.h"
@@ -151,6 +152,40 @@ TEST_F(ModelExplainerTest, FiltersAreTheConvolutionsWeights) {
             0);
   EXPECT_FALSE(explainer_->filters("fc1"));
   EXPECT_EQ(explainer_->default_block(), "conv2");
+}
+
+TEST_F(ModelExplainerTest, ADeviceThatIsNotOneIsRefusedInTheDeviceSetting) {
+  Result<std::shared_ptr<ModelExplainer>> explainer =
+      ModelExplainer::load(dir_ / "last.ckpt", "tpu");
+  ASSERT_FALSE(explainer);
+  EXPECT_NE(explainer.error().describe().find("device"), std::string::npos)
+      << explainer.error().describe();
+}
+
+// The studio's colour bar and heat map use these colours: JET, dark blue low, dark red high.
+TEST(HeatMapColours, TheScaleRunsFromBlueToRed) {
+  const std::vector<std::uint8_t> scale = heat_map_colour_scale(256);
+  ASSERT_EQ(scale.size(), 256u * 3);
+  EXPECT_GT(scale[2], 100);  // the lowest: blue
+  EXPECT_LT(scale[0], 10);
+  EXPECT_GT(scale[255 * 3 + 0], 100);  // the highest: red
+  EXPECT_LT(scale[255 * 3 + 2], 10);
+}
+
+TEST_F(ModelExplainerTest, TheOverlayPngHasTheImagesSize) {
+  ExplainRequest request;
+  request.block_id = explainer_->default_block();
+  Result<Explanation> explained = explainer_->explain(image(), request);
+  ASSERT_TRUE(explained) << explained.error().describe();
+  const Explanation& explanation = explained.value();
+  const fs::path file = dir_ / "overlay.png";
+  ASSERT_FALSE(write_overlay_png(explanation, 0.5, file));
+  const cv::Mat overlay = cv::imread(file.string());
+  EXPECT_EQ(overlay.rows, explanation.image_height);
+  EXPECT_EQ(overlay.cols, explanation.image_width);
+  Explanation mapsOnly = explanation;
+  mapsOnly.heat_map = {};
+  EXPECT_TRUE(write_overlay_png(mapsOnly, 0.5, dir_ / "none.png"));  // nothing to draw
 }
 
 }  // namespace
