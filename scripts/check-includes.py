@@ -38,6 +38,8 @@ ROOMS = {
                           "engine/src/nn", "engine/src/checkpoint"],
     "engine/src/import": [PUBLIC, "engine/src/runs", "engine/src/io", "engine/src/data",
                           "engine/src/nn", "engine/src/checkpoint"],
+    # Grad-CAM, occlusion, saliency, feature maps: a trained model as export and inference load it.
+    "engine/src/explain": [PUBLIC, "engine/src/data", "engine/src/nn", "engine/src/export"],
     "engine/src/cuda": [PUBLIC, "engine/src", "engine/src/distributed"],  # the plugin
     "widgets": [PUBLIC],
     "app/bridge": [PUBLIC],

@@ -2218,6 +2218,164 @@
     </message>
 </context>
 <context>
+    <name>convstudio::ExplainController</name>
+    <message>
+        <location filename="../app/gui/explain_controller.cpp" line="+66"/>
+        <source>Prediction: %1 (%2 %). Explained: %3 (%4 %) at block %5, in %6 ms.</source>
+        <translation>预测：%1（%2 %）。解释的类别：%3（%4 %），模块 %5，用时 %6 毫秒。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Prediction: %1 (%2 %). Explained: %3 (%4 %), in %5 ms.</source>
+        <translation>预测：%1（%2 %）。解释的类别：%3（%4 %），用时 %5 毫秒。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Loading the model for explaining…</source>
+        <translation>正在加载用于解释的模型…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+14"/>
+        <source>This model cannot be explained: %1</source>
+        <translation>无法解释此模型：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No model to explain yet.</source>
+        <translation>还没有可解释的模型。</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <location line="+9"/>
+        <source>Cannot explain: %1</source>
+        <translation>无法解释：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot save the overlay: %1</source>
+        <translation>无法保存叠加图：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::ExplainSection</name>
+    <message>
+        <location filename="../widgets/inference/explain_section.cpp" line="+39"/>
+        <source>How strongly the heat map covers the image</source>
+        <translation>热力图覆盖图像的强度</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Opacity</source>
+        <translation>不透明度</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Open an image to see why the model predicts its class.</source>
+        <translation>打开一张图像，查看模型为何预测出该类别。</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Save overlay as PNG…</source>
+        <translation>将叠加图保存为 PNG…</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No model to explain yet.</source>
+        <translation>还没有可解释的模型。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Grad-CAM</source>
+        <translation>Grad-CAM</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Grad-CAM++</source>
+        <translation>Grad-CAM++</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Occlusion</source>
+        <translation>遮挡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saliency</source>
+        <translation>显著性</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Feature maps</source>
+        <translation>特征图</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Grad-CAM: where the block&apos;s features raise the class score. Occlusion: how much covering each part lowers it. Saliency: which pixels it is most sensitive to. Feature maps: what each channel of the block responds to.</source>
+        <translation>Grad-CAM：该模块的特征在哪些位置提高了类别得分。遮挡：遮住各部分后得分下降多少。显著性：得分对哪些像素最敏感。特征图：该模块每个通道对什么有响应。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The class whose score is explained</source>
+        <translation>要解释其得分的类别</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The block whose output is explained; follows the block selected on the canvas</source>
+        <translation>要解释其输出的模块；跟随画布上选中的模块</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Block</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Top prediction</source>
+        <translation>最可能的预测</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Explaining %1…</source>
+        <translation>正在解释 %1…</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Save overlay as PNG</source>
+        <translation>将叠加图保存为 PNG</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::ExportDialog</name>
     <message>
         <location filename="../app/gui/export_dialog.cpp" line="+31"/>
@@ -2410,6 +2568,24 @@
     </message>
 </context>
 <context>
+    <name>convstudio::FeatureMapGrid</name>
+    <message>
+        <location filename="../widgets/inference/feature_map_grid.cpp" line="+32"/>
+        <source>Tile size (Ctrl + wheel over the maps)</source>
+        <translation>图块大小（在特征图上按住 Ctrl 滚动滚轮）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Zoom</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Channel %1</source>
+        <translation>通道 %1</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::FollowBadge</name>
     <message>
         <location filename="../widgets/training/follow_badge.cpp" line="+25"/>
@@ -2466,7 +2642,7 @@
 <context>
     <name>convstudio::InferenceController</name>
     <message>
-        <location filename="../app/gui/inference_controller.cpp" line="+53"/>
+        <location filename="../app/gui/inference_controller.cpp" line="+56"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
@@ -2482,7 +2658,7 @@
         <translation>已加载：%1（%2），输入 %3，%4 个类别</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>No model: train one or open a checkpoint or export.</source>
         <translation>没有模型：请先训练，或打开检查点或导出的模型。</translation>
     </message>
@@ -2516,7 +2692,7 @@
 <context>
     <name>convstudio::InferencePanel</name>
     <message>
-        <location filename="../widgets/inference/inference_panel.cpp" line="+27"/>
+        <location filename="../widgets/inference/inference_panel.cpp" line="+30"/>
         <source>Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</translation>
     </message>
@@ -2541,7 +2717,7 @@
         <translation>检查点文件夹（*.ckpt），或 .safetensors、.onnx、TorchScript .pt 导出文件。.pt 文件在打开时会运行其中的代码：只打开您信任的 .pt 文件。</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+67"/>
         <source>How many of the most likely classes to show per image</source>
         <translation>每张图像显示多少个最可能的类别</translation>
     </message>
@@ -2561,7 +2737,7 @@
         <translation>温度</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-71"/>
         <source>Open images…</source>
         <translation>打开图像…</translation>
     </message>
@@ -2596,17 +2772,27 @@
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+18"/>
+        <source>Predictions</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Explain</source>
+        <translation>解释</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>%1 (opened)</source>
         <translation>%1（已打开）</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+74"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
@@ -2911,7 +3097,7 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+464"/>
+        <location filename="../app/gui/main_window.cpp" line="+470"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -3006,7 +3192,7 @@
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-312"/>
+        <location filename="../app/gui/main_window.cpp" line="-317"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -3107,7 +3293,7 @@
         <translation>推理</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>Not this project&apos;s model: %1</source>
         <translation>不是此项目的模型：%1</translation>
     </message>

@@ -7,6 +7,7 @@
 
 #include "devices_command.h"
 #include "exit_codes.h"
+#include "explain_command.h"
 #include "export_command.h"
 #include "find_batch_size_command.h"
 #include "find_lr_command.h"
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
   add_weights_command(app, exit_code);
   add_export_command(app, exit_code);
   add_predict_command(app, exit_code);
+  add_explain_command(app, exit_code);
   add_submit_command(app, exit_code);
   add_targets_command(app, exit_code);
   add_remote_command(app, exit_code);

@@ -5,6 +5,7 @@
 #include <QPointer>
 
 #include "convstudio/export/inference_model.h"
+#include "explain_controller.h"
 #include "run_in_pool.h"
 
 namespace convstudio {
@@ -29,6 +30,7 @@ QList<ImagePredictionRow> toRows(const std::vector<ImagePrediction>& predictions
 
 InferenceController::InferenceController(QObject* parent)
     : QObject(parent), panel_(new InferencePanel) {
+  explain_ = new ExplainController(panel_->explainSection(), this);
   connect(panel_, &InferencePanel::modelFileChosen, this,
           [this](const QString& path) { setModelPath(path); });
   connect(panel_, &InferencePanel::predictionsRequested, this, &InferenceController::predict);
@@ -48,6 +50,7 @@ InferenceController::~InferenceController() {
 void InferenceController::setModelPath(const QString& path, const QString& name) {
   if (path.isEmpty() || !panel_) return;
   path_ = path;
+  explain_->setModelPath(path);
   panel_->showModelInUse(path);
   const QString shown = name.isEmpty() ? QFileInfo(path).fileName() : name;
   panel_->setModelText(tr("Loading %1…").arg(shown), false);
@@ -81,6 +84,7 @@ void InferenceController::clearModel() {
   ++generation_;  // a load still running is no longer wanted
   path_.clear();
   model_.reset();
+  explain_->clearModel();
   if (panel_) {
     panel_->showModelInUse(QString());
     panel_->setModelText(tr("No model: train one or open a checkpoint or export."), false);

@@ -14,6 +14,7 @@
 
 namespace convstudio {
 
+class ExplainController;
 class InferenceModel;
 
 class InferenceController : public QObject {
@@ -25,6 +26,8 @@ class InferenceController : public QObject {
   ~InferenceController() override;
 
   InferencePanel* panel() const { return panel_; }
+  // The panel's Explain tab's controller: it explains with the model loaded here.
+  ExplainController* explainer() const { return explain_; }
 
  public slots:
   // A checkpoint folder or an export, named `name` in the panel (its file name when empty).
@@ -41,6 +44,7 @@ class InferenceController : public QObject {
   void predictFolder(const QString& folder, const QString& csv, int topK, double temperature);
 
   QPointer<InferencePanel> panel_;
+  ExplainController* explain_ = nullptr;
   std::shared_ptr<const InferenceModel> model_;
   QString path_;
   int generation_ = 0;  // newer requests make older results stale

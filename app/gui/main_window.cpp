@@ -32,6 +32,7 @@
 #include "engine_text.h"
 #include "export_dialog.h"
 #include "graph_document.h"
+#include "inference/explain_section.h"
 #include "inference_controller.h"
 #include "main_toolbar.h"
 #include "model_importer.h"
@@ -232,11 +233,16 @@ void MainWindow::connectPanels() {
   connect(canvas_->scene(), &BuilderScene::blockSelectionChanged, this,
           [this](const QStringList& ids) {
             panels_.properties->showBlock(ids.size() == 1 ? ids.front() : QString());
+            if (ids.size() != 1) return;
+            // While the Inference panel is in front, its Explain tab explains the picked block
+            // (and stays in front: Properties shares its tabs).
+            if (docks_.inference->isVisible()) {
+              inference_->panel()->explainSection()->followBlock(ids.front());
+              return;
+            }
             // A block picked on the canvas shows its properties, even behind another tab
             // (unless the user closed the dock).
-            if (ids.size() == 1 && docks_.properties->toggleViewAction()->isChecked()) {
-              docks_.properties->raise();
-            }
+            if (docks_.properties->toggleViewAction()->isChecked()) docks_.properties->raise();
           });
   // The inference panel predicts with the project's default trained model (the best of the
   // newest finished run) until the user picks another.

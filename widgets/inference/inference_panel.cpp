@@ -17,8 +17,11 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include "explain_section.h"
 
 namespace convstudio {
 namespace {
@@ -80,7 +83,13 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   layout->addWidget(openModel);
   layout->addLayout(settings);
   layout->addLayout(buttons);
-  layout->addWidget(results_, 1);
+  explain_ = new ExplainSection(this);
+  explain_->setObjectName(QStringLiteral("explainSection"));
+  tabs_ = new QTabWidget(this);
+  tabs_->setObjectName(QStringLiteral("inferenceTabs"));
+  tabs_->addTab(results_, tr("Predictions"));
+  tabs_->addTab(explain_, tr("Explain"));
+  layout->addWidget(tabs_, 1);
   layout->addLayout(progressRow);
   layout->addWidget(message_);
 
@@ -96,6 +105,7 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
     showMessage(tr("Cancelling…"));
     emit folderPredictionCancelled();
   });
+  connect(results_, &QTreeWidget::currentItemChanged, this, &InferencePanel::updateExplainedImage);
   connect(topK_, &QSpinBox::valueChanged, this, &InferencePanel::requestPredictions);
   connect(temperature_, &QDoubleSpinBox::valueChanged, this, &InferencePanel::requestPredictions);
   setModelText(modelLabel_->text(), false);
@@ -170,7 +180,19 @@ void InferencePanel::fillModelChoice() {
 
 void InferencePanel::setImages(const QStringList& images) {
   images_ = images;
+  updateExplainedImage();
   requestPredictions();
+}
+
+void InferencePanel::showExplainTab() {
+  tabs_->setCurrentWidget(explain_);
+}
+
+void InferencePanel::updateExplainedImage() {
+  QTreeWidgetItem* item = results_->currentItem();
+  while (item != nullptr && item->parent() != nullptr) item = item->parent();
+  const QString chosen = item != nullptr ? item->toolTip(0) : QString();
+  explain_->setImage(images_.contains(chosen) ? chosen : images_.value(0));
 }
 
 void InferencePanel::showPredictions(const QList<ImagePredictionRow>& rows) {

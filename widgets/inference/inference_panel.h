@@ -1,7 +1,8 @@
 #pragma once
 // The inference panel: drop or open images and see their top-k classes with probabilities,
-// adjust the softmax temperature, or predict a whole folder into a CSV file. It only shows and
-// asks; whoever owns it (the app's InferenceController) runs the model.
+// adjust the softmax temperature, or predict a whole folder into a CSV file; its Explain tab
+// shows why (ExplainSection) for the image chosen among the results. It only shows and asks;
+// whoever owns it (the app's InferenceController and ExplainController) runs the model.
 
 #include <QList>
 #include <QStringList>
@@ -17,9 +18,12 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 class QTreeWidget;
 
 namespace convstudio {
+
+class ExplainSection;
 
 class InferencePanel : public QWidget {
   Q_OBJECT
@@ -30,6 +34,9 @@ class InferencePanel : public QWidget {
   QStringList images() const { return images_; }
   int topK() const;
   double temperature() const;
+  ExplainSection* explainSection() const { return explain_; }
+  // Brings the Explain tab to the front.
+  void showExplainTab();
 
  public slots:
   // What model predictions come from (a file name and what it is), or why none is loaded.
@@ -68,6 +75,8 @@ class InferencePanel : public QWidget {
   void chooseFolder();
   void requestPredictions();
   void fillModelChoice();
+  // The image the Explain tab explains: the one chosen among the results, else the first.
+  void updateExplainedImage();
 
   QLabel* modelLabel_ = nullptr;
   QComboBox* modelChoice_ = nullptr;
@@ -76,6 +85,8 @@ class InferencePanel : public QWidget {
   QPushButton* openImages_ = nullptr;
   QPushButton* predictFolder_ = nullptr;
   QTreeWidget* results_ = nullptr;
+  QTabWidget* tabs_ = nullptr;
+  ExplainSection* explain_ = nullptr;
   QLabel* message_ = nullptr;
   QProgressBar* folderProgress_ = nullptr;
   QPushButton* cancelFolder_ = nullptr;

@@ -1,0 +1,282 @@
+#include "convstudio/explain/model_explainer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "convstudio/model/input_output_blocks.h"
+#include "convstudio/model/training_settings.h"
+#include "explain/class_activation_map.h"
+#include "explain/explained_model.h"
+#include "explain/input_saliency.h"
+#include "explain/occlusion_map.h"
+#include "export/image_batch.h"
+#include "export/native_export.h"
+
+namespace convstudio {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kConvolutionType = "Conv2d";
+
+Error cancelled() {
+  return Error::without_place("explaining was cancelled");
+}
+
+HeatMap heat_map_of(const torch::Tensor& map) {
+  const torch::Tensor values = map.to(torch::kCPU, torch::kFloat).contiguous();
+  HeatMap heat_map;
+  heat_map.height = values.size(0);
+  heat_map.width = values.size(1);
+  heat_map.values.assign(values.data_ptr<float>(), values.data_ptr<float>() + values.numel());
+  return heat_map;
+}
+
+// Each channel of the block's output (C×H×W), largest mean activation first.
+std::vector<FeatureMap> feature_maps_of(const torch::Tensor& output) {
+  std::vector<FeatureMap> maps;
+  const torch::Tensor means = output.mean({1, 2}).cpu();
+  for (std::int64_t c = 0; c < output.size(0); ++c) {
+    maps.push_back({c, means[c].item<float>(), heat_map_of(output[c])});
+  }
+  std::stable_sort(maps.begin(), maps.end(),
+                   [](const FeatureMap& a, const FeatureMap& b) { return a.mean > b.mean; });
+  return maps;
+}
+
+// The image as the model saw it, back in bytes (H×W×C) from the normalised input.
+void set_image(const torch::Tensor& input, const PreprocessingContract& contract,
+               Explanation& explanation) {
+  const std::int64_t channels = input.size(0);
+  torch::Tensor pixels = input.to(torch::kCPU, /*non_blocking=*/false, /*copy=*/true);
+  for (std::int64_t c = 0; c < channels; ++c) {
+    const auto index = static_cast<std::size_t>(c);
+    const float mean = index < contract.mean.size() ? contract.mean[index] : 0.f;
+    const float std =
+        index < contract.std.size() && contract.std[index] > 0 ? contract.std[index] : 1.f;
+    pixels[c].mul_(std).add_(mean);
+  }
+  pixels = pixels.mul(255).round().clamp(0, 255).to(torch::kUInt8).permute({1, 2, 0}).contiguous();
+  explanation.image_channels = channels;
+  explanation.image_height = input.size(1);
+  explanation.image_width = input.size(2);
+  explanation.image_pixels.assign(pixels.data_ptr<std::uint8_t>(),
+                                  pixels.data_ptr<std::uint8_t>() + pixels.numel());
+  const torch::Tensor flat = input.cpu().contiguous();
+  explanation.input.assign(flat.data_ptr<float>(), flat.data_ptr<float>() + flat.numel());
+}
+
+Result<TrainedModel> load_trained(const fs::path& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return Error::in_file(path.string(), "does not exist");
+  if (fs::is_directory(path, ec)) return load_trained_model(path);
+  if (path.extension() == ".safetensors") return NativeExport::read(path);
+  if (path.extension() == ".convstudio") return load_project_model(path);
+  return Error::in_file(path.string(),
+                        "explaining needs the model's graph: give a checkpoint folder, a "
+                        ".safetensors export or a project with weights (import an .onnx first)");
+}
+
+// The device setting's spelling (parse_device); CUDA only when LibTorch sees that GPU.
+Result<torch::Device> explain_device(const std::string& text) {
+  const std::optional<DeviceChoice> choice = parse_device(text);
+  if (!choice) {
+    return Error::in_setting("device",
+                             "\"" + text + "\" is not a device: cpu, cuda, cuda:K or auto");
+  }
+  const bool available = torch::cuda::is_available();
+  if (!choice->uses_cuda(available)) return torch::Device(torch::kCPU);
+  if (!available || choice->cuda_index() >= static_cast<int>(torch::cuda::device_count())) {
+    return Error::in_setting("device", "\"" + text + "\": no such CUDA device here");
+  }
+  return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(choice->cuda_index()));
+}
+
+Error no_such_block(const ModelAnalysis& analysis, const std::string& id) {
+  std::string spatial;
+  for (const BlockAnalysis& block : analysis.blocks) {
+    if (block.output_shape.is_image()) spatial += (spatial.empty() ? "" : ", ") + block.id;
+  }
+  return Error::in_setting(
+      "block", "the model has no block \"" + id + "\"; blocks with a C×H×W output: " + spatial);
+}
+
+// Grad-CAM and feature maps read a block whose output is C×H×W; refused naming the block.
+std::optional<Error> check_block(const ModelAnalysis& analysis, const ExplainRequest& request) {
+  if (!explain_method_needs_block(request.method)) return std::nullopt;
+  const std::string method(explain_method_name(request.method));
+  if (request.block_id.empty()) {
+    return Error::in_setting("block", method + " needs a block: name one with a C×H×W output");
+  }
+  const BlockAnalysis* block = analysis.find(request.block_id);
+  if (block == nullptr) return no_such_block(analysis, request.block_id);
+  if (!block->output_shape.is_image()) {
+    return Error::in_block(block->id, block->type, "",
+                           "its output is " + block->output_shape.to_string() +
+                               ", not C×H×W: " + method +
+                               " needs a block with a spatial output (a convolution, pooling or "
+                               "activation before the flatten)");
+  }
+  return std::nullopt;
+}
+
+struct MethodRun {
+  const ModelExplainer::Model& model;
+  const torch::Tensor& input;  // 1×C×H×W
+  const ExplainRequest& request;
+  std::int64_t target_class = 0;
+  const ExplainProgress& progress;
+  ExplainCancel cancel;
+};
+
+// Fills the heat map or the feature maps; false when cancelled.
+bool run_method(const MethodRun& run, Explanation& explanation) {
+  GraphModuleImpl& module = run.model.module();
+  std::optional<torch::Tensor> map;
+  switch (run.request.method) {
+    case ExplainMethod::GradCam:
+    case ExplainMethod::GradCamPlusPlus:
+      map = class_activation_map(
+          module, {run.input, run.request.block_id, run.model.output_id(), run.target_class,
+                   run.request.method == ExplainMethod::GradCamPlusPlus});
+      break;
+    case ExplainMethod::Occlusion:
+      map = occlusion_map(module, run.input, run.target_class, run.request.occlusion, run.progress,
+                          run.cancel);
+      if (!map) return false;
+      break;
+    case ExplainMethod::Saliency:
+      map = saliency_map(module, run.input, run.target_class, run.request.saliency, run.progress,
+                         run.cancel);
+      if (!map) return false;
+      break;
+    case ExplainMethod::FeatureMaps: {
+      torch::NoGradGuard no_grad;
+      explanation.feature_maps =
+          feature_maps_of(module.forward_all(run.input).at(run.request.block_id)[0]);
+      return true;
+    }
+  }
+  explanation.heat_map = heat_map_of(*map);
+  return true;
+}
+
+}  // namespace
+
+ModelExplainer::Model::Model(TrainedModel trained, torch::Device device)
+    : trained_(std::move(trained)), module_(trained_.graph, trained_.analysis), device_(device) {
+  if (auto error = apply_named_tensors(*module_, trained_.tensors, "model")) {
+    throw std::invalid_argument(error->describe());
+  }
+  module_->to(device_, torch::kFloat);  // fp32 whatever the training precision
+  module_->eval();
+  for (const Block& block : trained_.graph.blocks()) {
+    if (block.type == kOutputBlockType) output_id_ = block.id;
+  }
+}
+
+ModelExplainer::ModelExplainer(std::unique_ptr<Model> model) : model_(std::move(model)) {}
+ModelExplainer::~ModelExplainer() = default;
+
+Result<std::shared_ptr<ModelExplainer>> ModelExplainer::load(const fs::path& path,
+                                                             const std::string& device) {
+  try {
+    Result<torch::Device> chosen = explain_device(device);
+    if (!chosen) return chosen.error();
+    Result<TrainedModel> trained = load_trained(path);
+    if (!trained) return trained.error();
+    return std::shared_ptr<ModelExplainer>(
+        new ModelExplainer(std::make_unique<Model>(std::move(trained).value(), chosen.value())));
+  } catch (const c10::Error& error) {
+    return Error::in_file(path.string(), error.what_without_backtrace());
+  } catch (const std::exception& error) {
+    return Error::in_file(path.string(), error.what());
+  }
+}
+
+std::vector<std::string> ModelExplainer::spatial_blocks() const {
+  std::vector<std::string> ids;
+  for (const BlockAnalysis& block : model_->trained().analysis.blocks) {
+    if (block.output_shape.is_image()) ids.push_back(block.id);
+  }
+  return ids;
+}
+
+std::vector<std::string> ModelExplainer::class_names() const {
+  return model_->trained().contract.class_names;
+}
+
+std::string ModelExplainer::default_block() const {
+  std::string last;
+  for (const BlockAnalysis& block : model_->trained().analysis.blocks) {
+    if (block.type == kConvolutionType && block.output_shape.is_image()) last = block.id;
+  }
+  return last;
+}
+
+Result<Explanation> ModelExplainer::explain(const fs::path& image, const ExplainRequest& request,
+                                            const ExplainProgress& progress,
+                                            ExplainCancel cancel) const {
+  const TrainedModel& trained = model_->trained();
+  if (auto error = check_block(trained.analysis, request)) return *error;
+  const ImageBatch batch = load_image_batch({image}, trained.contract);
+  if (batch.rows.empty()) {
+    return Error::in_file(image.string(), batch.errors.front().value_or("cannot be read"));
+  }
+  std::lock_guard lock(model_->mutex());
+  if (cancel != nullptr && cancel->load()) return cancelled();
+  try {
+    const torch::Tensor input = batch.input.to(model_->device(), torch::kFloat);
+    torch::Tensor probabilities;
+    {
+      torch::NoGradGuard no_grad;
+      probabilities =
+          torch::softmax(model_->module().forward(input).to(torch::kCPU, torch::kDouble), 1)[0];
+    }
+    const std::int64_t classes = probabilities.size(0);
+    Explanation explanation;
+    explanation.top_class = probabilities.argmax().item<std::int64_t>();
+    const auto name = static_cast<std::size_t>(explanation.top_class);
+    explanation.top_name = name < trained.contract.class_names.size()
+                               ? trained.contract.class_names[name]
+                               : std::to_string(explanation.top_class);
+    explanation.top_probability = probabilities[explanation.top_class].item<double>();
+    explanation.target_class = request.target_class.value_or(explanation.top_class);
+    if (explanation.target_class < 0 || explanation.target_class >= classes) {
+      return Error::in_setting("class", "class " + std::to_string(explanation.target_class) +
+                                            " is out of range: the model has " +
+                                            std::to_string(classes) + " classes (0 to " +
+                                            std::to_string(classes - 1) + ")");
+    }
+    explanation.target_probability = probabilities[explanation.target_class].item<double>();
+    set_image(input[0], trained.contract, explanation);
+    if (!run_method({*model_, input, request, explanation.target_class, progress, cancel},
+                    explanation)) {
+      return cancelled();
+    }
+    if (progress) progress(1.0);
+    return explanation;
+  } catch (const c10::Error& error) {
+    return Error::in_file(image.string(), error.what_without_backtrace());
+  }
+}
+
+Result<ConvFilters> ModelExplainer::filters(const std::string& block_id) const {
+  const TrainedModel& trained = model_->trained();
+  const Block* block = trained.graph.find_block(block_id);
+  if (block == nullptr)
+    return Error::in_block(block_id, "", "", "the model has no block with this id");
+  if (block->type != kConvolutionType || !trained.has(block_id, "weight")) {
+    return Error::in_block(block_id, block->type, "", "has no convolution filters to show");
+  }
+  const torch::Tensor weight = trained.tensor(block_id, "weight").to(torch::kFloat).contiguous();
+  ConvFilters filters;
+  filters.out_channels = weight.size(0);
+  filters.in_channels = weight.size(1);
+  filters.height = weight.size(2);
+  filters.width = weight.size(3);
+  filters.weights.assign(weight.data_ptr<float>(), weight.data_ptr<float>() + weight.numel());
+  return filters;
+}
+
+}  // namespace convstudio
