@@ -1255,7 +1255,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location filename="../engine/src/model/setting_table.cpp" line="+38"/>
+        <location filename="../engine/src/model/setting_table.cpp" line="+55"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
@@ -1285,7 +1285,7 @@
         <translation>步数上限</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -1345,17 +1345,17 @@
         <translation>确定性</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Checkpoint interval</source>
         <translation>检查点间隔</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Keep the best checkpoint</source>
         <translation>保留最佳检查点</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Early stopping patience</source>
         <translation>早停耐心</translation>
     </message>
@@ -1370,7 +1370,7 @@
         <translation>加载线程</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Pretrained blocks&apos; learning-rate factor</source>
         <translation>预训练模块的学习率倍数</translation>
     </message>
@@ -1395,7 +1395,7 @@
         <translation>同步 BatchNorm</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Validate every</source>
         <translation>验证间隔</translation>
     </message>
