@@ -61,7 +61,8 @@ TEST(SettingRules, NesterovWithAdamIsIgnoredByTheOptimizerSoItIsAWarning) {
 TEST(SettingRules, ClassWeightsThatAreNoListAreAnErrorAtTheSetting) {
   TrainingSettings t = on_cpu();
   t.loss.class_weights = "1, two";
-  const SettingProblem* bad = find(check_settings({}, t, cpu_only()), "training.class_weights");
+  const std::vector<SettingProblem> problems = check_settings({}, t, cpu_only());
+  const SettingProblem* bad = find(problems, "training.class_weights");
   ASSERT_NE(bad, nullptr);
   EXPECT_EQ(bad->severity, SettingProblem::Severity::Error);
   t.loss.class_weights = "1, 2.5, 0";

@@ -154,7 +154,7 @@ TEST(RunComparison, WhereRunsCameFromIsAColumnWhereItDiffers) {
   EXPECT_EQ(comparison.rows[1].origin, (std::vector<std::string>{"00000000000000bb"}));
   EXPECT_EQ(comparison.rows[2].origin, (std::vector<std::string>{""}));
   const std::string csv = comparison_csv(comparison);
-  EXPECT_NE(csv.find(",steps,origin.data_fingerprint\r\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",final_val_macro_f1,origin.data_fingerprint\r\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find(",00000000000000bb\r\n"), std::string::npos) << csv;
 }
 
