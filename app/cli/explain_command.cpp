@@ -4,7 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "convstudio/explain/model_explainer.h"
@@ -54,6 +56,18 @@ int run_explain(ExplainOptions& options) {
   }
   if (request.block_id.empty() && explain_method_needs_block(request.method)) {
     request.block_id = explainer.value()->default_block();
+  }
+  // Each image's files are named by its file name's stem: two images of one stem would overwrite
+  // each other's maps in --out, so they are refused before anything is written.
+  std::map<std::string, std::string> by_stem;
+  for (const std::string& image : options.images) {
+    const auto [seen, added] = by_stem.emplace(std::filesystem::path(image).stem().string(), image);
+    if (!added) {
+      std::cerr << "error: " << seen->second << " and " << image << " would write the same files ("
+                << seen->first << ".*) in " << options.out
+                << ": explain them into different --out folders\n";
+      return kExitUsageError;
+    }
   }
   int code = kExitOk;
   for (const std::string& image : options.images) {

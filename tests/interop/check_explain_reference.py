@@ -17,6 +17,7 @@ usage: check_explain_reference.py CLI WORK ONNX_MODEL
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -193,6 +194,17 @@ def check_refusal(cli, model, image):
                              capture_output=True, text=True)
     assert refused.returncode == 2, refused
     assert "flatten (Flatten): its output is 256, not C×H×W" in refused.stderr, refused.stderr
+    # Two images of one file name would overwrite each other's maps: refused, nothing written.
+    twin_folder = os.path.join(os.path.dirname(os.path.dirname(image)), "twin")
+    os.makedirs(twin_folder, exist_ok=True)
+    twin = os.path.join(twin_folder, os.path.basename(image))
+    shutil.copyfile(image, twin)
+    out = os.path.join(twin_folder, "out")
+    refused = subprocess.run([cli, "explain", model, image, twin, "--out", out],
+                             capture_output=True, text=True)
+    assert refused.returncode == 2, refused
+    assert "would write the same files" in refused.stderr, refused.stderr
+    assert not os.path.exists(out) or not os.listdir(out), os.listdir(out)
 
 
 def main():
