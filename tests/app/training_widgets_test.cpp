@@ -1,5 +1,5 @@
-// The training cockpit's widgets on their own, without a run: decimation, capped redraws,
-// settings checks, the out-of-memory advice, the confusion matrix and the gallery.
+// The training cockpit's other widgets on their own, without a run: settings checks and editors,
+// the out-of-memory advice, the confusion matrix, the gallery and the run comparison.
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -9,9 +9,6 @@
 #include <QLineEdit>
 #include <QtTest>
 
-#include <cmath>
-#include <tuple>
-
 #include "convstudio/model/dataset_format.h"
 #include "convstudio/model/optimizer_spec.h"
 
@@ -19,14 +16,10 @@
 #include "convstudio/runs/run_origin.h"
 #include "training/confusion_matrix_view.h"
 #include "training/confusion_panel.h"
-#include "training/live_chart.h"
-#include "training/metric_series.h"
 #include "training/misclassified_gallery.h"
 #include "training/out_of_memory_dialog.h"
 #include "training/run_comparison_model.h"
 #include "training/settings_check.h"
-#include "training/training_charts.h"
-#include "training/training_progress_view.h"
 #include "training/training_settings_panel.h"
 
 using namespace convstudio;
@@ -35,155 +28,20 @@ class TrainingWidgetsTest : public QObject {
   Q_OBJECT
 
  private slots:
-  void decimationKeepsEveryExtremeOfAMillionPoints();
-  void smallRangesAreDrawnPointForPoint();
-  void chartRedrawsOnlyWhenRefreshedAndChanged();
-  void chartsDrawAMillionStepsDecimated();
-  void redrawsStayWithinTheirCpuBudget();
-  void smoothingIsADebiasedMovingAverage();
   void invalidCombinationsAreExplained();
   void outOfMemoryAdviceKeepsTheEffectiveBatch();
   void confusionMatrixShowsCountsWithClassNames();
   void classFiguresBesideTheMatrixFollowScikitLearn();
   void lossSettingsRoundTripThroughTheirEditors();
   void galleryShowsTrueAndPredictedClasses();
-  void durationsAndMemoryReadNaturally();
-  void everyLineIsNamedAtAnySize();
-  void keyTicksNeverRunTogether();
-  void aSingleValidationPointSitsAtItsStep();
-  void emptiedChartsForgetThePreviousRunsRanges();
   void aWarningSitsUnderTheSettingItConcerns();
   void everyEditorTheSettingTableNamesIsInThePanel();
   void randomErasingIsEditedAsTheProbabilityTheProjectHolds();
   void theDatasetChoiceOffersEveryRegisteredFormat();
   void theOptimizerChoiceOffersEveryRegisteredOptimizer();
-  void aSweepsRunsStandTogetherAndOverlayEveryChart();
   void theComparisonSaysMibStoppedAndTheSettingsLabels();
   void theComparisonShowsWhereRunsCameFromWhereItDiffers();
 };
-
-void TrainingWidgetsTest::decimationKeepsEveryExtremeOfAMillionPoints() {
-  MetricSeries series;
-  constexpr int kCount = 1'000'000;
-  for (int i = 0; i < kCount; ++i) series.append(i, std::sin(i * 0.001));
-  series.append(kCount, 5.0);  // one spike at the end
-  QVector<QCPGraphData> view;
-  series.decimate(0, kCount, 1000, view);
-  QVERIFY(view.size() <= 2 * 1000 + 4);
-  double lo = 1e9, hi = -1e9;
-  for (const QCPGraphData& p : view) {
-    lo = std::min(lo, p.value);
-    hi = std::max(hi, p.value);
-  }
-  QCOMPARE(hi, 5.0);
-  QVERIFY(lo < -0.9999);
-  bool found = false;
-  QCOMPARE(series.valueRange(found).upper, 5.0);
-  QVERIFY(found);
-}
-
-void TrainingWidgetsTest::smallRangesAreDrawnPointForPoint() {
-  MetricSeries series;
-  for (int i = 0; i < 100; ++i) series.append(i, i);
-  series.append(100, qQNaN());
-  QVector<QCPGraphData> view;
-  series.decimate(10, 20, 500, view);
-  // 10..20 plus one neighbour on each side.
-  QCOMPARE(view.size(), 13);
-  QCOMPARE(view.front().key, 9.0);
-  QCOMPARE(view.back().key, 21.0);
-}
-
-void TrainingWidgetsTest::chartRedrawsOnlyWhenRefreshedAndChanged() {
-  LiveChart chart(QStringLiteral("loss"));
-  chart.resize(400, 300);
-  chart.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&chart));
-  const int curve = chart.addCurve(QStringLiteral("loss"), Qt::blue);
-  const int before = chart.redrawCount();
-  for (int i = 0; i < 5000; ++i) chart.append(curve, i, 1.0 / (i + 1));
-  QCOMPARE(chart.redrawCount(), before);  // appending never draws
-  chart.refresh();
-  QCOMPARE(chart.redrawCount(), before + 1);
-  chart.refresh();  // nothing new
-  QCOMPARE(chart.redrawCount(), before + 1);
-  QCOMPARE(chart.graphOf(curve)->dataCount(), 5000);
-  QVERIFY(chart.isFollowing());
-  // The data across, with room for the last point's marker (issue 32).
-  QVERIFY(chart.xAxis->range().upper >= 4999.0 && chart.xAxis->range().upper <= 4999.0 * 1.05);
-}
-
-void TrainingWidgetsTest::chartsDrawAMillionStepsDecimated() {
-  TrainingCharts charts;
-  charts.resize(1200, 400);
-  charts.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&charts));
-  TrainingSettings settings;
-  charts.beginRun(settings);
-  StepMetrics step;
-  step.total_steps = 1'000'000;
-  for (std::int64_t i = 1; i <= 1'000'000; ++i) {
-    step.step = i;
-    step.loss = 2.0 / std::sqrt(static_cast<double>(i));
-    step.lr = 0.01;
-    step.samples_per_second = 1000;
-    charts.addStep(step);
-  }
-  charts.refresh();
-  QCOMPARE(charts.stepCount(), std::size_t{1'000'000});
-  // The raw loss is drawn from a view of a few points per pixel, not a million.
-  QVERIFY(charts.lossChart()->graphOf(0)->dataCount() < 10000);
-  QVERIFY(charts.lossChart()->graphOf(0)->dataCount() > 100);
-}
-
-void TrainingWidgetsTest::redrawsStayWithinTheirCpuBudget() {
-  // Cheap redraws run at the 30 Hz cap; dearer ones are spaced so that drawing takes 2% of a
-  // core (2 ms every 100 ms); the charts never fall below 5 redraws a second.
-  QCOMPARE(TrainingCharts::redrawIntervalForCost(0.1), TrainingCharts::kRedrawIntervalMs);
-  QCOMPARE(TrainingCharts::redrawIntervalForCost(2.0), 100);
-  QCOMPARE(TrainingCharts::redrawIntervalForCost(50.0), TrainingCharts::kSlowestRedrawIntervalMs);
-
-  TrainingCharts charts;
-  charts.resize(1200, 400);
-  charts.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&charts));
-  charts.beginRun(TrainingSettings{});
-  StepMetrics step;
-  step.total_steps = 100'000;
-  for (std::int64_t i = 1; i <= step.total_steps; ++i) {
-    step.step = i;
-    step.loss = 1.0 / static_cast<double>(i);
-    charts.addStep(step);
-  }
-  const int before = charts.lossChart()->redrawCount();
-  QElapsedTimer clock;
-  clock.start();
-  charts.refresh();
-  const double outsideMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
-  QCOMPARE(charts.lossChart()->redrawCount(), before + 1);
-  // The refresh measured its own cost, and the timer now runs at the interval it asks for.
-  QVERIFY(charts.redrawCostMs() > 0);
-  QVERIFY(charts.redrawCostMs() <= outsideMs);
-  QCOMPARE(charts.redrawIntervalMs(), TrainingCharts::redrawIntervalForCost(charts.redrawCostMs()));
-}
-
-void TrainingWidgetsTest::smoothingIsADebiasedMovingAverage() {
-  TrainingCharts charts;
-  charts.beginRun(TrainingSettings{});
-  StepMetrics step;
-  for (int i = 1; i <= 3; ++i) {
-    step.step = i;
-    step.loss = i == 1 ? 4.0 : 2.0;
-    charts.addStep(step);
-  }
-  charts.setSmoothing(0.5);
-  const MetricSeries& smooth = charts.lossChart()->series(1);
-  // Debiased EMA: 4, then (0.5·2 + 0.25·4)/0.75, …; the first value equals the first loss.
-  QCOMPARE(smooth.values()[0], 4.0);
-  QVERIFY(std::abs(smooth.values()[1] - (0.5 * 2 + 0.25 * 4) / 0.75) < 1e-12);
-  charts.setSmoothing(0);
-  QCOMPARE(charts.lossChart()->series(1).values()[2], 2.0);
-}
 
 void TrainingWidgetsTest::invalidCombinationsAreExplained() {
   DeviceReport cpuOnly;
@@ -310,147 +168,6 @@ void TrainingWidgetsTest::galleryShowsTrueAndPredictedClasses() {
   QVERIFY(gallery.item(0)->text().contains(QStringLiteral("coat")));
 }
 
-void TrainingWidgetsTest::durationsAndMemoryReadNaturally() {
-  QCOMPARE(TrainingProgressView::durationText(3723), QStringLiteral("1:02:03"));
-  QCOMPARE(TrainingProgressView::durationText(65), QStringLiteral("1:05"));
-  MemorySnapshot cpu;
-  cpu.resident_bytes = 512ull << 20;
-  QVERIFY(TrainingProgressView::memoryText(cpu).contains(QStringLiteral("512")));
-}
-
-void TrainingWidgetsTest::everyLineIsNamedAtAnySize() {
-  TrainingCharts charts;
-  charts.resize(520, 230);  // a bottom dock on a 1280×720 screen
-  charts.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&charts));
-  TrainingSettings settings;
-  settings.device = "cpu";
-  charts.beginRun(settings);
-  StepMetrics step;
-  for (int i = 1; i <= 50; ++i) {
-    step.step = i;
-    step.loss = 1.0 / i;
-    step.memory.resident_bytes = 100u << 20;
-    charts.addStep(step);
-  }
-  charts.refresh();
-  // Charts of several lines name each one in a legend, however small; charts of one line name
-  // it in their title.
-  for (LiveChart* chart : charts.charts()) {
-    if (!chart->isVisible()) continue;
-    int visibleLines = 0;
-    for (int i = 0; i < chart->curveCount(); ++i) visibleLines += chart->graphOf(i)->visible();
-    if (visibleLines < 2) continue;
-    QVERIFY2(chart->legendShown(), qPrintable(chart->title()));
-    QCOMPARE(chart->legend->itemCount(), visibleLines);
-  }
-  QVERIFY(charts.memoryChart()->legendShown());
-}
-
-void TrainingWidgetsTest::keyTicksNeverRunTogether() {
-  LiveChart chart(QStringLiteral("loss"));
-  const int curve = chart.addCurve(QStringLiteral("loss"), Qt::blue);
-  for (int i = 1; i <= 400000; i += 100) chart.append(curve, i, 1.0);
-  for (int width : {160, 300, 900}) {
-    chart.resize(width, 200);
-    chart.show();
-    chart.refresh();
-    const QFontMetrics metrics(chart.xAxis->tickLabelFont());
-    const int label = metrics.horizontalAdvance(QStringLiteral("400000"));
-    QVERIFY2(chart.keyTickCount() * label < chart.axisRect()->width(),
-             qPrintable(QStringLiteral("%1 ticks at %2 px").arg(chart.keyTickCount()).arg(width)));
-    QVERIFY(chart.keyTickCount() >= 2);
-  }
-  // Value labels, likewise, at every height: a short chart shows few, never a stack of them.
-  for (int height : {110, 200, 600}) {
-    chart.resize(300, height);
-    chart.refresh();
-    const int line = QFontMetrics(chart.yAxis->tickLabelFont()).height();
-    QVERIFY2(
-        chart.valueTickCount() * line * 2 <= std::max(chart.axisRect()->height(), 2 * 2 * line),
-        qPrintable(QStringLiteral("%1 ticks at %2 px").arg(chart.valueTickCount()).arg(height)));
-    QVERIFY(chart.valueTickCount() >= 2);
-  }
-}
-
-void TrainingWidgetsTest::aSingleValidationPointSitsAtItsStep() {
-  TrainingCharts charts;
-  charts.resize(900, 300);
-  charts.show();
-  charts.beginRun(TrainingSettings{});
-  StepMetrics step;
-  for (int i = 1; i <= 938; ++i) {
-    step.step = i;
-    step.loss = 0.5;
-    charts.addStep(step);
-  }
-  EpochMetrics epoch;
-  epoch.train_accuracy = 0.91;
-  epoch.val_accuracy = 0.938;
-  // A validation reports these too (issue 34); they share the accuracy chart.
-  epoch.val_balanced_accuracy = 0.936;
-  epoch.val_macro_f1 = 0.935;
-  charts.addEpoch(epoch);
-  charts.refresh();
-  LiveChart* accuracy = nullptr;
-  for (LiveChart* chart : charts.charts()) {
-    if (chart->title() == QStringLiteral("Accuracy (%)")) accuracy = chart;
-  }
-  QVERIFY(accuracy);
-  // The run's steps across, not "937 to 939"; a percentage between 0 and 100, not a sliver.
-  QVERIFY(accuracy->xAxis->range().lower <= 0);
-  QVERIFY(accuracy->xAxis->range().upper >= 938);
-  const QCPRange values = accuracy->yAxis->range();
-  QVERIFY(values.lower >= -0.1 * values.size());  // past 0–100 by a marker's room at most
-  QVERIFY(values.upper <= 100 + 0.1 * values.size());
-  QVERIFY(values.size() >= 10);
-  QVERIFY(values.contains(91) && values.contains(93.8));
-  // Issue 32: the point at the run's last step showed half its marker at the chart's edge; it
-  // (and a point at 100 %) keeps its whole marker inside the plot.
-  const QRect plot = accuracy->axisRect()->rect();
-  QVERIFY2(accuracy->xAxis->coordToPixel(938) <= plot.right() - 4,
-           qPrintable(QStringLiteral("%1 px, plot ends at %2")
-                          .arg(accuracy->xAxis->coordToPixel(938))
-                          .arg(plot.right())));
-  QVERIFY(accuracy->xAxis->coordToPixel(0) >= plot.left() + 4);
-  epoch.val_accuracy = 1.0;
-  charts.addEpoch(epoch);
-  charts.refresh();
-  QVERIFY(accuracy->yAxis->coordToPixel(100) >= plot.top() + 4);
-}
-
-// Issue 32: charts emptied for another project showed the previous project's axes (its steps
-// and losses) around no data; they show what new charts show.
-void TrainingWidgetsTest::emptiedChartsForgetThePreviousRunsRanges() {
-  TrainingCharts fresh;
-  TrainingCharts charts;
-  for (TrainingCharts* c : {&fresh, &charts}) {
-    c->resize(900, 300);
-    c->show();
-    c->beginRun(TrainingSettings{});
-  }
-  StepMetrics step;
-  for (int i = 1; i <= 2000; ++i) {
-    step.step = i;
-    step.loss = 40.0 / i;
-    charts.addStep(step);
-  }
-  EpochMetrics epoch;
-  epoch.val_accuracy = 0.5;
-  charts.addEpoch(epoch);
-  charts.refresh();
-  QVERIFY(charts.charts().front()->xAxis->range().upper >= 2000);
-  charts.beginRun(TrainingSettings{});  // what opening another project does
-  charts.refresh();
-  fresh.refresh();
-  for (qsizetype i = 0; i < charts.charts().size(); ++i) {
-    const LiveChart* emptied = charts.charts()[i];
-    const LiveChart* unused = fresh.charts()[i];
-    QCOMPARE(emptied->xAxis->range(), unused->xAxis->range());
-    QCOMPARE(emptied->yAxis->range(), unused->yAxis->range());
-  }
-}
-
 void TrainingWidgetsTest::aWarningSitsUnderTheSettingItConcerns() {
   TrainingSettingsPanel panel;
   DeviceReport cpuOnly;
@@ -569,63 +286,6 @@ void TrainingWidgetsTest::theOptimizerChoiceOffersEveryRegisteredOptimizer() {
   }
 }
 
-void TrainingWidgetsTest::aSweepsRunsStandTogetherAndOverlayEveryChart() {
-  // Newest first: a sweep's older run joins its newest, before a run on its own.
-  auto run = [](const char* name, const char* sweep, const char* label, double accuracy) {
-    RecordedRun recorded;
-    recorded.name = name;
-    recorded.folder = std::string("/runs/") + name;
-    recorded.state = "finished";
-    recorded.sweep = sweep;
-    recorded.label = label;
-    for (const auto& [number, loss, resident] :
-         {std::tuple{1, 2.0, 64ull << 20}, std::tuple{2, 1.5, 65ull << 20}}) {
-      StepMetrics step;
-      step.step = number;
-      step.loss = loss;
-      step.lr = 0.1;
-      step.samples_per_second = 100;
-      step.memory.resident_bytes = resident;
-      recorded.steps.push_back(RecordedStep::of(step));
-    }
-    RecordedEpoch epoch;
-    epoch.step = 2;
-    epoch.val_accuracy = accuracy;
-    recorded.epochs = {epoch};
-    return recorded;
-  };
-  RunComparisonModel model;
-  model.setRuns(
-      {run("c", "s1", "lr=0.1", 0.7), run("b", "", "", 0.5), run("a", "s1", "lr=0.01", 0.6)});
-  QCOMPARE(model.rowCount(), 3);
-  QCOMPARE(model.index(0, RunComparisonModel::kRun).data().toString(), QStringLiteral("c"));
-  QCOMPARE(model.index(1, RunComparisonModel::kRun).data().toString(), QStringLiteral("a"));
-  QCOMPARE(model.index(2, RunComparisonModel::kRun).data().toString(), QStringLiteral("b"));
-  QCOMPARE(model.index(1, RunComparisonModel::kSweep).data().toString(), QStringLiteral("s1"));
-
-  // The checked ones go to every chart that compares runs, named by their sweep values.
-  model.setChecked(0, true);
-  model.setChecked(1, true);
-  TrainingCharts charts;
-  const int loss = charts.lossChart()->curveCount();
-  const int accuracy = charts.accuracyChart()->curveCount();
-  const int memory = charts.memoryChart()->curveCount();
-  charts.setOverlays(model.checkedRuns());
-  QCOMPARE(charts.lossChart()->curveCount(), loss + 2);
-  // Issue 32: the settings' labels, not the sweep's keys ("lr=0.1").
-  QCOMPARE(charts.accuracyChart()->graphOf(accuracy)->name(),
-           QStringLiteral("Learning rate = 0.1"));
-  QCOMPARE(charts.accuracyChart()->series(accuracy + 1).values().front(), 60.0);
-  QCOMPARE(charts.memoryChart()->series(memory).values().back(), 65.0);
-  charts.beginRun(TrainingSettings{});
-  QCOMPARE(charts.memoryChart()->series(memory).size(), std::size_t{2});
-  charts.setOverlays({});
-  QCOMPARE(charts.memoryChart()->curveCount(), memory);
-}
-
-// Issue 32: the table said "MB" and "stopped" where the CSV said bytes and "cancelled", the
-// charts MiB; one unit (MiB, powers of 1024) and one word per state, the settings' labels for
-// the columns.
 void TrainingWidgetsTest::theComparisonSaysMibStoppedAndTheSettingsLabels() {
   auto run = [](const char* name, const char* state, double lr) {
     RecordedRun recorded;
