@@ -2,6 +2,7 @@
 
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QTabBar>
 
 #include <algorithm>
 
@@ -43,6 +44,13 @@ void sizeDefaultDocks(QMainWindow& window, const StudioDocks& docks) {
                      Qt::Horizontal);
   window.resizeDocks({docks.charts}, {std::max(kChartsMinimumHeight, window.height() / 3)},
                      Qt::Vertical);
+}
+
+void hideEmptyDockTabBars(QMainWindow& window) {
+  // The dock tab bars are the window's own children; a QTabWidget's bar sits deeper.
+  for (QTabBar* bar : window.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+    if (bar->count() == 0 && bar->isVisible()) bar->hide();
+  }
 }
 
 }  // namespace convstudio

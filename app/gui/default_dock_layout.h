@@ -37,4 +37,10 @@ void arrangeDefaultDocks(QMainWindow& window, const StudioDocks& docks);
 // laid out at its size, so arrangeDefaultDocks' sizes are given again then.
 void sizeDefaultDocks(QMainWindow& window, const StudioDocks& docks);
 
+// Hides the window's dock tab bars that hold no tab. Qt 6.4's QMainWindow can leave one shown
+// after the dock layout is rebuilt before the window is first laid out (a project opened from the
+// command line): empty and transparent, it lay over the right column's Training and Queue tabs and
+// took their clicks (issue 32).
+void hideEmptyDockTabBars(QMainWindow& window);
+
 }  // namespace convstudio

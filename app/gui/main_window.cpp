@@ -533,6 +533,16 @@ void MainWindow::showEvent(QShowEvent* event) {
   sizeDefaultLayoutWhenShown();
 }
 
+bool MainWindow::event(QEvent* event) {
+  const bool handled = QMainWindow::event(event);
+  // The dock layout has been applied by now (the layout sees these events first).
+  if (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Resize ||
+      event->type() == QEvent::Show) {
+    hideEmptyDockTabBars(*this);
+  }
+  return handled;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
   if (!projects_->confirmReplace()) {
     event->ignore();
