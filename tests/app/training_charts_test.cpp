@@ -6,6 +6,7 @@
 #include <cmath>
 #include <tuple>
 
+#include "training/eliding_legend_item.h"
 #include "training/live_chart.h"
 #include "training/metric_series.h"
 #include "training/run_comparison_model.h"
@@ -188,6 +189,21 @@ void TrainingChartsTest::everyLineIsNamedAtAnySize() {
     if (visibleLines < 2) continue;
     QVERIFY2(chart->legendShown(), qPrintable(chart->title()));
     QCOMPARE(chart->legend->itemCount(), visibleLines);
+    // A name wider than its chart ends in "…" and shows whole on hover, never cut off at the
+    // chart's edge ("validation (balance" at 1280×720).
+    const QFontMetrics metrics(chart->legend->font());
+    const int besideText = chart->legend->iconSize().width() + chart->legend->iconTextPadding();
+    for (int i = 0; i < chart->legend->itemCount(); ++i) {
+      auto* item = qobject_cast<QCPPlottableLegendItem*>(chart->legend->item(i));
+      if (item == nullptr) continue;
+      const QString name = item->plottable()->name();
+      auto* eliding = qobject_cast<ElidingLegendItem*>(item);
+      const QString drawn = eliding != nullptr ? eliding->shownName() : name;
+      QVERIFY2(item->outerRect().left() + besideText + metrics.horizontalAdvance(drawn) <=
+                   chart->width(),
+               qPrintable(QStringLiteral("%1: %2").arg(chart->title(), name)));
+      if (drawn != name) QCOMPARE(chart->legendToolTipAt(item->outerRect().center()), name);
+    }
   }
   QVERIFY(charts.memoryChart()->legendShown());
 }

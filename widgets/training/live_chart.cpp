@@ -2,10 +2,14 @@
 
 #include <QContextMenuEvent>
 #include <QFileDialog>
+#include <QHelpEvent>
 #include <QMenu>
 #include <QMessageBox>
+#include <QToolTip>
 
 #include <cmath>
+
+#include "eliding_legend_item.h"
 
 namespace convstudio {
 namespace {
@@ -157,6 +161,7 @@ void LiveChart::setCurveVisible(int curve, bool visible) {
 void LiveChart::refresh() {
   // A hidden chart keeps its changes pending and draws them once it is shown again.
   if (!dirty_ || !isVisible()) return;
+  if (legendShown() && legendHasForeignItems()) updateLegend();
   if (following_) follow();
   updateKeyTicks();
   updateValueTicks();
@@ -349,16 +354,25 @@ void LiveChart::updateLegend() {
     setMinimumHeight(kMinimumHeight);
     return;
   }
-  // As many entries per line as the width holds; the rest wrap onto further lines.
+  adoptLegendItems();
+  // As many entries per line as the width holds; the rest wrap onto further lines. A name wider
+  // than the chart ends in "…" (whole on hover).
   const QFontMetrics metrics(legend->font());
+  const int besideText =
+      legend->iconSize().width() + legend->iconTextPadding() + legend->columnSpacing() + 4;
+  // A name may take the chart's width less the icon and the margins around it.
+  const QMargins around = legend->margins() + legend->item(0)->margins();
+  const int roomForText =
+      std::max(1, width() - around.left() - around.right() - legend->iconSize().width() -
+                      legend->iconTextPadding() - 2);
   int widest = 0;
   for (int i = 0; i < legend->itemCount(); ++i) {
-    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i))) {
-      widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
+    if (auto* item = qobject_cast<ElidingLegendItem*>(legend->item(i))) {
+      item->setMaximumTextWidth(roomForText);
+      widest = std::max(widest, metrics.horizontalAdvance(item->shownName()));
     }
   }
-  const int entryWidth =
-      widest + legend->iconSize().width() + legend->iconTextPadding() + legend->columnSpacing() + 4;
+  const int entryWidth = widest + besideText;
   const int wrap = std::max(1, (width() - 8) / std::max(1, entryWidth));
   if (wrap != legend->wrap()) {
     legend->setWrap(wrap);
@@ -370,6 +384,57 @@ void LiveChart::updateLegend() {
   legend->setMinimumSize(0, legendHeight);
   // The chart grows with its legend (its dock scrolls) so that the plot keeps room to draw.
   setMinimumHeight(kMinimumHeight + legendHeight);
+}
+
+bool LiveChart::legendHasForeignItems() const {
+  for (int i = 0; i < legend->itemCount(); ++i) {
+    if (qobject_cast<QCPPlottableLegendItem*>(legend->item(i)) != nullptr &&
+        qobject_cast<ElidingLegendItem*>(legend->item(i)) == nullptr) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void LiveChart::adoptLegendItems() {
+  // QCustomPlot adds its own entry for each new curve (and for a curve put back in the legend):
+  // the legend is rebuilt, in its order, of entries that elide.
+  std::vector<QCPAbstractPlottable*> plottables;
+  bool foreign = false;
+  for (int i = 0; i < legend->itemCount(); ++i) {
+    auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+    if (item == nullptr) continue;
+    plottables.push_back(item->plottable());
+    foreign = foreign || qobject_cast<ElidingLegendItem*>(item) == nullptr;
+  }
+  if (!foreign) return;
+  legend->clearItems();
+  for (QCPAbstractPlottable* plottable : plottables) {
+    legend->addItem(new ElidingLegendItem(legend, plottable));
+  }
+}
+
+QString LiveChart::legendToolTipAt(const QPoint& pos) const {
+  if (!legendShown()) return {};
+  for (int i = 0; i < legend->itemCount(); ++i) {
+    auto* item = qobject_cast<ElidingLegendItem*>(legend->item(i));
+    if (item != nullptr && item->isElided() && item->outerRect().contains(pos)) {
+      return item->plottable()->name();
+    }
+  }
+  return {};
+}
+
+bool LiveChart::event(QEvent* event) {
+  if (event->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    const QString name = legendToolTipAt(help->pos());
+    if (!name.isEmpty()) {
+      QToolTip::showText(help->globalPos(), name, this);
+      return true;
+    }
+  }
+  return QCustomPlot::event(event);
 }
 
 void LiveChart::setKeyRangeHint(double lower, double upper) {

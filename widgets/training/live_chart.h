@@ -53,6 +53,8 @@ class LiveChart : public QCustomPlot {
   // wraps to the chart's width. A chart of one curve names it in its title instead.
   void setLegendWanted(bool wanted);
   bool legendShown() const;
+  // The whole name of the legend entry at POS when it is drawn shortened with "…", else empty.
+  QString legendToolTipAt(const QPoint& pos) const;
 
   // While following the data, the key axis spans at least [lower, upper]: a series with a
   // point per epoch then sits where it belongs in the run rather than filling the chart.
@@ -78,9 +80,14 @@ class LiveChart : public QCustomPlot {
   void mousePressEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  // A legend name shortened with "…" shows whole on hover.
+  bool event(QEvent* event) override;
 
  private:
   void updateLegend();
+  bool legendHasForeignItems() const;
+  void adoptLegendItems();
+
   // Fit the tick count to the axis's length; true when it changed.
   bool updateKeyTicks();
   bool updateValueTicks();
