@@ -33,6 +33,14 @@ std::string number_text(double value) {
   return text;
 }
 
+// The shortest text that reads back as the same double: a study's plan stores its spaces as
+// text, and a resumed study must search exactly the space it started with.
+std::string exact_text(double value) {
+  char text[32];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, value);
+  return error == std::errc() ? std::string(text, end) : number_text(value);
+}
+
 // The range a setting allows, from the setting table; nullopt for a setting that is neither a
 // number nor a whole number (a choice of words, a switch).
 struct SettingRange {
@@ -203,7 +211,7 @@ std::string to_string(const StudySpace& space) {
     case StudySpaceKind::Number:
       break;
   }
-  return text + number_text(space.low) + ".." + number_text(space.high);
+  return text + exact_text(space.low) + ".." + exact_text(space.high);
 }
 
 std::string study_value_text(const StudySpace& space, double value) {

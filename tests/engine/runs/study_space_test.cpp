@@ -25,10 +25,13 @@ TEST(StudySpace, EachKindIsRead) {
 }
 
 TEST(StudySpace, WrittenBackAsTyped) {
-  for (const char* text : {"lr=log:0.0001..1", "batch_size=int:8..64", "lr=0.01..0.1",
+  for (const char* text : {"lr=log:1e-04..1", "batch_size=int:8..64", "lr=0.01..0.1",
                            "batch_size=32,64,128", "batch_size=int:log:8..512"}) {
     EXPECT_EQ(to_string(parse_study_space(text).value()), text);
   }
+  // To the last bit, so a resumed study searches the space it started with.
+  const StudySpace odd = parse_study_space("lr=log:0.000123456789012345..0.987654321").value();
+  EXPECT_EQ(parse_study_space(to_string(odd)).value(), odd);
 }
 
 TEST(StudySpace, MistakesNameTheSettingAndThePart) {
