@@ -16,6 +16,7 @@
 #include "predict_command.h"
 #include "remote_command.h"
 #include "run_app.h"
+#include "study_command.h"
 #include "sweep_command.h"
 #include "targets_command.h"
 #include "template_commands.h"
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
   add_inspect_command(app, exit_code);
   add_inspect_data_command(app, exit_code);
   add_train_command(app, exit_code);
+  add_study_command(app, exit_code);
   add_sweep_command(app, exit_code);
   add_evaluate_command(app, exit_code);
   add_find_lr_command(app, exit_code);

@@ -14,6 +14,7 @@
 #include "convstudio/runs/run_queue.h"
 #include "convstudio/runs/sweep.h"
 #include "exit_codes.h"
+#include "queued_run_training.h"
 #include "recorded_training.h"
 #include "setting_flags.h"
 
@@ -67,35 +68,6 @@ std::optional<std::string> queue_sweep(const SweepOptions& o, const Project& pro
   std::cerr << "sweep " << sweep << ": " << runs << " runs queued in "
             << run_queue_file(o.file).string() << "\n";
   return sweep;
-}
-
-// Reads the queue, lets `change` edit it and writes it back; false after printing why not.
-template <class Change>
-bool update_queue(const std::string& file, Change change) {
-  Result<RunQueue> queue = load_run_queue(file);
-  if (!queue) {
-    std::cerr << "error: " << queue.error().describe() << "\n";
-    return false;
-  }
-  change(queue.value());
-  if (auto error = save_run_queue(file, queue.value())) {
-    std::cerr << "error: " << error->describe() << "\n";
-    return false;
-  }
-  return true;
-}
-
-QueuedRunState queue_state_after(const RunSummary& summary) {
-  switch (summary.state) {
-    case RunState::Finished:
-      return QueuedRunState::Finished;
-    // Stopped by Ctrl+C or SIGTERM: it waits again, and resumes from its checkpoint. A run
-    // cancelled otherwise stays cancelled, so the loop cannot pick it again and again.
-    case RunState::Cancelled:
-      return InterruptCatcher::requested() ? QueuedRunState::Queued : QueuedRunState::Cancelled;
-    default:
-      return QueuedRunState::Failed;
-  }
 }
 
 // The comparison of the queue's runs of `sweeps` (and of runs trained now without a sweep), on
@@ -155,34 +127,12 @@ int train_queued_runs(const SweepOptions& o, const std::string& sweep) {
     }
     const std::optional<std::size_t> next = next_queued_run(queue.value(), sweep);
     if (!next) break;
-    QueuedRun entry = queue.value().runs[*next];
-    RunOptions run;
-    run.project = entry.project;
-    RunRecorder::Start start = RunRecorder::Start::Fresh;
-    if (const auto checkpoint = interrupted_run_checkpoint(entry)) {
-      std::cerr << "resuming " << entry.label << " from " << checkpoint->string() << "\n";
-      run.resume_checkpoint = checkpoint->string();
-      start = RunRecorder::Start::Resumed;
-    } else if (entry.run_folder.empty()) {
-      // Absolute, so `--resume` from another working folder finds it.
-      entry.run_folder = std::filesystem::absolute(new_run_folder(o.file)).string();
-    }
-    run.out_dir = entry.run_folder;
-    run.start_weights = ProjectFile::weights_file(run.project, o.file).string();
-    if (!update_queue(o.file, [&](RunQueue& q) {
-          mark_queued_run(q, entry.id, QueuedRunState::Running, entry.run_folder);
-        })) {
-      return kExitFailure;
-    }
-    std::cerr << "run " << entry.id << " (" << entry.label << ") in " << entry.run_folder << "\n";
-    const RecordedTraining trained = train_and_record(std::move(run), start, &entry);
-    const QueuedRunState state = queue_state_after(trained.summary);
-    if (!update_queue(o.file, [&](RunQueue& q) { mark_queued_run(q, entry.id, state); })) {
-      return kExitFailure;
-    }
+    const QueuedRun entry = queue.value().runs[*next];
+    const QueuedRunOutcome outcome = train_queued_run(o.file, entry);
+    if (!outcome.queue_written) return kExitFailure;
     sweeps.insert(entry.sweep);
-    trained_folders.insert(entry.run_folder);
-    if (trained.exit_code != kExitOk) exit_code = trained.exit_code;
+    trained_folders.insert(outcome.run_folder);
+    if (outcome.trained.exit_code != kExitOk) exit_code = outcome.trained.exit_code;
   }
   if (InterruptCatcher::requested()) {
     std::cerr << "stopped: the rest stays queued; `convstudio-cli sweep " << o.file
@@ -220,7 +170,7 @@ int run_sweep_command(const SweepOptions& o) {
     sweep = *queued;
   }
   // Running the queue from here is asking for it to run, even if the studio paused it.
-  if (!update_queue(o.file, [](RunQueue& q) { q.paused = false; })) return kExitFailure;
+  if (!update_run_queue(o.file, [](RunQueue& q) { q.paused = false; })) return kExitFailure;
   return train_queued_runs(o, sweep);
 }
 
