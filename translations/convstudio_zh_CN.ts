@@ -923,12 +923,17 @@
         <translation>类别权重“%1”：请写 none、balanced，或为每个类别写一个不小于 0 的权重，以逗号分隔（不能全为 0）。</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>The class-balanced sampler already shows every class alike; balanced class weights on top favour the rare classes a second time. Choose one of the two.</source>
+        <translation>类别均衡采样已让每个类别被同等地看到；再加上 balanced 类别权重会再一次偏向稀有类别。请二者选其一。</translation>
+    </message>
+    <message>
         <location filename="../engine/src/optimizers/adam/adam_spec.cpp" line="+16"/>
         <source>Adam adds weight decay to the gradient; AdamW decouples it and usually generalises better.</source>
         <translation>Adam 把权重衰减加到梯度上；AdamW 将其解耦，通常泛化更好。</translation>
     </message>
     <message>
-        <location filename="../engine/src/model/setting_messages.h" line="-25"/>
+        <location filename="../engine/src/model/setting_messages.h" line="-29"/>
         <source>The warm-up (%1 steps) is longer than half the run (%2 steps); training shortens it to %3 steps.</source>
         <translation>预热（%1 步）超过整个训练（%2 步）的一半；训练时会缩短为 %3 步。</translation>
     </message>
