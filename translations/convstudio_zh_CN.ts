@@ -923,12 +923,17 @@
         <translation>类别权重“%1”：请写 none、balanced，或为每个类别写一个不小于 0 的权重，以逗号分隔（不能全为 0）。</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>The class-balanced sampler already shows every class alike; balanced class weights on top favour the rare classes a second time. Choose one of the two.</source>
+        <translation>类别均衡采样已让每个类别被同等地看到；再加上 balanced 类别权重会再一次偏向稀有类别。请二者选其一。</translation>
+    </message>
+    <message>
         <location filename="../engine/src/optimizers/adam/adam_spec.cpp" line="+16"/>
         <source>Adam adds weight decay to the gradient; AdamW decouples it and usually generalises better.</source>
         <translation>Adam 把权重衰减加到梯度上；AdamW 将其解耦，通常泛化更好。</translation>
     </message>
     <message>
-        <location filename="../engine/src/model/setting_messages.h" line="-25"/>
+        <location filename="../engine/src/model/setting_messages.h" line="-29"/>
         <source>The warm-up (%1 steps) is longer than half the run (%2 steps); training shortens it to %3 steps.</source>
         <translation>预热（%1 步）超过整个训练（%2 步）的一半；训练时会缩短为 %3 步。</translation>
     </message>
@@ -1415,7 +1420,32 @@
         <translation>最佳检查点依据</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+8"/>
+        <source>Sampler</source>
+        <translation>采样方式</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Mixup alpha</source>
+        <translation>Mixup α</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Mixup probability</source>
+        <translation>Mixup 概率</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>CutMix alpha</source>
+        <translation>CutMix α</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>CutMix probability</source>
+        <translation>CutMix 概率</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
@@ -2880,11 +2910,12 @@
     </message>
     <message>
         <location line="+6"/>
+        <location line="+28"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-26"/>
         <source>Train against labels that keep this share for the other classes, so the model is less sure of itself (0.1 is common)</source>
         <translation>训练时把这一比例的标签概率分给其他类别，使模型不过分自信（常用 0.1）</translation>
     </message>
@@ -2910,6 +2941,41 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>Shuffle</source>
+        <translation>打乱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Class-balanced</source>
+        <translation>类别均衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How an epoch draws the training images. Shuffle: each image once. Class-balanced: each draw picks a class at random, all classes alike, then one of its images, so rare classes are seen as often as common ones (their images repeat).</source>
+        <translation>每一轮如何抽取训练图像。打乱：每张图像各一次。类别均衡：每次先以相同的机会随机选一个类别，再从该类别中选一张图像，因此稀有类别与常见类别被看到的次数一样多（其图像会重复出现）。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Mixup blends each training image with another image of its batch, and their labels alike, by a share drawn from Beta(α, α) (torchvision&apos;s MixUp; 0.2 is common)</source>
+        <translation>Mixup 将每张训练图像与同一批次中的另一张图像按从 Beta(α, α) 抽取的比例混合，标签也同样混合（即 torchvision 的 MixUp；常用 0.2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CutMix pastes a box of another image of the batch into each training image, the labels weighed by area, the box&apos;s share drawn from Beta(α, α) (torchvision&apos;s CutMix; 1 is common). With mixup on too, each batch takes one of the two.</source>
+        <translation>CutMix 将同一批次中另一张图像的一个矩形区域贴到每张训练图像上，标签按面积加权，区域比例从 Beta(α, α) 抽取（即 torchvision 的 CutMix；常用 1）。若同时开启 mixup，每个批次只取二者之一。</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Share of the batches mixup is applied to</source>
+        <translation>应用 mixup 的批次比例</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Share of the batches CutMix is applied to</source>
+        <translation>应用 CutMix 的批次比例</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Class weights:</source>
         <translation>类别权重：</translation>
     </message>
@@ -2922,6 +2988,31 @@
         <location line="+1"/>
         <source>Best checkpoint by:</source>
         <translation>最佳检查点依据：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sampler:</source>
+        <translation>采样方式：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mixup α:</source>
+        <translation>Mixup α：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mixup probability:</source>
+        <translation>Mixup 概率：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CutMix α:</source>
+        <translation>CutMix α：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CutMix probability:</source>
+        <translation>CutMix 概率：</translation>
     </message>
 </context>
 <context>
@@ -5351,7 +5442,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCharts</name>
     <message>
-        <location filename="../widgets/training/training_charts.cpp" line="+54"/>
+        <location filename="../widgets/training/training_charts.cpp" line="+55"/>
         <source>Smoothing:</source>
         <translation>平滑：</translation>
     </message>
@@ -5436,7 +5527,22 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+258"/>
+        <location line="+110"/>
+        <source>training (dominant label, mixup/CutMix)</source>
+        <translation>训练（按主导标签，mixup/CutMix）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training (dominant label, mixup)</source>
+        <translation>训练（按主导标签，mixup）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training (dominant label, CutMix)</source>
+        <translation>训练（按主导标签，CutMix）</translation>
+    </message>
+    <message>
+        <location line="+158"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>

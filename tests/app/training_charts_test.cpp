@@ -31,6 +31,7 @@ class TrainingChartsTest : public QObject {
   void aSingleValidationPointSitsAtItsStep();
   void emptiedChartsForgetThePreviousRunsRanges();
   void aSweepsRunsStandTogetherAndOverlayEveryChart();
+  void theTrainingAccuracySaysItCountsTheDominantLabelUnderMixing();
 };
 
 void TrainingChartsTest::decimationKeepsEveryExtremeOfAMillionPoints() {
@@ -370,4 +371,31 @@ void TrainingChartsTest::aSweepsRunsStandTogetherAndOverlayEveryChart() {
 // charts MiB; one unit (MiB, powers of 1024) and one word per state, the settings' labels for
 // the columns.
 QTEST_MAIN(TrainingChartsTest)
+// Under mixup/CutMix an image has two labels: the legend says which one the accuracy counts.
+void TrainingChartsTest::theTrainingAccuracySaysItCountsTheDominantLabelUnderMixing() {
+  TrainingCharts charts;
+  auto trainingCurveName = [&charts] {
+    for (int i = 0; i < charts.accuracyChart()->curveCount(); ++i) {
+      const QString name = charts.accuracyChart()->graphOf(i)->name();
+      if (name.startsWith(QStringLiteral("training"))) return name;
+    }
+    return QString();
+  };
+  TrainingSettings settings;
+  charts.beginRun(settings);
+  QCOMPARE(trainingCurveName(), QStringLiteral("training"));
+  settings.loss.mixup_alpha = 0.2;
+  charts.beginRun(settings);
+  QCOMPARE(trainingCurveName(), QStringLiteral("training (dominant label, mixup)"));
+  settings.loss.cutmix_alpha = 1;
+  charts.beginRun(settings);
+  QCOMPARE(trainingCurveName(), QStringLiteral("training (dominant label, mixup/CutMix)"));
+  settings.loss.mixup_alpha = 0;
+  charts.beginRun(settings);
+  QCOMPARE(trainingCurveName(), QStringLiteral("training (dominant label, CutMix)"));
+  settings.loss.cutmix_probability = 0;  // never applied: nothing is mixed
+  charts.beginRun(settings);
+  QCOMPARE(trainingCurveName(), QStringLiteral("training"));
+}
+
 #include "training_charts_test.moc"

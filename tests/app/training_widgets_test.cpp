@@ -135,7 +135,13 @@ void TrainingWidgetsTest::classFiguresBesideTheMatrixFollowScikitLearn() {
 void TrainingWidgetsTest::lossSettingsRoundTripThroughTheirEditors() {
   TrainingSettingsPanel panel;
   TrainingSettings training;
-  training.loss = {"1, 5, 2.5", 0.1, BestMetric::MacroF1};
+  training.loss.class_weights = "1, 5, 2.5";
+  training.loss.label_smoothing = 0.1;
+  training.loss.best_metric = BestMetric::MacroF1;
+  training.loss.sampler = SamplerKind::ClassBalanced;
+  training.loss.mixup_alpha = 0.2;
+  training.loss.cutmix_alpha = 1.0;
+  training.loss.cutmix_probability = 0.5;
   panel.setSettings({}, training);
   auto* weights = panel.findChild<QComboBox*>(QStringLiteral("classWeights"));
   QVERIFY(weights);
@@ -144,6 +150,19 @@ void TrainingWidgetsTest::lossSettingsRoundTripThroughTheirEditors() {
   QCOMPARE(panel.trainingSettings().loss.class_weights, std::string("balanced"));
   QCOMPARE(panel.trainingSettings().loss.label_smoothing, 0.1);
   QCOMPARE(panel.trainingSettings().loss.best_metric, BestMetric::MacroF1);
+  QCOMPARE(panel.trainingSettings().loss.sampler, SamplerKind::ClassBalanced);
+  QCOMPARE(panel.trainingSettings().loss.mixup_alpha, 0.2);
+  QCOMPARE(panel.trainingSettings().loss.mixup_probability, 1.0);
+  QCOMPARE(panel.trainingSettings().loss.cutmix_alpha, 1.0);
+  QCOMPARE(panel.trainingSettings().loss.cutmix_probability, 0.5);
+  auto* sampler = panel.findChild<QComboBox*>(QStringLiteral("sampler"));
+  QVERIFY(sampler);
+  sampler->setCurrentIndex(sampler->findData(static_cast<int>(SamplerKind::Shuffle)));
+  QCOMPARE(panel.trainingSettings().loss.sampler, SamplerKind::Shuffle);
+  auto* mixup = panel.findChild<QDoubleSpinBox*>(QStringLiteral("mixupAlpha"));
+  QVERIFY(mixup);
+  mixup->setValue(0);
+  QCOMPARE(panel.trainingSettings().loss.mixup_alpha, 0.0);
   // A list the table refuses is kept as typed, and the check points at the field.
   weights->setCurrentText(QStringLiteral("1, x"));
   QVERIFY(panel.noteFor(QStringLiteral("classWeights")));

@@ -46,6 +46,9 @@ done <<'CASES'
 --optimizer lion training.optimizer "lion"
 --pretrained-lr-multiplier 50 training.pretrained_lr_multiplier 50
 --fit zoom dataset.fit "zoom"
+--sampler balanced training.sampler "balanced"
+--mixup-alpha 11 training.mixup_alpha 11
+--cutmix-probability 2 training.cutmix_probability 2
 CASES
 test $fails -eq 0 || exit 1
 "$cli" train "$work/p.convstudio" --lr 200 > /dev/null 2> "$work/lr.txt"

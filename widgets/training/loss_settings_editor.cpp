@@ -43,15 +43,63 @@ LossSettingsEditor::LossSettingsEditor(QWidget* parent) : QWidget(parent) {
          "rare classes, and early stopping follows them too; with accuracy it watches the "
          "validation loss."));
 
+  sampler_ = new QComboBox(this);
+  sampler_->setObjectName(QStringLiteral("sampler"));
+  sampler_->addItem(tr("Shuffle"), static_cast<int>(SamplerKind::Shuffle));
+  sampler_->addItem(tr("Class-balanced"), static_cast<int>(SamplerKind::ClassBalanced));
+  sampler_->setToolTip(
+      tr("How an epoch draws the training images. Shuffle: each image once. Class-balanced: each "
+         "draw picks a class at random, all classes alike, then one of its images, so rare "
+         "classes are seen as often as common ones (their images repeat)."));
+  const auto alphaBox = [this](const char* objectName) {
+    auto* box = new QDoubleSpinBox(this);
+    box->setObjectName(QString::fromLatin1(objectName));
+    box->setRange(0, kMaxMixingAlpha);
+    box->setDecimals(2);
+    box->setSingleStep(0.1);
+    box->setSpecialValueText(tr("off"));
+    return box;
+  };
+  const auto probabilityBox = [this](const char* objectName) {
+    auto* box = new QDoubleSpinBox(this);
+    box->setObjectName(QString::fromLatin1(objectName));
+    box->setRange(0, 1);
+    box->setDecimals(2);
+    box->setSingleStep(0.1);
+    return box;
+  };
+  mixupAlpha_ = alphaBox("mixupAlpha");
+  mixupAlpha_->setToolTip(
+      tr("Mixup blends each training image with another image of its batch, and their labels "
+         "alike, by a share drawn from Beta(α, α) (torchvision's MixUp; 0.2 is common)"));
+  mixupProbability_ = probabilityBox("mixupProbability");
+  mixupProbability_->setToolTip(tr("Share of the batches mixup is applied to"));
+  cutmixAlpha_ = alphaBox("cutmixAlpha");
+  cutmixAlpha_->setToolTip(
+      tr("CutMix pastes a box of another image of the batch into each training image, the "
+         "labels weighed by area, the box's share drawn from Beta(α, α) (torchvision's CutMix; "
+         "1 is common). With mixup on too, each batch takes one of the two."));
+  cutmixProbability_ = probabilityBox("cutmixProbability");
+  cutmixProbability_->setToolTip(tr("Share of the batches CutMix is applied to"));
+
   auto* form = new QFormLayout(this);
   form->setContentsMargins(0, 0, 0, 0);
   form->addRow(tr("Class weights:"), classWeights_);
   form->addRow(tr("Label smoothing:"), labelSmoothing_);
   form->addRow(tr("Best checkpoint by:"), bestMetric_);
+  form->addRow(tr("Sampler:"), sampler_);
+  form->addRow(tr("Mixup α:"), mixupAlpha_);
+  form->addRow(tr("Mixup probability:"), mixupProbability_);
+  form->addRow(tr("CutMix α:"), cutmixAlpha_);
+  form->addRow(tr("CutMix probability:"), cutmixProbability_);
 
   connect(classWeights_, &QComboBox::currentTextChanged, this, &LossSettingsEditor::edited);
   connect(labelSmoothing_, &QDoubleSpinBox::valueChanged, this, &LossSettingsEditor::edited);
   connect(bestMetric_, &QComboBox::currentIndexChanged, this, &LossSettingsEditor::edited);
+  connect(sampler_, &QComboBox::currentIndexChanged, this, &LossSettingsEditor::edited);
+  for (QDoubleSpinBox* box : {mixupAlpha_, mixupProbability_, cutmixAlpha_, cutmixProbability_}) {
+    connect(box, &QDoubleSpinBox::valueChanged, this, &LossSettingsEditor::edited);
+  }
 }
 
 void LossSettingsEditor::load(const TrainingSettings& s) {
@@ -60,6 +108,11 @@ void LossSettingsEditor::load(const TrainingSettings& s) {
   classWeights_->setCurrentText(QString::fromStdString(s.loss.class_weights));
   labelSmoothing_->setValue(s.loss.label_smoothing);
   bestMetric_->setCurrentIndex(bestMetric_->findData(static_cast<int>(s.loss.best_metric)));
+  sampler_->setCurrentIndex(sampler_->findData(static_cast<int>(s.loss.sampler)));
+  mixupAlpha_->setValue(s.loss.mixup_alpha);
+  mixupProbability_->setValue(s.loss.mixup_probability);
+  cutmixAlpha_->setValue(s.loss.cutmix_alpha);
+  cutmixProbability_->setValue(s.loss.cutmix_probability);
   for (QWidget* field : fields) field->blockSignals(false);
 }
 
@@ -68,6 +121,11 @@ void LossSettingsEditor::store(TrainingSettings& s) const {
   s.loss.class_weights = weights.isEmpty() ? std::string("none") : weights.toStdString();
   s.loss.label_smoothing = labelSmoothing_->value();
   s.loss.best_metric = static_cast<BestMetric>(bestMetric_->currentData().toInt());
+  s.loss.sampler = static_cast<SamplerKind>(sampler_->currentData().toInt());
+  s.loss.mixup_alpha = mixupAlpha_->value();
+  s.loss.mixup_probability = mixupProbability_->value();
+  s.loss.cutmix_alpha = cutmixAlpha_->value();
+  s.loss.cutmix_probability = cutmixProbability_->value();
 }
 
 }  // namespace convstudio

@@ -1,6 +1,7 @@
 #pragma once
-// How the loss counts classes and which figure judges a run: class weights (none, balanced, or
-// one per class), label smoothing, and the validation figure the best checkpoint keeps.
+// How the loss counts classes, how training draws and mixes images, and which figure judges a
+// run: class weights (none, balanced, or one per class), label smoothing, the sampler, mixup and
+// CutMix (α and probability each), and the validation figure the best checkpoint keeps.
 
 #include <QWidget>
 
@@ -29,6 +30,11 @@ class LossSettingsEditor : public QWidget {
   QComboBox* classWeights_ = nullptr;  // editable: "none", "balanced" or a typed list
   QDoubleSpinBox* labelSmoothing_ = nullptr;
   QComboBox* bestMetric_ = nullptr;
+  QComboBox* sampler_ = nullptr;
+  QDoubleSpinBox* mixupAlpha_ = nullptr;
+  QDoubleSpinBox* mixupProbability_ = nullptr;
+  QDoubleSpinBox* cutmixAlpha_ = nullptr;
+  QDoubleSpinBox* cutmixProbability_ = nullptr;
 };
 
 }  // namespace convstudio

@@ -28,6 +28,7 @@ namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr std::size_t kLoss = metric_index("loss");
+constexpr std::size_t kTrainAccuracy = metric_index("train_accuracy");
 
 const QColor kBlue(metric_colour::kBlue);
 const QColor kGreen(metric_colour::kGreen);
@@ -239,6 +240,8 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
     chart->resetView();
   }
   showScaleChart(settings.amp == AmpMode::Fp16);
+  charts_.accuracy->graphOf(curveOf_[kTrainAccuracy])
+      ->setName(trainingAccuracyLabel(settings.loss));
   charts_.loss->graphOf(curves_.skippedLoss)->setVisible(false);
   charts_.loss->graphOf(curves_.skippedLoss)->removeFromLegend();
   ema_ = 0;
@@ -254,6 +257,16 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
   steps_.clear();
   epochs_.clear();
   continued_.reset();
+}
+
+QString TrainingCharts::trainingAccuracyLabel(const LossSettings& loss) {
+  // Under mixing an image has two labels; its accuracy counts the one of weight ≥ 0.5.
+  const bool mixup = loss.mixup_alpha > 0 && loss.mixup_probability > 0;
+  const bool cutmix = loss.cutmix_alpha > 0 && loss.cutmix_probability > 0;
+  if (mixup && cutmix) return tr("training (dominant label, mixup/CutMix)");
+  if (mixup) return tr("training (dominant label, mixup)");
+  if (cutmix) return tr("training (dominant label, CutMix)");
+  return labelOf(kMetrics[kTrainAccuracy]);
 }
 
 void TrainingCharts::continueRun(RecordedRun earlier) {

@@ -57,6 +57,10 @@ class TrainingCharts : public QWidget {
   void setOverlays(const std::vector<RecordedRun>& runs);
   const std::vector<RecordedRun>& overlays() const;
 
+  // The training accuracy curve's name: "training", and under mixup/CutMix which label it
+  // counts (the dominant one).
+  static QString trainingAccuracyLabel(const LossSettings& loss);
+
   // EMA weight of the smoothed loss, 0 (raw) to 0.99.
   double smoothing() const { return smoothing_; }
   void setSmoothing(double weight);

@@ -34,6 +34,9 @@ struct BatchLoaderOptions {
   int workers = 2;           // 0 assembles each batch inside next(), on the caller's thread
   int prefetch_batches = 4;  // most batches assembled ahead of the consumer
   bool shuffle = true;
+  // Epochs draw classes equally (class_balanced_epoch_order) instead of shuffling; as many
+  // draws as samples, so the batches per epoch stay the same.
+  bool class_balanced = false;
   bool drop_last = false;  // leave out the last, smaller batch of an epoch
   // Data-parallel runs: this loader is shard `shard_rank` of `shard_count`. Batch k of the epoch
   // is then rows of the global batch k (batch_size × shard_count samples of the epoch's order),
@@ -109,6 +112,7 @@ class BatchLoader {
 
   std::shared_ptr<const SampleSet> samples_;
   BatchLoaderOptions options_;
+  std::vector<std::int64_t> labels_;  // each sample's, for the class-balanced sampler only
   Augmenter augmenter_;
   std::vector<std::array<float, 256>> normalise_;  // per channel: pixel value -> input value
   std::int64_t batches_per_epoch_ = 0;

@@ -41,6 +41,23 @@ std::optional<BestMetric> parse_best_metric(std::string_view text) {
   return std::nullopt;
 }
 
+const std::vector<std::string>& sampler_kind_names() {
+  static const std::vector<std::string> names = {"shuffle", "class-balanced"};
+  return names;
+}
+
+std::string to_string(SamplerKind sampler) {
+  return sampler_kind_names()[static_cast<std::size_t>(sampler)];
+}
+
+std::optional<SamplerKind> parse_sampler_kind(std::string_view text) {
+  const auto& names = sampler_kind_names();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (text == names[i]) return static_cast<SamplerKind>(i);
+  }
+  return std::nullopt;
+}
+
 std::optional<std::vector<double>> parse_class_weight_list(std::string_view text) {
   std::vector<double> weights;
   double total = 0;

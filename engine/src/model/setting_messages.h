@@ -83,5 +83,9 @@ inline constexpr const char* kBadClassWeights = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "Class weights \"%1\": write none, balanced, or one weight of 0 or more per class, "
     "separated by commas (not all 0).");
+inline constexpr const char* kBalancedTwice = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "The class-balanced sampler already shows every class alike; balanced class weights on top "
+    "favour the rare classes a second time. Choose one of the two.");
 
 }  // namespace convstudio::setting_messages

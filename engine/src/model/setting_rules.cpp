@@ -127,6 +127,9 @@ void check_loss(const TrainingSettings& t, Problems& out) {
   if (!is_valid_class_weights(t.loss.class_weights)) {
     add(out, Severity::Error, "training.class_weights", m::kBadClassWeights, t.loss.class_weights);
   }
+  if (t.loss.sampler == SamplerKind::ClassBalanced && t.loss.class_weights == "balanced") {
+    add(out, Severity::Warning, "training.sampler", m::kBalancedTwice);
+  }
 }
 
 }  // namespace

@@ -262,6 +262,46 @@ std::vector<TrainingSetting> later_training_entries() {
                               "balanced_accuracy or macro_f1 (the last two also drive early "
                               "stopping, which otherwise watches the validation loss)",
                       .editor = "bestMetric"})),
+      loss(choice<L>("sampler", &L::sampler, sampler_kind_names(), parse_sampler_kind,
+                     {.label = QT_TRANSLATE_NOOP("Settings", "Sampler"),
+                      .sweepable = true,
+                      .written_when_set = true,
+                      .flag = "--sampler",
+                      .help = "How an epoch draws the training images: shuffle (each once) or "
+                              "class-balanced (a class chosen uniformly, then one of its images, "
+                              "with replacement)",
+                      .editor = "sampler"})),
+      loss(number<L>("mixup_alpha", &L::mixup_alpha, 0, kMaxMixingAlpha,
+                     {.label = QT_TRANSLATE_NOOP("Settings", "Mixup alpha"),
+                      .sweepable = true,
+                      .written_when_set = true,
+                      .flag = "--mixup-alpha",
+                      .help = "Mixup (torchvision's MixUp): blend each image with another one "
+                              "of its batch, lambda ~ Beta(alpha, alpha) (0: off; 0.2 is common)",
+                      .editor = "mixupAlpha"})),
+      loss(number<L>("mixup_probability", &L::mixup_probability, 0, 1,
+                     {.label = QT_TRANSLATE_NOOP("Settings", "Mixup probability"),
+                      .sweepable = true,
+                      .written_when_set = true,
+                      .flag = "--mixup-probability",
+                      .help = "Share of the batches mixup is applied to, when it is chosen",
+                      .editor = "mixupProbability"})),
+      loss(number<L>("cutmix_alpha", &L::cutmix_alpha, 0, kMaxMixingAlpha,
+                     {.label = QT_TRANSLATE_NOOP("Settings", "CutMix alpha"),
+                      .sweepable = true,
+                      .written_when_set = true,
+                      .flag = "--cutmix-alpha",
+                      .help = "CutMix (torchvision's CutMix): paste a box of another image of "
+                              "the batch, of area 1 - lambda, lambda ~ Beta(alpha, alpha) (0: "
+                              "off; 1 is common); with mixup on, each batch takes one of the two",
+                      .editor = "cutmixAlpha"})),
+      loss(number<L>("cutmix_probability", &L::cutmix_probability, 0, 1,
+                     {.label = QT_TRANSLATE_NOOP("Settings", "CutMix probability"),
+                      .sweepable = true,
+                      .written_when_set = true,
+                      .flag = "--cutmix-probability",
+                      .help = "Share of the batches CutMix is applied to, when it is chosen",
+                      .editor = "cutmixProbability"})),
   };
 }
 

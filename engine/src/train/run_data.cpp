@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <sstream>
 #include <thread>
 
 namespace convstudio {
@@ -71,7 +72,37 @@ std::optional<Error> RunData::settle_loss(const LossSettings& settings, std::int
     log.write_as_is(LogLevel::Info, "class weights (" + settings.class_weights + "): " + listed);
   }
   loss_ = TrainingLoss(std::move(weights).value(), settings.label_smoothing, device);
+  log_sampling(settings, classes, log);
   return std::nullopt;
+}
+
+void RunData::log_sampling(const LossSettings& settings, std::int64_t classes, RunLog& log) const {
+  if (settings.sampler == SamplerKind::ClassBalanced) {
+    std::int64_t present = 0;
+    for (const std::int64_t count : class_counts(*dataset_.train, classes)) present += count > 0;
+    log.write_as_is(LogLevel::Info, "class-balanced sampler: each epoch draws " +
+                                        std::to_string(dataset_.train->size()) +
+                                        " images, each from one of the " + std::to_string(present) +
+                                        " classes chosen alike (images of small classes repeat)");
+  }
+  if (!settings.mixes()) return;
+  const auto number = [](double value) {
+    std::ostringstream text;
+    text << value;
+    return text.str();
+  };
+  std::string mixing;
+  if (settings.mixup_alpha > 0 && settings.mixup_probability > 0) {
+    mixing = "mixup (alpha " + number(settings.mixup_alpha) + ", probability " +
+             number(settings.mixup_probability) + ")";
+  }
+  if (settings.cutmix_alpha > 0 && settings.cutmix_probability > 0) {
+    mixing += std::string(mixing.empty() ? "" : " or ") + "CutMix (alpha " +
+              number(settings.cutmix_alpha) + ", probability " +
+              number(settings.cutmix_probability) + ")";
+  }
+  log.write_as_is(LogLevel::Info, "batches mixed by " + mixing +
+                                      "; training accuracy counts each image's dominant label");
 }
 
 void RunData::start_loaders(const torch::Device& device, const TrainingSettings& settings,
@@ -93,6 +124,7 @@ void RunData::start_loaders(const torch::Device& device, const TrainingSettings&
     common_.mean = dataset_.info.normalisation.mean;
     common_.std = dataset_.info.normalisation.std;
   }
+  class_balanced_ = settings.loss.sampler == SamplerKind::ClassBalanced;
   augmentation_ = augmentation_options(dataset.augmentation);
   batch_size_ = settings.batch_size;
   accumulate_ = settings.accumulate;
@@ -103,6 +135,7 @@ void RunData::make_loaders() {
   BatchLoaderOptions train = common_;
   train.batch_size = batch_size_;
   train.augmentation = augmentation_;
+  train.class_balanced = class_balanced_;
   // A set held in memory without augmentation costs a copy per batch (tens of microseconds for
   // lenet5): on the CPU a thread for it only competes with LibTorch's threads (measured: the
   // full-epoch lenet5 benchmark, README "Performance"), so the batch is assembled in next().

@@ -58,10 +58,13 @@ class RunData {
 
  private:
   void make_loaders();
+  // One line each on the class-balanced sampler and on mixup/CutMix, when they are on.
+  void log_sampling(const LossSettings& settings, std::int64_t classes, RunLog& log) const;
 
   Dataset dataset_;
   BatchLoaderOptions common_;  // what both loaders share, less the batch size
   AugmentationOptions augmentation_;
+  bool class_balanced_ = false;  // the training loader's sampler (the validation one never is)
   bool on_cuda_ = false;
   std::unique_ptr<BatchLoader> train_loader_;
   std::unique_ptr<BatchLoader> val_loader_;

@@ -109,6 +109,9 @@ void TrainingRun::train_micro_batch(const Batch& batch, const GradientAccumulati
   const torch::Device& device = environment_.device();
   torch::Tensor images = batch.images.to(device, batch.non_blocking);
   torch::Tensor labels = batch.labels.to(device, batch.non_blocking);
+  // Mixed on the device, each shard of a data-parallel step pairing within its own rows.
+  const std::optional<MixedBatch> mixed = mixer_.mix(images, labels, batch.epoch, batch.index);
+  if (mixed) images = mixed->images;
   torch::Tensor logits;
   {
     AutocastGuard autocast(device, settings_.amp);
@@ -116,7 +119,9 @@ void TrainingRun::train_micro_batch(const Batch& batch, const GradientAccumulati
   }
   const torch::Tensor float_logits = logits.to(torch::kFloat);
   // No samples: a zero loss that still reaches every parameter (the mean over none is NaN).
-  torch::Tensor loss = n > 0 ? data_.loss()(float_logits, labels) : float_logits.sum();
+  // Mixed rows learn their soft targets (cross-entropy with probability targets).
+  const torch::Tensor targets = mixed ? mixed->targets(float_logits.size(1)) : labels;
+  torch::Tensor loss = n > 0 ? data_.loss()(float_logits, targets) : float_logits.sum();
   // Ranks sum their gradients, so each weighs its mean by its share of the global batch: the
   // sum is the mean over the global batch, as one process with all of it computes.
   const double share =
@@ -126,7 +131,8 @@ void TrainingRun::train_micro_batch(const Batch& batch, const GradientAccumulati
   precision_->scale(weight == 1.0 ? loss : loss * weight).backward();
   if (n > 0) {
     const RunMeters::Bookkeeping timed = meters_.bookkeeping();
-    figures_.add(loss.detach(), float_logits.detach(), labels);
+    // Under mixing a row is right when it names its dominant label (the one of weight ≥ 0.5).
+    figures_.add(loss.detach(), float_logits.detach(), mixed ? mixed->dominant_labels() : labels);
   }
 }
 

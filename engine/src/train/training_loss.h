@@ -24,6 +24,9 @@ class TrainingLoss {
                const torch::Device& device);
 
   // The mean loss of a batch: Σ w[y]·ℓ / Σ w[y] with weights, as PyTorch's "mean" reduction.
+  // `labels` may also be float probability targets (batch × classes, mixup/CutMix): then, as
+  // PyTorch computes it, the smoothed target (1 − ε)·t + ε/classes is weighted per class and
+  // the mean is over the rows.
   torch::Tensor operator()(const torch::Tensor& logits, const torch::Tensor& labels) const;
   const std::optional<std::vector<double>>& weights() const { return weights_; }
 

@@ -4,6 +4,7 @@
 // The run composes small parts and calls them from its loop over optimizer steps:
 //   RunEnvironment     device, precision, determinism, peak FLOP/s
 //   RunData            data set, loaders, skipped files, the batch halved after out-of-memory
+//   BatchMixer         mixup / CutMix of each training batch
 //   ParameterGroups    optimizer, its parameter groups and the learning-rate schedule
 //   PrecisionGuard     fp16 loss scaling and its health, gradient clipping and norm
 //   DataParallelRank   joining the other ranks, the gradient all-reduce
@@ -26,6 +27,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "batch_mixing.h"
 #include "checkpoint_keeper.h"
 #include "convstudio/model/block_analysis.h"
 #include "convstudio/train/trainer.h"
@@ -170,6 +172,7 @@ class TrainingRun {
   ValidationSchedule validations_;
   RunProgress progress_;
   TrainingFigures figures_;  // the epoch's training loss and accuracy
+  BatchMixer mixer_;
 };
 
 }  // namespace convstudio

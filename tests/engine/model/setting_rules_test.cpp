@@ -69,6 +69,19 @@ TEST(SettingRules, ClassWeightsThatAreNoListAreAnErrorAtTheSetting) {
   EXPECT_TRUE(check_settings({}, t, cpu_only()).empty());
 }
 
+// Both corrections for unbalanced classes at once favour the rare ones twice: a warning.
+TEST(SettingRules, BalancedWeightsWithTheClassBalancedSamplerAreAWarning) {
+  TrainingSettings t = on_cpu();
+  t.loss.sampler = SamplerKind::ClassBalanced;
+  EXPECT_TRUE(check_settings({}, t, cpu_only()).empty());
+  t.loss.class_weights = "balanced";
+  const std::vector<SettingProblem> problems = check_settings({}, t, cpu_only());
+  const SettingProblem* twice = find(problems, "training.sampler");
+  ASSERT_NE(twice, nullptr);
+  EXPECT_EQ(twice->severity, SettingProblem::Severity::Warning);
+  EXPECT_FALSE(has_setting_errors(problems));
+}
+
 TEST(SettingRules, ALearningRateOfZeroIsAnError) {
   TrainingSettings t = on_cpu();
   t.optimizer.lr = 0;

@@ -61,7 +61,14 @@ void set_everything(DatasetSettings& d, TrainingSettings& t) {
   t.validation.every_steps = 25;
   t.auto_oom_retry = true;
   t.loader_workers = 5;
-  t.loss = {"1,4.5,0.25", 0.1, BestMetric::MacroF1};
+  t.loss.class_weights = "1,4.5,0.25";
+  t.loss.label_smoothing = 0.1;
+  t.loss.best_metric = BestMetric::MacroF1;
+  t.loss.sampler = SamplerKind::ClassBalanced;
+  t.loss.mixup_alpha = 0.2;
+  t.loss.mixup_probability = 0.5;
+  t.loss.cutmix_alpha = 1;
+  t.loss.cutmix_probability = 0.25;
 }
 
 // The settings of each template's project (its recipe over the defaults) and of one project
@@ -259,6 +266,41 @@ TEST(SettingTable, LossSettingsAreSettingsLikeTheOthers) {
   const auto json = SettingsJson::to_json(TrainingSettings{});
   EXPECT_FALSE(json.contains("class_weights") || json.contains("label_smoothing") ||
                json.contains("best_metric"));
+}
+
+// The sampler and mixup/CutMix (issue 34): flags, ranges, sweeps, and files that leave them out.
+TEST(SettingTable, SamplerAndMixingAreSettingsLikeTheOthers) {
+  TrainingSettings t;
+  EXPECT_FALSE(set_from_text(t, *find_training_flag("--sampler"), "class-balanced"));
+  EXPECT_EQ(t.loss.sampler, SamplerKind::ClassBalanced);
+  EXPECT_TRUE(set_from_text(t, *find_training_flag("--sampler"), "balanced"));
+  EXPECT_FALSE(set_from_text(t, *find_training_flag("--mixup-alpha"), "0.2"));
+  EXPECT_FALSE(set_from_text(t, *find_training_flag("--mixup-probability"), "0.5"));
+  EXPECT_FALSE(set_from_text(t, *find_training_flag("--cutmix-alpha"), "1"));
+  EXPECT_FALSE(set_from_text(t, *find_training_flag("--cutmix-probability"), "0.75"));
+  EXPECT_EQ(t.loss.mixup_alpha, 0.2);
+  EXPECT_EQ(t.loss.mixup_probability, 0.5);
+  EXPECT_EQ(t.loss.cutmix_alpha, 1.0);
+  EXPECT_EQ(t.loss.cutmix_probability, 0.75);
+  EXPECT_TRUE(t.loss.mixes());
+  EXPECT_EQ(set_from_text(t, *find_training_flag("--cutmix-probability"), "1.5")->describe(),
+            "training.cutmix_probability: 1.5 is outside 0..1");
+  EXPECT_EQ(set_from_text(t, *find_training_flag("--mixup-alpha"), "11")->describe(),
+            "training.mixup_alpha: 11 is outside 0..10");
+  for (const char* key :
+       {"sampler", "mixup_alpha", "mixup_probability", "cutmix_alpha", "cutmix_probability"}) {
+    EXPECT_TRUE(find_training_setting(key)->sweepable) << key;
+  }
+  // Written when set, read back as written.
+  const auto json = SettingsJson::to_json(t);
+  EXPECT_EQ(json.at("sampler"), "class-balanced");
+  EXPECT_EQ(json.at("cutmix_probability"), 0.75);
+  const auto defaults = SettingsJson::to_json(TrainingSettings{});
+  for (const char* key :
+       {"sampler", "mixup_alpha", "mixup_probability", "cutmix_alpha", "cutmix_probability"}) {
+    EXPECT_FALSE(defaults.contains(key)) << key;
+  }
+  EXPECT_FALSE(TrainingSettings{}.loss.mixes());
 }
 
 TEST(SettingTable, PlacesAreHowTheProjectFileSpellsThem) {

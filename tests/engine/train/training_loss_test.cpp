@@ -91,6 +91,40 @@ TEST(TrainingLoss, MatchesPyTorchCrossEntropyWithSmoothingAndWeights) {
   for (std::size_t c = 0; c < balanced.size(); ++c) EXPECT_NEAR(balanced[c], expected[c], 1e-12);
 }
 
+// Mixup and CutMix train against soft targets: the same loss with probability targets, as
+// torch.nn.CrossEntropyLoss computes it (smoothing applied to the target, weights per class,
+// the mean over the rows).
+TEST(TrainingLoss, SoftTargetsMatchPyTorchWithSmoothingAndWeights) {
+  torch::manual_seed(35);
+  const std::int64_t classes = 3;
+  const torch::Tensor logits = torch::randn({16, classes}) * 2;
+  const torch::Tensor own = torch::one_hot(torch::randint(0, classes, {16}, torch::kLong), classes);
+  const torch::Tensor targets = (own * 0.7 + own.roll(1, 0) * 0.3).to(torch::kFloat);
+  const std::vector<LossCase> cases = {
+      {std::nullopt, 0.0},
+      {std::nullopt, 0.1},
+      {std::vector<double>{0.51, 25.5, 2.0}, 0.0},
+      {std::vector<double>{0.51, 25.5, 2.0}, 0.2},
+  };
+  nlohmann::json input = {{"losses", nlohmann::json::array()},
+                          {"balanced", nlohmann::json::array()}};
+  std::vector<double> ours;
+  for (const LossCase& c : cases) {
+    ours.push_back(
+        TrainingLoss(c.weights, c.label_smoothing, torch::kCPU)(logits, targets).item<double>());
+    input["losses"].push_back({{"logits", rows_of(logits)},
+                               {"labels", nlohmann::json::array()},
+                               {"targets", rows_of(targets)},
+                               {"weight", c.weights ? nlohmann::json(*c.weights) : nullptr},
+                               {"label_smoothing", c.label_smoothing}});
+  }
+  const nlohmann::json reference = pytorch_reference(input);
+  ASSERT_TRUE(reference.is_object());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_NEAR(ours[i], reference["losses"][i].get<double>(), 1e-6) << "case " << i;
+  }
+}
+
 TEST(TrainingLoss, ExplicitWeightsMustNameEveryClass) {
   LossSettings settings;
   settings.class_weights = "1, 2";

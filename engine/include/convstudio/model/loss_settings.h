@@ -1,6 +1,7 @@
 #pragma once
-// How the loss counts classes and which validation figure judges a run: class weights, label
-// smoothing and the best-checkpoint metric, one group of TrainingSettings (issue 34).
+// How the loss counts classes, how training draws and mixes its images, and which validation
+// figure judges a run: class weights, label smoothing, the sampler, mixup/CutMix and the
+// best-checkpoint metric, one group of TrainingSettings (issue 34).
 
 #include <cstdint>
 #include <optional>
@@ -15,6 +16,11 @@ namespace convstudio {
 // existed; the others drive both (higher is better).
 enum class BestMetric { Accuracy, BalancedAccuracy, MacroF1 };
 
+// How an epoch draws the training images. Shuffle: each image once, in a seeded order.
+// ClassBalanced: as many draws as images, each a class chosen uniformly and then one of its
+// images (with replacement), so rare classes are seen as often as common ones.
+enum class SamplerKind { Shuffle, ClassBalanced };
+
 struct LossSettings {
   // "none", "balanced" (scikit-learn's compute_class_weight("balanced"): n_samples /
   // (n_classes × count of the class), from the training split), or one weight per class in
@@ -23,11 +29,29 @@ struct LossSettings {
   // Cross-entropy against (1 − ε) × the label + ε / classes (PyTorch's label_smoothing).
   double label_smoothing = 0;
   BestMetric best_metric = BestMetric::Accuracy;
+  SamplerKind sampler = SamplerKind::Shuffle;
+  // torchvision's transforms.v2.MixUp / CutMix: λ ~ Beta(α, α); α 0 turns one off. Each batch
+  // takes one of those on (a seeded coin when both are), applied with its probability.
+  double mixup_alpha = 0;
+  double mixup_probability = 1;
+  double cutmix_alpha = 0;
+  double cutmix_probability = 1;
+
+  // Some batches are mixed: training accuracy then counts the dominant label.
+  bool mixes() const {
+    return (mixup_alpha > 0 && mixup_probability > 0) ||
+           (cutmix_alpha > 0 && cutmix_probability > 0);
+  }
 
   bool operator==(const LossSettings&) const = default;
 };
 
 inline constexpr double kMaxLabelSmoothing = 0.5;
+inline constexpr double kMaxMixingAlpha = 10;
+
+std::string to_string(SamplerKind sampler);  // "shuffle" | "class-balanced"
+std::optional<SamplerKind> parse_sampler_kind(std::string_view text);
+const std::vector<std::string>& sampler_kind_names();
 
 std::string to_string(BestMetric metric);  // "accuracy" | "balanced_accuracy" | "macro_f1"
 std::optional<BestMetric> parse_best_metric(std::string_view text);
