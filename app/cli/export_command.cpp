@@ -91,6 +91,9 @@ void add_export_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(50.0, 100.0));
   c->add_flag("--per-channel,!--per-tensor", int8.per_channel,
               "onnx-int8: one weight scale per output channel (default) or per tensor");
+  c->add_flag("!--full-range", int8.reduce_range,
+              "onnx-int8: weights in [-127, 127] instead of [-64, 64] (for CPUs with VNNI, or ARM; "
+              "x86 AVX2 saturates at full range)");
   c->add_flag("!--no-measure", int8.measure,
               "onnx-int8: skip running both files in onnxruntime on the validation set");
   c->add_option("--validation-limit", int8.validation_limit,

@@ -24,6 +24,7 @@ nlohmann::json report_json(const Int8ExportRequest& request, const Int8ExportRes
   line["calibration_images"] = result.calibration_images;
   line["calibration_method"] = request.method;
   line["per_channel"] = request.per_channel;
+  line["weight_range"] = request.reduce_range ? 64 : 127;
   line["quantized_blocks"] = result.quantized_blocks;
   line["folded_blocks"] = nlohmann::json::object();
   for (const auto& [norm, conv] : result.folded_blocks) line["folded_blocks"][norm] = conv;
@@ -57,6 +58,7 @@ int run_int8_export(const Int8ExportRequest& request) {
   options.method = *parse_calibration_method(request.method);
   options.percentile = request.percentile;
   options.per_channel = request.per_channel;
+  options.reduce_range = request.reduce_range;
   const Int8ExportResult result = export_checkpoint_int8(request.checkpoint, request.out, options);
   if (result.error) {
     std::cerr << "error: " << result.error->describe() << "\n";

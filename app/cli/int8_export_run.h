@@ -14,6 +14,7 @@ struct Int8ExportRequest {
   std::string method = "minmax";
   double percentile = 99.99;
   bool per_channel = true;
+  bool reduce_range = true;
   bool measure = true;
   std::int64_t validation_limit = 0;  // 0: the whole validation set
   std::string python;                 // empty: $CONVSTUDIO_PYTHON, else python3

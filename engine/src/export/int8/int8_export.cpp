@@ -91,7 +91,8 @@ Int8ExportResult export_checkpoint_int8(const fs::path& checkpoint_dir, const fs
     }
     result.calibration_images = calibration.images;
     const std::string fp32 = OnnxExport::serialize(model);
-    QdqModel int8 = rewrite_to_qdq(fp32, calibration.ranges, options.per_channel);
+    QdqModel int8 = rewrite_to_qdq(fp32, calibration.ranges, options.per_channel,
+                                   options.reduce_range ? 64 : 127);
     if (auto error = write_file_atomically(out, int8.bytes)) {
       return failed(std::move(result), *error, false);
     }

@@ -74,8 +74,12 @@ onnx::NodeProto make_node(const std::string& op, const std::string& name,
 class QdqRewrite {
  public:
   QdqRewrite(onnx::GraphProto& graph, const std::map<std::string, ActivationRange>& ranges,
-             bool per_channel)
-      : graph_(graph), initializers_(graph), ranges_(ranges), per_channel_(per_channel) {}
+             bool per_channel, int weight_limit)
+      : graph_(graph),
+        initializers_(graph),
+        ranges_(ranges),
+        per_channel_(per_channel),
+        weight_limit_(static_cast<float>(weight_limit)) {}
 
   QdqModel run() {
     QdqModel model;
@@ -144,8 +148,8 @@ class QdqRewrite {
                               {value + "/q", scale_zero[0], scale_zero[1]}, value + "/dq"));
   }
 
-  // Symmetric int8 in [-127, 127] (onnxruntime's symmetric weight range), one scale per output
-  // channel: axis 0 of a Conv weight [O, I/g, k, k] and of a Gemm weight with transB 1 [N, K].
+  // Symmetric int8 in [-limit, limit] (onnxruntime's symmetric weight range, or its reduced one),
+  // one scale per output channel: axis 0 of a Conv weight [O, I/g, k, k] and of a Gemm weight with transB 1 [N, K].
   void quantize_weights(onnx::NodeProto& node, std::vector<onnx::NodeProto>& nodes,
                         QdqModel& model) {
     const std::string weight = node.input(1);
@@ -167,11 +171,11 @@ class QdqRewrite {
       m = std::max(m, std::abs(values[i]));
     }
     std::vector<float> scales(absmax.size());
-    for (std::size_t c = 0; c < absmax.size(); ++c) scales[c] = absmax[c] > 0 ? absmax[c] / 127.f : 1.f;
+    for (std::size_t c = 0; c < absmax.size(); ++c) scales[c] = absmax[c] > 0 ? absmax[c] / weight_limit_ : 1.f;
     std::vector<std::int8_t> q(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
       const float s = scales[per_channel_ ? channel_of(i) : 0];
-      q[i] = static_cast<std::int8_t>(std::clamp(std::round(values[i] / s), -127.f, 127.f));
+      q[i] = static_cast<std::int8_t>(std::clamp(std::round(values[i] / s), -weight_limit_, weight_limit_));
     }
     const std::vector<std::int64_t> scale_dims =
         per_channel_ ? std::vector<std::int64_t>{channels} : std::vector<std::int64_t>{};
@@ -210,11 +214,9 @@ class QdqRewrite {
     const std::vector<std::int64_t> bias_dims{static_cast<std::int64_t>(b.size())};
     initializers_.add_int32s(bias + "/int32", bias_dims, bias_q);
     initializers_.add_floats(bias + "/scale", bias_dims, bias_scales);
-    initializers_.add_int32s(bias + "/zero_point", bias_dims,
-                             std::vector<std::int32_t>(b.size(), 0));
+    // No zero point: it defaults to 0, and C int32 zeros would be 4 bytes a channel of file.
     nodes.push_back(make_node("DequantizeLinear", bias + "/dequantize",
-                              {bias + "/int32", bias + "/scale", bias + "/zero_point"},
-                              bias + "/dq", 0));
+                              {bias + "/int32", bias + "/scale"}, bias + "/dq", 0));
     node.set_input(2, bias + "/dq");
   }
 
@@ -238,6 +240,7 @@ class QdqRewrite {
   OnnxInitializers initializers_;
   const std::map<std::string, ActivationRange>& ranges_;
   bool per_channel_;
+  float weight_limit_;
   std::map<std::string, QuantParams> params_;
   std::set<std::string> quantized_;  // activations that get a QDQ pair
   std::map<std::string, std::string> float_reasons_;
@@ -246,10 +249,11 @@ class QdqRewrite {
 }  // namespace
 
 QdqModel rewrite_to_qdq(const std::string& fp32_bytes,
-                        const std::map<std::string, ActivationRange>& ranges, bool per_channel) {
+                        const std::map<std::string, ActivationRange>& ranges, bool per_channel,
+                        int weight_limit) {
   onnx::ModelProto proto;
   if (!proto.ParseFromString(fp32_bytes)) throw std::runtime_error("cannot parse the fp32 export");
-  QdqModel model = QdqRewrite(*proto.mutable_graph(), ranges, per_channel).run();
+  QdqModel model = QdqRewrite(*proto.mutable_graph(), ranges, per_channel, weight_limit).run();
   try {
     onnx::checker::check_model(proto);
   } catch (const std::exception& error) {

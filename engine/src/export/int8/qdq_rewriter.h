@@ -25,7 +25,9 @@ struct QdqModel {
 
 // `ranges` by ONNX value name. Throws std::runtime_error when the checker rejects the result (a
 // bug in this rewrite).
+// `weight_limit`: weights are quantized to [-limit, limit] (127, or 64 for reduce_range).
 QdqModel rewrite_to_qdq(const std::string& fp32_bytes,
-                        const std::map<std::string, ActivationRange>& ranges, bool per_channel);
+                        const std::map<std::string, ActivationRange>& ranges, bool per_channel,
+                        int weight_limit);
 
 }  // namespace convstudio
