@@ -75,7 +75,8 @@ void add_export_command(CLI::App& app, int& exit_code) {
       ->required()
       ->check(CLI::IsMember({"torchscript", "onnx", "onnx-int8", "safetensors", "python"}));
   c->add_option("--out", options->out,
-                "Output file (.pt, .onnx (also onnx-int8), .safetensors + .json beside it, .py + .safetensors "
+                "Output file (.pt, .onnx (also onnx-int8), .safetensors + .json beside it, .py + "
+                ".safetensors "
                 "beside it)")
       ->required();
   c->add_flag("--quiet", options->quiet, "Do not print the block mapping");

@@ -46,9 +46,9 @@ struct FloatBlock {
 };
 
 struct Int8ExportResult {
-  std::string file;            // the int8 .onnx written
+  std::string file;  // the int8 .onnx written
   std::int64_t int8_bytes = 0;
-  std::int64_t fp32_bytes = 0;  // the fp32 ONNX export of the same checkpoint
+  std::int64_t fp32_bytes = 0;          // the fp32 ONNX export of the same checkpoint
   std::int64_t calibration_images = 0;  // images actually seen (fewer when the set is smaller)
   std::vector<std::string> quantized_blocks;  // Conv/Gemm blocks with int8 weights
   // (BatchNorm2d, the Conv2d before it that it was folded into)
@@ -88,7 +88,7 @@ struct Int8Measurement {
 // folder and runs a Python with onnxruntime over both files: `python` when given, else
 // $CONVSTUDIO_PYTHON, else python3 on PATH. `limit` > 0 caps the validation images.
 Int8Measurement measure_int8_export(const std::filesystem::path& checkpoint_dir,
-                                    const std::filesystem::path& int8_file,
-                                    std::int64_t limit = 0, const std::string& python = {});
+                                    const std::filesystem::path& int8_file, std::int64_t limit = 0,
+                                    const std::string& python = {});
 
 }  // namespace convstudio

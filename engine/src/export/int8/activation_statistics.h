@@ -28,8 +28,8 @@ struct ValueHistogram {
 
 class ActivationStatistics {
  public:
-  static constexpr int kHistogramBins = 2048;   // TensorRT's and onnxruntime's percentile bins
-  static constexpr int kQuantizedBins = 128;    // levels on one side of zero in int8
+  static constexpr int kHistogramBins = 2048;  // TensorRT's and onnxruntime's percentile bins
+  static constexpr int kQuantizedBins = 128;   // levels on one side of zero in int8
 
   void observe_range(const torch::Tensor& values);      // first pass
   void observe_histogram(const torch::Tensor& values);  // second pass

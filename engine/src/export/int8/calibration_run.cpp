@@ -1,10 +1,10 @@
 #include "export/int8/calibration_run.h"
 
 #include "checkpoint/checkpoint_store.h"
+#include "checkpoint/module_tensors.h"
 #include "convstudio/data/dataset.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/model/project_file.h"
-#include "checkpoint/module_tensors.h"
 #include "export/onnx_value_name.h"
 #include "nn/graph_module.h"
 

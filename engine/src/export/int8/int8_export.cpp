@@ -65,8 +65,8 @@ Int8ExportResult export_checkpoint_int8(const fs::path& checkpoint_dir, const fs
   if (!report.ok()) {
     std::string message = "cannot export to onnx:";
     for (const Error& refusal : report.refusals) {
-      message += "\n  " + (refusal.block_id.empty() ? "graph" : refusal.block_id) + ": " +
-                 refusal.message;
+      message +=
+          "\n  " + (refusal.block_id.empty() ? "graph" : refusal.block_id) + ": " + refusal.message;
     }
     return failed(std::move(result), Error::in_file(checkpoint_dir.string(), message), true);
   }

@@ -29,7 +29,8 @@ QuantParams activation_params(const ActivationRange& range) {
   if (!(high > low)) return {};
   QuantParams params;
   params.scale = (high - low) / 255.f;
-  params.zero_point = static_cast<std::uint8_t>(std::clamp(std::round(-low / params.scale), 0.f, 255.f));
+  params.zero_point =
+      static_cast<std::uint8_t>(std::clamp(std::round(-low / params.scale), 0.f, 255.f));
   return params;
 }
 
@@ -38,9 +39,9 @@ QuantParams activation_params(const ActivationRange& range) {
 const std::set<std::string> kSameScaleOps = {"MaxPool", "Flatten", "Reshape", "Identity"};
 // Ops onnxruntime runs in int8 between QDQ pairs (or removes: a Relu before a QuantizeLinear
 // whose zero point is the lowest value).
-const std::set<std::string> kInt8Ops = {"Conv",    "Gemm",        "MatMul",  "Add",
-                                        "Concat",  "AveragePool", "MaxPool", "GlobalAveragePool",
-                                        "Relu",    "Flatten",     "Reshape", "Identity"};
+const std::set<std::string> kInt8Ops = {"Conv",   "Gemm",        "MatMul",  "Add",
+                                        "Concat", "AveragePool", "MaxPool", "GlobalAveragePool",
+                                        "Relu",   "Flatten",     "Reshape", "Identity"};
 
 std::string block_of(const onnx::NodeProto& node) {
   return node.name().substr(0, node.name().find('/'));
@@ -86,7 +87,8 @@ class QdqRewrite {
     model.folded_blocks = fold_batch_norms(graph_, initializers_);
     choose_params();
     std::vector<onnx::NodeProto> nodes;
-    for (const onnx::ValueInfoProto& input : graph_.input()) add_activation_qdq(input.name(), nodes);
+    for (const onnx::ValueInfoProto& input : graph_.input())
+      add_activation_qdq(input.name(), nodes);
     for (onnx::NodeProto& node : *graph_.mutable_node()) {
       for (std::string& input : *node.mutable_input()) {
         if (quantized_.count(input)) input += "/dq";
@@ -124,7 +126,8 @@ class QdqRewrite {
       if (!read_by.empty() && !only_relus && outputs.count(value) == 0) quantized_.insert(value);
     };
     for (const onnx::ValueInfoProto& input : graph_.input()) {
-      if (ranges_.count(input.name())) consider(input.name(), activation_params(ranges_.at(input.name())));
+      if (ranges_.count(input.name()))
+        consider(input.name(), activation_params(ranges_.at(input.name())));
     }
     for (const onnx::NodeProto& node : graph_.node()) {
       const std::string& output = node.output(0);
@@ -149,7 +152,8 @@ class QdqRewrite {
   }
 
   // Symmetric int8 in [-limit, limit] (onnxruntime's symmetric weight range, or its reduced one),
-  // one scale per output channel: axis 0 of a Conv weight [O, I/g, k, k] and of a Gemm weight with transB 1 [N, K].
+  // one scale per output channel: axis 0 of a Conv weight [O, I/g, k, k] and of a Gemm weight with
+  // transB 1 [N, K].
   void quantize_weights(onnx::NodeProto& node, std::vector<onnx::NodeProto>& nodes,
                         QdqModel& model) {
     const std::string weight = node.input(1);
@@ -162,7 +166,8 @@ class QdqRewrite {
     const std::int64_t channels = dims.at(axis);
     const std::int64_t inner = transposed ? 1 : static_cast<std::int64_t>(values.size()) / channels;
     auto channel_of = [&](std::size_t i) {
-      return transposed ? static_cast<std::int64_t>(i) % channels : static_cast<std::int64_t>(i) / inner;
+      return transposed ? static_cast<std::int64_t>(i) % channels
+                        : static_cast<std::int64_t>(i) / inner;
     };
 
     std::vector<float> absmax(per_channel_ ? channels : 1, 0.f);
@@ -171,11 +176,13 @@ class QdqRewrite {
       m = std::max(m, std::abs(values[i]));
     }
     std::vector<float> scales(absmax.size());
-    for (std::size_t c = 0; c < absmax.size(); ++c) scales[c] = absmax[c] > 0 ? absmax[c] / weight_limit_ : 1.f;
+    for (std::size_t c = 0; c < absmax.size(); ++c)
+      scales[c] = absmax[c] > 0 ? absmax[c] / weight_limit_ : 1.f;
     std::vector<std::int8_t> q(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
       const float s = scales[per_channel_ ? channel_of(i) : 0];
-      q[i] = static_cast<std::int8_t>(std::clamp(std::round(values[i] / s), -weight_limit_, weight_limit_));
+      q[i] = static_cast<std::int8_t>(
+          std::clamp(std::round(values[i] / s), -weight_limit_, weight_limit_));
     }
     const std::vector<std::int64_t> scale_dims =
         per_channel_ ? std::vector<std::int64_t>{channels} : std::vector<std::int64_t>{};
@@ -220,20 +227,33 @@ class QdqRewrite {
     node.set_input(2, bias + "/dq");
   }
 
+  // A block stays float when one of its ops has no int8 kernel; the reason lists those ops
+  // ("ONNX Div, Erf, Mul ...") so the user sees why.
   void note_float(const onnx::NodeProto& node, QdqModel& model) {
     const std::string block = block_of(node);
-    std::string reason;
-    if (float_reasons_.count(block)) {
-      reason = float_reasons_.at(block);
-    } else if (!kInt8Ops.count(node.op_type())) {
-      reason = "ONNX " + node.op_type() + " has no int8 kernel in onnxruntime: runs in float";
-    } else {
+    const bool weights_only = float_reasons_.count(block) > 0;
+    if (!weights_only && kInt8Ops.count(node.op_type())) return;
+    auto known = std::find_if(model.float_blocks.begin(), model.float_blocks.end(),
+                              [&](const FloatBlock& b) { return b.block_id == block; });
+    if (weights_only) {
+      if (known == model.float_blocks.end()) {
+        model.float_blocks.push_back({block, float_reasons_.at(block)});
+      }
       return;
     }
-    for (const FloatBlock& known : model.float_blocks) {
-      if (known.block_id == block) return;
+    std::vector<std::string>& ops = float_ops_[block];
+    if (std::find(ops.begin(), ops.end(), node.op_type()) == ops.end()) {
+      ops.push_back(node.op_type());
     }
-    model.float_blocks.push_back({block, reason});
+    std::string list;
+    for (const std::string& op : ops) list += (list.empty() ? "" : ", ") + op;
+    const std::string reason = "ONNX " + list + (ops.size() == 1 ? " has" : " have") +
+                               " no int8 kernel in onnxruntime: runs in float";
+    if (known == model.float_blocks.end()) {
+      model.float_blocks.push_back({block, reason});
+    } else {
+      known->reason = reason;
+    }
   }
 
   onnx::GraphProto& graph_;
@@ -244,6 +264,7 @@ class QdqRewrite {
   std::map<std::string, QuantParams> params_;
   std::set<std::string> quantized_;  // activations that get a QDQ pair
   std::map<std::string, std::string> float_reasons_;
+  std::map<std::string, std::vector<std::string>> float_ops_;  // per float block, in graph order
 };
 
 }  // namespace
