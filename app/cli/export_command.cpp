@@ -8,6 +8,7 @@
 
 #include "convstudio/export/model_export.h"
 #include "exit_codes.h"
+#include "int8_export_run.h"
 
 namespace convstudio::cli {
 namespace {
@@ -17,9 +18,23 @@ struct ExportOptions {
   std::string format;
   std::string out;
   bool quiet = false;
+  Int8ExportRequest int8;  // --format onnx-int8 only
 };
 
 int run_export(const ExportOptions& options) {
+  if (options.format == "onnx-int8") {
+    Int8ExportRequest request = options.int8;
+    request.checkpoint = options.checkpoint;
+    request.out = options.out;
+    request.quiet = options.quiet;
+    if (std::filesystem::is_regular_file(options.checkpoint)) {
+      std::cerr << "error: " << options.checkpoint
+                << ": onnx-int8 calibrates on the training data of a checkpoint; export a "
+                   "checkpoint folder (*.ckpt)\n";
+      return kExitUsageError;
+    }
+    return run_int8_export(request);
+  }
   const ExportFormat format = *parse_export_format(options.format);
   // A project file exports its current weights (imported, or set from a file) untrained.
   const bool project = std::filesystem::is_regular_file(options.checkpoint);
@@ -54,14 +69,40 @@ void add_export_command(CLI::App& app, int& exit_code) {
                 "Checkpoint folder (*.ckpt), or a project file (*.convstudio) with weights")
       ->required()
       ->check(CLI::ExistingPath);
-  c->add_option("--format", options->format, "torchscript, onnx, safetensors or python")
+  c->add_option("--format", options->format,
+                "torchscript, onnx, onnx-int8 (QDQ, calibrated on the training set), "
+                "safetensors or python")
       ->required()
-      ->check(CLI::IsMember({"torchscript", "onnx", "safetensors", "python"}));
+      ->check(CLI::IsMember({"torchscript", "onnx", "onnx-int8", "safetensors", "python"}));
   c->add_option("--out", options->out,
-                "Output file (.pt, .onnx, .safetensors + .json beside it, .py + .safetensors "
+                "Output file (.pt, .onnx (also onnx-int8), .safetensors + .json beside it, .py + "
+                ".safetensors "
                 "beside it)")
       ->required();
   c->add_flag("--quiet", options->quiet, "Do not print the block mapping");
+  Int8ExportRequest& int8 = options->int8;
+  c->add_option("--calibration", int8.calibration,
+                "onnx-int8: training images to calibrate on (default 512)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000}));
+  c->add_option("--calibration-method", int8.method,
+                "onnx-int8: minmax (default), percentile or entropy")
+      ->check(CLI::IsMember({"minmax", "percentile", "entropy"}));
+  c->add_option("--percentile", int8.percentile,
+                "onnx-int8 with --calibration-method percentile: share kept (default 99.99)")
+      ->check(CLI::Range(50.0, 100.0));
+  c->add_flag("--per-channel,!--per-tensor", int8.per_channel,
+              "onnx-int8: one weight scale per output channel (default) or per tensor");
+  c->add_flag("!--full-range", int8.reduce_range,
+              "onnx-int8: weights in [-127, 127] instead of [-64, 64] (for CPUs with VNNI, or ARM; "
+              "x86 AVX2 saturates at full range)");
+  c->add_flag("!--no-measure", int8.measure,
+              "onnx-int8: skip running both files in onnxruntime on the validation set");
+  c->add_option("--validation-limit", int8.validation_limit,
+                "onnx-int8: measure on at most this many validation images (0: all)")
+      ->check(CLI::NonNegativeNumber);
+  c->add_option("--python", int8.python,
+                "onnx-int8: the Python with onnxruntime that measures the files (default "
+                "$CONVSTUDIO_PYTHON, else python3)");
   c->callback([options, &exit_code] { exit_code = run_export(*options); });
 }
 

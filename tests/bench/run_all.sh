@@ -13,5 +13,7 @@ echo "== full-epoch trainer against PyTorch, CPU mixed precision, start-up (issu
 "$here/epoch_bench.sh" "$build" 5
 "$here/amp_bench.sh" "$build" 5 469 3
 "$here/startup_bench.sh" "$build" 10
+echo "== int8 QDQ ONNX against fp32 in onnxruntime: size, accuracy, agreement, latency (issue 37)"
+"$here/int8_bench.sh" "$build"
 echo "== cold build of a fresh clone of HEAD, ccache off (issue 13; 6-20 min)"
 "$here/build_bench.sh" HEAD

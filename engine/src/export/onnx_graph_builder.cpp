@@ -5,6 +5,7 @@
 
 #include "blocks/block_model.h"
 #include "blocks/block_torch.h"
+#include "export/onnx_value_name.h"
 
 namespace convstudio {
 namespace {
@@ -54,14 +55,6 @@ void OnnxGraphBuilder::build() {
   set_shape(*graph_.add_output(), "logits", model_.analysis.output_shape().dims);
 }
 
-std::string OnnxGraphBuilder::value_name(const Block& block) const {
-  if (blocks::is_model_input(block)) return "input";
-  if (blocks::is_model_output(block)) return "logits";
-  // Block ids are unique, so only the two graph-level names can collide.
-  if (block.id == "input" || block.id == "logits") return block.id + "_value";
-  return block.id;
-}
-
 std::vector<std::string> OnnxGraphBuilder::inputs_of(const Block& block) const {
   std::vector<std::string> names;
   for (const Connection& wire : model_.graph.inputs_of(block.id)) {
@@ -71,7 +64,7 @@ std::vector<std::string> OnnxGraphBuilder::inputs_of(const Block& block) const {
 }
 
 void OnnxGraphBuilder::add_block(const Block& block, const BlockAnalysis& shapes) {
-  const blocks::OnnxBlock onnx_block{block, shapes, inputs_of(block), value_name(block)};
+  const blocks::OnnxBlock onnx_block{block, shapes, inputs_of(block), onnx_value_name(block)};
   value_of_[block.id] = blocks::block_torch(block.type).onnx(onnx_block, *this);
 }
 

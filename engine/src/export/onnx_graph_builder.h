@@ -30,7 +30,6 @@ class OnnxGraphBuilder final : public blocks::OnnxSink {
 
  private:
   void add_block(const Block& block, const BlockAnalysis& shapes);
-  std::string value_name(const Block& block) const;
   std::vector<std::string> inputs_of(const Block& block) const;
 
   const TrainedModel& model_;
