@@ -21,6 +21,20 @@ CheckpointEvaluation input_error(CheckpointEvaluation result, Error error) {
   return result;
 }
 
+// Samples without a file (IDX data) carry their pixels, so a confusion-matrix cell's images can be
+// shown and explained after the split is gone. Only those sets: their images are small and
+// already in memory.
+void keep_in_memory_pixels(const SampleSet& set, std::vector<EvaluatedSample>& samples) {
+  if (!set.held_in_memory()) return;
+  std::vector<std::uint8_t> scratch(set.image_bytes());
+  for (EvaluatedSample& sample : samples) {
+    const Result<const std::uint8_t*> pixels = set.fetch(sample.index, scratch.data());
+    if (!pixels) continue;
+    sample.image = {set.channels(), set.height(), set.width(),
+                    std::vector<std::uint8_t>(pixels.value(), pixels.value() + set.image_bytes())};
+  }
+}
+
 }  // namespace
 
 CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
@@ -95,11 +109,14 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
   }
   BatchLoader loader(dataset.value().validation, options);
   const Evaluation evaluation =
-      evaluate_model(model, loader, selection.device, project.project->training.amp, classes);
+      evaluate_model(model, loader, selection.device, project.project->training.amp, classes, {},
+                     dataset.value().validation.get());
   result.loss = evaluation.loss;
   result.accuracy = evaluation.accuracy;
   result.samples = evaluation.samples;
   result.confusion = evaluation.confusion;
+  result.sample_list = evaluation.sample_list;
+  keep_in_memory_pixels(*dataset.value().validation, result.sample_list);
   return result;
 }
 

@@ -57,9 +57,15 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
     const auto* t_data = t.data_ptr<std::int64_t>();
     const torch::Tensor c = torch::cat(confidence).to(torch::kCPU, torch::kDouble).contiguous();
     const auto* c_data = c.data_ptr<double>();
+    if (images != nullptr) result.sample_list.reserve(static_cast<std::size_t>(p.numel()));
     for (std::int64_t i = 0; i < p.numel(); ++i) {
       ++result.confusion[t_data[i]][p_data[i]];
       correct += t_data[i] == p_data[i];
+      if (images != nullptr) {
+        const std::int64_t index = samples[static_cast<std::size_t>(i)];
+        result.sample_list.push_back(
+            {index, images->source(index), t_data[i], p_data[i], c_data[i]});
+      }
       const bool keep = images != nullptr && t_data[i] != p_data[i] &&
                         static_cast<int>(result.misclassified.size()) < keep_misclassified;
       if (!keep) continue;
