@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QPainter>
 #include <QRegularExpression>
 
@@ -193,9 +194,9 @@ void ExplainSetController::explainAll() {
           const QImage overlay =
               overlayOf(explanationPicture(*explanation, request, classNames, -1));
           const int index = static_cast<int>(i);
-          // Queued to the controller's thread before the outcome, so they arrive first.
+          // Queued to the UI thread before the outcome, so they arrive first.
           QMetaObject::invokeMethod(
-              self,
+              qApp,
               [self, generation, index, explanation, overlay] {
                 if (!self) return;
                 self->received(generation, index, explanation);

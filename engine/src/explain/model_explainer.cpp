@@ -298,11 +298,11 @@ Result<Explanation> ModelExplainer::explain(const PlanarImage& image, const Expl
                           .div_(255.0f);
   for (int c = 0; c < image.channels; ++c) {
     const auto index = static_cast<std::size_t>(c);
-    const std::vector<float>& mean = trained.contract.mean;
-    const std::vector<float>& std = trained.contract.std;
+    const std::vector<float>& means = trained.contract.mean;
+    const std::vector<float>& deviations = trained.contract.std;
     row[c]
-        .sub_(index < mean.size() ? mean[index] : 0.f)
-        .div_(index < std.size() && std[index] > 0 ? std[index] : 1.f);
+        .sub_(index < means.size() ? means[index] : 0.f)
+        .div_(index < deviations.size() && deviations[index] > 0 ? deviations[index] : 1.f);
   }
   return explain_input(*model_, row.unsqueeze(0), "image", request, progress, cancel);
 }

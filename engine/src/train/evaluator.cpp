@@ -63,8 +63,12 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
       correct += t_data[i] == p_data[i];
       if (images != nullptr) {
         const std::int64_t index = samples[static_cast<std::size_t>(i)];
-        result.sample_list.push_back(
-            {index, images->source(index), t_data[i], p_data[i], c_data[i]});
+        EvaluatedSample& sample = result.sample_list.emplace_back();
+        sample.index = index;
+        sample.file = images->source(index);
+        sample.true_class = t_data[i];
+        sample.predicted_class = p_data[i];
+        sample.confidence = c_data[i];
       }
       const bool keep = images != nullptr && t_data[i] != p_data[i] &&
                         static_cast<int>(result.misclassified.size()) < keep_misclassified;

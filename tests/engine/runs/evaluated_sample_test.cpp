@@ -9,11 +9,11 @@ namespace convstudio {
 namespace {
 
 std::vector<EvaluatedSample> mixed() {
-  return {{0, "a.png", 1, 1, 0.9},
-          {1, "b.png", 1, 2, 0.6},
-          {2, "c.png", 2, 1, 0.5},
-          {3, "d.png", 1, 2, 0.7},
-          {4, "e.png", 0, 0, 0.8}};
+  return {{0, "a.png", 1, 1, 0.9, {}},
+          {1, "b.png", 1, 2, 0.6, {}},
+          {2, "c.png", 2, 1, 0.5, {}},
+          {3, "d.png", 1, 2, 0.7, {}},
+          {4, "e.png", 0, 0, 0.8, {}}};
 }
 
 TEST(SamplesInCell, TheCellHoldsExactlyTheSamplesWithItsTrueAndPredictedClass) {
