@@ -30,4 +30,8 @@ MisclassifiedPanel::MisclassifiedPanel(MisclassifiedGallery* gallery, QWidget* p
   connect(gallery_->model(), &QAbstractItemModel::rowsRemoved, this, update);
 }
 
+MisclassifiedPanel::~MisclassifiedPanel() {
+  disconnect(gallery_->model(), nullptr, this, nullptr);
+}
+
 }  // namespace convstudio

@@ -15,6 +15,8 @@ class MisclassifiedPanel : public QWidget {
 
  public:
   explicit MisclassifiedPanel(MisclassifiedGallery* gallery, QWidget* parent = nullptr);
+  // Stops following the gallery first: deleting its items later must not reach the button.
+  ~MisclassifiedPanel() override;
 
   MisclassifiedGallery* gallery() const { return gallery_; }
 
