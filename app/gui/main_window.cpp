@@ -315,17 +315,16 @@ void MainWindow::connectExplainSets() {
             const MisclassifiedGallery* gallery = training_->gallery();
             std::vector<EvaluatedSample> samples;
             for (const MisclassifiedSample& shown : gallery->samples()) {
-              samples.push_back({0,
-                                 {},
-                                 shown.true_class,
-                                 shown.predicted_class,
-                                 shown.confidence,
-                                 {shown.channels, shown.height, shown.width, shown.pixels}});
+              EvaluatedSample& sample = samples.emplace_back();
+              sample.true_class = shown.true_class;
+              sample.predicted_class = shown.predicted_class;
+              sample.confidence = shown.confidence;
+              sample.image = {shown.channels, shown.height, shown.width, shown.pixels};
             }
+            // The title first: the samples move into the call.
+            const QString title = tr("The misclassified gallery: %1 images").arg(samples.size());
             showImageSet();
-            inference_->explainSet()->listSamples(
-                tr("The misclassified gallery: %1 images").arg(samples.size()), std::move(samples),
-                gallery->classNames());
+            inference_->explainSet()->listSamples(title, std::move(samples), gallery->classNames());
             inference_->panel()->explainSet()->explainAll();
           });
 }

@@ -22,7 +22,12 @@
 #include "inference/heat_map_view.h"
 #include "inference/inference_panel.h"
 #include "inference_controller.h"
+#include "main_window.h"
+#include "project_controller.h"
 #include "training/confusion_matrix_view.h"
+#include "training/misclassified_gallery.h"
+#include "training/misclassified_panel.h"
+#include "training_cockpit.h"
 #include "training_test_data.h"
 
 using namespace convstudio;
@@ -120,6 +125,38 @@ class ExplainSetTest : public QObject {
     QVERIFY(QDir().mkpath(folder));
     emit view->saveAllRequested(folder);
     QCOMPARE(QDir(folder).entryList({QStringLiteral("*.png")}, QDir::Files).size(), count);
+  }
+
+  // The gallery's Explain these lists its images in the Image set tab and explains them.
+  void theGallerysImagesAreListedInTheImageSetTab() {
+    MainWindow window;
+    window.projects()->openExample();
+    window.inference()->setModelPath(checkpoint_);
+    QTRY_VERIFY_WITH_TIMEOUT(window.inference()->explainer()->explainer() != nullptr, kWait);
+    EpochMetrics epoch;
+    epoch.class_names = {"a", "b", "c", "d"};
+    for (int i = 0; i < 3; ++i) {
+      MisclassifiedSample wrong;
+      wrong.channels = 1;
+      wrong.height = wrong.width = kSide;
+      wrong.pixels.assign(kSide * kSide, static_cast<std::uint8_t>(40 * i));
+      wrong.true_class = i;
+      wrong.predicted_class = i + 1;
+      epoch.misclassified.push_back(wrong);
+    }
+    window.training()->gallery()->showEpoch(epoch);
+    auto* button = window.training()->galleryPanel()->findChild<QPushButton*>(
+        QStringLiteral("explainMisclassified"));
+    QVERIFY(button && button->isEnabled());
+    QSignalSpy finished(window.inference()->explainSet(), &ExplainSetController::runFinished);
+    button->click();
+    ExplainSetView* view = window.inference()->panel()->explainSet();
+    auto* title = view->findChild<QLabel*>(QStringLiteral("explainSetTitle"));
+    QVERIFY2(title->text().contains(QStringLiteral("3 images")), qPrintable(title->text()));
+    QCOMPARE(view->itemCount(), 3);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kWait);
+    QCOMPARE(view->overlayCount(), 3);
+    QCOMPARE(window.inference()->explainSet()->samples()[2].true_class, std::int64_t{2});
   }
 
   void cancelStopsARunPartWay() {
