@@ -2403,7 +2403,7 @@
 <context>
     <name>convstudio::ExplainSetController</name>
     <message>
-        <location filename="../app/gui/explain_set_controller.cpp" line="+94"/>
+        <location filename="../app/gui/explain_set_controller.cpp" line="+95"/>
         <source>true: %1
 predicted: %2</source>
         <translation>真实：%1
@@ -3232,7 +3232,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+507"/>
+        <location filename="../app/gui/main_window.cpp" line="+506"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -3327,7 +3327,7 @@ predicted: %2</source>
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-349"/>
+        <location filename="../app/gui/main_window.cpp" line="-348"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -3423,12 +3423,12 @@ predicted: %2</source>
         <translation>问题 (%1)</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+98"/>
         <source>The misclassified gallery: %1 images</source>
         <translation>错分图库：%1 张图像</translation>
     </message>
     <message>
-        <location line="-121"/>
+        <location line="-119"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
@@ -3443,7 +3443,7 @@ predicted: %2</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+243"/>
+        <location filename="../app/gui/main_window.cpp" line="+242"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
