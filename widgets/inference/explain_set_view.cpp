@@ -93,7 +93,9 @@ void ExplainSetView::showSet(const QString& title, const QList<ExplainSetItem>& 
   overlays_ = 0;
   running_ = false;
   title_->setText(title);
+  images_.clear();
   for (const ExplainSetItem& item : items) {
+    images_.append(item.image);
     auto* entry = new QListWidgetItem(thumbnail(item.image), item.caption, grid_);
     entry->setTextAlignment(Qt::AlignHCenter | Qt::AlignTop);
   }
@@ -103,6 +105,7 @@ void ExplainSetView::showSet(const QString& title, const QList<ExplainSetItem>& 
 
 void ExplainSetView::clearSet(const QString& why) {
   grid_->clear();
+  images_.clear();
   overlays_ = 0;
   running_ = false;
   title_->setText(why);
@@ -138,6 +141,10 @@ void ExplainSetView::explainAll() {
   if (running_ || grid_->count() == 0) return;
   running_ = true;
   overlays_ = 0;
+  // The previous run's overlays go: what shows is what this run explains.
+  for (int i = 0; i < grid_->count() && i < images_.size(); ++i) {
+    grid_->item(i)->setIcon(thumbnail(images_[i]));
+  }
   message_->clear();
   showProgress(0, grid_->count());
   updateButtons();

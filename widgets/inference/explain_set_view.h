@@ -66,6 +66,7 @@ class ExplainSetView : public QWidget {
   QPushButton* saveAll_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QLabel* message_ = nullptr;
+  QList<QImage> images_;  // each item's image, shown again when a new run starts
   int overlays_ = 0;
   bool running_ = false;
 };
