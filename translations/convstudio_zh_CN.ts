@@ -972,6 +972,21 @@
         <source>Early stopping after %1 epochs without improvement can never trigger in a run of %2 epochs.</source>
         <translation>在共 %2 轮的训练中，“%1 轮无改进后提前停止”永远不会触发。</translation>
     </message>
+    <message>
+        <location filename="../engine/src/explain/explain_messages.h" line="+15"/>
+        <source>%1 needs a block: name one with a C×H×W output</source>
+        <translation>%1 需要一个块：请指定一个输出为 C×H×W 的块</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the model has no block &quot;%1&quot;; blocks with a C×H×W output: %2</source>
+        <translation>模型中没有块“%1”；输出为 C×H×W 的块：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>its output is %1, not C×H×W: %2 needs a block with a spatial output (a convolution, pooling or activation before the flatten)</source>
+        <translation>它的输出是 %1，不是 C×H×W：%2 需要一个有空间输出的块（展平之前的卷积、池化或激活）</translation>
+    </message>
 </context>
 <context>
     <name>Metrics</name>
@@ -1830,13 +1845,13 @@
 <context>
     <name>convstudio::ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/training/confusion_matrix_view.cpp" line="+11"/>
-        <location line="+33"/>
+        <location filename="../widgets/training/confusion_matrix_view.cpp" line="+12"/>
+        <location line="+71"/>
         <source>Confusion matrix (no validation yet)</source>
         <translation>混淆矩阵（尚未验证）</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-65"/>
         <source>share of true class</source>
         <translation>占真实类别的比例</translation>
     </message>
@@ -1851,7 +1866,7 @@
         <translation>真实</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+63"/>
         <source>Epoch %1 · accuracy %2%</source>
         <translation>第 %1 轮 · 准确率 %2%</translation>
     </message>
@@ -2250,7 +2265,17 @@
 <context>
     <name>convstudio::ExplainController</name>
     <message>
-        <location filename="../app/gui/explain_controller.cpp" line="+66"/>
+        <location filename="../app/gui/explain_controller.cpp" line="+70"/>
+        <source>Prediction: %1 (%2 %). Explained: %3 (%4 %) at block %5.</source>
+        <translation>预测：%1（%2 %）。解释：%3（%4 %），位于块 %5。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Prediction: %1 (%2 %). Explained: %3 (%4 %).</source>
+        <translation>预测：%1（%2 %）。解释：%3（%4 %）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Prediction: %1 (%2 %). Explained: %3 (%4 %) at block %5, in %6 ms.</source>
         <translation>预测：%1（%2 %）。解释的类别：%3（%4 %），模块 %5，用时 %6 毫秒。</translation>
     </message>
@@ -2271,18 +2296,18 @@
         <translation>无法解释此模型：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>No model to explain yet.</source>
         <translation>还没有可解释的模型。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+50"/>
         <location line="+9"/>
         <source>Cannot explain: %1</source>
         <translation>无法解释：%1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+25"/>
         <source>Cannot save the overlay: %1</source>
         <translation>无法保存叠加图：%1</translation>
     </message>
@@ -2403,6 +2428,111 @@
         <location line="+2"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::ExplainSetController</name>
+    <message>
+        <location filename="../app/gui/explain_set_controller.cpp" line="+95"/>
+        <source>true: %1
+predicted: %2</source>
+        <translation>真实：%1
+预测：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>A cell&apos;s images come from evaluating a checkpoint of a run: choose one in the Inference panel.</source>
+        <translation>单元格中的图像来自对某次运行的检查点的评估：请在推理面板中选择一个检查点。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Evaluating the model on its validation data…</source>
+        <translation>正在用验证数据评估模型…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+9"/>
+        <source>The cell&apos;s images cannot be listed: %1</source>
+        <translation>无法列出该单元格的图像：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>True %1, predicted %2: %3 images of the validation data</source>
+        <translation>真实 %1、预测 %2：验证数据中的 %3 张图像</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No model to explain yet.</source>
+        <translation>还没有可解释的模型。</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <location line="+12"/>
+        <source>Cannot explain: %1</source>
+        <translation>无法解释：%1</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>Explaining was cancelled after %1 of %2 images.</source>
+        <translation>已解释 %2 张图像中的 %1 张后取消。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Explained %1 images.</source>
+        <translation>已解释 %1 张图像。</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Cannot save the overlays: %1</source>
+        <translation>无法保存叠加图：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Saved %1 overlays in %2</source>
+        <translation>已将 %1 张叠加图保存到 %2</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::ExplainSetView</name>
+    <message>
+        <location filename="../widgets/inference/explain_set_view.cpp" line="+25"/>
+        <source>Click a cell of the confusion matrix, or Explain these under the misclassified gallery, to see its images here.</source>
+        <translation>点击混淆矩阵中的单元格，或点击错分图库中的“解释这些”，即可在此查看其图像。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Explain these</source>
+        <translation>解释这些</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Explain every image of the set with the Explain tab&apos;s method, class and block</source>
+        <translation>用“解释”选项卡中的方法、类别和块解释该组中的每张图像</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save all…</source>
+        <translation>全部保存…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write every overlay as a PNG file into a folder</source>
+        <translation>将每张叠加图作为 PNG 文件写入一个文件夹</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Save All Overlays</source>
+        <translation>保存全部叠加图</translation>
     </message>
 </context>
 <context>
@@ -2672,7 +2802,7 @@
 <context>
     <name>convstudio::InferenceController</name>
     <message>
-        <location filename="../app/gui/inference_controller.cpp" line="+56"/>
+        <location filename="../app/gui/inference_controller.cpp" line="+63"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
@@ -2722,7 +2852,7 @@
 <context>
     <name>convstudio::InferencePanel</name>
     <message>
-        <location filename="../widgets/inference/inference_panel.cpp" line="+30"/>
+        <location filename="../widgets/inference/inference_panel.cpp" line="+31"/>
         <source>Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</translation>
     </message>
@@ -2747,7 +2877,7 @@
         <translation>检查点文件夹（*.ckpt），或 .safetensors、.onnx、TorchScript .pt 导出文件。.pt 文件在打开时会运行其中的代码：只打开您信任的 .pt 文件。</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+69"/>
         <source>How many of the most likely classes to show per image</source>
         <translation>每张图像显示多少个最可能的类别</translation>
     </message>
@@ -2767,7 +2897,7 @@
         <translation>温度</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-73"/>
         <source>Open images…</source>
         <translation>打开图像…</translation>
     </message>
@@ -2812,6 +2942,11 @@
         <translation>解释</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Image set</source>
+        <translation>图像组</translation>
+    </message>
+    <message>
         <location line="+14"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
@@ -2822,7 +2957,7 @@
         <translation>%1（已打开）</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+78"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
@@ -2860,7 +2995,7 @@
 <context>
     <name>convstudio::LiveChart</name>
     <message>
-        <location filename="../widgets/training/live_chart.cpp" line="+289"/>
+        <location filename="../widgets/training/live_chart.cpp" line="+294"/>
         <location line="+4"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
@@ -3188,7 +3323,7 @@
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+470"/>
+        <location filename="../app/gui/main_window.cpp" line="+506"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -3283,7 +3418,7 @@
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-317"/>
+        <location filename="../app/gui/main_window.cpp" line="-348"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -3379,7 +3514,12 @@
         <translation>问题 (%1)</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="+98"/>
+        <source>The misclassified gallery: %1 images</source>
+        <translation>错分图库：%1 张图像</translation>
+    </message>
+    <message>
+        <location line="-119"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
@@ -3394,7 +3534,7 @@
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+211"/>
+        <location filename="../app/gui/main_window.cpp" line="+242"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -3417,11 +3557,24 @@
 <context>
     <name>convstudio::MisclassifiedGallery</name>
     <message>
-        <location filename="../widgets/training/misclassified_gallery.cpp" line="+39"/>
+        <location filename="../widgets/training/misclassified_gallery.cpp" line="+41"/>
         <source>true: %1
 predicted: %2 (%3%)</source>
         <translation>真实：%1
 预测：%2（%3%）</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::MisclassifiedPanel</name>
+    <message>
+        <location filename="../widgets/training/misclassified_panel.cpp" line="+16"/>
+        <source>Explain these</source>
+        <translation>解释这些</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Explain every image of the gallery with the Inference panel&apos;s model</source>
+        <translation>用推理面板的模型解释图库中的每张图像</translation>
     </message>
 </context>
 <context>
@@ -5561,7 +5714,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingCockpit</name>
     <message>
-        <location filename="../app/gui/training_cockpit.cpp" line="+88"/>
+        <location filename="../app/gui/training_cockpit.cpp" line="+89"/>
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
@@ -5622,18 +5775,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+287"/>
+        <location line="+288"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-285"/>
-        <location line="+286"/>
+        <location line="-286"/>
+        <location line="+287"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-281"/>
+        <location line="-282"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -5653,7 +5806,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+221"/>
+        <location line="+222"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>

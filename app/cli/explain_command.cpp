@@ -107,8 +107,8 @@ void add_explain_command(CLI::App& app, int& exit_code) {
                 "(the block's output per channel)")
       ->check(CLI::IsMember({"gradcam", "gradcam++", "occlusion", "saliency", "features"}));
   c->add_option("--block", options->block,
-                "Block id whose C×H×W output Grad-CAM and features read (default: the last "
-                "convolution)");
+                "Block id whose C×H×W output Grad-CAM and features read (default: the block "
+                "feeding the global pooling or flatten)");
   c->add_option("--class", options->target_class,
                 "Class index to explain (default: the top prediction)");
   c->add_option("--out", options->out, "Folder for the files (default: the current one)");

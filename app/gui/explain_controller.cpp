@@ -35,9 +35,11 @@ struct ExplainOutcome {
   qint64 milliseconds = 0;
 };
 
-// What the section draws: the engine's colours as images, and one line saying what was explained.
-ExplanationPicture pictureOf(const Explanation& explanation, const ExplainRequest& request,
-                             const std::vector<std::string>& classNames, qint64 milliseconds) {
+}  // namespace
+
+ExplanationPicture explanationPicture(const Explanation& explanation, const ExplainRequest& request,
+                                      const std::vector<std::string>& classNames,
+                                      qint64 milliseconds) {
   ExplanationPicture picture;
   picture.image = imageOf(explanation.image_pixels, explanation.image_width,
                           explanation.image_height, explanation.image_channels);
@@ -61,13 +63,25 @@ ExplanationPicture pictureOf(const Explanation& explanation, const ExplainReques
   const QString target = index < classNames.size() ? QString::fromStdString(classNames[index])
                                                    : QString::number(explanation.target_class);
   const QString targetPercent = QString::number(explanation.target_probability * 100.0, 'f', 1);
+  const QString block = QString::fromStdString(request.block_id);
+  if (milliseconds < 0) {
+    picture.summary =
+        explain_method_needs_block(request.method)
+            ? ExplainController::tr("Prediction: %1 (%2 %). Explained: %3 (%4 %) at block %5.")
+                  .arg(top, topPercent)
+                  .arg(target, targetPercent, block)
+            : ExplainController::tr("Prediction: %1 (%2 %). Explained: %3 (%4 %).")
+                  .arg(top, topPercent)
+                  .arg(target, targetPercent);
+    return picture;
+  }
   picture.summary =
       explain_method_needs_block(request.method)
           ? ExplainController::tr(
                 "Prediction: %1 (%2 %). Explained: %3 (%4 %) at block "
                 "%5, in %6 ms.")
                 .arg(top, topPercent)
-                .arg(target, targetPercent, QString::fromStdString(request.block_id))
+                .arg(target, targetPercent, block)
                 .arg(milliseconds)
           : ExplainController::tr("Prediction: %1 (%2 %). Explained: %3 (%4 %), in %5 ms.")
                 .arg(top, topPercent)
@@ -75,8 +89,6 @@ ExplanationPicture pictureOf(const Explanation& explanation, const ExplainReques
                 .arg(milliseconds);
   return picture;
 }
-
-}  // namespace
 
 ExplainController::ExplainController(ExplainSection* section, QObject* parent)
     : QObject(parent), section_(section) {
@@ -97,6 +109,8 @@ void ExplainController::setModelPath(const QString& path) {
   cancelRunning();
   explainer_.reset();
   shown_.reset();
+  path_ = path;
+  emit modelChanged();
   const int generation = ++generation_;
   if (section_) section_->clearModel(tr("Loading the model for explaining…"));
   runInPool(
@@ -128,6 +142,8 @@ void ExplainController::clearModel() {
   ++generation_;
   explainer_.reset();
   shown_.reset();
+  path_.clear();
+  emit modelChanged();
   if (section_) section_->clearModel(tr("No model to explain yet."));
 }
 
@@ -157,10 +173,15 @@ void ExplainController::explain(const QString& image, int method, const QString&
       this,
       [explainer = explainer_, file = QFile::encodeName(image).toStdString(), request, progress,
        cancel] {
+        ExplainOutcome outcome;
+        // A refusal is shown in the user's language: the engine gives its pattern too.
+        if (auto refused = explainer->refusal(request)) {
+          outcome.problem = errorText(refused->error, refused->text);
+          return outcome;
+        }
         QElapsedTimer timer;
         timer.start();
         Result<Explanation> result = explainer->explain(file, request, progress, cancel.get());
-        ExplainOutcome outcome;
         outcome.milliseconds = timer.elapsed();
         if (result) {
           outcome.explanation = std::make_shared<const Explanation>(std::move(result).value());
@@ -178,12 +199,30 @@ void ExplainController::explain(const QString& image, int method, const QString&
         }
         shown_ = outcome.explanation;
         section_->showExplanation(
-            pictureOf(*shown_, request, explainer_->class_names(), outcome.milliseconds));
+            explanationPicture(*shown_, request, explainer_->class_names(), outcome.milliseconds));
       },
       [this, generation](const QString& problem) {
         if (generation != generation_ || !section_) return;
         section_->showFailure(tr("Cannot explain: %1").arg(problem));
       });
+}
+
+ExplainRequest ExplainController::currentRequest() const {
+  ExplainRequest request;
+  if (!section_) return request;
+  request.method = static_cast<ExplainMethod>(section_->method());
+  request.block_id = section_->block().toStdString();
+  if (section_->targetClass() >= 0) request.target_class = section_->targetClass();
+  return request;
+}
+
+void ExplainController::showExplanation(std::shared_ptr<const Explanation> explanation,
+                                        const ExplainRequest& request) {
+  if (!section_ || !explanation || !explainer_) return;
+  cancelRunning();
+  ++generation_;  // a single image's run still going is no longer what is shown
+  shown_ = std::move(explanation);
+  section_->showExplanation(explanationPicture(*shown_, request, explainer_->class_names(), -1));
 }
 
 void ExplainController::saveOverlay(const QString& file, double opacity) {

@@ -6,6 +6,8 @@
 
 #include "convstudio/export/inference_model.h"
 #include "explain_controller.h"
+#include "explain_set_controller.h"
+#include "inference/explain_set_view.h"
 #include "run_in_pool.h"
 
 namespace convstudio {
@@ -31,6 +33,11 @@ QList<ImagePredictionRow> toRows(const std::vector<ImagePrediction>& predictions
 InferenceController::InferenceController(QObject* parent)
     : QObject(parent), panel_(new InferencePanel) {
   explain_ = new ExplainController(panel_->explainSection(), this);
+  explainSet_ = new ExplainSetController(panel_->explainSet(), explain_, this);
+  // An image of the set opened there is shown large in the Explain tab.
+  connect(panel_->explainSet(), &ExplainSetView::itemOpened, panel_, [this] {
+    if (panel_) panel_->showExplainTab();
+  });
   connect(panel_, &InferencePanel::modelFileChosen, this,
           [this](const QString& path) { setModelPath(path); });
   connect(panel_, &InferencePanel::predictionsRequested, this, &InferenceController::predict);

@@ -15,6 +15,7 @@
 namespace convstudio {
 
 class ExplainController;
+class ExplainSetController;
 class InferenceModel;
 
 class InferenceController : public QObject {
@@ -28,6 +29,8 @@ class InferenceController : public QObject {
   InferencePanel* panel() const { return panel_; }
   // The panel's Explain tab's controller: it explains with the model loaded here.
   ExplainController* explainer() const { return explain_; }
+  // The Image set tab's controller: a cell's or the gallery's images, explained together.
+  ExplainSetController* explainSet() const { return explainSet_; }
 
  public slots:
   // A checkpoint folder or an export, named `name` in the panel (its file name when empty).
@@ -45,6 +48,7 @@ class InferenceController : public QObject {
 
   QPointer<InferencePanel> panel_;
   ExplainController* explain_ = nullptr;
+  ExplainSetController* explainSet_ = nullptr;
   std::shared_ptr<const InferenceModel> model_;
   QString path_;
   int generation_ = 0;  // newer requests make older results stale

@@ -30,9 +30,11 @@
 #include "device_text.h"
 #include "edit_actions.h"
 #include "engine_text.h"
+#include "explain_set_controller.h"
 #include "export_dialog.h"
 #include "graph_document.h"
 #include "inference/explain_section.h"
+#include "inference/explain_set_view.h"
 #include "inference_controller.h"
 #include "main_toolbar.h"
 #include "model_importer.h"
@@ -46,6 +48,9 @@
 #include "start_page.h"
 #include "summary_bar.h"
 #include "trained_model_choice.h"
+#include "training/confusion_panel.h"
+#include "training/misclassified_gallery.h"
+#include "training/misclassified_panel.h"
 #include "training/training_settings_panel.h"
 #include "training_cockpit.h"
 #include "training_controller.h"
@@ -291,6 +296,37 @@ void MainWindow::createTrainingPanels() {
           &TrainingCockpit::clearStaleFailure);
   menus_.training->addActions(training_->runActions());
   createRunFollowing();
+  connectExplainSets();
+}
+
+void MainWindow::connectExplainSets() {
+  const auto showImageSet = [this] {
+    docks_.inference->show();
+    docks_.inference->raise();
+    inference_->panel()->showExplainSetTab();
+  };
+  connect(training_->confusion()->matrix(), &ConfusionMatrixView::cellSelected, this,
+          [this, showImageSet](int trueClass, int predictedClass) {
+            showImageSet();
+            inference_->explainSet()->listCell(trueClass, predictedClass);
+          });
+  connect(training_->galleryPanel(), &MisclassifiedPanel::explainRequested, this,
+          [this, showImageSet] {
+            const MisclassifiedGallery* gallery = training_->gallery();
+            std::vector<EvaluatedSample> samples;
+            for (const MisclassifiedSample& shown : gallery->samples()) {
+              EvaluatedSample& sample = samples.emplace_back();
+              sample.true_class = shown.true_class;
+              sample.predicted_class = shown.predicted_class;
+              sample.confidence = shown.confidence;
+              sample.image = {shown.channels, shown.height, shown.width, shown.pixels};
+            }
+            // The title first: the samples move into the call.
+            const QString title = tr("The misclassified gallery: %1 images").arg(samples.size());
+            showImageSet();
+            inference_->explainSet()->listSamples(title, std::move(samples), gallery->classNames());
+            inference_->panel()->explainSet()->explainAll();
+          });
 }
 
 void MainWindow::createRunFollowing() {

@@ -119,6 +119,9 @@ class MainWindow : public QMainWindow {
   void connectProjects();
   void createTrainingPanels();
   void createRunFollowing();
+  // A confusion-matrix cell clicked, or the gallery's Explain these: their images in the
+  // Inference panel's Image set tab.
+  void connectExplainSets();
   void createToolBar();
   // The default dock layout (default_dock_layout.h), from any layout.
   void arrangeDefaultLayout();

@@ -25,6 +25,7 @@
 #include "training/confusion_panel.h"
 #include "training/dataset_statistics_view.h"
 #include "training/misclassified_gallery.h"
+#include "training/misclassified_panel.h"
 #include "training/out_of_memory_dialog.h"
 #include "training/run_queue_view.h"
 #include "training/runs_list.h"
@@ -90,7 +91,7 @@ std::vector<TrainingCockpit::DockRow> TrainingCockpit::dockTable() {
       {views_.progress, tr("Progress"), "trainingProgressDock", bottom, {}, &SD::progress},
       {views_.log, tr("Log"), "trainingLogDock", bottom, {}, &SD::log},
       {views_.confusion, tr("Confusion Matrix"), "confusionMatrixDock", bottom, {}, &SD::confusion},
-      {views_.gallery, tr("Misclassified"), "misclassifiedDock", bottom, {}, &SD::gallery},
+      {views_.galleryPanel, tr("Misclassified"), "misclassifiedDock", bottom, {}, &SD::gallery},
   };
 }
 
@@ -154,6 +155,7 @@ void TrainingCockpit::createDocks() {
   views_.log = new TrainingLogView(w);
   views_.confusion = new ConfusionPanel(w);
   views_.gallery = new MisclassifiedGallery(w);
+  views_.galleryPanel = new MisclassifiedPanel(views_.gallery, w);
   views_.runs = new RunsList(w);
   QueueHost queueHost;
   queueHost.window = w;

@@ -29,6 +29,7 @@ namespace convstudio {
 class ConfusionPanel;
 class DatasetPreviewLoader;
 class MisclassifiedGallery;
+class MisclassifiedPanel;
 class QueueActions;
 class RunsList;
 struct RunStart;
@@ -67,6 +68,7 @@ struct TrainingViews {
   TrainingLogView* log = nullptr;
   ConfusionPanel* confusion = nullptr;  // the matrix and the per-class figures
   MisclassifiedGallery* gallery = nullptr;
+  MisclassifiedPanel* galleryPanel = nullptr;  // the gallery and its Explain these button
   RunsList* runs = nullptr;
 };
 
@@ -105,6 +107,7 @@ class TrainingCockpit : public QObject {
   TrainingLogView* log() const { return views_.log; }
   ConfusionPanel* confusion() const { return views_.confusion; }
   MisclassifiedGallery* gallery() const { return views_.gallery; }
+  MisclassifiedPanel* galleryPanel() const { return views_.galleryPanel; }
   RunsList* runs() const { return views_.runs; }
   // The learning-rate and batch-size finders.
   TuningActions* tuning() const { return tuning_; }

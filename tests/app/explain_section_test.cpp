@@ -25,6 +25,7 @@
 #include "inference/heat_map_view.h"
 #include "inference/inference_panel.h"
 #include "inference_controller.h"
+#include "language.h"
 #include "main_window.h"
 #include "project_controller.h"
 #include "training_test_data.h"
@@ -81,11 +82,11 @@ class ExplainSectionTest : public QObject {
     QVERIFY(message);
     controller.setModelPath(checkpoint_);
     panel->setImages({image_});
-    // The default block is the last convolution; the heat map covers the whole image.
+    // The default block feeds the flatten; the heat map covers the whole image.
     QTRY_VERIFY_WITH_TIMEOUT(!section->heatMapView()->heatMap().isNull(), kWait);
-    QCOMPARE(section->block(), QStringLiteral("conv2"));
+    QCOMPARE(section->block(), QStringLiteral("pool2"));
     QCOMPARE(section->heatMapView()->heatMap().size(), QSize(kSide, kSide));
-    QVERIFY2(message->text().contains(QStringLiteral("conv2")), qPrintable(message->text()));
+    QVERIFY2(message->text().contains(QStringLiteral("pool2")), qPrintable(message->text()));
 
     // A convolution picked on the canvas.
     section->followBlock(QStringLiteral("conv1"));
@@ -177,6 +178,25 @@ class ExplainSectionTest : public QObject {
     QVERIFY(section->heatMapView()->heatMap().isNull());
     QVERIFY(cancel->isHidden());
     pool->setMaxThreadCount(threads);
+  }
+
+  // Last: it installs a translator for the rest of the process. The engine's refusal comes with
+  // its pattern, so the zh_CN studio says it in Chinese, still naming the block.
+  void theRefusalReadsInChineseNamingTheBlock() {
+    QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
+    InferenceController controller;
+    std::unique_ptr<InferencePanel> panel(controller.panel());
+    ExplainSection* section = panel->explainSection();
+    auto* message = section->findChild<QLabel*>(QStringLiteral("explainMessage"));
+    QVERIFY(message);
+    controller.setModelPath(checkpoint_);
+    panel->setImages({image_});
+    QTRY_VERIFY_WITH_TIMEOUT(!section->heatMapView()->heatMap().isNull(), kWait);
+    section->followBlock(QStringLiteral("fc1"));
+    QTRY_VERIFY2_WITH_TIMEOUT(message->text().contains(QStringLiteral("fc1 (Linear)")),
+                              qPrintable(message->text()), kWait);
+    QVERIFY2(message->text().contains(QStringLiteral("不是 C×H×W")), qPrintable(message->text()));
+    QVERIFY2(!message->text().contains(QStringLiteral("its output")), qPrintable(message->text()));
   }
 
  private:

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <tuple>
 
+#include "training/confusion_matrix_view.h"
 #include "training/eliding_legend_item.h"
 #include "training/live_chart.h"
 #include "training/metric_series.h"
@@ -32,6 +33,7 @@ class TrainingChartsTest : public QObject {
   void emptiedChartsForgetThePreviousRunsRanges();
   void aSweepsRunsStandTogetherAndOverlayEveryChart();
   void theTrainingAccuracySaysItCountsTheDominantLabelUnderMixing();
+  void aClickOnTheConfusionMatrixSelectsThatCell();
 };
 
 void TrainingChartsTest::decimationKeepsEveryExtremeOfAMillionPoints() {
@@ -367,10 +369,35 @@ void TrainingChartsTest::aSweepsRunsStandTogetherAndOverlayEveryChart() {
   QCOMPARE(charts.memoryChart()->curveCount(), memory);
 }
 
-// Issue 32: the table said "MB" and "stopped" where the CSV said bytes and "cancelled", the
-// charts MiB; one unit (MiB, powers of 1024) and one word per state, the settings' labels for
-// the columns.
-QTEST_MAIN(TrainingChartsTest)
+// Issue 35: a click on a cell selects (true class, predicted class), so its images can be listed
+// and explained; the selection outlives the next validation of the same classes.
+void TrainingChartsTest::aClickOnTheConfusionMatrixSelectsThatCell() {
+  ConfusionMatrixView view;
+  view.resize(420, 380);
+  EpochMetrics epoch;
+  epoch.confusion = {{5, 1, 0}, {2, 4, 0}, {0, 3, 3}};
+  epoch.class_names = {"a", "b", "c"};
+  view.showEpoch(epoch);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  view.replot();
+  QSignalSpy selected(&view, &ConfusionMatrixView::cellSelected);
+  const QPoint cell(static_cast<int>(view.xAxis->coordToPixel(1)),
+                    static_cast<int>(view.yAxis->coordToPixel(2)));
+  QCOMPARE(view.cellAt(cell), QPoint(1, 2));
+  QTest::mouseClick(&view, Qt::LeftButton, {}, cell);
+  QCOMPARE(selected.count(), 1);
+  QCOMPARE(selected.front().at(0).toInt(), 2);  // true class
+  QCOMPARE(selected.front().at(1).toInt(), 1);  // predicted class
+  QCOMPARE(view.selectedTrueClass(), 2);
+  QCOMPARE(view.cell(view.selectedTrueClass(), view.selectedPredictedClass()), std::int64_t{3});
+  view.showEpoch(epoch);
+  QCOMPARE(view.selectedPredictedClass(), 1);
+  // Outside the matrix nothing changes.
+  QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(2, 2));
+  QCOMPARE(selected.count(), 1);
+}
+
 // Under mixup/CutMix an image has two labels: the legend says which one the accuracy counts.
 void TrainingChartsTest::theTrainingAccuracySaysItCountsTheDominantLabelUnderMixing() {
   TrainingCharts charts;
@@ -398,4 +425,5 @@ void TrainingChartsTest::theTrainingAccuracySaysItCountsTheDominantLabelUnderMix
   QCOMPARE(trainingCurveName(), QStringLiteral("training"));
 }
 
+QTEST_MAIN(TrainingChartsTest)
 #include "training_charts_test.moc"

@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include "explain_section.h"
+#include "explain_set_view.h"
 
 namespace convstudio {
 namespace {
@@ -89,6 +90,8 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   tabs_->setObjectName(QStringLiteral("inferenceTabs"));
   tabs_->addTab(results_, tr("Predictions"));
   tabs_->addTab(explain_, tr("Explain"));
+  explainSet_ = new ExplainSetView(this);
+  tabs_->addTab(explainSet_, tr("Image set"));
   layout->addWidget(tabs_, 1);
   layout->addLayout(progressRow);
   layout->addWidget(message_);
@@ -186,6 +189,10 @@ void InferencePanel::setImages(const QStringList& images) {
 
 void InferencePanel::showExplainTab() {
   tabs_->setCurrentWidget(explain_);
+}
+
+void InferencePanel::showExplainSetTab() {
+  tabs_->setCurrentWidget(explainSet_);
 }
 
 void InferencePanel::updateExplainedImage() {

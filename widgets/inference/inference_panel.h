@@ -1,7 +1,8 @@
 #pragma once
 // The inference panel: drop or open images and see their top-k classes with probabilities,
 // adjust the softmax temperature, or predict a whole folder into a CSV file; its Explain tab
-// shows why (ExplainSection) for the image chosen among the results. It only shows and asks;
+// shows why (ExplainSection) for the image chosen among the results, its Image set tab a whole
+// set of images (ExplainSetView). It only shows and asks;
 // whoever owns it (the app's InferenceController and ExplainController) runs the model.
 
 #include <QList>
@@ -24,6 +25,7 @@ class QTreeWidget;
 namespace convstudio {
 
 class ExplainSection;
+class ExplainSetView;
 
 class InferencePanel : public QWidget {
   Q_OBJECT
@@ -35,8 +37,11 @@ class InferencePanel : public QWidget {
   int topK() const;
   double temperature() const;
   ExplainSection* explainSection() const { return explain_; }
+  // The Image set tab: a confusion-matrix cell's or the gallery's images, explained together.
+  ExplainSetView* explainSet() const { return explainSet_; }
   // Brings the Explain tab to the front.
   void showExplainTab();
+  void showExplainSetTab();
 
  public slots:
   // What model predictions come from (a file name and what it is), or why none is loaded.
@@ -87,6 +92,7 @@ class InferencePanel : public QWidget {
   QTreeWidget* results_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   ExplainSection* explain_ = nullptr;
+  ExplainSetView* explainSet_ = nullptr;
   QLabel* message_ = nullptr;
   QProgressBar* folderProgress_ = nullptr;
   QPushButton* cancelFolder_ = nullptr;

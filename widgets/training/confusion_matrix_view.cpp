@@ -1,6 +1,7 @@
 #include "confusion_matrix_view.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace convstudio {
 
@@ -34,12 +35,50 @@ ConfusionMatrixView::ConfusionMatrixView(QWidget* parent) : QCustomPlot(parent) 
   xAxis->setTickLabelRotation(45);
   xAxis->grid()->setVisible(false);
   yAxis->grid()->setVisible(false);
+  connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
+    const QPoint cell = cellAt(event->position());
+    if (cell.x() < 0) return;
+    selectCell(cell.y(), cell.x());
+    emit cellSelected(cell.y(), cell.x());
+  });
+}
+
+QPoint ConfusionMatrixView::cellAt(const QPointF& position) const {
+  if (classes_ == 0 || !axisRect()->rect().contains(position.toPoint())) return {-1, -1};
+  const int predicted = static_cast<int>(std::lround(xAxis->pixelToCoord(position.x())));
+  const int trueClass = static_cast<int>(std::lround(yAxis->pixelToCoord(position.y())));
+  if (predicted < 0 || predicted >= classes_ || trueClass < 0 || trueClass >= classes_) {
+    return {-1, -1};
+  }
+  return {predicted, trueClass};
+}
+
+void ConfusionMatrixView::selectCell(int trueClass, int predictedClass) {
+  const bool inside =
+      trueClass >= 0 && trueClass < classes_ && predictedClass >= 0 && predictedClass < classes_;
+  selectedTrue_ = inside ? trueClass : -1;
+  selectedPredicted_ = inside ? predictedClass : -1;
+  outlineSelection();
+  replot();
+}
+
+void ConfusionMatrixView::outlineSelection() {
+  if (outline_ != nullptr && hasItem(outline_)) removeItem(outline_);
+  outline_ = nullptr;
+  if (selectedTrue_ < 0) return;
+  outline_ = new QCPItemRect(this);
+  outline_->topLeft->setCoords(selectedPredicted_ - 0.5, selectedTrue_ - 0.5);
+  outline_->bottomRight->setCoords(selectedPredicted_ + 0.5, selectedTrue_ + 0.5);
+  outline_->setPen(QPen(QColor(230, 120, 0), 2.5));
+  outline_->setClipToAxisRect(true);
 }
 
 void ConfusionMatrixView::clear() {
   clearItems();
+  outline_ = nullptr;
   counts_.clear();
   classes_ = 0;
+  selectedTrue_ = selectedPredicted_ = -1;
   map_->data()->clear();
   heading_->setText(tr("Confusion matrix (no validation yet)"));
   replot();
@@ -56,6 +95,10 @@ void ConfusionMatrixView::showEpoch(const EpochMetrics& epoch) {
   heading_->setText(
       tr("Epoch %1 · accuracy %2%").arg(epoch.epoch + 1).arg(epoch.val_accuracy * 100, 0, 'f', 1));
   clearItems();
+  outline_ = nullptr;
+  if (selectedTrue_ >= classes_ || selectedPredicted_ >= classes_) {
+    selectedTrue_ = selectedPredicted_ = -1;
+  }
   if (classes_ == 0) {
     replot();
     return;
@@ -96,6 +139,7 @@ void ConfusionMatrixView::showEpoch(const EpochMetrics& epoch) {
   }
   xAxis->setRange(-0.5, classes_ - 0.5);
   yAxis->setRange(-0.5, classes_ - 0.5);
+  outlineSelection();
   replot();
 }
 

@@ -21,6 +21,8 @@ MisclassifiedGallery::MisclassifiedGallery(QWidget* parent) : QListWidget(parent
 
 void MisclassifiedGallery::showEpoch(const EpochMetrics& epoch) {
   clear();
+  samples_.clear();
+  classNames_ = epoch.class_names;
   const auto name = [&epoch](std::int64_t index) {
     return index >= 0 && index < static_cast<std::int64_t>(epoch.class_names.size())
                ? QString::fromStdString(epoch.class_names[static_cast<std::size_t>(index)])
@@ -41,6 +43,7 @@ void MisclassifiedGallery::showEpoch(const EpochMetrics& epoch) {
                                          .arg(sample.confidence * 100, 0, 'f', 0),
                                      this);
     item->setTextAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    samples_.push_back(sample);
   }
 }
 

@@ -17,6 +17,13 @@ class MisclassifiedGallery : public QListWidget {
   explicit MisclassifiedGallery(QWidget* parent = nullptr);
 
   void showEpoch(const EpochMetrics& epoch);
+  // What the latest validation showed: the images and the class names (for Explain these).
+  const std::vector<MisclassifiedSample>& samples() const { return samples_; }
+  const std::vector<std::string>& classNames() const { return classNames_; }
+
+ private:
+  std::vector<MisclassifiedSample> samples_;
+  std::vector<std::string> classNames_;
 };
 
 }  // namespace convstudio

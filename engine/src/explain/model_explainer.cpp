@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "convstudio/explain/default_explain_block.h"
 #include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/training_settings.h"
 #include "explain/class_activation_map.h"
+#include "explain/explain_messages.h"
 #include "explain/explained_model.h"
 #include "explain/input_saliency.h"
 #include "explain/occlusion_map.h"
@@ -92,30 +94,34 @@ Result<torch::Device> explain_device(const std::string& text) {
   return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(choice->cuda_index()));
 }
 
-Error no_such_block(const ModelAnalysis& analysis, const std::string& id) {
+// The Error carries the English sentence (the CLI prints it); `text` is the same sentence as a
+// pattern, which the studio translates.
+ExplainRefusal refused(Error error, MessageText text) {
+  error.message = text.english();
+  return {std::move(error), std::move(text)};
+}
+
+ExplainRefusal no_such_block(const ModelAnalysis& analysis, const std::string& id) {
   std::string spatial;
   for (const BlockAnalysis& block : analysis.blocks) {
     if (block.output_shape.is_image()) spatial += (spatial.empty() ? "" : ", ") + block.id;
   }
-  return Error::in_setting(
-      "block", "the model has no block \"" + id + "\"; blocks with a C×H×W output: " + spatial);
+  return refused(Error::in_setting("block", ""), {explain_messages::kNoSuchBlock, {id, spatial}});
 }
 
 // Grad-CAM and feature maps read a block whose output is C×H×W; refused naming the block.
-std::optional<Error> check_block(const ModelAnalysis& analysis, const ExplainRequest& request) {
+std::optional<ExplainRefusal> check_block(const ModelAnalysis& analysis,
+                                          const ExplainRequest& request) {
   if (!explain_method_needs_block(request.method)) return std::nullopt;
   const std::string method(explain_method_name(request.method));
   if (request.block_id.empty()) {
-    return Error::in_setting("block", method + " needs a block: name one with a C×H×W output");
+    return refused(Error::in_setting("block", ""), {explain_messages::kNeedsBlock, {method}});
   }
   const BlockAnalysis* block = analysis.find(request.block_id);
   if (block == nullptr) return no_such_block(analysis, request.block_id);
   if (!block->output_shape.is_image()) {
-    return Error::in_block(block->id, block->type, "",
-                           "its output is " + block->output_shape.to_string() +
-                               ", not C×H×W: " + method +
-                               " needs a block with a spatial output (a convolution, pooling or "
-                               "activation before the flatten)");
+    return refused(Error::in_block(block->id, block->type, "", ""),
+                   {explain_messages::kNotSpatial, {block->output_shape.to_string(), method}});
   }
   return std::nullopt;
 }
@@ -159,6 +165,50 @@ bool run_method(const MethodRun& run, Explanation& explanation) {
   }
   explanation.heat_map = heat_map_of(*map);
   return true;
+}
+
+// The prediction and the method's map for one input row (1×C×H×W, normalised); `source` names
+// it in an error.
+Result<Explanation> explain_input(const ModelExplainer::Model& model, const torch::Tensor& batch,
+                                  const std::string& source, const ExplainRequest& request,
+                                  const ExplainProgress& progress, ExplainCancel cancel) {
+  const TrainedModel& trained = model.trained();
+  std::lock_guard lock(model.mutex());
+  if (cancel != nullptr && cancel->load()) return cancelled();
+  try {
+    const torch::Tensor input = batch.to(model.device(), torch::kFloat);
+    torch::Tensor probabilities;
+    {
+      torch::NoGradGuard no_grad;
+      probabilities =
+          torch::softmax(model.module().forward(input).to(torch::kCPU, torch::kDouble), 1)[0];
+    }
+    const std::int64_t classes = probabilities.size(0);
+    Explanation explanation;
+    explanation.top_class = probabilities.argmax().item<std::int64_t>();
+    const auto name = static_cast<std::size_t>(explanation.top_class);
+    explanation.top_name = name < trained.contract.class_names.size()
+                               ? trained.contract.class_names[name]
+                               : std::to_string(explanation.top_class);
+    explanation.top_probability = probabilities[explanation.top_class].item<double>();
+    explanation.target_class = request.target_class.value_or(explanation.top_class);
+    if (explanation.target_class < 0 || explanation.target_class >= classes) {
+      return Error::in_setting("class", "class " + std::to_string(explanation.target_class) +
+                                            " is out of range: the model has " +
+                                            std::to_string(classes) + " classes (0 to " +
+                                            std::to_string(classes - 1) + ")");
+    }
+    explanation.target_probability = probabilities[explanation.target_class].item<double>();
+    set_image(input[0], trained.contract, explanation);
+    if (!run_method({model, input, request, explanation.target_class, progress, cancel},
+                    explanation)) {
+      return cancelled();
+    }
+    if (progress) progress(1.0);
+    return explanation;
+  } catch (const c10::Error& error) {
+    return Error::in_file(source, error.what_without_backtrace());
+  }
 }
 
 }  // namespace
@@ -207,58 +257,54 @@ std::vector<std::string> ModelExplainer::class_names() const {
 }
 
 std::string ModelExplainer::default_block() const {
-  std::string last;
-  for (const BlockAnalysis& block : model_->trained().analysis.blocks) {
-    if (block.type == kConvolutionType && block.output_shape.is_image()) last = block.id;
-  }
-  return last;
+  return default_explain_block(model_->trained().graph, model_->trained().analysis);
+}
+
+std::optional<ExplainRefusal> ModelExplainer::refusal(const ExplainRequest& request) const {
+  return check_block(model_->trained().analysis, request);
 }
 
 Result<Explanation> ModelExplainer::explain(const fs::path& image, const ExplainRequest& request,
                                             const ExplainProgress& progress,
                                             ExplainCancel cancel) const {
   const TrainedModel& trained = model_->trained();
-  if (auto error = check_block(trained.analysis, request)) return *error;
+  if (auto refusal = check_block(trained.analysis, request)) return refusal->error;
   const ImageBatch batch = load_image_batch({image}, trained.contract);
   if (batch.rows.empty()) {
     return Error::in_file(image.string(), batch.errors.front().value_or("cannot be read"));
   }
-  std::lock_guard lock(model_->mutex());
-  if (cancel != nullptr && cancel->load()) return cancelled();
-  try {
-    const torch::Tensor input = batch.input.to(model_->device(), torch::kFloat);
-    torch::Tensor probabilities;
-    {
-      torch::NoGradGuard no_grad;
-      probabilities =
-          torch::softmax(model_->module().forward(input).to(torch::kCPU, torch::kDouble), 1)[0];
-    }
-    const std::int64_t classes = probabilities.size(0);
-    Explanation explanation;
-    explanation.top_class = probabilities.argmax().item<std::int64_t>();
-    const auto name = static_cast<std::size_t>(explanation.top_class);
-    explanation.top_name = name < trained.contract.class_names.size()
-                               ? trained.contract.class_names[name]
-                               : std::to_string(explanation.top_class);
-    explanation.top_probability = probabilities[explanation.top_class].item<double>();
-    explanation.target_class = request.target_class.value_or(explanation.top_class);
-    if (explanation.target_class < 0 || explanation.target_class >= classes) {
-      return Error::in_setting("class", "class " + std::to_string(explanation.target_class) +
-                                            " is out of range: the model has " +
-                                            std::to_string(classes) + " classes (0 to " +
-                                            std::to_string(classes - 1) + ")");
-    }
-    explanation.target_probability = probabilities[explanation.target_class].item<double>();
-    set_image(input[0], trained.contract, explanation);
-    if (!run_method({*model_, input, request, explanation.target_class, progress, cancel},
-                    explanation)) {
-      return cancelled();
-    }
-    if (progress) progress(1.0);
-    return explanation;
-  } catch (const c10::Error& error) {
-    return Error::in_file(image.string(), error.what_without_backtrace());
+  return explain_input(*model_, batch.input, image.string(), request, progress, cancel);
+}
+
+Result<Explanation> ModelExplainer::explain(const PlanarImage& image, const ExplainRequest& request,
+                                            const ExplainProgress& progress,
+                                            ExplainCancel cancel) const {
+  const TrainedModel& trained = model_->trained();
+  if (auto refusal = check_block(trained.analysis, request)) return refusal->error;
+  const TensorShape& input = trained.contract.input;
+  if (image.channels != input.channels() || image.height != input.height() ||
+      image.width != input.width() ||
+      image.pixels.size() !=
+          static_cast<std::size_t>(input.channels() * input.height() * input.width())) {
+    return Error::in_setting("image", "the image is " + std::to_string(image.channels) + "×" +
+                                          std::to_string(image.height) + "×" +
+                                          std::to_string(image.width) + "; the model takes " +
+                                          input.to_string());
   }
+  // Scaled and normalised as load_image_batch does a decoded file.
+  torch::Tensor row = torch::from_blob(const_cast<std::uint8_t*>(image.pixels.data()),
+                                       {image.channels, image.height, image.width}, torch::kUInt8)
+                          .to(torch::kFloat)
+                          .div_(255.0f);
+  for (int c = 0; c < image.channels; ++c) {
+    const auto index = static_cast<std::size_t>(c);
+    const std::vector<float>& means = trained.contract.mean;
+    const std::vector<float>& deviations = trained.contract.std;
+    row[c]
+        .sub_(index < means.size() ? means[index] : 0.f)
+        .div_(index < deviations.size() && deviations[index] > 0 ? deviations[index] : 1.f);
+  }
+  return explain_input(*model_, row.unsqueeze(0), "image", request, progress, cancel);
 }
 
 Result<ConvFilters> ModelExplainer::filters(const std::string& block_id) const {

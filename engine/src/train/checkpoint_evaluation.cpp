@@ -21,6 +21,36 @@ CheckpointEvaluation input_error(CheckpointEvaluation result, Error error) {
   return result;
 }
 
+// In order, in batches of 256, normalised with the statistics the model was trained with (not
+// ones of the data evaluated).
+BatchLoaderOptions loader_options(const nlohmann::json& config, const torch::Device& device) {
+  BatchLoaderOptions options;
+  options.batch_size = 256;
+  options.shuffle = false;
+  options.pin_memory = device.is_cuda();
+  if (config.contains("mean") && config.contains("std")) {
+    options.mean = config["mean"].get<std::vector<float>>();
+    options.std = config["std"].get<std::vector<float>>();
+  }
+  return options;
+}
+
+// Samples without a file (IDX data) carry their pixels, so a confusion-matrix cell's images can be
+// shown and explained after the split is gone. Only those sets: their images are small and
+// already in memory.
+std::vector<EvaluatedSample> with_in_memory_pixels(const SampleSet& set,
+                                                   std::vector<EvaluatedSample> samples) {
+  if (!set.held_in_memory()) return samples;
+  std::vector<std::uint8_t> scratch(set.image_bytes());
+  for (EvaluatedSample& sample : samples) {
+    const Result<const std::uint8_t*> pixels = set.fetch(sample.index, scratch.data());
+    if (!pixels) continue;
+    sample.image = {set.channels(), set.height(), set.width(),
+                    std::vector<std::uint8_t>(pixels.value(), pixels.value() + set.image_bytes())};
+  }
+  return samples;
+}
+
 }  // namespace
 
 CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
@@ -84,22 +114,15 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& checkpoint_dir,
     return input_error(result, *error);
   }
   model->to(selection.device);
-  BatchLoaderOptions options;
-  options.batch_size = 256;
-  options.shuffle = false;
-  options.pin_memory = selection.device.is_cuda();
-  // The statistics the model was trained with, not ones of the data evaluated.
-  if (config.contains("mean") && config.contains("std")) {
-    options.mean = config["mean"].get<std::vector<float>>();
-    options.std = config["std"].get<std::vector<float>>();
-  }
-  BatchLoader loader(dataset.value().validation, options);
+  BatchLoader loader(dataset.value().validation, loader_options(config, selection.device));
   const Evaluation evaluation =
-      evaluate_model(model, loader, selection.device, project.project->training.amp, classes);
+      evaluate_model(model, loader, selection.device, project.project->training.amp, classes, {},
+                     dataset.value().validation.get());
   result.loss = evaluation.loss;
   result.accuracy = evaluation.accuracy;
   result.samples = evaluation.samples;
   result.confusion = evaluation.confusion;
+  result.sample_list = with_in_memory_pixels(*dataset.value().validation, evaluation.sample_list);
   return result;
 }
 

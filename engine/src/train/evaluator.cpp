@@ -1,9 +1,44 @@
 #include "evaluator.h"
 
+#include <optional>
+
 #include "autocast_guard.h"
 #include "distributed/data_parallel.h"
 
 namespace convstudio {
+namespace {
+
+// A sample as the evaluation saw it, with its source, so its cell can list it again.
+EvaluatedSample evaluated(const SampleSet& images, std::int64_t index, std::int64_t true_class,
+                          std::int64_t predicted_class, double confidence) {
+  EvaluatedSample sample;
+  sample.index = index;
+  sample.file = images.source(index);
+  sample.true_class = true_class;
+  sample.predicted_class = predicted_class;
+  sample.confidence = confidence;
+  return sample;
+}
+
+// A wrongly classified sample's pixels, read again from the set (only the gallery's few);
+// nullopt when its file cannot be read now.
+std::optional<MisclassifiedSample> misclassified(const SampleSet& images,
+                                                 const EvaluatedSample& seen) {
+  std::vector<std::uint8_t> scratch(images.image_bytes());
+  const Result<const std::uint8_t*> pixels = images.fetch(seen.index, scratch.data());
+  if (!pixels) return std::nullopt;
+  MisclassifiedSample sample;
+  sample.channels = images.channels();
+  sample.height = images.height();
+  sample.width = images.width();
+  sample.pixels.assign(pixels.value(), pixels.value() + images.image_bytes());
+  sample.true_class = seen.true_class;
+  sample.predicted_class = seen.predicted_class;
+  sample.confidence = seen.confidence;
+  return sample;
+}
+
+}  // namespace
 
 Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::Device& device,
                           AmpMode amp, std::int64_t classes, const std::function<bool()>& cancelled,
@@ -60,22 +95,14 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
     for (std::int64_t i = 0; i < p.numel(); ++i) {
       ++result.confusion[t_data[i]][p_data[i]];
       correct += t_data[i] == p_data[i];
-      const bool keep = images != nullptr && t_data[i] != p_data[i] &&
+      if (images == nullptr) continue;
+      const std::int64_t index = samples[static_cast<std::size_t>(i)];
+      result.sample_list.push_back(evaluated(*images, index, t_data[i], p_data[i], c_data[i]));
+      const bool keep = t_data[i] != p_data[i] &&
                         static_cast<int>(result.misclassified.size()) < keep_misclassified;
       if (!keep) continue;
-      std::vector<std::uint8_t> scratch(images->image_bytes());
-      const Result<const std::uint8_t*> pixels =
-          images->fetch(samples[static_cast<std::size_t>(i)], scratch.data());
-      if (pixels) {
-        MisclassifiedSample sample;
-        sample.channels = images->channels();
-        sample.height = images->height();
-        sample.width = images->width();
-        sample.pixels.assign(pixels.value(), pixels.value() + images->image_bytes());
-        sample.true_class = t_data[i];
-        sample.predicted_class = p_data[i];
-        sample.confidence = c_data[i];
-        result.misclassified.push_back(std::move(sample));
+      if (auto sample = misclassified(*images, result.sample_list.back())) {
+        result.misclassified.push_back(std::move(*sample));
       }
     }
   }

@@ -9,6 +9,7 @@
 
 #include "convstudio/data/sample_set.h"
 #include "convstudio/model/training_settings.h"
+#include "convstudio/runs/evaluated_sample.h"
 #include "convstudio/runs/training_events.h"
 #include "data/batch_loader.h"
 #include "nn/graph_module.h"
@@ -23,6 +24,9 @@ struct Evaluation {
   std::int64_t samples = 0;
   std::vector<std::vector<std::int64_t>> confusion;  // [true][predicted]
   std::vector<MisclassifiedSample> misclassified;
+  // With `images`: every sample evaluated, with its source, true and predicted class, so the
+  // images of any confusion-matrix cell can be fetched again (samples_in_cell).
+  std::vector<EvaluatedSample> sample_list;
   std::vector<Error> skipped;
   bool cancelled = false;
 };
@@ -31,7 +35,8 @@ struct Evaluation {
 // without gradients, autocast as in training; restores the model's training mode afterwards.
 // `cancelled` is polled between batches. With `images` (the loader's own set), up to
 // `keep_misclassified` wrongly classified images are returned with their pixels (read again
-// from the set: only those few). Images the loader could not read go to `skipped`.
+// from the set: only those few), and every sample with its source (`sample_list`). Images the
+// loader could not read go to `skipped`.
 Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::Device& device,
                           AmpMode amp, std::int64_t classes,
                           const std::function<bool()>& cancelled = {},

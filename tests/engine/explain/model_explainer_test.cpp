@@ -151,7 +151,38 @@ TEST_F(ModelExplainerTest, FiltersAreTheConvolutionsWeights) {
                         sizeof(float) * static_cast<std::size_t>(weight.numel())),
             0);
   EXPECT_FALSE(explainer_->filters("fc1"));
-  EXPECT_EQ(explainer_->default_block(), "conv2");
+  EXPECT_EQ(explainer_->default_block(), "pool2");  // feeds the flatten
+}
+
+// A validation sample held in memory (IDX) has no file: its planar bytes explain exactly as the
+// same picture read from a file does.
+TEST_F(ModelExplainerTest, PlanarPixelsExplainAsTheSameImageFromAFile) {
+  const cv::Mat grey = cv::imread(image().string(), cv::IMREAD_GRAYSCALE);
+  PlanarImage pixels{1, 28, 28, std::vector<std::uint8_t>(grey.data, grey.data + 28 * 28)};
+  ExplainRequest request;
+  request.block_id = "conv2";
+  Result<Explanation> fromFile = explainer_->explain(image(), request);
+  Result<Explanation> fromPixels = explainer_->explain(pixels, request);
+  ASSERT_TRUE(fromFile) << fromFile.error().describe();
+  ASSERT_TRUE(fromPixels) << fromPixels.error().describe();
+  EXPECT_EQ(fromPixels.value().input, fromFile.value().input);
+  EXPECT_EQ(fromPixels.value().heat_map.values, fromFile.value().heat_map.values);
+  pixels.width = 14;
+  EXPECT_FALSE(explainer_->explain(pixels, request));  // not the input's size
+}
+
+// The refusal's sentence comes with its pattern, so the studio can translate it.
+TEST_F(ModelExplainerTest, TheRefusalOfABlockWithoutSpatialOutputHasItsPattern) {
+  ExplainRequest request;
+  request.block_id = "fc1";
+  const std::optional<ExplainRefusal> refused = explainer_->refusal(request);
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->error.block_id, "fc1");
+  EXPECT_EQ(refused->error.message, refused->text.english());
+  EXPECT_NE(refused->text.pattern.find("%1"), std::string::npos);
+  EXPECT_EQ(explainer_->explain(image(), request).error(), refused->error);
+  request.block_id = "conv2";
+  EXPECT_FALSE(explainer_->refusal(request));
 }
 
 TEST_F(ModelExplainerTest, ADeviceThatIsNotOneIsRefusedInTheDeviceSetting) {

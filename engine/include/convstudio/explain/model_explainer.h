@@ -5,13 +5,24 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "convstudio/data/planar_image.h"
 #include "convstudio/explain/explanation.h"
 #include "convstudio/result.h"
+#include "convstudio/runs/message_text.h"
 
 namespace convstudio {
+
+// Why a request cannot run on a model, before any image is read: the Error with its place (the
+// block, or the setting "block") and English message, and the same sentence as a pattern with
+// its arguments, which the studio shows translated (errorText(error, text)).
+struct ExplainRefusal {
+  Error error;
+  MessageText text;
+};
 
 // A trained model loaded for explaining: a checkpoint folder (*.ckpt), a native export
 // (.safetensors) or a project with weights (*.convstudio, e.g. an imported ONNX model). Runs in
@@ -29,12 +40,22 @@ class ModelExplainer {
   std::vector<std::string> spatial_blocks() const;
   // The class names the model was trained with, by index.
   std::vector<std::string> class_names() const;
-  // The last convolution block: the usual Grad-CAM layer. Empty when the graph has none.
+  // The usual Grad-CAM layer: the block feeding the global pooling or flatten
+  // (default_explain_block). Empty when the graph has no block with a C×H×W output.
   std::string default_block() const;
 
+  // The block is missing or its output is not C×H×W for a method that reads a block; nullopt
+  // when the request can run. explain() refuses with the same Error.
+  std::optional<ExplainRefusal> refusal(const ExplainRequest& request) const;
   // Errors: the image cannot be read (its file), the block is missing or its output is not
   // C×H×W (the block), the class is out of range, or `cancel` was set.
   Result<Explanation> explain(const std::filesystem::path& image, const ExplainRequest& request,
+                              const ExplainProgress& progress = {},
+                              ExplainCancel cancel = nullptr) const;
+  // A decoded image at the model's input size (an in-memory validation sample, the studio's
+  // misclassified gallery): scaled and normalised as a file would be. An Error in the setting
+  // "image" when its size is not the input's.
+  Result<Explanation> explain(const PlanarImage& image, const ExplainRequest& request,
                               const ExplainProgress& progress = {},
                               ExplainCancel cancel = nullptr) const;
   // The weights of a Conv2d block; an Error naming the block for any other.

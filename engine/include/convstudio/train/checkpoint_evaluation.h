@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "convstudio/error.h"
+#include "convstudio/runs/evaluated_sample.h"
 
 namespace convstudio {
 
@@ -16,6 +17,8 @@ struct CheckpointEvaluation {
   double accuracy = 0;
   std::int64_t samples = 0;
   std::vector<std::vector<std::int64_t>> confusion;  // [true][predicted]
+  // Every sample evaluated, with its source: samples_in_cell gives a cell's images.
+  std::vector<EvaluatedSample> sample_list;
   std::vector<std::string> class_names;
   std::string data_path;  // the folder evaluated
   std::string device;
