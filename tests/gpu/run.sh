@@ -4,7 +4,8 @@
 #   devices; lenet5 and resnet-small trained in fp32, fp16 (loss scaling) and bf16, channels-last
 #   with cuDNN benchmark; the memory chart's figures against the CUDA allocator read in the same
 #   process; release of cached memory; a real out-of-memory recovered by halving the batch;
-#   inference and every export from a CUDA-trained checkpoint; the cockpit on CUDA saved as a
+#   inference and every export from a CUDA-trained checkpoint; Grad-CAM, occlusion and saliency
+#   on the device against the CPU; the cockpit on CUDA saved as a
 #   picture (English and Simplified Chinese); the CUDA add-on loaded from its installed place;
 #   with two or more GPUs, NCCL data-parallel.
 # On a machine without a GPU (or with CONVSTUDIO_GPU_CHECK_CPU=1) it says so and runs the same
@@ -249,6 +250,37 @@ print(json.dumps({"forms": sorted(probabilities), "images": len(reference),
 PY
 }
 
+explain_on_device() {
+  # Explanations of the CUDA-trained resnet-small computed on the device equal the CPU's (issue 35:
+  # Grad-CAM, occlusion and saliency run in fp32 and eval mode on either).
+  local ckpt=$work/runs/resnet-small-fp32/last.ckpt x=$work/explain method
+  rm -rf "$x"; mkdir -p "$x"
+  [ -d "$ckpt" ] || { echo "no checkpoint from the fp32 run"; return 1; }
+  local images=("$work"/data/val/class*/0000[0-1].png)
+  for method in gradcam occlusion saliency; do
+    "$cli" explain "$ckpt" "${images[@]}" --method $method --device "$device" \
+      --out "$x/device-$method" > "$x/device-$method.jsonl" || return 1
+    "$cli" explain "$ckpt" "${images[@]}" --method $method --device cpu \
+      --out "$x/cpu-$method" > "$x/cpu-$method.jsonl" || return 1
+  done
+  "$python" - "$x" >&3 <<'PY'
+import glob, json, os, sys
+import numpy as np
+x = sys.argv[1]; worst = {}
+for method in ("gradcam", "occlusion", "saliency"):
+    maps = sorted(glob.glob(os.path.join(x, "cpu-" + method, "*.npy")))
+    assert maps, method
+    for cpu in maps:
+        device = cpu.replace("/cpu-" + method + "/", "/device-" + method + "/")
+        a, b = np.load(cpu), np.load(device)
+        assert a.shape == b.shape and a.dtype == np.float32, (cpu, a.shape, b.shape)
+        worst[method] = max(worst.get(method, 0.0), float(np.abs(a - b).max()))
+# Normalised maps (0..1): float differences between cuDNN and oneDNN stay far below what shows.
+assert all(w < 2e-2 for w in worst.values()), worst
+print(json.dumps({"largest_map_difference": worst}))
+PY
+}
+
 cockpit_pictures() {
   local project=$work/resnet-small.convstudio language
   for language in en zh_CN; do
@@ -281,6 +313,7 @@ step train-resnet-small-bf16 train_resnet_bf16
 step train-resnet-small-channels-last-cudnn-benchmark train_resnet_channels_last
 step memory-release-out-of-memory in_process_checks
 step exports-and-inference exports_and_inference
+step explain-on-device explain_on_device
 step cockpit-pictures cockpit_pictures
 step nccl-data-parallel nccl_data_parallel
 
