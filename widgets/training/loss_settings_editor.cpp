@@ -8,6 +8,30 @@
 namespace convstudio {
 
 LossSettingsEditor::LossSettingsEditor(QWidget* parent) : QWidget(parent) {
+  createLossFields();
+  createSamplingFields();
+
+  auto* form = new QFormLayout(this);
+  form->setContentsMargins(0, 0, 0, 0);
+  form->addRow(tr("Class weights:"), classWeights_);
+  form->addRow(tr("Label smoothing:"), labelSmoothing_);
+  form->addRow(tr("Best checkpoint by:"), bestMetric_);
+  form->addRow(tr("Sampler:"), sampler_);
+  form->addRow(tr("Mixup α:"), mixupAlpha_);
+  form->addRow(tr("Mixup probability:"), mixupProbability_);
+  form->addRow(tr("CutMix α:"), cutmixAlpha_);
+  form->addRow(tr("CutMix probability:"), cutmixProbability_);
+
+  connect(classWeights_, &QComboBox::currentTextChanged, this, &LossSettingsEditor::edited);
+  connect(labelSmoothing_, &QDoubleSpinBox::valueChanged, this, &LossSettingsEditor::edited);
+  connect(bestMetric_, &QComboBox::currentIndexChanged, this, &LossSettingsEditor::edited);
+  connect(sampler_, &QComboBox::currentIndexChanged, this, &LossSettingsEditor::edited);
+  for (QDoubleSpinBox* box : {mixupAlpha_, mixupProbability_, cutmixAlpha_, cutmixProbability_}) {
+    connect(box, &QDoubleSpinBox::valueChanged, this, &LossSettingsEditor::edited);
+  }
+}
+
+void LossSettingsEditor::createLossFields() {
   classWeights_ = new QComboBox(this);
   classWeights_->setObjectName(QStringLiteral("classWeights"));
   classWeights_->setEditable(true);
@@ -42,7 +66,9 @@ LossSettingsEditor::LossSettingsEditor(QWidget* parent) : QWidget(parent) {
       tr("The validation figure the best checkpoint keeps. Balanced accuracy and macro-F1 see "
          "rare classes, and early stopping follows them too; with accuracy it watches the "
          "validation loss."));
+}
 
+void LossSettingsEditor::createSamplingFields() {
   sampler_ = new QComboBox(this);
   sampler_->setObjectName(QStringLiteral("sampler"));
   sampler_->addItem(tr("Shuffle"), static_cast<int>(SamplerKind::Shuffle));
@@ -81,25 +107,6 @@ LossSettingsEditor::LossSettingsEditor(QWidget* parent) : QWidget(parent) {
          "1 is common). With mixup on too, each batch takes one of the two."));
   cutmixProbability_ = probabilityBox("cutmixProbability");
   cutmixProbability_->setToolTip(tr("Share of the batches CutMix is applied to"));
-
-  auto* form = new QFormLayout(this);
-  form->setContentsMargins(0, 0, 0, 0);
-  form->addRow(tr("Class weights:"), classWeights_);
-  form->addRow(tr("Label smoothing:"), labelSmoothing_);
-  form->addRow(tr("Best checkpoint by:"), bestMetric_);
-  form->addRow(tr("Sampler:"), sampler_);
-  form->addRow(tr("Mixup α:"), mixupAlpha_);
-  form->addRow(tr("Mixup probability:"), mixupProbability_);
-  form->addRow(tr("CutMix α:"), cutmixAlpha_);
-  form->addRow(tr("CutMix probability:"), cutmixProbability_);
-
-  connect(classWeights_, &QComboBox::currentTextChanged, this, &LossSettingsEditor::edited);
-  connect(labelSmoothing_, &QDoubleSpinBox::valueChanged, this, &LossSettingsEditor::edited);
-  connect(bestMetric_, &QComboBox::currentIndexChanged, this, &LossSettingsEditor::edited);
-  connect(sampler_, &QComboBox::currentIndexChanged, this, &LossSettingsEditor::edited);
-  for (QDoubleSpinBox* box : {mixupAlpha_, mixupProbability_, cutmixAlpha_, cutmixProbability_}) {
-    connect(box, &QDoubleSpinBox::valueChanged, this, &LossSettingsEditor::edited);
-  }
 }
 
 void LossSettingsEditor::load(const TrainingSettings& s) {

@@ -27,6 +27,11 @@ class LossSettingsEditor : public QWidget {
   void edited();
 
  private:
+  // Class weights, label smoothing and the best checkpoint's figure.
+  void createLossFields();
+  // The sampler and mixup/CutMix.
+  void createSamplingFields();
+
   QComboBox* classWeights_ = nullptr;  // editable: "none", "balanced" or a typed list
   QDoubleSpinBox* labelSmoothing_ = nullptr;
   QComboBox* bestMetric_ = nullptr;

@@ -36,10 +36,6 @@ BatchLoader::BatchLoader(std::shared_ptr<const SampleSet> samples, BatchLoaderOp
                                 std::to_string(options_.shard_count) + " does not exist");
   }
   const std::int64_t n = samples_->size();
-  if (options_.class_balanced) {
-    labels_.reserve(static_cast<std::size_t>(n));
-    for (std::int64_t i = 0; i < n; ++i) labels_.push_back(samples_->label(i));
-  }
   const std::int64_t global_batch = options_.batch_size * options_.shard_count;
   batches_per_epoch_ =
       options_.drop_last ? n / global_batch : (n + global_batch - 1) / global_batch;
@@ -71,7 +67,11 @@ BatchLoader::~BatchLoader() {
 void BatchLoader::start_epoch(std::int64_t epoch, std::int64_t skip_batches) {
   std::vector<std::int64_t> order;
   if (options_.class_balanced) {
-    order = class_balanced_epoch_order(labels_, options_.seed, epoch);
+    // Each sample's label, read again per epoch (a pass over the index) rather than kept.
+    std::vector<std::int64_t> labels;
+    labels.reserve(static_cast<std::size_t>(samples_->size()));
+    for (std::int64_t i = 0; i < samples_->size(); ++i) labels.push_back(samples_->label(i));
+    order = class_balanced_epoch_order(labels, options_.seed, epoch);
   } else if (options_.shuffle) {
     order = epoch_order(samples_->size(), options_.seed, epoch);
   } else {

@@ -112,7 +112,6 @@ class BatchLoader {
 
   std::shared_ptr<const SampleSet> samples_;
   BatchLoaderOptions options_;
-  std::vector<std::int64_t> labels_;  // each sample's, for the class-balanced sampler only
   Augmenter augmenter_;
   std::vector<std::array<float, 256>> normalise_;  // per channel: pixel value -> input value
   std::int64_t batches_per_epoch_ = 0;

@@ -237,6 +237,12 @@ std::vector<TrainingSetting> later_training_entries() {
                       .help = "Also validate every this many optimizer steps (0: only at each "
                               "epoch's end and the run's end)",
                       .editor = "validateEvery"})),
+  };
+}
+
+// The loss group's settings (issue 34), later too: written only when set.
+std::vector<TrainingSetting> loss_entries() {
+  return {
       loss(text<L>("class_weights", &L::class_weights, {"none", "balanced", "w1,w2,..."},
                    is_valid_class_weights,
                    {.label = QT_TRANSLATE_NOOP("Settings", "Class weights"),
@@ -307,8 +313,8 @@ std::vector<TrainingSetting> later_training_entries() {
 
 std::vector<TrainingSetting> training_entries() {
   std::vector<TrainingSetting> entries;
-  for (auto group :
-       {run_size_entries(), optimizer_entries(), run_control_entries(), later_training_entries()}) {
+  for (auto group : {run_size_entries(), optimizer_entries(), run_control_entries(),
+                     later_training_entries(), loss_entries()}) {
     entries.insert(entries.end(), std::make_move_iterator(group.begin()),
                    std::make_move_iterator(group.end()));
   }

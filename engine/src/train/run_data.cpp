@@ -59,8 +59,9 @@ std::optional<Error> RunData::load(const DatasetRequest& request, const RunContr
   return std::nullopt;
 }
 
-std::optional<Error> RunData::settle_loss(const LossSettings& settings, std::int64_t classes,
-                                          const torch::Device& device, RunLog& log) {
+std::optional<Error> RunData::settle_loss(const LossSettings& settings, std::uint64_t seed,
+                                          std::int64_t classes, const torch::Device& device,
+                                          RunLog& log) {
   Result<std::optional<std::vector<double>>> weights =
       resolve_class_weights(settings, class_counts(*dataset_.train, classes));
   if (!weights) return weights.error();
@@ -72,6 +73,7 @@ std::optional<Error> RunData::settle_loss(const LossSettings& settings, std::int
     log.write_as_is(LogLevel::Info, "class weights (" + settings.class_weights + "): " + listed);
   }
   loss_ = TrainingLoss(std::move(weights).value(), settings.label_smoothing, device);
+  mixer_.emplace(settings, seed);
   log_sampling(settings, classes, log);
   return std::nullopt;
 }

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "batch_mixing.h"
 #include "convstudio/data/dataset.h"
 #include "convstudio/model/dataset_settings.h"
 #include "convstudio/model/training_settings.h"
@@ -38,10 +39,13 @@ class RunData {
   void use_batch(std::int64_t batch_size, std::int64_t accumulate);
   // The loss weighs classes by the training split's counts, so it is settled with the data:
   // the class weights the settings ask for, on `device`; an error at the setting when an
-  // explicit list does not name every class. Logs the weights used.
-  std::optional<Error> settle_loss(const LossSettings& settings, std::int64_t classes,
-                                   const torch::Device& device, RunLog& log);
+  // explicit list does not name every class. Logs the weights used. The batches' mixing
+  // (mixup/CutMix, drawn from `seed`) is settled with it.
+  std::optional<Error> settle_loss(const LossSettings& settings, std::uint64_t seed,
+                                   std::int64_t classes, const torch::Device& device, RunLog& log);
   const TrainingLoss& loss() const { return loss_; }
+  // Once the loss is settled.
+  const BatchMixer& mixer() const { return *mixer_; }
   // Logs files a batch had to leave out: each file once, the first kNamedSkippedFiles by name.
   void report_skipped(const std::vector<Error>& skipped, RunLog& log);
 
@@ -73,6 +77,7 @@ class RunData {
   double stall_seconds_before_ = 0;      // of loaders replaced after an out-of-memory error
   std::set<std::string> skipped_files_;  // unreadable files already reported
   TrainingLoss loss_;
+  std::optional<BatchMixer> mixer_;
 };
 
 }  // namespace convstudio

@@ -110,7 +110,8 @@ void TrainingRun::train_micro_batch(const Batch& batch, const GradientAccumulati
   torch::Tensor images = batch.images.to(device, batch.non_blocking);
   torch::Tensor labels = batch.labels.to(device, batch.non_blocking);
   // Mixed on the device, each shard of a data-parallel step pairing within its own rows.
-  const std::optional<MixedBatch> mixed = mixer_.mix(images, labels, batch.epoch, batch.index);
+  const std::optional<MixedBatch> mixed =
+      data_.mixer().mix(images, labels, batch.epoch, batch.index);
   if (mixed) images = mixed->images;
   torch::Tensor logits;
   {

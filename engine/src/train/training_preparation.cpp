@@ -107,7 +107,8 @@ bool TrainingRun::load_data() {
   }
   listener_.on_origin(probe_run_origin(summary_.device, data_.info()));
   if (std::optional<Error> error =
-          data_.settle_loss(settings_.loss, classes(), environment_.device(), log_)) {
+          data_.settle_loss(settings_.loss, static_cast<std::uint64_t>(settings_.seed), classes(),
+                            environment_.device(), log_)) {
     fail(RunErrorKind::Data, *error, false);
     return false;
   }

@@ -16,8 +16,7 @@ TrainingRun::TrainingRun(const RunOptions& options, TrainingListener& listener, 
       log_(listener),
       control_(control),
       keeper_(options.out_dir, options.distributed.writes_files()),
-      validations_(settings_.validation.every_steps),
-      mixer_(settings_.loss, static_cast<std::uint64_t>(settings_.seed)) {}
+      validations_(settings_.validation.every_steps) {}
 
 RunSummary TrainingRun::execute() {
   meters_.start_run();

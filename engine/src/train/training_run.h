@@ -27,7 +27,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "batch_mixing.h"
 #include "checkpoint_keeper.h"
 #include "convstudio/model/block_analysis.h"
 #include "convstudio/train/trainer.h"
@@ -172,7 +171,6 @@ class TrainingRun {
   ValidationSchedule validations_;
   RunProgress progress_;
   TrainingFigures figures_;  // the epoch's training loss and accuracy
-  BatchMixer mixer_;
 };
 
 }  // namespace convstudio
