@@ -256,19 +256,23 @@ explain_on_device() {
   local ckpt=$work/runs/resnet-small-fp32/last.ckpt x=$work/explain method
   rm -rf "$x"; mkdir -p "$x"
   [ -d "$ckpt" ] || { echo "no checkpoint from the fp32 run"; return 1; }
-  local images=("$work"/data/val/class*/0000[0-1].png)
-  for method in gradcam occlusion saliency; do
-    "$cli" explain "$ckpt" "${images[@]}" --method $method --device "$device" \
-      --out "$x/device-$method" > "$x/device-$method.jsonl" || return 1
-    "$cli" explain "$ckpt" "${images[@]}" --method $method --device cpu \
-      --out "$x/cpu-$method" > "$x/cpu-$method.jsonl" || return 1
+  local class side where
+  # The classes' images share file names: each class explained into a folder of its own.
+  for class in "$work"/data/val/class*; do
+    for method in gradcam occlusion saliency; do
+      for side in device cpu; do
+        where=$device; [ $side = cpu ] && where=cpu
+        "$cli" explain "$ckpt" "$class"/0000[0-1].png --method $method --device "$where" \
+          --out "$x/$side-$method/$(basename "$class")" >> "$x/$side-$method.jsonl" || return 1
+      done
+    done
   done
   "$python" - "$x" >&3 <<'PY'
 import glob, json, os, sys
 import numpy as np
 x = sys.argv[1]; worst = {}
 for method in ("gradcam", "occlusion", "saliency"):
-    maps = sorted(glob.glob(os.path.join(x, "cpu-" + method, "*.npy")))
+    maps = sorted(glob.glob(os.path.join(x, "cpu-" + method, "*", "*.npy")))
     assert maps, method
     for cpu in maps:
         device = cpu.replace("/cpu-" + method + "/", "/device-" + method + "/")
