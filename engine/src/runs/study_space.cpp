@@ -7,16 +7,10 @@
 
 #include "convstudio/model/setting_table.h"
 #include "convstudio/runs/sweep.h"
+#include "value_list.h"
 
 namespace convstudio {
 namespace {
-
-std::string trimmed(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  const auto last = text.find_last_not_of(" \t");
-  return std::string(text.substr(first, last - first + 1));
-}
 
 std::optional<double> number_in(const std::string& text) {
   double value = 0;
@@ -119,24 +113,16 @@ Result<StudySpace> parse_range(StudySpace space, std::string_view range, const s
 Result<StudySpace> parse_choices(StudySpace space, std::string_view rest,
                                  const std::string& place) {
   space.kind = StudySpaceKind::Choice;
-  while (true) {
-    const auto comma = rest.find(',');
-    const std::string value = trimmed(rest.substr(0, comma));
-    if (value.empty()) {
-      return Error::in_setting(place, "has an empty choice (two commas, or one at an end)");
-    }
-    if (std::find(space.choices.begin(), space.choices.end(), value) != space.choices.end()) {
-      return Error::in_setting(place, "lists the choice '" + value + "' twice");
-    }
-    // Through the project file's reader, so a choice is valid exactly when a sweep's value is.
+  Result<std::vector<std::string>> choices = comma_separated_values(rest, place, "choice");
+  if (!choices) return choices.error();
+  // Through the project file's reader, so a choice is valid exactly when a sweep's value is.
+  for (const std::string& value : choices.value()) {
     Project probe;
     if (auto error = apply_sweep_value(probe, space.setting, value)) {
       return Error::in_setting(place, "choice '" + value + "': " + error->message);
     }
-    space.choices.push_back(value);
-    if (comma == std::string_view::npos) break;
-    rest = rest.substr(comma + 1);
   }
+  space.choices = std::move(choices).value();
   return space;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include "convstudio/model/setting_table.h"
 #include "timestamped_name.h"
+#include "value_list.h"
 
 namespace convstudio {
 namespace {
@@ -28,13 +29,6 @@ SweptSetting swept_setting(std::string_view name) {
     if (setting.sweepable && setting.key == name) return {nullptr, &setting};
   }
   return {};
-}
-
-std::string trimmed(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  const auto last = text.find_last_not_of(" \t");
-  return std::string(text.substr(first, last - first + 1));
 }
 
 Error unknown_setting(std::string_view setting) {
@@ -73,21 +67,11 @@ Result<SweepAxis> parse_sweep_axis(std::string_view text) {
   const SweptSetting swept = swept_setting(axis.setting);
   if (!swept) return unknown_setting(axis.setting);
   const std::string place = swept.place();
-  std::string_view rest = text.substr(equals + 1);
+  const std::string_view rest = text.substr(equals + 1);
   if (trimmed(rest).empty()) return Error::in_setting(place, "has no values to sweep");
-  while (true) {
-    const auto comma = rest.find(',');
-    const std::string value = trimmed(rest.substr(0, comma));
-    if (value.empty()) {
-      return Error::in_setting(place, "has an empty value (two commas, or one at an end)");
-    }
-    if (std::find(axis.values.begin(), axis.values.end(), value) != axis.values.end()) {
-      return Error::in_setting(place, "lists the value '" + value + "' twice");
-    }
-    axis.values.push_back(value);
-    if (comma == std::string_view::npos) break;
-    rest = rest.substr(comma + 1);
-  }
+  Result<std::vector<std::string>> values = comma_separated_values(rest, place, "value");
+  if (!values) return values.error();
+  axis.values = std::move(values).value();
   return axis;
 }
 
