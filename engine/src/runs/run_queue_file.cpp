@@ -1,8 +1,5 @@
 // queue.json: reading and writing the run queue (run_queue.h).
 
-#include <fstream>
-#include <iterator>
-
 #include <nlohmann/json.hpp>
 
 #include "convstudio/io/atomic_write.h"
@@ -10,6 +7,7 @@
 #include "convstudio/runs/run_queue.h"
 #include "convstudio/runs/run_recorder.h"
 #include "json_fields.h"
+#include "versioned_json_file.h"
 
 namespace convstudio {
 namespace {
@@ -64,21 +62,9 @@ Result<RunQueue> load_run_queue(const std::filesystem::path& project_file) {
   const std::filesystem::path file = run_queue_file(project_file);
   std::error_code ec;
   if (!std::filesystem::exists(file, ec)) return RunQueue{};
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return Error::in_file(file.string(), "cannot open the file for reading");
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  const Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!json.is_object() || !json.contains("format") || json["format"] != kQueueFormat) {
-    return Error::in_file(file.string(),
-                          "not a ConvStudio run queue (expected a JSON object "
-                          "with \"format\": \"convstudio-queue\")");
-  }
-  if (!json.contains("version") || !json["version"].is_number_integer() ||
-      json["version"].get<int>() > kQueueVersion) {
-    return Error::at_field(
-        file.string(), "version",
-        "is newer than this ConvStudio reads (" + std::to_string(kQueueVersion) + ")");
-  }
+  const Result<Json> read = read_versioned_json(file, kQueueFormat, kQueueVersion, "run queue");
+  if (!read) return read.error();
+  const Json& json = read.value();
   RunQueue queue;
   std::vector<Error> errors;
   JsonFields fields(json, "queue", errors);

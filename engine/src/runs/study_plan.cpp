@@ -3,14 +3,13 @@
 #include "convstudio/runs/study_plan.h"
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 
 #include <nlohmann/json.hpp>
 
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/runs/run_recorder.h"
+#include "versioned_json_file.h"
 
 namespace convstudio {
 namespace {
@@ -141,22 +140,9 @@ std::filesystem::path study_plan_file(const std::filesystem::path& project_file,
 }
 
 Result<StudyPlan> load_study_plan(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return Error::in_file(file.string(), "cannot open the file for reading");
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  const Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!json.is_object() || !json.contains("format") || json["format"] != kStudyFormat) {
-    return Error::in_file(file.string(),
-                          "not a ConvStudio study (expected a JSON object with \"format\": "
-                          "\"convstudio-study\")");
-  }
-  if (!json.contains("version") || !json["version"].is_number_integer() ||
-      json["version"].get<int>() > kStudyVersion) {
-    return Error::at_field(
-        file.string(), "version",
-        "is newer than this ConvStudio reads (" + std::to_string(kStudyVersion) + ")");
-  }
-  return plan_from_json(json, file.string());
+  const Result<Json> json = read_versioned_json(file, kStudyFormat, kStudyVersion, "study");
+  if (!json) return json.error();
+  return plan_from_json(json.value(), file.string());
 }
 
 std::optional<Error> save_study_plan(const std::filesystem::path& file, const StudyPlan& plan) {
