@@ -399,15 +399,13 @@ bool LiveChart::legendHasForeignItems() const {
 void LiveChart::adoptLegendItems() {
   // QCustomPlot adds its own entry for each new curve (and for a curve put back in the legend):
   // the legend is rebuilt, in its order, of entries that elide.
+  if (!legendHasForeignItems()) return;
   std::vector<QCPAbstractPlottable*> plottables;
-  bool foreign = false;
   for (int i = 0; i < legend->itemCount(); ++i) {
-    auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
-    if (item == nullptr) continue;
-    plottables.push_back(item->plottable());
-    foreign = foreign || qobject_cast<ElidingLegendItem*>(item) == nullptr;
+    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i))) {
+      plottables.push_back(item->plottable());
+    }
   }
-  if (!foreign) return;
   legend->clearItems();
   for (QCPAbstractPlottable* plottable : plottables) {
     legend->addItem(new ElidingLegendItem(legend, plottable));
