@@ -29,7 +29,8 @@ Json trial_json(const StudyTrial& trial) {
               {"state", to_string(trial.state)},
               {"queue_id", trial.queue_id},
               {"score", trial.score ? Json(*trial.score) : Json(nullptr)},
-              {"refusal", trial.refusal}};
+              {"refusal", trial.refusal},
+              {"fold", trial.fold ? Json(*trial.fold) : Json(nullptr)}};
 }
 
 // Reads the plan's fields; a missing or mistyped one throws nlohmann's exception, which the
@@ -49,6 +50,45 @@ struct PlanReader {
     return value.get<std::int64_t>();
   }
 };
+
+std::optional<StudyPruner> parse_pruner(const std::string& text) {
+  if (text == "none") return StudyPruner::None;
+  if (text == "median") return StudyPruner::Median;
+  if (text == "asha") return StudyPruner::Asha;
+  return std::nullopt;
+}
+
+std::string pruner_name(StudyPruner kind) {
+  switch (kind) {
+    case StudyPruner::Median:
+      return "median";
+    case StudyPruner::Asha:
+      return "asha";
+    case StudyPruner::None:
+      break;
+  }
+  return "none";
+}
+
+// "pruner" and "folds": absent in plans written before pruning and k-fold studies.
+void read_search_options(const Json& json, PlanReader& r, StudyPlan& plan) {
+  if (json.contains("pruner")) {
+    const Json& pruner = r.at(json, "pruner", "pruner");
+    const auto kind = parse_pruner(r.at(pruner, "kind", "pruner.kind").get<std::string>());
+    if (!kind) throw std::runtime_error("is none of none, median, asha");
+    plan.pruner.kind = *kind;
+    plan.pruner.eta = r.at(pruner, "eta", "pruner.eta").get<int>();
+    plan.pruner.min_resource =
+        r.at(pruner, "min_resource", "pruner.min_resource").get<std::int64_t>();
+    plan.pruner.startup_trials = r.at(pruner, "startup_trials", "pruner.startup_trials").get<int>();
+  }
+  if (json.contains("folds")) {
+    const Json& folds = r.at(json, "folds", "folds");
+    plan.folds = r.at(folds, "k", "folds.k").get<int>();
+    plan.stratified_folds = r.at(folds, "stratified", "folds.stratified").get<bool>();
+    plan.refit = r.at(folds, "refit", "folds.refit").get<bool>();
+  }
+}
 
 Result<StudyPlan> plan_from_json(const Json& json, const std::string& file) {
   PlanReader r{json, ""};
@@ -71,6 +111,7 @@ Result<StudyPlan> plan_from_json(const Json& json, const std::string& file) {
     plan.constraints.max_params = r.optional_count(limits, "max_params");
     plan.constraints.max_macs = r.optional_count(limits, "max_macs");
     plan.constraints.max_memory_bytes = r.optional_count(limits, "max_memory_bytes");
+    read_search_options(json, r, plan);
     ProjectLoadResult base = ProjectFile::parse(r.at(json, "project", "project").dump());
     if (!base.ok()) throw std::runtime_error(base.errors.front().describe());
     plan.base = std::move(*base.project);
@@ -86,12 +127,17 @@ Result<StudyPlan> plan_from_json(const Json& json, const std::string& file) {
       trial.label = r.at(drawn[i], "label", path + ".label").get<std::string>();
       const auto state =
           parse_study_trial_state(r.at(drawn[i], "state", path + ".state").get<std::string>());
-      if (!state) throw std::runtime_error("is none of queued, finished, refused, failed");
+      if (!state) throw std::runtime_error("is none of queued, finished, refused, failed, pruned");
       trial.state = *state;
       trial.queue_id = r.at(drawn[i], "queue_id", path + ".queue_id").get<std::string>();
       const Json& score = r.at(drawn[i], "score", path + ".score");
       if (!score.is_null()) trial.score = score.get<double>();
       trial.refusal = r.at(drawn[i], "refusal", path + ".refusal").get<std::string>();
+      // Plans written before k-fold studies have no "fold".
+      if (drawn[i].contains("fold") && !drawn[i]["fold"].is_null()) {
+        r.field = path + ".fold";
+        trial.fold = drawn[i]["fold"].get<int>();
+      }
       plan.drawn.push_back(std::move(trial));
     }
   } catch (const std::exception& e) {
@@ -115,13 +161,16 @@ std::string to_string(StudyTrialState state) {
       return "refused";
     case StudyTrialState::Failed:
       return "failed";
+    case StudyTrialState::Pruned:
+      return "pruned";
   }
   return "queued";
 }
 
 std::optional<StudyTrialState> parse_study_trial_state(std::string_view text) {
-  for (StudyTrialState state : {StudyTrialState::Queued, StudyTrialState::Finished,
-                                StudyTrialState::Refused, StudyTrialState::Failed}) {
+  for (StudyTrialState state :
+       {StudyTrialState::Queued, StudyTrialState::Finished, StudyTrialState::Refused,
+        StudyTrialState::Failed, StudyTrialState::Pruned}) {
     if (to_string(state) == text) return state;
   }
   return std::nullopt;
@@ -166,6 +215,12 @@ std::optional<Error> save_study_plan(const std::filesystem::path& file, const St
       {"constraints", Json{{"max_params", optional_json(plan.constraints.max_params)},
                            {"max_macs", optional_json(plan.constraints.max_macs)},
                            {"max_memory_bytes", optional_json(plan.constraints.max_memory_bytes)}}},
+      {"pruner", Json{{"kind", pruner_name(plan.pruner.kind)},
+                      {"eta", plan.pruner.eta},
+                      {"min_resource", plan.pruner.min_resource},
+                      {"startup_trials", plan.pruner.startup_trials}}},
+      {"folds",
+       Json{{"k", plan.folds}, {"stratified", plan.stratified_folds}, {"refit", plan.refit}}},
       {"project", Json::parse(ProjectFile::serialize(plan.base))},
       {"drawn", std::move(drawn)}};
   return write_file_atomically(file, json.dump(2) + "\n");

@@ -22,6 +22,9 @@ StudyPlan plan() {
   p.spaces = {parse_study_space("lr=log:1e-4..1").value(),
               parse_study_space("batch_size=32,64").value()};
   p.constraints.max_params = 1'000'000;
+  p.pruner = {StudyPruner::Asha, 3, 50, 5};
+  p.folds = 3;
+  p.stratified_folds = true;
   p.base.graph = *TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10).graph;
   p.base.training.epochs = 3;
   p.drawn.push_back({{0.000123456789012345, 1},
@@ -29,14 +32,20 @@ StudyPlan plan() {
                      StudyTrialState::Finished,
                      "4",
                      0.8125,
-                     ""});
+                     "",
+                     {}});
   p.drawn.push_back({{0.5, 0},
                      "lr=0.5, batch_size=32",
                      StudyTrialState::Refused,
                      "",
                      {},
-                     "3.2 M parameters > --max-params 1 M"});
-  p.drawn.push_back({{0.01, 0}, "lr=0.01, batch_size=32", StudyTrialState::Queued, "5", {}, ""});
+                     "3.2 M parameters > --max-params 1 M",
+                     {}});
+  p.drawn.push_back(
+      {{0.01, 0}, "lr=0.01, batch_size=32", StudyTrialState::Queued, "5", {}, "", {}});
+  p.drawn.push_back(
+      {{0.02, 1}, "lr=0.02, batch_size=64", StudyTrialState::Pruned, "6", 0.5, "", 2});
+  p.trials = 4;
   return p;
 }
 
@@ -51,9 +60,10 @@ TEST(StudyPlan, ReadBackExactly) {
 
 TEST(StudyPlan, ObservationsAreTheEndedTrials) {
   const auto observed = study_observations(plan());
-  ASSERT_EQ(observed.size(), 2u);
+  ASSERT_EQ(observed.size(), 3u);
   EXPECT_EQ(observed[0].score, 0.8125);
-  EXPECT_FALSE(observed[1].score);  // refused: a bad trial
+  EXPECT_FALSE(observed[1].score);    // refused: a bad trial
+  EXPECT_EQ(observed[2].score, 0.5);  // pruned: judged by its best score before it stopped
 }
 
 TEST(StudyPlan, TheUnfinishedStudyIsFound) {
@@ -62,7 +72,7 @@ TEST(StudyPlan, TheUnfinishedStudyIsFound) {
   EXPECT_FALSE(unfinished_study(project));
   StudyPlan done = plan();
   done.id = "20261127-020000";
-  done.drawn.back().state = StudyTrialState::Finished;
+  done.drawn[2].state = StudyTrialState::Finished;
   ASSERT_FALSE(save_study_plan(study_plan_file(project, done.id), done));
   EXPECT_FALSE(unfinished_study(project));
   ASSERT_FALSE(save_study_plan(study_plan_file(project, plan().id), plan()));

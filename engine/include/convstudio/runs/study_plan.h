@@ -16,15 +16,18 @@
 #include "convstudio/model/project.h"
 #include "convstudio/result.h"
 #include "convstudio/runs/study_constraints.h"
+#include "convstudio/runs/study_pruner.h"
 #include "convstudio/runs/study_sampler.h"
 #include "convstudio/runs/study_space.h"
 
 namespace convstudio {
 
-// Queued: in the run queue, not yet ended (or stopped); the others are final.
-enum class StudyTrialState { Queued, Finished, Refused, Failed };
+// Queued: in the run queue, not yet ended (or stopped); the others are final. Pruned: stopped
+// by the study's pruner at a validation point; its run folder is kept.
+enum class StudyTrialState { Queued, Finished, Refused, Failed, Pruned };
 
-std::string to_string(StudyTrialState state);  // "queued" | "finished" | "refused" | "failed"
+// "queued" | "finished" | "refused" | "failed" | "pruned"
+std::string to_string(StudyTrialState state);
 std::optional<StudyTrialState> parse_study_trial_state(std::string_view text);
 
 struct StudyTrial {
@@ -34,6 +37,7 @@ struct StudyTrial {
   std::string queue_id;         // its run queue entry; empty when refused
   std::optional<double> score;  // the best validation accuracy, once finished
   std::string refusal;          // why it was refused ("3.2 M parameters > --max-params 1 M")
+  std::optional<int> fold;      // k-fold studies: the fold it validates on (0..k-1)
 
   bool operator==(const StudyTrial&) const = default;
 };
@@ -45,6 +49,11 @@ struct StudyPlan {
   std::int64_t trials = 0;  // how many to draw in all
   std::vector<StudySpace> spaces;
   StudyConstraints constraints;
+  PrunerSettings pruner;  // kind None: every trial trains to its end
+  // k-fold cross-validation (folds ≥ 2): each drawn setting trains `folds` trials, one per fold.
+  int folds = 0;
+  bool stratified_folds = false;
+  bool refit = false;  // queue a final run on all data with the best settings
   // What every trial starts from before its values are set: the project as the study began,
   // so later edits of the project file do not change a resumed study.
   Project base;

@@ -17,6 +17,8 @@ struct PrunerSettings {
   int eta = 3;                    // ASHA: each rung keeps the best 1/eta
   std::int64_t min_resource = 1;  // ASHA: optimizer steps of the first rung
   int startup_trials = 5;         // Median: trials that end before any is pruned
+
+  bool operator==(const PrunerSettings&) const = default;
 };
 
 // A validation of a trial: after `step` optimizer steps, this accuracy (higher is better).
