@@ -15,6 +15,7 @@
 #include "convstudio/runs/run_history.h"
 #include "convstudio/runs/run_queue.h"
 #include "convstudio/runs/study_plan.h"
+#include "convstudio/runs/study_trials.h"
 #include "convstudio/runs/sweep.h"
 #include "exit_codes.h"
 #include "queued_run_training.h"
@@ -112,39 +113,19 @@ std::optional<StudyPlan> new_study(const StudyOptions& o, const Project& project
   return plan;
 }
 
-// The best validation accuracy its run folder recorded; none when it never validated.
-std::optional<double> trial_score(const std::string& run_folder) {
-  const std::optional<RecordedRun> run = load_recorded_run(run_folder, RunDetail::Metrics);
-  if (!run) return std::nullopt;
-  const RunComparison comparison = compare_runs({*run});
-  if (comparison.rows.empty()) return std::nullopt;
-  return comparison.rows.front().best_val_accuracy;
-}
-
 // Draws trial `number` and either refuses it or queues it; false after printing why not.
 bool draw_trial(const std::string& file, StudyPlan& plan, std::int64_t number) {
-  StudyTrial trial;
-  trial.values =
-      sample_study_trial(plan.spaces, plan.sampler, plan.seed, number, study_observations(plan));
-  Result<Project> project = apply_study_values(plan.base, plan.spaces, trial.values, &trial.label);
-  if (!project) {
-    trial.state = StudyTrialState::Failed;
-    trial.refusal = project.error().describe();
+  DrawnStudyTrial drawn = draw_next_study_trial(plan);
+  StudyTrial& trial = drawn.trial;
+  if (trial.state == StudyTrialState::Failed) {
     std::cerr << "trial " << number + 1 << " failed: " << trial.refusal << "\n";
-  } else if (auto refusal = study_constraint_refusal(project.value(), plan.constraints)) {
-    trial.state = StudyTrialState::Refused;
-    trial.refusal = *refusal;
-    std::cerr << "trial " << number + 1 << " (" << trial.label << ") refused: " << *refusal << "\n";
-  } else {
-    QueuedRun run;
-    run.label = trial.label;
-    run.sweep = plan.id;
-    run.project = std::move(project).value();
-    if (!update_run_queue(file, [&](RunQueue& q) {
-          trial.queue_id = add_to_queue(q, {std::move(run)}).front();
-        })) {
-      return false;
-    }
+  } else if (trial.state == StudyTrialState::Refused) {
+    std::cerr << "trial " << number + 1 << " (" << trial.label << ") refused: " << trial.refusal
+              << "\n";
+  } else if (!update_run_queue(file, [&](RunQueue& q) {
+               trial.queue_id = add_to_queue(q, {std::move(*drawn.run)}).front();
+             })) {
+    return false;
   }
   plan.drawn.push_back(std::move(trial));
   return true;
@@ -161,7 +142,7 @@ bool train_trial(const std::string& file, StudyTrial& trial, int& exit_code) {
   }
   const QueuedRun* entry = find_queued_run(queue.value(), trial.queue_id);
   if (entry == nullptr) {  // removed from the queue by hand: it will not train
-    trial.state = StudyTrialState::Failed;
+    record_study_trial_end(trial, std::nullopt, "");
     return true;
   }
   QueuedRunState state = entry->state;
@@ -177,9 +158,7 @@ bool train_trial(const std::string& file, StudyTrial& trial, int& exit_code) {
     run_folder = outcome.run_folder;
   }
   if (state == QueuedRunState::Queued) return false;  // stopped by Ctrl+C: resumes later
-  trial.state =
-      state == QueuedRunState::Finished ? StudyTrialState::Finished : StudyTrialState::Failed;
-  if (trial.state == StudyTrialState::Finished) trial.score = trial_score(run_folder);
+  record_study_trial_end(trial, state, run_folder);
   return true;
 }
 
@@ -194,30 +173,25 @@ std::string score_text(const std::optional<double>& score) {
 // project and as one JSON line on stdout.
 int report_study(const std::string& file, const StudyPlan& plan) {
   std::fprintf(stderr, "\n%-6s %-10s %-9s %s\n", "trial", "state", "best acc", "settings");
-  const StudyTrial* best = nullptr;
-  std::int64_t best_number = 0;
   for (std::size_t i = 0; i < plan.drawn.size(); ++i) {
     const StudyTrial& trial = plan.drawn[i];
     std::fprintf(stderr, "%-6zu %-10s %-9s %s%s%s\n", i + 1, to_string(trial.state).c_str(),
                  score_text(trial.score).c_str(), trial.label.c_str(),
                  trial.refusal.empty() ? "" : " — ", trial.refusal.c_str());
-    if (trial.score && (best == nullptr || *trial.score > *best->score)) {
-      best = &trial;
-      best_number = static_cast<std::int64_t>(i) + 1;
-    }
   }
-  if (best == nullptr) {
+  const std::optional<std::size_t> best_index = best_study_trial(plan);
+  if (!best_index) {
     std::cerr << "no trial finished with a validation accuracy: no best settings to write\n";
     return kExitFailure;
   }
-  Result<Project> project = apply_study_values(plan.base, plan.spaces, best->values, nullptr);
+  const StudyTrial* best = &plan.drawn[*best_index];
+  const auto best_number = static_cast<std::int64_t>(*best_index) + 1;
+  Result<Project> project = study_trial_project(plan, *best_index);
   if (!project) {
     std::cerr << "error: " << project.error().describe() << "\n";
     return kExitFailure;
   }
-  const std::filesystem::path path =
-      std::filesystem::path(file).parent_path() /
-      (std::filesystem::path(file).stem().string() + "." + plan.id + ".best.convstudio");
+  const std::filesystem::path path = best_study_project_file(file, plan.id);
   if (auto error = ProjectFile::save(project.value(), path)) {
     std::cerr << "error: " << error->describe() << "\n";
     return kExitFailure;
