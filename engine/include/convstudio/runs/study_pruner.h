@@ -2,8 +2,7 @@
 // Pruning a study's weak trials at their validation points (issue 36), as Optuna's
 // MedianPruner and SuccessiveHalvingPruner (asynchronous successive halving, ASHA) decide:
 // the decision only, a pure function of the trial's validation points and those of the trials
-// before it. Not yet wired into `convstudio-cli study`: the CLI would stop a pruned trial
-// (its run folder kept) when this says so at a validation point.
+// before it. study_pruning.h's watch asks it at each validation of a training trial.
 
 #include <cstdint>
 #include <vector>
