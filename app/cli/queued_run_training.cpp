@@ -8,8 +8,10 @@
 namespace convstudio::cli {
 namespace {
 
-QueuedRunState queue_state_after(const RunSummary& summary) {
-  switch (summary.state) {
+QueuedRunState queue_state_after(const RecordedTraining& trained) {
+  // Pruned: ended for good, even when Ctrl+C came at the same time.
+  if (trained.pruned) return QueuedRunState::Cancelled;
+  switch (trained.summary.state) {
     case RunState::Finished:
       return QueuedRunState::Finished;
     // Stopped by Ctrl+C or SIGTERM: it waits again, and resumes from its checkpoint. A run
@@ -38,7 +40,8 @@ bool update_run_queue(const std::filesystem::path& project_file,
   return true;
 }
 
-QueuedRunOutcome train_queued_run(const std::filesystem::path& project_file, QueuedRun entry) {
+QueuedRunOutcome train_queued_run(const std::filesystem::path& project_file, QueuedRun entry,
+                                  RunStopRule* stop) {
   QueuedRunOutcome outcome;
   RunOptions run;
   run.project = entry.project;
@@ -61,8 +64,8 @@ QueuedRunOutcome train_queued_run(const std::filesystem::path& project_file, Que
     return outcome;
   }
   std::cerr << "run " << entry.id << " (" << entry.label << ") in " << entry.run_folder << "\n";
-  outcome.trained = train_and_record(std::move(run), start, &entry);
-  outcome.state = queue_state_after(outcome.trained.summary);
+  outcome.trained = train_and_record(std::move(run), start, &entry, stop);
+  outcome.state = queue_state_after(outcome.trained);
   outcome.queue_written = update_run_queue(
       project_file, [&](RunQueue& q) { mark_queued_run(q, entry.id, outcome.state); });
   return outcome;

@@ -23,7 +23,9 @@ struct QueuedRunOutcome {
 };
 
 // Trains `entry` (a copy of the queue's entry) to its end or until Ctrl+C; a run stopped by
-// Ctrl+C goes back to Queued, to resume from its checkpoint.
-QueuedRunOutcome train_queued_run(const std::filesystem::path& project_file, QueuedRun entry);
+// Ctrl+C goes back to Queued, to resume from its checkpoint. A run `stop` ended (pruned) becomes
+// Cancelled, so no queue trains it again; its run folder says pruned.
+QueuedRunOutcome train_queued_run(const std::filesystem::path& project_file, QueuedRun entry,
+                                  RunStopRule* stop = nullptr);
 
 }  // namespace convstudio::cli

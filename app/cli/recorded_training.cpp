@@ -6,6 +6,7 @@
 #include <chrono>
 #include <csignal>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "convstudio/runs/run_summary_json.h"
@@ -20,6 +21,44 @@ std::atomic<bool> interrupt_requested{false};
 extern "C" void on_interrupt(int) {
   interrupt_requested = true;
 }
+
+// Passes every event on to the run's log and asks the stop rule after each step and validation;
+// on the rule's first reason it cancels the trainer (a flag the training loop reads at its next
+// micro-batch, as Ctrl+C's watcher does).
+class RuleWatchingListener : public TrainingListener {
+ public:
+  RuleWatchingListener(TrainingListener& log, RunStopRule& rule) : log_(log), rule_(rule) {}
+
+  void watch(Trainer& trainer) { trainer_ = &trainer; }
+  const std::optional<std::string>& reason() const { return reason_; }
+
+  void on_step(const StepMetrics& step) override {
+    log_.on_step(step);
+    if (!reason_) stop_if(rule_.after_step(step));
+  }
+  void on_epoch(const EpochMetrics& epoch) override {
+    log_.on_epoch(epoch);
+    if (!reason_) stop_if(rule_.after_validation(epoch));
+  }
+  void on_state(RunState state, const std::string& message) override {
+    log_.on_state(state, message);
+  }
+  void on_log(const LogLine& line) override { log_.on_log(line); }
+  void on_error(const RunError& error) override { log_.on_error(error); }
+  void on_origin(const RunOrigin& origin) override { log_.on_origin(origin); }
+
+ private:
+  void stop_if(std::optional<std::string> reason) {
+    if (!reason || trainer_ == nullptr) return;
+    reason_ = std::move(reason);
+    trainer_->cancel();
+  }
+
+  TrainingListener& log_;
+  RunStopRule& rule_;
+  Trainer* trainer_ = nullptr;
+  std::optional<std::string> reason_;
+};
 
 }  // namespace
 
@@ -64,8 +103,8 @@ int exit_code_for(const RunSummary& summary) {
   return kExitFailure;
 }
 
-RecordedTraining train_and_record(RunOptions run, RunRecorder::Start start,
-                                  const QueuedRun* entry) {
+RecordedTraining train_and_record(RunOptions run, RunRecorder::Start start, const QueuedRun* entry,
+                                  RunStopRule* stop) {
   RecordedTraining result;
   MetricsLog log(run.out_dir, run.project, isatty(STDERR_FILENO) != 0, start);
   if (entry != nullptr) log.recorder().record_queue_entry(entry->id, entry->sweep, entry->label);
@@ -84,9 +123,20 @@ RecordedTraining train_and_record(RunOptions run, RunRecorder::Start start,
     return result;
   }
   const std::string folder = run.out_dir;
-  Trainer trainer(std::move(run), &log);
+  std::optional<RuleWatchingListener> watching;
+  if (stop != nullptr) watching.emplace(log, *stop);
+  Trainer trainer(std::move(run), watching ? static_cast<TrainingListener*>(&*watching) : &log);
+  if (watching) watching->watch(trainer);
   result.summary = run_cancellable(trainer);
   nlohmann::json line = run_summary_json(result.summary);
+  // A run the rule stopped ended Cancelled; one that reached its end first is simply finished.
+  if (watching && watching->reason() && result.summary.state == RunState::Cancelled) {
+    result.pruned = watching->reason();
+    log.recorder().record_pruned(*result.pruned);
+    std::cerr << "pruned: " << *result.pruned << "\n";
+    line["state"] = kPrunedRunState;
+    line["end_reason"] = *result.pruned;
+  }
   log.recorder().finish(line);
   if (entry != nullptr) {
     line["label"] = entry->label;
@@ -94,7 +144,8 @@ RecordedTraining train_and_record(RunOptions run, RunRecorder::Start start,
     line["run_folder"] = folder;
   }
   std::cout << line.dump() << std::endl;
-  result.exit_code = exit_code_for(result.summary);
+  // Pruned: ended as the study meant it to, not a failure.
+  result.exit_code = result.pruned ? kExitOk : exit_code_for(result.summary);
   if (!log.recorder().ok()) {
     // The checkpoint may be fine, but the run's record is not: say so and do not claim success.
     std::cerr << "error: the run's record is incomplete: " << log.recorder().problem() << "\n";

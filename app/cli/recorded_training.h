@@ -5,6 +5,7 @@
 #include "convstudio/runs/run_queue.h"
 #include "convstudio/runs/run_recorder.h"
 #include "convstudio/train/trainer.h"
+#include "run_stop_rule.h"
 
 namespace convstudio::cli {
 
@@ -31,13 +32,15 @@ int exit_code_for(const RunSummary& summary);
 struct RecordedTraining {
   int exit_code = 0;
   RunSummary summary;
+  // Set when a RunStopRule stopped the run: why (run.json's end_reason; its state "pruned").
+  std::optional<std::string> pruned;
 };
 
 // Trains `run` (run_cancellable) into run.out_dir, keeping its record there (RunRecorder, progress
 // on stderr), and prints its summary line (run_summary_json) on stdout. `entry`: the queue entry
 // the run is, if any; its id, sweep and label go into run.json and its label, sweep and folder into
-// the line.
+// the line. `stop`: asked at each validation and step; a reason from it stops the run there.
 RecordedTraining train_and_record(RunOptions run, RunRecorder::Start start,
-                                  const QueuedRun* entry = nullptr);
+                                  const QueuedRun* entry = nullptr, RunStopRule* stop = nullptr);
 
 }  // namespace convstudio::cli

@@ -20,6 +20,7 @@
 #include "exit_codes.h"
 #include "queued_run_training.h"
 #include "setting_flags.h"
+#include "study_trial_training.h"
 
 namespace convstudio::cli {
 namespace {
@@ -31,7 +32,8 @@ struct StudyOptions {
   std::vector<std::string> params;  // "lr=log:1e-4..1", one per --param
   std::string max_params, max_macs, max_memory;
   bool resume = false;
-  SettingFlags shared;  // --epochs, --max-steps, --device, --seed: every trial of a new study
+  SettingFlags shared;        // --epochs, --max-steps, --device, --seed: every trial of a new study
+  StudyPruningFlags pruning;  // --prune…, --max-minutes
 };
 
 // "1000", "250k", "1.5M", "2G": a count in thousands, millions, billions.
@@ -97,6 +99,10 @@ std::optional<StudyPlan> new_study(const StudyOptions& o, const Project& project
   plan.base = project;
   const std::vector<Error> refused = o.shared.apply_to(plan.base);
   for (const Error& error : refused) std::cerr << "error: " << error.describe() << "\n";
+  for (const std::string& problem : o.pruning.apply_to(plan)) {
+    std::cerr << "error: " << problem << "\n";
+    bad = true;
+  }
   if (bad || !refused.empty()) return std::nullopt;
   // The trials' training seed is the sampler's too: one number repeats the whole study.
   plan.seed = static_cast<std::uint64_t>(plan.base.training.seed);
@@ -116,6 +122,7 @@ std::optional<StudyPlan> new_study(const StudyOptions& o, const Project& project
 // Draws trial `number` and either refuses it or queues it; false after printing why not.
 bool draw_trial(const std::string& file, StudyPlan& plan, std::int64_t number) {
   DrawnStudyTrial drawn = draw_next_study_trial(plan);
+  if (!refuse_slow_trial(file, plan, drawn)) return false;
   StudyTrial& trial = drawn.trial;
   if (trial.state == StudyTrialState::Failed) {
     std::cerr << "trial " << number + 1 << " failed: " << trial.refusal << "\n";
@@ -133,7 +140,8 @@ bool draw_trial(const std::string& file, StudyPlan& plan, std::int64_t number) {
 
 // Trains the queued trial `trial` (or reads how it ended, when `sweep --resume` trained it);
 // false when Ctrl+C stopped it or the queue could not be written.
-bool train_trial(const std::string& file, StudyTrial& trial, int& exit_code) {
+bool train_trial(const std::string& file, StudyPlan& plan, std::size_t index, int& exit_code) {
+  StudyTrial& trial = plan.drawn[index];
   Result<RunQueue> queue = load_run_queue(file);
   if (!queue) {
     std::cerr << "error: " << queue.error().describe() << "\n";
@@ -148,7 +156,7 @@ bool train_trial(const std::string& file, StudyTrial& trial, int& exit_code) {
   QueuedRunState state = entry->state;
   std::string run_folder = entry->run_folder;
   if (state == QueuedRunState::Queued || state == QueuedRunState::Running) {
-    const QueuedRunOutcome outcome = train_queued_run(file, *entry);
+    const QueuedRunOutcome outcome = train_study_trial(file, plan, index, *entry);
     if (!outcome.queue_written) {
       exit_code = kExitFailure;
       return false;
@@ -220,7 +228,7 @@ int run_study(const StudyOptions& o) {
     return kExitUsageError;
   }
   if (o.resume && (o.shared.any_given() || !o.max_params.empty() || !o.max_macs.empty() ||
-                   !o.max_memory.empty())) {
+                   !o.max_memory.empty() || o.pruning.any_given())) {
     std::cerr << "error: --resume continues the study as it was started; its flags cannot "
                  "change\n";
     return kExitUsageError;
@@ -234,8 +242,9 @@ int run_study(const StudyOptions& o) {
   if (new_one) {
     plan = new_study(o, *loaded.project);
     if (!plan) return kExitUsageError;
+    const std::string pruning = pruning_summary(plan->pruner);
     std::cerr << "study " << plan->id << ": " << plan->trials << " " << to_string(plan->sampler)
-              << " trials, seed " << plan->seed << "\n";
+              << " trials, seed " << plan->seed << (pruning.empty() ? "" : ", ") << pruning << "\n";
   } else {
     const std::optional<std::string> id = unfinished_study(o.file);
     if (!id) {
@@ -269,7 +278,7 @@ int run_study(const StudyOptions& o) {
     }
     StudyTrial& trial = plan->drawn[static_cast<std::size_t>(number)];
     if (trial.state != StudyTrialState::Queued) continue;
-    const bool ended = train_trial(o.file, trial, exit_code);
+    const bool ended = train_trial(o.file, *plan, static_cast<std::size_t>(number), exit_code);
     if (!save()) return kExitFailure;
     if (!ended) break;
     std::cerr << "trial " << number + 1 << " (" << trial.label << "): " << to_string(trial.state)
@@ -293,7 +302,9 @@ void add_study_command(CLI::App& app, int& exit_code) {
       "Search the project's settings: --trials N drawn by --sampler random or tpe from each "
       "--param space (lr=log:1e-4..1, batch_size=32,64,128, epochs=int:2..8, momentum=0.8..0.99), "
       "trained one after another through the run queue. Trials over --max-params, --max-macs or "
-      "--max-memory are refused before they train. Ctrl+C stops the trial (its checkpoint kept); "
+      "--max-memory are refused before they train, as are those whose time estimate is over "
+      "--max-minutes; --prune asha|median stops weak trials at validation points (kept, shown "
+      "pruned). Ctrl+C stops the trial (its checkpoint kept); "
       "--resume continues. The best trial's settings are written as PROJECT.STUDY.best.convstudio");
   c->add_option("file", o->file, "Project file (*.convstudio)")
       ->required()
@@ -317,6 +328,7 @@ void add_study_command(CLI::App& app, int& exit_code) {
   c->add_option("--max-macs", o->max_macs, "Refuse trials with more MACs per sample (300M, 2G)");
   c->add_option("--max-memory", o->max_memory,
                 "Refuse trials whose training memory estimate is larger (512M, 2G)");
+  o->pruning.add(c);
   c->add_flag("--resume", o->resume,
               "Continue the project's unfinished study: a stopped trial from its checkpoint, then "
               "the trials not yet drawn, as the uninterrupted study would have drawn them");

@@ -92,6 +92,7 @@ std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder
   record.folder = folder;
   record.name = folder.filename().string();
   record.state = field_or(run, "state", std::string("unknown"));
+  record.end_reason = field_or(run, "end_reason", std::string());
   record.started = field_or(run, "started", std::string());
   if (run.contains("project") && run["project"].contains("training")) {
     record.settings_summary = settings_summary(run["project"]["training"]);

@@ -254,6 +254,13 @@ void RunRecorder::record_queue_entry(const std::string& queued_run, const std::s
   write_run_file();
 }
 
+void RunRecorder::record_pruned(const std::string& reason) {
+  if (!lock_) return;
+  run_["state"] = kPrunedRunState;
+  run_["end_reason"] = reason;
+  write_run_file();
+}
+
 void RunRecorder::finish(const nlohmann::json& summary) {
   run_["summary"] = summary;
   // Each part of a resumed run adds its own time; the pauses between parts do not count.

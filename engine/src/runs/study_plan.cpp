@@ -111,6 +111,11 @@ Result<StudyPlan> plan_from_json(const Json& json, const std::string& file) {
     plan.constraints.max_params = r.optional_count(limits, "max_params");
     plan.constraints.max_macs = r.optional_count(limits, "max_macs");
     plan.constraints.max_memory_bytes = r.optional_count(limits, "max_memory_bytes");
+    // Absent in plans written before the time limit.
+    if (limits.contains("max_minutes") && !limits["max_minutes"].is_null()) {
+      r.field = "constraints.max_minutes";
+      plan.constraints.max_minutes = limits["max_minutes"].get<double>();
+    }
     read_search_options(json, r, plan);
     ProjectLoadResult base = ProjectFile::parse(r.at(json, "project", "project").dump());
     if (!base.ok()) throw std::runtime_error(base.errors.front().describe());
@@ -212,9 +217,12 @@ std::optional<Error> save_study_plan(const std::filesystem::path& file, const St
       {"seed", plan.seed},
       {"trials", plan.trials},
       {"spaces", std::move(spaces)},
-      {"constraints", Json{{"max_params", optional_json(plan.constraints.max_params)},
-                           {"max_macs", optional_json(plan.constraints.max_macs)},
-                           {"max_memory_bytes", optional_json(plan.constraints.max_memory_bytes)}}},
+      {"constraints",
+       Json{{"max_params", optional_json(plan.constraints.max_params)},
+            {"max_macs", optional_json(plan.constraints.max_macs)},
+            {"max_memory_bytes", optional_json(plan.constraints.max_memory_bytes)},
+            {"max_minutes",
+             plan.constraints.max_minutes ? Json(*plan.constraints.max_minutes) : Json(nullptr)}}},
       {"pruner", Json{{"kind", pruner_name(plan.pruner.kind)},
                       {"eta", plan.pruner.eta},
                       {"min_resource", plan.pruner.min_resource},

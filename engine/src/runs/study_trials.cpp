@@ -4,6 +4,7 @@
 
 #include "convstudio/runs/run_comparison.h"
 #include "convstudio/runs/run_history.h"
+#include "convstudio/runs/run_recorder.h"
 
 namespace convstudio {
 
@@ -41,6 +42,17 @@ std::optional<double> study_trial_score(const std::string& run_folder) {
 void record_study_trial_end(StudyTrial& trial, std::optional<QueuedRunState> state,
                             const std::string& run_folder) {
   if (state == QueuedRunState::Queued || state == QueuedRunState::Running) return;
+  if (state == QueuedRunState::Cancelled && !run_folder.empty()) {
+    // Read from the run folder rather than passed in, so a study resumed after a crash between
+    // the queue's and the plan's update records it as the uninterrupted one did.
+    const std::optional<RecordedRun> run = load_recorded_run(run_folder, RunDetail::Summary);
+    if (run && run->state == kPrunedRunState) {
+      trial.state = StudyTrialState::Pruned;
+      trial.score = study_trial_score(run_folder);
+      trial.refusal = run->end_reason;
+      return;
+    }
+  }
   trial.state =
       state == QueuedRunState::Finished ? StudyTrialState::Finished : StudyTrialState::Failed;
   if (trial.state == StudyTrialState::Finished) trial.score = study_trial_score(run_folder);

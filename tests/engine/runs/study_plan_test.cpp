@@ -22,6 +22,7 @@ StudyPlan plan() {
   p.spaces = {parse_study_space("lr=log:1e-4..1").value(),
               parse_study_space("batch_size=32,64").value()};
   p.constraints.max_params = 1'000'000;
+  p.constraints.max_minutes = 2.5;
   p.pruner = {StudyPruner::Asha, 3, 50, 5};
   p.folds = 3;
   p.stratified_folds = true;

@@ -6,6 +6,10 @@
 #include <gtest/gtest.h>
 
 #include "convstudio/model/template_library.h"
+#include "convstudio/runs/run_comparison.h"
+#include "convstudio/runs/run_history.h"
+#include "convstudio/runs/run_recorder.h"
+#include "scratch_folder.h"
 
 namespace convstudio {
 namespace {
@@ -75,6 +79,30 @@ TEST(StudyTrials, AnEndedEntryIsRecordedAndAStoppedOneIsNot) {
   StudyTrial gone;
   record_study_trial_end(gone, std::nullopt, "");
   EXPECT_EQ(gone.state, StudyTrialState::Failed);
+}
+
+TEST(StudyTrials, AStoppedRunItsFolderCallsPrunedIsAPrunedTrialWithItsBestAccuracy) {
+  const auto folder = testing::scratch_folder("run");
+  {
+    RunRecorder recorder(folder, lenet5_study().base);
+    for (const auto& [step, accuracy] : {std::pair{10, 0.625}, std::pair{20, 0.5}}) {
+      EpochMetrics validation;
+      validation.step = step;
+      validation.val_accuracy = accuracy;
+      recorder.on_epoch(validation);
+    }
+    recorder.on_state(RunState::Cancelled, "");
+    recorder.record_pruned("pruned by asha at step 20 (validation accuracy 0.5000)");
+    recorder.finish({{"steps", 20}, {"val_accuracy", 0.5}});
+  }
+  const std::optional<RecordedRun> run = load_recorded_run(folder, RunDetail::Summary);
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run_state_word(run->state), "pruned");  // the comparison's and the table's word
+  StudyTrial trial;
+  record_study_trial_end(trial, QueuedRunState::Cancelled, folder.string());
+  EXPECT_EQ(trial.state, StudyTrialState::Pruned);
+  EXPECT_EQ(trial.score, 0.625);
+  EXPECT_EQ(trial.refusal, "pruned by asha at step 20 (validation accuracy 0.5000)");
 }
 
 }  // namespace

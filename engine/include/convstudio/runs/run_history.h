@@ -31,7 +31,8 @@ struct RecordedFigures {
 struct RecordedRun {
   std::filesystem::path folder;
   std::string name;              // the folder name, e.g. 20261121-235959
-  std::string state;             // "running", "finished", "cancelled", "failed"
+  std::string state;             // "running", "finished", "cancelled", "failed", "pruned"
+  std::string end_reason;        // why a pruned run stopped ("pruned by asha at step 40 …")
   std::string started;           // ISO 8601 local time
   std::string settings_summary;  // "batch 64 × 1, sgd lr 0.01, amp off, cpu"
   // The project as the run started (graph and settings); nullopt when run.json's copy cannot be

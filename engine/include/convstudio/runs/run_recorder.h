@@ -26,6 +26,10 @@ namespace convstudio {
 
 class TensorBoardWriter;
 
+// run.json's state for a run a study stopped early (its pruner at a validation, or its time
+// limit): kept with its folder and checkpoint, never resumed, shown as "pruned".
+inline constexpr char kPrunedRunState[] = "pruned";
+
 class RunRecorder : public TrainingListener {
  public:
   // Fresh: the folder's record starts over. Resumed: a run continued into its own folder keeps
@@ -58,6 +62,11 @@ class RunRecorder : public TrainingListener {
   // label go into run.json, so the comparison can group a sweep's runs.
   void record_queue_entry(const std::string& queued_run, const std::string& sweep,
                           const std::string& label);
+
+  // Records that the run was stopped early by a rule rather than by a person or its end: run.json
+  // says state kPrunedRunState and why ("end_reason"), so the comparison and the study's table
+  // show it pruned. Called after the run ended (Cancelled).
+  void record_pruned(const std::string& reason);
 
   // Records the final figures (the CLI's summary line) into run.json, with the training time
   // since this recorder started (added to the earlier parts' when the run was resumed).

@@ -16,6 +16,9 @@ struct StudyConstraints {
   std::optional<std::int64_t> max_params;
   std::optional<std::int64_t> max_macs;          // per sample, forward
   std::optional<std::int64_t> max_memory_bytes;  // the training memory estimate
+  // Minutes one trial may train: refused before it trains when its estimate is longer, stopped
+  // when it runs past it (study_time_limit.h). Not a figure of the network, so not any()'s.
+  std::optional<double> max_minutes;
   bool any() const { return max_params || max_macs || max_memory_bytes; }
   bool operator==(const StudyConstraints&) const = default;
 };

@@ -28,8 +28,10 @@ DrawnStudyTrial draw_next_study_trial(const StudyPlan& plan);
 // The best validation accuracy its run folder recorded; none when it never validated.
 std::optional<double> study_trial_score(const std::string& run_folder);
 
-// Records how the trial's queue entry ended: Finished with its score; Failed or Cancelled (or an
-// entry gone from the queue: `state` nullopt) as Failed. Queued (stopped, to resume) leaves it.
+// Records how the trial's queue entry ended: Finished with its score; Cancelled with a run folder
+// that records it pruned (RunRecorder::record_pruned) as Pruned with its best accuracy so far and
+// the reason as its refusal text; Failed or Cancelled otherwise (or an entry gone from the queue:
+// `state` nullopt) as Failed. Queued (stopped, to resume) leaves it.
 void record_study_trial_end(StudyTrial& trial, std::optional<QueuedRunState> state,
                             const std::string& run_folder);
 
