@@ -91,8 +91,10 @@ std::optional<Error> split_files(const FileIndex& index, const DatasetRequest& r
     }
     Result<FoldPositions> split = fold_positions(labels, request);
     if (!split) return split.error();
-    for (std::int64_t k : split.value().train) train.push_back(candidates[k]);
-    for (std::int64_t k : split.value().validation) validation.push_back(candidates[k]);
+    for (std::int64_t k : split.value().train)
+      train.push_back(candidates[static_cast<std::size_t>(k)]);
+    for (std::int64_t k : split.value().validation)
+      validation.push_back(candidates[static_cast<std::size_t>(k)]);
     return std::nullopt;
   }
   validation_is_test_set = index.has_validation_folder && fraction <= 0.0;
