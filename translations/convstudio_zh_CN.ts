@@ -849,6 +849,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>There is no validation fold %1 of %2 folds (they count from 0).</source>
+        <translation>%2 折中没有第 %1 折验证集（折从 0 开始计数）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Mirroring changes the meaning of digits and letters; check the preview.</source>
         <translation>镜像会改变数字和字母的含义；请检查预览。</translation>
     </message>
@@ -1420,7 +1425,7 @@
         <translation>验证间隔</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+15"/>
         <source>Class weights</source>
         <translation>类别权重</translation>
     </message>
@@ -1573,6 +1578,26 @@
         <location line="+2"/>
         <source>Paths outside the dataset folder</source>
         <translation>数据集文件夹外的路径</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Folds</source>
+        <translation>折数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation fold</source>
+        <translation>验证折</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Fold seed</source>
+        <translation>分折种子</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stratified folds</source>
+        <translation>分层分折</translation>
     </message>
 </context>
 <context>
@@ -3024,7 +3049,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::LossSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/loss_settings_editor.cpp" line="+18"/>
+        <location filename="../widgets/training/loss_settings_editor.cpp" line="+42"/>
         <source>Every class counts alike</source>
         <translation>每个类别同等计数</translation>
     </message>
@@ -3045,12 +3070,12 @@ predicted: %2</source>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-28"/>
         <source>Train against labels that keep this share for the other classes, so the model is less sure of itself (0.1 is common)</source>
         <translation>训练时把这一比例的标签概率分给其他类别，使模型不过分自信（常用 0.1）</translation>
     </message>
@@ -3075,7 +3100,7 @@ predicted: %2</source>
         <translation>最佳检查点依据的验证指标。平衡准确率和宏平均 F1 会顾及稀有类别，早停也随之依据它们；选准确率时早停看验证损失。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Shuffle</source>
         <translation>打乱</translation>
     </message>
@@ -3110,7 +3135,7 @@ predicted: %2</source>
         <translation>应用 CutMix 的批次比例</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-93"/>
         <source>Class weights:</source>
         <translation>类别权重：</translation>
     </message>

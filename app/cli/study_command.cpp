@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -20,6 +21,7 @@
 #include "exit_codes.h"
 #include "queued_run_training.h"
 #include "setting_flags.h"
+#include "study_fold_report.h"
 #include "study_trial_training.h"
 
 namespace convstudio::cli {
@@ -32,6 +34,7 @@ struct StudyOptions {
   std::vector<std::string> params;  // "lr=log:1e-4..1", one per --param
   std::string max_params, max_macs, max_memory;
   bool resume = false;
+  KFoldOptions kfold;         // --kfold K [--stratified] [--refit]
   SettingFlags shared;        // --epochs, --max-steps, --device, --seed: every trial of a new study
   StudyPruningFlags pruning;  // --prune…, --max-minutes
 };
@@ -83,6 +86,7 @@ std::optional<StudyPlan> new_study(const StudyOptions& o, const Project& project
   }
   plan.sampler = parse_study_sampler(o.sampler).value_or(StudySampler::Tpe);
   plan.trials = o.trials;
+  if (o.kfold.folds > 0) apply_kfold_options(plan, o.kfold, std::max<std::int64_t>(o.trials, 1));
   auto limit = [&](const std::string& text, const char* flag, auto parse,
                    std::optional<std::int64_t>& into) {
     if (text.empty()) return;
@@ -184,7 +188,7 @@ int report_study(const std::string& file, const StudyPlan& plan) {
   for (std::size_t i = 0; i < plan.drawn.size(); ++i) {
     const StudyTrial& trial = plan.drawn[i];
     std::fprintf(stderr, "%-6zu %-10s %-9s %s%s%s\n", i + 1, to_string(trial.state).c_str(),
-                 score_text(trial.score).c_str(), trial.label.c_str(),
+                 score_text(trial.score).c_str(), study_trial_title(plan, i).c_str(),
                  trial.refusal.empty() ? "" : " — ", trial.refusal.c_str());
   }
   const std::optional<std::size_t> best_index = best_study_trial(plan);
@@ -212,23 +216,31 @@ int report_study(const std::string& file, const StudyPlan& plan) {
                               {"label", best->label},
                               {"best_val_accuracy", *best->score},
                               {"project", path.string()}};
+  report_study_folds(file, plan, line);
   std::cout << line.dump() << std::endl;
   return kExitOk;
 }
 
 int run_study(const StudyOptions& o) {
-  const bool new_one = !o.params.empty() || o.trials > 0;
+  const bool new_one = !o.params.empty() || o.trials > 0 || o.kfold.folds > 0;
+  // --kfold K alone cross-validates the project's own settings: no --param, no --trials.
+  const bool searches = !o.params.empty() || o.trials > 0 || o.kfold.folds == 0;
   if (new_one == o.resume) {
     std::cerr << "error: give --trials N and --param SETTING=SPACE… to start a study, or --resume "
                  "to continue the unfinished one (not both)\n";
     return kExitUsageError;
   }
-  if (new_one && (o.params.empty() || o.trials < 1)) {
+  if (auto problem = kfold_flags_problem(o.kfold)) {
+    std::cerr << "error: " << *problem << "\n";
+    return kExitUsageError;
+  }
+  if (new_one && searches && (o.params.empty() || o.trials < 1)) {
     std::cerr << "error: a new study needs --trials N (N ≥ 1) and at least one --param\n";
     return kExitUsageError;
   }
   if (o.resume && (o.shared.any_given() || !o.max_params.empty() || !o.max_macs.empty() ||
-                   !o.max_memory.empty() || o.pruning.any_given())) {
+                   !o.max_memory.empty() || o.pruning.any_given() || o.kfold.stratified ||
+                   o.kfold.refit)) {
     std::cerr << "error: --resume continues the study as it was started; its flags cannot "
                  "change\n";
     return kExitUsageError;
@@ -281,8 +293,10 @@ int run_study(const StudyOptions& o) {
     const bool ended = train_trial(o.file, *plan, static_cast<std::size_t>(number), exit_code);
     if (!save()) return kExitFailure;
     if (!ended) break;
-    std::cerr << "trial " << number + 1 << " (" << trial.label << "): " << to_string(trial.state)
-              << ", best validation accuracy " << score_text(trial.score) << "\n";
+    std::cerr << "trial " << number + 1 << " ("
+              << study_trial_title(*plan, static_cast<std::size_t>(number))
+              << "): " << to_string(trial.state) << ", best validation accuracy "
+              << score_text(trial.score) << "\n";
   }
   if (!plan->complete()) {
     std::cerr << "stopped: `convstudio-cli study " << o.file
@@ -329,6 +343,17 @@ void add_study_command(CLI::App& app, int& exit_code) {
   c->add_option("--max-memory", o->max_memory,
                 "Refuse trials whose training memory estimate is larger (512M, 2G)");
   o->pruning.add(c);
+  c->add_option("--kfold", o->kfold.folds,
+                "k-fold cross-validation: every drawn setting trains K trials, each validating on "
+                "one fold of the training data (the test set is not used); its score is the mean "
+                "of the folds' best validation accuracy. Without --param and --trials: "
+                "cross-validate the project's own settings")
+      ->check(CLI::Range(2, 1000));
+  c->add_flag("--stratified", o->kfold.stratified,
+              "With --kfold: every fold holds each class within ±1 of its share");
+  c->add_flag("--refit", o->kfold.refit,
+              "With --kfold: then train the best setting once more on the project's own "
+              "validation split (all the training data where it validates on a test set)");
   c->add_flag("--resume", o->resume,
               "Continue the project's unfinished study: a stopped trial from its checkpoint, then "
               "the trials not yet drawn, as the uninterrupted study would have drawn them");

@@ -24,6 +24,10 @@ std::optional<Error> check_source(const DatasetRequest& source) {
   if (source.height < 0 || source.width < 0) {
     return Error::in_setting("dataset.input", "image height and width cannot be negative");
   }
+  if (source.folds != 0 && source.folds < 2) {
+    return Error::in_setting("dataset.folds", "k-fold validation needs at least 2 folds, not " +
+                                                  std::to_string(source.folds));
+  }
   if (!(source.validation_fraction >= 0.0 && source.validation_fraction < 1.0)) {
     return Error::in_setting("dataset.validation_fraction",
                              "the validation fraction must be at least 0 and below 1");
@@ -56,7 +60,12 @@ Result<Dataset> load_into_memory(const DatasetReader& reader, const DatasetReque
   Dataset dataset;
   DatasetInfo& info = dataset.info;
   ImageSet validation;
-  if (source.validation_fraction > 0.0 || !raw.test) {
+  if (source.folds >= 2) {
+    Result<FoldPositions> split = fold_positions(raw.train.labels, source);
+    if (!split) return split.error();
+    validation = take_images(raw.train, split.value().validation);
+    raw.train = take_images(raw.train, split.value().train);
+  } else if (source.validation_fraction > 0.0 || !raw.test) {
     const double fraction =
         source.validation_fraction > 0.0 ? source.validation_fraction : kDefaultValidationFraction;
     validation = split_off_validation(raw.train, fraction, source.split_seed);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <utility>
 
+#include "convstudio/runs/study_folds.h"
 #include "data/sample_order.h"
 #include "data/seeded_random.h"
 
@@ -41,6 +42,30 @@ ImageSet split_off_validation(ImageSet& train, double fraction, std::uint64_t se
   ImageSet validation = take_images(train, validation_indices);
   train = take_images(train, train_indices);
   return validation;
+}
+
+Result<FoldPositions> fold_positions(const std::vector<std::int64_t>& labels,
+                                     const DatasetRequest& request) {
+  const int k = request.folds;
+  if (request.validation_fold < 0 || request.validation_fold >= k) {
+    return Error::in_setting("dataset.validation_fold",
+                             "there is no fold " + std::to_string(request.validation_fold) +
+                                 " of " + std::to_string(k) + " (they count from 0)");
+  }
+  if (labels.size() < static_cast<std::size_t>(k)) {
+    return Error::in_setting("dataset.folds", std::to_string(k) + " folds need at least " +
+                                                  std::to_string(k) + " training samples; there " +
+                                                  "are " + std::to_string(labels.size()));
+  }
+  const std::vector<int> folds = request.stratified_folds
+                                     ? assign_stratified_folds(labels, k, request.fold_seed)
+                                     : assign_folds(labels.size(), k, request.fold_seed);
+  FoldPositions positions;
+  for (std::size_t i = 0; i < folds.size(); ++i) {
+    const bool validates = folds[i] == request.validation_fold;
+    (validates ? positions.validation : positions.train).push_back(static_cast<std::int64_t>(i));
+  }
+  return positions;
 }
 
 }  // namespace convstudio

@@ -70,14 +70,32 @@ Result<LoadedIndex> open_index(const DatasetRequest& request, const std::string&
   return loaded;
 }
 
-// Positions of the training and validation files: the val/ folder's, or a seeded fraction of
-// the training files (the same draw as the in-memory split, so a seed always holds out alike).
-void split_files(const FileIndex& index, double fraction, std::uint64_t seed,
-                 std::vector<std::int64_t>& train, std::vector<std::int64_t>& validation,
-                 bool& validation_is_test_set) {
+// Positions of the training and validation files: one fold of the training files (k-fold), the
+// val/ folder's, or a seeded fraction of the training files (the same draws as the in-memory
+// split, so a seed always holds out alike).
+std::optional<Error> split_files(const FileIndex& index, const DatasetRequest& request,
+                                 std::vector<std::int64_t>& train,
+                                 std::vector<std::int64_t>& validation,
+                                 bool& validation_is_test_set) {
+  double fraction = request.validation_fraction;
   std::vector<std::int64_t> candidates;
   for (std::size_t i = 0; i < index.files.size(); ++i) {
     if (!index.files[i].validation) candidates.push_back(static_cast<std::int64_t>(i));
+  }
+  if (request.folds >= 2) {
+    validation_is_test_set = false;
+    std::vector<std::int64_t> labels;
+    labels.reserve(candidates.size());
+    for (std::int64_t file : candidates) {
+      labels.push_back(index.files[static_cast<std::size_t>(file)].label);
+    }
+    Result<FoldPositions> split = fold_positions(labels, request);
+    if (!split) return split.error();
+    for (std::int64_t k : split.value().train)
+      train.push_back(candidates[static_cast<std::size_t>(k)]);
+    for (std::int64_t k : split.value().validation)
+      validation.push_back(candidates[static_cast<std::size_t>(k)]);
+    return std::nullopt;
   }
   validation_is_test_set = index.has_validation_folder && fraction <= 0.0;
   if (validation_is_test_set) {
@@ -85,7 +103,7 @@ void split_files(const FileIndex& index, double fraction, std::uint64_t seed,
     for (std::size_t i = 0; i < index.files.size(); ++i) {
       if (index.files[i].validation) validation.push_back(static_cast<std::int64_t>(i));
     }
-    return;
+    return std::nullopt;
   }
   if (fraction <= 0.0) fraction = kDefaultValidationFraction;
   const auto total = static_cast<std::int64_t>(candidates.size());
@@ -94,7 +112,7 @@ void split_files(const FileIndex& index, double fraction, std::uint64_t seed,
   held_out = std::clamp<std::int64_t>(held_out, 0, total);
   constexpr std::uint64_t kSplitTag = 0x53504C4954ull;  // "SPLIT", as dataset_split.cpp
   const std::vector<std::int64_t> order =
-      shuffled_indices(total, SeededRandom::mix({seed, kSplitTag}));
+      shuffled_indices(total, SeededRandom::mix({request.split_seed, kSplitTag}));
   for (std::int64_t k = 0; k < total; ++k) {
     const std::int64_t file =
         candidates[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
@@ -102,6 +120,7 @@ void split_files(const FileIndex& index, double fraction, std::uint64_t seed,
   }
   std::sort(train.begin(), train.end());
   std::sort(validation.begin(), validation.end());
+  return std::nullopt;
 }
 
 std::string megabytes(std::int64_t bytes) {
@@ -228,8 +247,9 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
   DatasetInfo& info = dataset.info;
   std::vector<std::int64_t> train;
   std::vector<std::int64_t> validation;
-  split_files(index, request.validation_fraction, request.split_seed, train, validation,
-              info.validation_is_test_set);
+  if (auto problem = split_files(index, request, train, validation, info.validation_is_test_set)) {
+    return *problem;
+  }
 
   const auto image_bytes =
       static_cast<std::int64_t>(target.channels) * target.height * target.width;

@@ -11,7 +11,15 @@ std::string to_string(DatasetKind source) {
 }
 
 std::string to_string(ValidationSplit split) {
-  return split == ValidationSplit::TestSet ? "test-set" : "fraction";
+  switch (split) {
+    case ValidationSplit::TestSet:
+      return "test-set";
+    case ValidationSplit::Fraction:
+      return "fraction";
+    case ValidationSplit::Fold:
+      return "fold";
+  }
+  return "test-set";
 }
 
 std::string to_string(FitMode fit) {
@@ -51,7 +59,8 @@ const std::vector<std::string>& dataset_kind_names() {
 
 const std::vector<std::string>& validation_split_names() {
   static const std::vector<std::string> names = {to_string(ValidationSplit::TestSet),
-                                                 to_string(ValidationSplit::Fraction)};
+                                                 to_string(ValidationSplit::Fraction),
+                                                 to_string(ValidationSplit::Fold)};
   return names;
 }
 
@@ -76,6 +85,7 @@ std::optional<DatasetKind> parse_dataset_kind(std::string_view text) {
 std::optional<ValidationSplit> parse_validation_split(std::string_view text) {
   if (text == "test-set") return ValidationSplit::TestSet;
   if (text == "fraction") return ValidationSplit::Fraction;
+  if (text == "fold") return ValidationSplit::Fold;
   return std::nullopt;
 }
 

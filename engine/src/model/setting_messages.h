@@ -20,6 +20,8 @@ inline constexpr const char* kNoDatasetFolder =
     QT_TRANSLATE_NOOP("EngineMessages", "The dataset folder %1 does not exist.");
 inline constexpr const char* kValidationShare = QT_TRANSLATE_NOOP(
     "EngineMessages", "The validation share must be between 0 and 100% (exclusive).");
+inline constexpr const char* kNoSuchFold = QT_TRANSLATE_NOOP(
+    "EngineMessages", "There is no validation fold %1 of %2 folds (they count from 0).");
 inline constexpr const char* kMirroredDigits = QT_TRANSLATE_NOOP(
     "EngineMessages", "Mirroring changes the meaning of digits and letters; check the preview.");
 

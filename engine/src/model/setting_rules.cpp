@@ -38,6 +38,10 @@ void check_dataset(const DatasetSettings& d, Problems& out) {
       (d.validation_fraction <= 0 || d.validation_fraction >= 1)) {
     add(out, Severity::Error, "dataset.validation_fraction", m::kValidationShare);
   }
+  if (d.validation == ValidationSplit::Fold && d.validation_fold >= d.folds) {
+    add(out, Severity::Error, "dataset.validation_fold", m::kNoSuchFold, text(d.validation_fold),
+        text(d.folds));
+  }
   // Clothes survive a mirror; digits and letters may not: a hint where the format says so.
   if (d.augmentation.horizontal_flip && format.warn_on_mirror) {
     add(out, Severity::Warning, "dataset.augmentation.horizontal_flip", m::kMirroredDigits);

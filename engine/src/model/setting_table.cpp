@@ -411,6 +411,18 @@ std::vector<DatasetSetting> dataset_entries() {
       boolean<D>("allow_paths_outside", &D::allow_paths_outside,
                  {.label = QT_TRANSLATE_NOOP("Settings", "Paths outside the dataset folder"),
                   .written_when_set = true}),
+      // A k-fold study's trials validate on one fold (validation "fold"); written only when
+      // set, so other project files stay readable by ConvStudios before k-fold studies.
+      integer<D>("folds", &D::folds, 2, 1000,
+                 {.label = QT_TRANSLATE_NOOP("Settings", "Folds"), .written_when_set = true}),
+      integer<D>(
+          "validation_fold", &D::validation_fold, 0, 999,
+          {.label = QT_TRANSLATE_NOOP("Settings", "Validation fold"), .written_when_set = true}),
+      integer<D>("fold_seed", &D::fold_seed, 0, kMaxInt,
+                 {.label = QT_TRANSLATE_NOOP("Settings", "Fold seed"), .written_when_set = true}),
+      boolean<D>(
+          "stratified_folds", &D::stratified_folds,
+          {.label = QT_TRANSLATE_NOOP("Settings", "Stratified folds"), .written_when_set = true}),
   };
 }
 

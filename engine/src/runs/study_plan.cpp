@@ -9,6 +9,7 @@
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/runs/run_recorder.h"
+#include "convstudio/runs/study_fold_groups.h"
 #include "versioned_json_file.h"
 
 namespace convstudio {
@@ -252,6 +253,12 @@ std::optional<std::string> unfinished_study(const std::filesystem::path& project
 
 std::vector<StudyObservation> study_observations(const StudyPlan& plan) {
   std::vector<StudyObservation> observations;
+  if (plan.folds >= 2) {  // a setting is learnt from once all its folds ended: their mean
+    for (const StudyFoldGroup& group : study_fold_groups(plan)) {
+      if (group.ended) observations.push_back({plan.drawn[group.first].values, group.mean_score});
+    }
+    return observations;
+  }
   for (const StudyTrial& trial : plan.drawn) {
     if (trial.state == StudyTrialState::Queued) continue;
     observations.push_back({trial.values, trial.score});

@@ -231,6 +231,32 @@ TEST(ProjectFile, RandomErasingIsWrittenOnlyWhenOnAndRangeChecked) {
   EXPECT_EQ(refused.errors[0].field, "dataset.augmentation.random_erasing");
 }
 
+// Issue 36: a k-fold study's trial validates on one fold; its four settings are written only
+// when set (older files and ConvStudios unchanged), read back exactly and range-checked by name.
+TEST(ProjectFile, AFoldSplitIsWrittenOnlyWhenSetReadBackAndRangeChecked) {
+  Project project;
+  const std::string plain = ProjectFile::serialize(project);
+  for (const char* key : {"\"folds\"", "validation_fold", "fold_seed", "stratified_folds"}) {
+    EXPECT_EQ(plain.find(key), std::string::npos) << key;
+  }
+  project.dataset.validation = ValidationSplit::Fold;
+  project.dataset.folds = 3;
+  project.dataset.validation_fold = 2;
+  project.dataset.fold_seed = 11;
+  project.dataset.stratified_folds = true;
+  const ProjectLoadResult loaded = ProjectFile::parse(ProjectFile::serialize(project));
+  ASSERT_TRUE(loaded.ok()) << first_error(loaded);
+  EXPECT_EQ(loaded.project->dataset, project.dataset);
+  nlohmann::json json = nlohmann::json::parse(ProjectFile::serialize(project));
+  EXPECT_EQ(json["dataset"]["validation"], "fold");
+  json["dataset"]["folds"] = 1;
+  json["dataset"]["validation_fold"] = "two";
+  const ProjectLoadResult refused = ProjectFile::parse(json.dump());
+  ASSERT_EQ(refused.errors.size(), 2u);
+  EXPECT_EQ(refused.errors[0].field, "dataset.folds");
+  EXPECT_EQ(refused.errors[1].field, "dataset.validation_fold");
+}
+
 // Save As of a project with starting weights: the weights come along beside the new file, the
 // old project keeps its own.
 TEST(ProjectFile, SaveAsBringsTheStartingWeightsAlong) {

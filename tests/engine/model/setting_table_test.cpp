@@ -32,6 +32,10 @@ void set_everything(DatasetSettings& d, TrainingSettings& t) {
   d.cache_budget_mb = 512;
   d.augmentation = {4, true, 10, 0.2, 0.3, true, 0.2, 0.9, 0.5, 1.5, 0.25};
   d.normalize = false;
+  d.folds = 3;
+  d.validation_fold = 2;
+  d.fold_seed = 9;
+  d.stratified_folds = true;
   t.device = "cuda:1";
   t.processes = 2;
   t.sync_batch_norm = true;

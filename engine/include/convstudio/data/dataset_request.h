@@ -36,6 +36,14 @@ struct DatasetRequest {
   double validation_fraction = 0.0;
   std::uint64_t split_seed = 0;
 
+  // Folds ≥ 2 (a k-fold study's trial): validate on fold `validation_fold` of the training data
+  // dealt into `folds` by `fold_seed` (stratified: each class spread evenly), train on the other
+  // folds; the test set and validation_fraction are not used.
+  int folds = 0;
+  int validation_fold = 0;
+  std::uint64_t fold_seed = 0;
+  bool stratified_folds = false;
+
   // The normalisation statistics cost a pass over IDX data or a sample of image files; a
   // preview does not need them.
   bool compute_statistics = true;

@@ -9,7 +9,7 @@
 namespace convstudio {
 
 enum class DatasetKind { FashionMnist, Idx, ImageFolder, Csv };
-enum class ValidationSplit { TestSet, Fraction };
+enum class ValidationSplit { TestSet, Fraction, Fold };
 
 // How an image of another size is brought to the Input block's height x width. ResizeCrop
 // scales the shorter side to fit and cuts the centre; Stretch scales each side on its own
@@ -56,10 +56,16 @@ struct DatasetSettings {
   // folder.
   bool allow_paths_outside = false;
   // TestSet uses the dataset's test split (fashion-mnist, idx); Fraction holds out a seeded
-  // share of the training data (the only choice for imagefolder).
+  // share of the training data (the only choice for imagefolder); Fold validates on fold
+  // `validation_fold` of the training data dealt into `folds` by `fold_seed` (a k-fold study's
+  // trial; assign_folds in runs/study_folds.h) and trains on the other folds.
   ValidationSplit validation = ValidationSplit::TestSet;
   double validation_fraction = 0.1;
-  std::int64_t input_channels = 0;  // 0 = dataset native
+  std::int64_t folds = 5;
+  std::int64_t validation_fold = 0;  // 0 .. folds-1
+  std::int64_t fold_seed = 0;        // the study's seed: the same seed deals the same folds
+  bool stratified_folds = false;     // every fold holds each class within ±1 of its share
+  std::int64_t input_channels = 0;   // 0 = dataset native
   std::int64_t input_height = 0;
   std::int64_t input_width = 0;
   FitMode fit = FitMode::ResizeCrop;
@@ -72,7 +78,7 @@ struct DatasetSettings {
 };
 
 std::string to_string(DatasetKind kind);       // "fashion-mnist" | "idx" | "imagefolder" | "csv"
-std::string to_string(ValidationSplit split);  // "test-set" | "fraction"
+std::string to_string(ValidationSplit split);  // "test-set" | "fraction" | "fold"
 std::string to_string(FitMode fit);            // "resize-crop" | "stretch" | "pad"
 std::string to_string(CacheMode cache);        // "auto" | "on" | "off"
 std::optional<DatasetKind> parse_dataset_kind(std::string_view text);

@@ -46,7 +46,9 @@ struct StudyPlan {
   std::string id;  // also the sweep id of its queue entries
   StudySampler sampler = StudySampler::Tpe;
   std::uint64_t seed = 0;
-  std::int64_t trials = 0;  // how many to draw in all
+  // How many to draw in all: with folds, `folds` per setting and the refit trial
+  // (study_trial_count in study_fold_groups.h).
+  std::int64_t trials = 0;
   std::vector<StudySpace> spaces;
   StudyConstraints constraints;
   PrunerSettings pruner;  // kind None: every trial trains to its end
@@ -74,7 +76,8 @@ std::optional<Error> save_study_plan(const std::filesystem::path& file, const St
 // The most recently started study of the project that is not complete; nullopt when none.
 std::optional<std::string> unfinished_study(const std::filesystem::path& project_file);
 
-// What the sampler learns from: the ended trials (finished, refused, failed) in trial order.
+// What the sampler learns from: the ended trials (finished, refused, failed) in trial order;
+// in a k-fold study, each setting whose folds all ended, scored by their mean.
 std::vector<StudyObservation> study_observations(const StudyPlan& plan);
 
 }  // namespace convstudio

@@ -22,7 +22,10 @@ struct DrawnStudyTrial {
 };
 
 // Draws trial number plan.drawn.size() from the plan's sampler and the trials ended so far. The
-// caller adds `run` to its queue, sets trial.queue_id and appends the trial to plan.drawn.
+// caller adds `run` to its queue, sets trial.queue_id and appends the trial to plan.drawn. In a
+// k-fold study a setting is drawn at fold 0 and repeated for folds 1 … k-1 (the run validating
+// on that fold, study_fold_groups.h); the refit trial repeats the best setting on the project's
+// own validation split, so it trains on all the training data the project trains on.
 DrawnStudyTrial draw_next_study_trial(const StudyPlan& plan);
 
 // The best validation accuracy its run folder recorded; none when it never validated.
@@ -35,7 +38,8 @@ std::optional<double> study_trial_score(const std::string& run_folder);
 void record_study_trial_end(StudyTrial& trial, std::optional<QueuedRunState> state,
                             const std::string& run_folder);
 
-// The index in plan.drawn of the trial with the best score; nullopt when none has one.
+// The index in plan.drawn of the trial with the best score (k-fold: the fold 0 of the setting
+// with the best mean score over its folds); nullopt when none has one.
 std::optional<std::size_t> best_study_trial(const StudyPlan& plan);
 
 // The plan's base project with the values of trial `index` (as best_study_trial names it).
