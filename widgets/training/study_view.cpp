@@ -45,7 +45,7 @@ StudyView::StudyView(QWidget* parent) : QWidget(parent) {
   coordinates_ = new QCustomPlot(this);
   coordinates_->setObjectName(QStringLiteral("studyCoordinates"));
   coordinates_->setMinimumSize(260, 160);
-  coordinates_->yAxis->setRange(-0.05, 1.05);
+  coordinates_->yAxis->setRange(-0.14, 1.14);  // room for the axes' end values
   coordinates_->yAxis->setTicks(false);
   coordinates_->yAxis->setTickLabels(false);
   coordinates_->xAxis->grid()->setVisible(false);
