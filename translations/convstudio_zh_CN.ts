@@ -5399,7 +5399,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::StudySearchForm</name>
     <message>
-        <location filename="../widgets/training/study_search_form.cpp" line="+27"/>
+        <location filename="../widgets/training/study_search_form.cpp" line="+28"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
@@ -5550,7 +5550,7 @@ predicted: %2 (%3%)</source>
         <translation>k 折：</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+28"/>
         <source>Line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>

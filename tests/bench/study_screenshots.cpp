@@ -97,6 +97,12 @@ int main(int argc, char** argv) {
   dialog.show();
   settle(300);
   dialog.grab().save(path("search-tab"));
+  // The live check: each wrong line named with the engine's reason, Start held back.
+  dialog.searchForm()->setSpacesText(
+      QStringLiteral("lr=log:0..0.5\nmomentum=0.5..0.99\nwidth=16,32"));
+  settle(200);
+  dialog.grab().save(path("search-tab-problem"));
+  fillSearch(dialog);
   StudyRunner* studies = cockpit.queue()->studies();
   const std::filesystem::path local(QFile::encodeName(projectFile).toStdString());
   if (project_studies(local).empty()) {

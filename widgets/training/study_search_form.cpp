@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "convstudio/runs/sweep.h"
+#include "engine_text.h"
 
 namespace convstudio {
 namespace {
@@ -184,8 +185,7 @@ void StudySearchForm::check() {
     if (line.isEmpty()) continue;
     Result<StudySpace> space = parse_study_space(line.toStdString());
     if (!space) {
-      problems
-          << tr("Line %1: %2").arg(i + 1).arg(QString::fromStdString(space.error().describe()));
+      problems << tr("Line %1: %2").arg(i + 1).arg(errorText(space.error()));
       continue;
     }
     const bool twice = std::any_of(plan.spaces.begin(), plan.spaces.end(), [&](const auto& s) {
