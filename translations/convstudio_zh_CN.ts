@@ -4061,12 +4061,12 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::QueueActions</name>
     <message>
-        <location filename="../app/gui/queue_actions.cpp" line="+44"/>
+        <location filename="../app/gui/queue_actions.cpp" line="+46"/>
         <source>lr %1, batch %2, graph %3</source>
         <translation>学习率 %1，批大小 %2，网络 %3</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+29"/>
         <source>Run Queue in Progress</source>
         <translation>运行队列正在进行</translation>
     </message>
@@ -4427,7 +4427,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunComparisonModel</name>
     <message>
-        <location filename="../widgets/training/run_comparison_model.cpp" line="+97"/>
+        <location filename="../widgets/training/run_comparison_model.cpp" line="+127"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -4497,14 +4497,49 @@ predicted: %2 (%3%)</source>
         <translation>数据指纹</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+15"/>
+        <source>pruned</source>
+        <translation>已剪枝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The study&apos;s pruner stopped this trial at a validation: it was weaker than the earlier trials there. Its run folder and checkpoint are kept.</source>
+        <translation>研究的剪枝器在一次验证时停止了这个试验：它在该处弱于之前的试验。它的运行文件夹和检查点都保留。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Refused before it trained: %1</source>
+        <translation>训练前被拒绝：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Could not train: %1</source>
+        <translation>无法训练：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>trial %1 (no run)</source>
+        <translation>试验 %1（无运行）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>refused</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+63"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4689,16 +4724,17 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+19"/>
+        <location line="+15"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+89"/>
         <source>The queued run %1 could not start: %2</source>
         <translation>排队的运行 %1 无法启动：%2</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+56"/>
         <location line="+30"/>
         <source>The run queue cannot be saved: %1</source>
         <translation>无法保存运行队列：%1</translation>
@@ -5145,7 +5181,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunsList</name>
     <message>
-        <location filename="../widgets/training/runs_list.cpp" line="+41"/>
+        <location filename="../widgets/training/runs_list.cpp" line="+44"/>
         <source>Check runs to overlay them on the loss, accuracy and memory charts. Click a column to sort by it; sort by Sweep to see a sweep&apos;s runs by their values.</source>
         <translation>勾选运行，将其叠加到损失、准确率和内存图上。点击列标题按该列排序；按“扫描”排序可按取值查看同一扫描的运行。</translation>
     </message>
@@ -5175,7 +5211,17 @@ predicted: %2 (%3%)</source>
         <translation>将表格导出为 CSV 文件：每个运行及其不同的设置和指标</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+16"/>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Study</source>
+        <translation>研究</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
@@ -5195,7 +5241,7 @@ predicted: %2 (%3%)</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+46"/>
         <location line="+3"/>
         <source>Export Run Comparison</source>
         <translation>导出运行对比</translation>
@@ -5357,6 +5403,255 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::StudyRunner</name>
+    <message>
+        <location filename="../app/bridge/study_runner.cpp" line="+39"/>
+        <source>Open or create a project first.</source>
+        <translation>请先打开或新建一个项目。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The study %1 cannot be read: %2</source>
+        <translation>无法读取研究 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <location line="+57"/>
+        <source>The study %1 cannot be saved: %2</source>
+        <translation>无法保存研究 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::StudySearchForm</name>
+    <message>
+        <location filename="../widgets/training/study_search_form.cpp" line="+28"/>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>One setting per line and the values it may take: lr=log:1e-4..1 (a number, evenly in its logarithm), momentum=0.8..0.99, epochs=int:2..8, batch_size=32,64,128 (a choice).</source>
+        <translation>每行一个设置及其可取的值：lr=log:1e-4..1（数值，在对数上均匀取值）、momentum=0.8..0.99、epochs=int:2..8、batch_size=32,64,128（从中选一）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Settings that can be searched: %1</source>
+        <translation>可搜索的设置：%1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>TPE (learns from earlier trials)</source>
+        <translation>TPE（从之前的试验中学习）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The same seed draws the same trials</source>
+        <translation>相同的种子抽取相同的试验</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ASHA (successive halving)</source>
+        <translation>ASHA（逐次减半）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stops a weak trial at a validation: Median when it is below the median of earlier trials there, ASHA when it is not among the best 1/η at a rung</source>
+        <translation>在验证时停止较弱的试验：中位数——低于之前试验在该处的中位数时；ASHA——在某一级中不属于最好的 1/η 时</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Optimizer steps of ASHA&apos;s first rung</source>
+        <translation>ASHA 第一级的优化器步数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>first rung:</source>
+        <translation>第一级：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sampler:</source>
+        <translation>采样方式：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trials:</source>
+        <translation>试验数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed:</source>
+        <translation>随机种子：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pruning:</source>
+        <translation>剪枝：</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Limits and k-fold</source>
+        <translation>限制与 k 折</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+3"/>
+        <source> M</source>
+        <translation> M</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>A trial whose network has more parameters is refused before it trains</source>
+        <translation>网络参数多于此值的试验在训练前即被拒绝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Multiply-accumulates per sample, forward</source>
+        <translation>每个样本前向的乘加次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The training memory estimate the summary bar shows</source>
+        <translation>摘要栏显示的训练内存估计</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stratified</source>
+        <translation>分层</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept in the study&apos;s plan; trials do not split their data by fold yet</source>
+        <translation>保存在研究计划中；试验目前尚不按折划分数据</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Max. parameters:</source>
+        <translation>最大参数量：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Max. MACs:</source>
+        <translation>最大 MACs：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Max. training memory:</source>
+        <translation>最大训练内存：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>k-fold:</source>
+        <translation>k 折：</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Line %1: %2 is searched twice</source>
+        <translation>第 %1 行：%2 被搜索了两次</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Enter at least one setting to search, e.g. lr=log:1e-4..1</source>
+        <translation>请至少输入一个要搜索的设置，例如 lr=log:1e-4..1</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::StudyView</name>
+    <message>
+        <location filename="../widgets/training/study_view.cpp" line="+39"/>
+        <source>Apply Best Settings</source>
+        <translation>应用最佳设置</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Set the project&apos;s settings to the best trial&apos;s values (Edit &gt; Undo restores them)</source>
+        <translation>将项目的设置改为最佳试验的值（编辑 &gt; 撤销可恢复）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+154"/>
+        <source>trial</source>
+        <translation>试验</translation>
+    </message>
+    <message>
+        <location line="-153"/>
+        <source>best val. accuracy (%)</source>
+        <translation>最佳验证准确率 (%)</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>No study yet: start one from Training &gt; Sweep…, tab Search.</source>
+        <translation>尚无研究：请从 训练 &gt; 扫描… 的“搜索”页开始。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%1: %2 of %n trial(s) ended, %3 pruned, %4 refused</source>
+        <translation>
+            <numerusform>%1：%n 个试验中 %2 个已结束，%3 个已剪枝，%4 个被拒绝</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Best: trial %1 (%2), %3</source>
+        <translation>最佳：试验 %1（%2），%3</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 (log)</source>
+        <translation>%1（对数）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>best val. accuracy</source>
+        <translation>最佳验证准确率</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>best so far</source>
+        <translation>目前最佳</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>pruned trial</source>
+        <translation>已剪枝的试验</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::SummaryBar</name>
     <message>
         <location filename="../widgets/builder/summary_bar.cpp" line="+47"/>
@@ -5406,12 +5701,22 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SweepDialog</name>
     <message>
-        <location filename="../widgets/training/sweep_dialog.cpp" line="+36"/>
+        <location filename="../widgets/training/sweep_dialog.cpp" line="+38"/>
         <source>Queue a Sweep</source>
         <translation>扫描入队</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
+        <source>Grid</source>
+        <translation>网格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Choose one or two settings and the values each should take; every combination is queued as a run of the current model.</source>
         <translation>选择一个或两个设置及其取值；每种组合都会作为当前模型的一次运行加入队列。</translation>
     </message>
@@ -5435,8 +5740,20 @@ predicted: %2 (%3%)</source>
         <source>and:</source>
         <translation>以及：</translation>
     </message>
+    <message numerus="yes">
+        <location line="+45"/>
+        <source>Start Study of %n Trial(s)</source>
+        <translation>
+            <numerusform>开始 %n 个试验的研究</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+40"/>
+        <location line="+1"/>
+        <source>Start Study</source>
+        <translation>开始研究</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>now %1</source>
         <translation>当前 %1</translation>
     </message>
@@ -5453,7 +5770,7 @@ predicted: %2 (%3%)</source>
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-59"/>
         <source>Queue Runs</source>
         <translation>运行入队</translation>
     </message>
@@ -5800,18 +6117,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+288"/>
+        <location line="+289"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-286"/>
-        <location line="+287"/>
+        <location line="-287"/>
+        <location line="+288"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-282"/>
+        <location line="-283"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -5831,7 +6148,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+222"/>
+        <location line="+223"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -5941,6 +6258,11 @@ predicted: %2 (%3%)</source>
         <location line="+2"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/training_cockpit_study.cpp" line="+40"/>
+        <source>The best trial&apos;s settings cannot be applied: %1</source>
+        <translation>无法应用最佳试验的设置：%1</translation>
     </message>
 </context>
 <context>

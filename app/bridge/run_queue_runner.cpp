@@ -92,6 +92,28 @@ std::optional<Error> RunQueueRunner::add(std::vector<QueuedRun> runs) {
   return std::nullopt;
 }
 
+std::optional<Error> RunQueueRunner::edit(const std::function<void(RunQueue&)>& change) {
+  if (projectFile_.isEmpty()) {
+    return Error::without_place(tr("Open or create a project first.").toStdString());
+  }
+  const RunQueue before = queue_;
+  change(queue_);
+  if (queue_ == before) return std::nullopt;
+  if (std::optional<Error> failed = save()) {
+    queue_ = before;
+    return failed;
+  }
+  emit queueChanged();
+  startNextSoon();
+  return std::nullopt;
+}
+
+void RunQueueRunner::endActive() {
+  if (activeId_.empty() || activeOwner_ != projectFile_) return;
+  endWhenStopped_ = true;
+  controller_->stop();
+}
+
 bool RunQueueRunner::move(const QString& id, int direction) {
   if (!move_queued_run(queue_, id.toStdString(), direction)) return false;
   save();
@@ -172,6 +194,7 @@ void RunQueueRunner::startNext() {
   activeOwner_ = projectFile_;
   activeFolder_ = controller_->runFolder();
   removeWhenEnded_ = false;
+  endWhenStopped_ = false;
   mark_queued_run(queue_, entry.id, QueuedRunState::Running,
                   QFile::encodeName(activeFolder_).toStdString());
   save();
@@ -192,6 +215,8 @@ void RunQueueRunner::onFinished(const RunSummary& summary, const QString& runFol
   } else if (std::exchange(removeWhenEnded_, false)) {
     mark_queued_run(queue_, id, state);
     remove_queued_run(queue_, id);
+  } else if (std::exchange(endWhenStopped_, false) && state == QueuedRunState::Cancelled) {
+    mark_queued_run(queue_, id, QueuedRunState::Cancelled);  // pruned: ended, not resumed
   } else if (state == QueuedRunState::Cancelled) {
     // The user stopped it: the queue stops with it, and the run waits in its folder to go on
     // from its checkpoint when the queue is resumed (as the CLI's Ctrl+C leaves it). Remove

@@ -50,6 +50,12 @@ class RunQueueRunner : public QObject {
   // Appends entries (fresh ids) and starts the first when idle; the Error when the queue file
   // cannot be read or written (the entries are not kept then).
   std::optional<Error> add(std::vector<QueuedRun> runs);
+  // Changes the queue as `change` does (a study drawing its next trial), saves it and starts the
+  // next entry when idle; the Error when the queue file cannot be written (the change is undone).
+  std::optional<Error> edit(const std::function<void(RunQueue&)>& change);
+  // Stops the entry training as ended rather than paused (a study's pruner stopped it): it is
+  // marked Cancelled with its run folder and checkpoint kept, and the queue goes on.
+  void endActive();
   // Moves a waiting entry one place up (-1) or down (+1).
   bool move(const QString& id, int direction);
   // Removes an entry; the running one is stopped first and removed when it has ended.
@@ -92,6 +98,7 @@ class RunQueueRunner : public QObject {
   QString activeOwner_;   // the project file whose queue holds it (it may be closed since)
   QString activeFolder_;  // its run folder
   bool removeWhenEnded_ = false;
+  bool endWhenStopped_ = false;  // endActive(): the stop ends the entry, the queue goes on
   bool closing_ = false;
 };
 

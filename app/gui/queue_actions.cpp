@@ -4,6 +4,7 @@
 
 #include "convstudio/runs/run_comparison.h"
 #include "convstudio/runs/sweep.h"
+#include "study_runner.h"
 #include "training/run_queue_view.h"
 #include "training/sweep_dialog.h"
 
@@ -13,6 +14,7 @@ QueueActions::QueueActions(QueueHost host, TrainingController* controller,
                            RunQueueRunner::StartRun startRun, QObject* parent)
     : QObject(parent), host_(std::move(host)) {
   runner_ = new RunQueueRunner(controller, std::move(startRun), this);
+  studies_ = new StudyRunner(runner_, controller, this);
   view_ = new RunQueueView(host_.window);
   connect(runner_, &RunQueueRunner::queueChanged, this, &QueueActions::refresh);
   connect(runner_, &RunQueueRunner::progressChanged, view_, &RunQueueView::setProgress);
@@ -57,6 +59,12 @@ void QueueActions::showSweepDialog() {
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   sweepDialog_ = dialog;
   connect(dialog, &QDialog::accepted, this, [this, dialog] {
+    if (dialog->isSearch()) {
+      if (const std::optional<StudyPlan> plan = dialog->studyPlan()) {
+        if (const std::optional<Error> failed = studies_->start(*plan)) report(*failed);
+      }
+      return;
+    }
     if (const std::optional<Error> failed = runner_->add(dialog->runs())) report(*failed);
   });
   dialog->open();

@@ -18,6 +18,7 @@ class QWidget;
 namespace convstudio {
 
 class RunQueueView;
+class StudyRunner;
 class SweepDialog;
 class TrainingController;
 
@@ -35,6 +36,8 @@ class QueueActions : public QObject {
 
   RunQueueView* view() const { return view_; }
   RunQueueRunner* runner() const { return runner_; }
+  // The studies (the Sweep dialog's Search tab) trained through the runner.
+  StudyRunner* studies() const { return studies_; }
   // Queue Current Settings, Sweep…, Move Up, Move Down, Remove, Pause/Resume Queue.
   QList<QAction*> actions() const;
   // For the window's close while a queued run trains: asks whether to stop the queue; when the
@@ -47,7 +50,8 @@ class QueueActions : public QObject {
  public slots:
   // Adds a run of the project as it is now.
   void queueCurrentSettings();
-  // Opens the sweep dialog (window-modal); its "Queue N runs" adds the grid.
+  // Opens the sweep dialog (window-modal); its "Queue N runs" adds the grid, its Search tab's
+  // "Start Study" starts a study.
   void showSweepDialog();
 
  private:
@@ -57,6 +61,7 @@ class QueueActions : public QObject {
 
   QueueHost host_;
   RunQueueRunner* runner_ = nullptr;
+  StudyRunner* studies_ = nullptr;
   RunQueueView* view_ = nullptr;
   QPointer<SweepDialog> sweepDialog_;
 };

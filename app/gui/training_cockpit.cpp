@@ -210,6 +210,7 @@ void TrainingCockpit::createActions() {
                  queueSeparator};
   runActions_ << queue_->actions();
   connectViews();
+  connectStudies();
   connectPreview();
 }
 

@@ -128,6 +128,9 @@ class TrainingCockpit : public QObject {
   bool pointAt(const convstudio::Error& error);
   void resumeFromCheckpoint();
   void releaseCachedMemory();
+  // Sets the searched settings of the current study's best trial on the project, as one
+  // undoable edit; false when there is no best trial (or its values do not apply).
+  bool applyBestStudySettings();
 
  signals:
   // A run ended and its files are complete (after onFinished's own updates): the window
@@ -150,6 +153,7 @@ class TrainingCockpit : public QObject {
   void connectViews();
   void connectPreview();
   void connectController();
+  void connectStudies();
   QDockWidget* addDock(QWidget* panel, const QString& title, const char* objectName,
                        Qt::DockWidgetArea area);
   // Shows and starts a run of `project` (the open one, or a queued copy): its folder, or the

@@ -1,5 +1,6 @@
 #include "run_comparison_model.h"
 
+#include <QColor>
 #include <QLocale>
 
 #include <algorithm>
@@ -53,6 +54,35 @@ void RunComparisonModel::setRuns(std::vector<RecordedRun> runs) {
   if (checked_.size() != checkedBefore) emit checksChanged();
 }
 
+void RunComparisonModel::setStudies(std::vector<StudyPlan> studies) {
+  beginResetModel();
+  studies_ = std::move(studies);
+  indexStudies();
+  endResetModel();
+}
+
+void RunComparisonModel::indexStudies() {
+  trials_.clear();
+  untrained_.clear();
+  for (const StudyPlan& plan : studies_) {
+    for (std::size_t i = 0; i < plan.drawn.size(); ++i) {
+      const StudyTrial& trial = plan.drawn[i];
+      if (!trial.queue_id.empty()) {
+        trials_[{plan.id, trial.queue_id}] = {&trial, i + 1};
+      } else {
+        untrained_.push_back({plan.id, i + 1, trial});
+      }
+    }
+  }
+}
+
+const StudyTrial* RunComparisonModel::trialOf(int row) const {
+  if (row < 0 || row >= static_cast<int>(runs_.size())) return nullptr;
+  const RecordedRun& run = runs_[static_cast<std::size_t>(row)];
+  const auto found = trials_.find({run.sweep, run.queued_run});
+  return found == trials_.end() ? nullptr : found->second.first;
+}
+
 std::vector<RecordedRun> RunComparisonModel::checkedRuns() const {
   std::vector<RecordedRun> result;
   for (const RecordedRun& run : runs_) {
@@ -80,7 +110,7 @@ std::string RunComparisonModel::csv() const {
 }
 
 int RunComparisonModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(comparison_.rows.size());
+  return parent.isValid() ? 0 : static_cast<int>(comparison_.rows.size() + untrained_.size());
 }
 
 int RunComparisonModel::columnCount(const QModelIndex& parent) const {
@@ -115,6 +145,9 @@ QString RunComparisonModel::originLabel(const std::string& fact) {
 QVariant RunComparisonModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= rowCount()) return {};
   const auto r = static_cast<std::size_t>(index.row());
+  if (r >= comparison_.rows.size()) {
+    return untrainedData(untrained_[r - comparison_.rows.size()], index.column(), role);
+  }
   const ComparisonRow& row = comparison_.rows[r];
   const RecordedRun& run = runs_[r];
   const int column = index.column();
@@ -135,6 +168,17 @@ QVariant RunComparisonModel::data(const QModelIndex& index, int role) const {
     return {};
   }
   if (column == kState) {
+    const StudyTrial* trial = trialOf(index.row());
+    if (trial != nullptr && trial->state == StudyTrialState::Pruned) {
+      if (role == Qt::DisplayRole || role == kSortRole) return tr("pruned");
+      if (role == Qt::ToolTipRole) {
+        return tr(
+            "The study's pruner stopped this trial at a validation: it was weaker than "
+            "the earlier trials there. Its run folder and checkpoint are kept.");
+      }
+      if (role == Qt::ForegroundRole) return QColor(120, 120, 120);
+      return {};
+    }
     if (role == Qt::DisplayRole || role == kSortRole) return RunsList::stateText(row.state);
     return {};
   }
@@ -155,6 +199,25 @@ QVariant RunComparisonModel::data(const QModelIndex& index, int role) const {
   }
   return figureData(row, static_cast<Figure>(setting - static_cast<int>(row.settings.size())),
                     role);
+}
+
+QVariant RunComparisonModel::untrainedData(const UntrainedTrial& trial, int column,
+                                           int role) const {
+  if (role == Qt::ForegroundRole) return QColor(120, 120, 120);
+  const bool refused = trial.trial.state == StudyTrialState::Refused;
+  if (role == Qt::ToolTipRole) {
+    return (refused ? tr("Refused before it trained: %1") : tr("Could not train: %1"))
+        .arg(QString::fromStdString(trial.trial.refusal));
+  }
+  if (role != Qt::DisplayRole && role != kSortRole) return {};
+  if (column == kRun) return tr("trial %1 (no run)").arg(trial.number);
+  if (column == kSweep) {
+    return role == kSortRole ? QString::fromStdString(trial.study + '\n' + trial.trial.label)
+                             : QString::fromStdString(trial.study);
+  }
+  if (column == kState) return refused ? tr("refused") : tr("failed");
+  if (column - kFirstSetting < static_cast<int>(comparison_.settings.size())) return {};
+  return role == kSortRole ? QVariant(-1e300) : QVariant(QStringLiteral("—"));
 }
 
 QVariant RunComparisonModel::figureData(const ComparisonRow& row, Figure figure, int role) const {
@@ -246,12 +309,15 @@ QVariant RunComparisonModel::headerData(int section, Qt::Orientation orientation
 
 Qt::ItemFlags RunComparisonModel::flags(const QModelIndex& index) const {
   Qt::ItemFlags flags = QAbstractTableModel::flags(index);
-  if (index.column() == kRun) flags |= Qt::ItemIsUserCheckable;
+  if (index.column() == kRun && index.row() < static_cast<int>(runs_.size())) {
+    flags |= Qt::ItemIsUserCheckable;
+  }
   return flags;
 }
 
 bool RunComparisonModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-  if (role != Qt::CheckStateRole || index.column() != kRun || index.row() >= rowCount()) {
+  if (role != Qt::CheckStateRole || index.column() != kRun ||
+      index.row() >= static_cast<int>(runs_.size())) {
     return false;
   }
   const std::filesystem::path& folder = runs_[static_cast<std::size_t>(index.row())].folder;

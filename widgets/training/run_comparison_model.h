@@ -3,17 +3,21 @@
 // run (checked runs are overlaid on the charts), its sweep, state, each setting whose value
 // differs between the runs, graph version, final and best validation figures, time, samples/s,
 // peak memory, and where the runs came from when that differs (host, GPU, data fingerprint…).
-// The rows of one sweep stand together; kSortRole gives numbers to sort by.
+// The rows of one sweep stand together; kSortRole gives numbers to sort by. A study's trials
+// (issue 36) are marked: a pruned trial's run reads "pruned", and trials refused before they
+// trained (no run folder) are rows of their own after the runs, their reason in a tooltip.
 
 #include <QAbstractTableModel>
 #include <QString>
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "convstudio/runs/run_comparison.h"
 #include "convstudio/runs/run_history.h"
+#include "convstudio/runs/study_plan.h"
 
 namespace convstudio {
 
@@ -42,8 +46,19 @@ class RunComparisonModel : public QAbstractTableModel {
   // Newest first as listed; the runs of a sweep are gathered where its newest run is. What was
   // checked stays checked (by folder).
   void setRuns(std::vector<RecordedRun> runs);
-  // In row order.
+  // The project's studies (their plans): marks their trials' runs, adds their refused trials.
+  void setStudies(std::vector<StudyPlan> studies);
+  // In row order; the rows after them are studies' trials without a run (refusedRow).
   const std::vector<RecordedRun>& runs() const { return runs_; }
+  // A study's trial that never trained: its study, number (from 1), values and why.
+  struct UntrainedTrial {
+    std::string study;
+    std::size_t number = 0;
+    StudyTrial trial;
+  };
+  const std::vector<UntrainedTrial>& untrainedTrials() const { return untrained_; }
+  // The study trial a run row is, or nullptr.
+  const StudyTrial* trialOf(int row) const;
   const RunComparison& comparison() const { return comparison_; }
   std::vector<RecordedRun> checkedRuns() const;
   void setChecked(int row, bool checked);
@@ -70,10 +85,16 @@ class RunComparisonModel : public QAbstractTableModel {
 
  private:
   QVariant figureData(const ComparisonRow& row, Figure figure, int role) const;
+  QVariant untrainedData(const UntrainedTrial& trial, int column, int role) const;
+  void indexStudies();
 
   std::vector<RecordedRun> runs_;
   RunComparison comparison_;
   std::set<std::filesystem::path> checked_;
+  std::vector<StudyPlan> studies_;
+  std::vector<UntrainedTrial> untrained_;
+  std::map<std::pair<std::string, std::string>, std::pair<const StudyTrial*, std::size_t>>
+      trials_;  // (study id, queue entry id) → the trial and its number
 };
 
 }  // namespace convstudio

@@ -9,13 +9,16 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
 
 #include "convstudio/io/atomic_write.h"
+#include "convstudio/runs/study_progress.h"
 #include "engine_text.h"
 #include "run_comparison_model.h"
+#include "study_view.h"
 
 namespace convstudio {
 
@@ -53,11 +56,21 @@ RunsList::RunsList(QWidget* parent) : QWidget(parent) {
   buttons->addWidget(openFolder);
   buttons->addWidget(csv);
   buttons->addStretch();
+  auto* runsPage = new QWidget(this);
+  auto* runsLayout = new QVBoxLayout(runsPage);
+  runsLayout->setContentsMargins(0, 0, 0, 0);
+  runsLayout->addWidget(hint);
+  runsLayout->addWidget(table_, 1);
+  runsLayout->addLayout(buttons);
+  studyView_ = new StudyView(this);
+  tabs_ = new QTabWidget(this);
+  tabs_->setObjectName(QStringLiteral("runsTabs"));
+  tabs_->setDocumentMode(true);
+  tabs_->addTab(runsPage, tr("Table"));
+  tabs_->addTab(studyView_, tr("Study"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
-  layout->addWidget(hint);
-  layout->addWidget(table_, 1);
-  layout->addLayout(buttons);
+  layout->addWidget(tabs_, 1);
 
   connect(refresh, &QPushButton::clicked, this, &RunsList::reload);
   connect(csv, &QPushButton::clicked, this, &RunsList::exportCsvInteractively);
@@ -91,7 +104,25 @@ QString RunsList::stateText(const std::string& state) {
   return QString::fromStdString(word);
 }
 
+void RunsList::showStudy() {
+  tabs_->setCurrentWidget(studyView_);
+}
+
+void RunsList::reloadStudies() {
+  std::vector<StudyPlan> plans;
+  if (!projectFile_.isEmpty()) {
+    const std::filesystem::path project(QFile::encodeName(projectFile_).toStdString());
+    for (const std::string& id : project_studies(project)) {
+      if (Result<StudyPlan> plan = load_study_plan(study_plan_file(project, id))) {
+        plans.push_back(std::move(plan).value());
+      }
+    }
+  }
+  model_->setStudies(std::move(plans));
+}
+
 void RunsList::reload() {
+  reloadStudies();
   model_->setRuns(projectFile_.isEmpty() ? std::vector<RecordedRun>{}
                                          : list_recorded_runs(std::filesystem::path(
                                                QFile::encodeName(projectFile_).toStdString())));

@@ -2,7 +2,8 @@
 // The Runs dock: the runs kept next to the project (PROJECT.runs/) as a comparison table
 // (RunComparisonModel: the settings that differ, graph version, final and best metrics, time,
 // throughput, peak memory), sortable by any column, a sweep's runs together. Checked runs are
-// overlaid on the loss, accuracy and memory charts; "Export CSV…" writes the table.
+// overlaid on the loss, accuracy and memory charts; "Export CSV…" writes the table. Its Study tab
+// (StudyView) shows the project's current study; its studies' trials are marked in the table.
 
 #include <QString>
 #include <QWidget>
@@ -14,11 +15,13 @@
 #include "convstudio/runs/run_history.h"
 
 class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
 
 namespace convstudio {
 
 class RunComparisonModel;
+class StudyView;
 
 class RunsList : public QWidget {
   Q_OBJECT
@@ -36,6 +39,9 @@ class RunsList : public QWidget {
   std::vector<RecordedRun> checkedRuns() const;
   RunComparisonModel* model() const { return model_; }
   QTableView* table() const { return table_; }
+  StudyView* studyView() const { return studyView_; }
+  // Shows the Study tab.
+  void showStudy();
   // Writes the comparison as CSV (atomically); the Error (with its file) when it could not.
   std::optional<Error> exportCsv(const QString& path) const;
   // A recorded state ("finished", "cancelled"…) in the user's words.
@@ -43,6 +49,8 @@ class RunsList : public QWidget {
 
  public slots:
   void reload();
+  // The studies' plans read again (a trial drawn, ended or pruned): the table's marks follow.
+  void reloadStudies();
   void exportCsvInteractively();
 
  signals:
@@ -54,6 +62,8 @@ class RunsList : public QWidget {
   RunComparisonModel* model_ = nullptr;
   QSortFilterProxyModel* proxy_ = nullptr;
   QTableView* table_ = nullptr;
+  QTabWidget* tabs_ = nullptr;
+  StudyView* studyView_ = nullptr;
   QString projectFile_;
 };
 

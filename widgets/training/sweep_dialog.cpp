@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <utility>
@@ -14,6 +15,7 @@
 #include "convstudio/runs/run_comparison.h"
 #include "convstudio/runs/sweep.h"
 #include "setting_text.h"
+#include "study_search_form.h"
 
 namespace convstudio {
 namespace {
@@ -34,20 +36,41 @@ SweepDialog::SweepDialog(const Project& project, std::string sweepId, QWidget* p
     : QDialog(parent), project_(project), sweepId_(std::move(sweepId)) {
   setObjectName(QStringLiteral("sweepDialog"));
   setWindowTitle(tr("Queue a Sweep"));
+  buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  tabs_ = new QTabWidget(this);
+  tabs_->setObjectName(QStringLiteral("sweepTabs"));
+  tabs_->addTab(createGrid(), tr("Grid"));
+  search_ = new StudySearchForm(project_.training.seed, tabs_);
+  tabs_->addTab(search_, tr("Search"));
+  connect(search_, &StudySearchForm::changed, this, &SweepDialog::updateOk);
+  connect(tabs_, &QTabWidget::currentChanged, this, &SweepDialog::updateOk);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(tabs_, 1);
+  layout->addWidget(buttons_);
+  const int lr = settings_[0]->findData(QStringLiteral("lr"));
+  if (lr >= 0) settings_[0]->setCurrentIndex(lr);
+  for (int axis = 0; axis < kAxes; ++axis) settingChosen(axis);
+  resize(640, sizeHint().height());
+}
+
+QWidget* SweepDialog::createGrid() {
+  auto* grid = new QWidget(this);
   auto* intro = new QLabel(tr("Choose one or two settings and the values each should take; every "
                               "combination is queued as a run of the current model."),
-                           this);
+                           grid);
   intro->setWordWrap(true);
   auto* form = new QFormLayout;
   for (int axis = 0; axis < kAxes; ++axis) {
-    auto* setting = new QComboBox(this);
+    auto* setting = new QComboBox(grid);
     setting->setObjectName(QStringLiteral("sweepSetting%1").arg(axis + 1));
     if (axis > 0) setting->addItem(tr("(none)"), QString());
     for (const std::string& name : sweepable_settings()) {
       // The label, as the editors name it; the key the sweep records stays the item's data.
       setting->addItem(settingLabel(name), QString::fromStdString(name));
     }
-    auto* values = new QLineEdit(this);
+    auto* values = new QLineEdit(grid);
     values->setObjectName(QStringLiteral("sweepValues%1").arg(axis + 1));
     values->setToolTip(tr("Values separated by commas, e.g. 0.01, 0.003"));
     auto* row = new QHBoxLayout;
@@ -59,27 +82,52 @@ SweepDialog::SweepDialog(const Project& project, std::string sweepId, QWidget* p
     connect(setting, &QComboBox::currentIndexChanged, this, [this, axis] { settingChosen(axis); });
     connect(values, &QLineEdit::textChanged, this, &SweepDialog::check);
   }
-  problem_ = new QLabel(this);
+  problem_ = new QLabel(grid);
   problem_->setObjectName(QStringLiteral("sweepProblem"));
   problem_->setWordWrap(true);
   problem_->setStyleSheet(QStringLiteral("color: #b00020;"));
-  size_ = new QLabel(this);
+  size_ = new QLabel(grid);
   size_->setObjectName(QStringLiteral("sweepSize"));
-  buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-  connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
-  connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
-  auto* layout = new QVBoxLayout(this);
+  auto* layout = new QVBoxLayout(grid);
   layout->addWidget(intro);
   layout->addLayout(form);
   layout->addWidget(size_);
   layout->addWidget(problem_);
   layout->addStretch();
-  layout->addWidget(buttons_);
-  const int lr = settings_[0]->findData(QStringLiteral("lr"));
-  if (lr >= 0) settings_[0]->setCurrentIndex(lr);
-  for (int axis = 0; axis < kAxes; ++axis) settingChosen(axis);
-  resize(520, sizeHint().height());
+  return grid;
+}
+
+bool SweepDialog::isSearch() const {
+  return search_ != nullptr && tabs_->currentWidget() == search_;
+}
+
+void SweepDialog::showSearch() {
+  tabs_->setCurrentWidget(search_);
+}
+
+std::optional<StudyPlan> SweepDialog::studyPlan() const {
+  std::optional<StudyPlan> plan = search_->plan();
+  if (!plan) return plan;
+  plan->id = "study-" + sweepId_;
+  plan->base = project_;
+  // One number repeats the whole study: the sampler's seed is every trial's training seed.
+  plan->base.training.seed = static_cast<std::int64_t>(plan->seed);
+  return plan;
+}
+
+void SweepDialog::updateOk() {
+  QPushButton* ok = buttons_->button(QDialogButtonBox::Ok);
+  if (isSearch()) {
+    const std::optional<StudyPlan>& plan = search_->plan();
+    ok->setEnabled(plan.has_value());
+    ok->setText(plan ? tr("Start Study of %n Trial(s)", nullptr, static_cast<int>(plan->trials))
+                     : tr("Start Study"));
+    return;
+  }
+  const int count = static_cast<int>(runs_.size());
+  ok->setEnabled(!runs_.empty());
+  ok->setText(runs_.empty() ? tr("Queue Runs") : tr("Queue %n Run(s)", nullptr, count));
 }
 
 void SweepDialog::setAxis(int axis, const QString& setting, const QString& values) {
@@ -139,9 +187,7 @@ void SweepDialog::check() {
   size_->setText(runs_.empty()
                      ? QString()
                      : tr("%1 = %n run(s)", nullptr, count).arg(sizes.join(QStringLiteral(" × "))));
-  QPushButton* ok = buttons_->button(QDialogButtonBox::Ok);
-  ok->setEnabled(!runs_.empty());
-  ok->setText(runs_.empty() ? tr("Queue Runs") : tr("Queue %n Run(s)", nullptr, count));
+  updateOk();
 }
 
 }  // namespace convstudio
