@@ -13,6 +13,7 @@
 
 #include <cmath>
 
+#include "convstudio/runs/study_fold_groups.h"
 #include "convstudio/runs/sweep.h"
 #include "engine_text.h"
 
@@ -145,14 +146,18 @@ QWidget* StudySearchForm::createLimits() {
   folds_->setValue(1);
   stratified_ = new QCheckBox(tr("Stratified"), box);
   stratified_->setObjectName(QStringLiteral("studyStratified"));
-  if (!foldsTrain()) {
-    const QString why = tr("Kept in the study's plan; trials do not split their data by fold yet");
-    folds_->setToolTip(why);
-    stratified_->setToolTip(why);
-  }
+  folds_->setToolTip(
+      tr("Cross-validation: every drawn setting trains once per fold, validating on that fold of "
+         "the training data (the test set is not used); its score is the folds' mean"));
+  stratified_->setToolTip(tr("Every fold holds each class within one sample of its share"));
+  refit_ = new QCheckBox(tr("Refit"), box);
+  refit_->setObjectName(QStringLiteral("studyRefit"));
+  refit_->setToolTip(
+      tr("Then train the best setting once more with the project's own validation split"));
   auto* kfold = new QHBoxLayout;
   kfold->addWidget(folds_, 1);
   kfold->addWidget(stratified_);
+  kfold->addWidget(refit_);
   auto* form = new QFormLayout(box);
   form->addRow(tr("Max. parameters:"), maxParams_);
   form->addRow(tr("Max. MACs:"), maxMacs_);
@@ -162,14 +167,10 @@ QWidget* StudySearchForm::createLimits() {
     connect(limit, &QDoubleSpinBox::valueChanged, this, &StudySearchForm::check);
   }
   connect(folds_, &QSpinBox::valueChanged, this, &StudySearchForm::check);
-  connect(stratified_, &QCheckBox::toggled, this, &StudySearchForm::check);
+  for (QCheckBox* box_option : {stratified_, refit_}) {
+    connect(box_option, &QCheckBox::toggled, this, &StudySearchForm::check);
+  }
   return box;
-}
-
-bool StudySearchForm::foldsTrain() {
-  // The k-fold data split (issue 36 item 4) is another branch's; until it is merged the studio
-  // only records K and stratification in the plan.
-  return false;
 }
 
 void StudySearchForm::setSpacesText(const QString& text) {
@@ -214,6 +215,9 @@ void StudySearchForm::check() {
   plan.constraints.max_memory_bytes = studyLimitOf(maxMemory_, 1024.0 * 1024.0);
   plan.folds = folds_->value() >= 2 ? folds_->value() : 0;
   plan.stratified_folds = plan.folds >= 2 && stratified_->isChecked();
+  plan.refit = plan.folds >= 2 && refit_->isChecked();
+  // Trials counts settings; a k-fold study trains each once per fold (and the refit once more).
+  plan.trials = study_trial_count(trials_->value(), plan.folds, plan.refit);
   problemText_ = problems.join(QLatin1Char('\n'));
   problem_->setText(problemText_);
   problem_->setVisible(!problemText_.isEmpty());

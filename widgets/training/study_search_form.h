@@ -33,7 +33,6 @@ class StudySearchForm : public QWidget {
   // One line per problem ("Line 2: …"), empty when the study can start.
   QString problem() const { return problemText_; }
   // Whether the fold options are used by trials yet (they are kept in the plan either way).
-  static bool foldsTrain();
 
   QPlainTextEdit* spacesEdit() const { return spaces_; }
   QComboBox* prunerBox() const { return pruner_; }
@@ -59,6 +58,7 @@ class StudySearchForm : public QWidget {
   QDoubleSpinBox* maxMemory_ = nullptr;  // MiB; 0: no limit
   QSpinBox* folds_ = nullptr;            // 0: no k-fold
   QCheckBox* stratified_ = nullptr;
+  QCheckBox* refit_ = nullptr;
   QString problemText_;
   std::optional<StudyPlan> plan_;
 };
