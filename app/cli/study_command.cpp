@@ -208,7 +208,9 @@ int report_study(const std::string& file, const StudyPlan& plan) {
     std::cerr << "error: " << error->describe() << "\n";
     return kExitFailure;
   }
-  std::cerr << "best: trial " << best_number << " (" << best->label << "), best validation "
+  std::cerr << "best: trial " << best_number << " ("
+            << (best->label.empty() ? "the project's own settings" : best->label)
+            << "), best validation "
             << "accuracy " << score_text(best->score) << "; its settings are in " << path.string()
             << "\n";
   nlohmann::ordered_json line{{"study", plan.id},
@@ -222,16 +224,16 @@ int report_study(const std::string& file, const StudyPlan& plan) {
 }
 
 int run_study(const StudyOptions& o) {
+  if (auto problem = kfold_flags_problem(o.kfold)) {
+    std::cerr << "error: " << *problem << "\n";
+    return kExitUsageError;
+  }
   const bool new_one = !o.params.empty() || o.trials > 0 || o.kfold.folds > 0;
   // --kfold K alone cross-validates the project's own settings: no --param, no --trials.
   const bool searches = !o.params.empty() || o.trials > 0 || o.kfold.folds == 0;
   if (new_one == o.resume) {
     std::cerr << "error: give --trials N and --param SETTING=SPACE… to start a study, or --resume "
                  "to continue the unfinished one (not both)\n";
-    return kExitUsageError;
-  }
-  if (auto problem = kfold_flags_problem(o.kfold)) {
-    std::cerr << "error: " << *problem << "\n";
     return kExitUsageError;
   }
   if (new_one && searches && (o.params.empty() || o.trials < 1)) {

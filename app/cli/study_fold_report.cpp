@@ -61,13 +61,13 @@ void report_study_folds(const std::string& project_file, const StudyPlan& plan,
       study_trial_accuracies(plan, queue ? queue.value() : RunQueue{});
   const std::vector<StudyFoldSummary> summaries = summarize_study_folds(plan, accuracies);
 
-  std::fprintf(stderr, "\n%-8s %-6s %-18s %-18s %s\n", "setting", "folds", "final acc (mean±sd)",
+  std::fprintf(stderr, "\n%-8s %-6s %-19s %-19s %s\n", "setting", "folds", "final acc (mean±sd)",
                "best acc (mean±sd)", "settings");
   nlohmann::ordered_json groups = nlohmann::ordered_json::array();
   for (std::size_t g = 0; g < summaries.size(); ++g) {
     const StudyFoldSummary& summary = summaries[g];
     const std::string& label = plan.drawn[summary.first].label;
-    std::fprintf(stderr, "%-8zu %d/%-4d %-18s %-18s %s\n", g + 1, summary.folds, plan.folds,
+    std::fprintf(stderr, "%-8zu %d/%-4d %-19s %-19s %s\n", g + 1, summary.folds, plan.folds,
                  mean_text(summary.final_val_accuracy).c_str(),
                  mean_text(summary.best_val_accuracy).c_str(), label.c_str());
     groups.push_back({{"setting", g + 1},

@@ -25,7 +25,7 @@ test $? -eq 2 || { echo "--refit without --kfold was not refused"; exit 1; }
 grep -q "^error: --stratified and --refit go with --kfold K" "$work/bad.txt" \
   || { cat "$work/bad.txt"; exit 1; }
 
-"$cli" study "$work/p.convstudio" --kfold 3 --stratified --refit --max-steps 2 --device cpu \
+"$cli" study "$work/p.convstudio" --kfold 3 --stratified --refit --max-steps 1 --device cpu \
   --seed 4 > "$work/out.txt" 2> "$work/err.txt" || { cat "$work/err.txt"; exit 1; }
 cat "$work/err.txt"
 test "$(grep -c "12 training and 6 validation images" "$work/err.txt")" -eq 3 \
@@ -47,7 +47,8 @@ assert [t["fold"] for t in plan["drawn"]] == [0, 1, 2, None], plan["drawn"]
 assert plan["folds"] == {"k": 3, "stratified": True, "refit": True}, plan["folds"]
 for fold, r in enumerate(runs[:3]):
     dataset = json.load(open(os.path.join(r["run_folder"], "run.json")))["project"]["dataset"]
-    assert dataset["validation"] == "fold" and dataset["validation_fold"] == fold, dataset
+    # validation_fold 0 is its default, which the project file leaves out
+    assert dataset["validation"] == "fold" and dataset.get("validation_fold", 0) == fold, dataset
     assert dataset["folds"] == 3 and dataset["fold_seed"] == 4 and dataset["stratified_folds"]
 refit = json.load(open(os.path.join(runs[3]["run_folder"], "run.json")))["project"]["dataset"]
 assert refit["validation"] == "test-set" and "validation_fold" not in refit, refit
