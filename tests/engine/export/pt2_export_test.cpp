@@ -11,8 +11,8 @@
 #include <fstream>
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <torch/csrc/inductor/aoti_package/model_package_loader.h>
+#include <nlohmann/json.hpp>
 
 #include "convstudio/export/inference_model.h"
 #include "convstudio/export/model_export.h"
@@ -188,8 +188,10 @@ print(json.dumps({"difference": float(np.abs(got - want).max()),
   Result<ProcessOutput> ran = run_process({python(), "-c", check, folder.string()});
   ASSERT_TRUE(ran) << ran.error().describe();
   ASSERT_TRUE(ran.value().ok()) << ran.value().err;
-  const std::string& out = ran.value().out;
-  const nlohmann::json answer = nlohmann::json::parse(out.substr(out.rfind('{')));
+  // The last line (torch may warn before it).
+  std::string out = ran.value().out;
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  const nlohmann::json answer = nlohmann::json::parse(out.substr(out.rfind('\n') + 1));
   EXPECT_LE(answer["difference"].get<double>(), kPythonTolerance);
   EXPECT_EQ(PreprocessingContract::from_json(answer["contract"]), model.contract);
 
