@@ -10,8 +10,9 @@ NUMPY_VERSION="2.4.6"
 # onnxscript: torch.onnx.export's default (dynamo) exporter needs it; the import tests export with it.
 # tensorboard: its event reader checks the event files every run writes.
 # lizard, libclang: the size check (scripts/check-sizes.py) measures functions and counts data members.
+# openvino: the issue-37 proof that our fp32 and int8 ONNX files run in OpenVINO's CPU runtime.
 PYTHON_TOOLS=(torchvision==0.29.2 onnx==1.23.2 onnxruntime==1.31.1 safetensors==0.8.0 onnxscript==0.7.2
-              tensorboard==2.21.0 lizard==1.24.3 libclang==18.1.1)
+              tensorboard==2.21.0 lizard==1.24.3 libclang==18.1.1 openvino==2026.4.1)
 CACHE_ROOT="${XDG_CACHE_HOME:-$HOME/.cache}/convstudio"
 VENV="${CONVSTUDIO_VENV:-$CACHE_ROOT/venv}"
 

@@ -2563,12 +2563,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::ExportDialog</name>
     <message>
-        <location filename="../app/gui/export_dialog.cpp" line="+31"/>
-        <source>TorchScript (.pt)</source>
-        <translation>TorchScript (.pt)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location filename="../app/gui/export_dialog.cpp" line="+40"/>
         <source>ONNX (.onnx)</source>
         <translation>ONNX (.onnx)</translation>
     </message>
@@ -2583,12 +2578,7 @@ predicted: %2</source>
         <translation>PyTorch 源代码 (.py) + safetensors</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>A scripted module for torch.jit.load in Python and torch::jit::load in C++, in eval mode; the preprocessing travels inside it.</source>
-        <translation>脚本化模块，可用 Python 的 torch.jit.load 和 C++ 的 torch::jit::load 加载，处于评估模式；预处理信息随模型一同保存。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+17"/>
         <source>Opset 13 with a dynamic batch, for onnxruntime, OpenCV DNN and other runtimes; the preprocessing is in its metadata.</source>
         <translation>Opset 13，批大小可变，适用于 onnxruntime、OpenCV DNN 等运行时；预处理信息写在其元数据中。</translation>
     </message>
@@ -2603,7 +2593,7 @@ predicted: %2</source>
         <translation>重建网络的 nn.Module，并附带从旁边的 .safetensors 文件加载权重的代码。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+50"/>
         <source>Export Trained Model</source>
         <translation>导出训练好的模型</translation>
     </message>
@@ -2614,12 +2604,12 @@ predicted: %2</source>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+17"/>
+        <location line="+26"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+13"/>
         <source>Trained model:</source>
         <translation>训练好的模型：</translation>
     </message>
@@ -2629,7 +2619,7 @@ predicted: %2</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save as:</source>
         <translation>保存为：</translation>
     </message>
@@ -2654,22 +2644,62 @@ predicted: %2</source>
         <translation>在推理面板中加载导出的文件并用它预测</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="+136"/>
         <source>What each block becomes:</source>
         <translation>每个模块导出后的形式：</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="-134"/>
         <source>Open That Version…</source>
         <translation>打开该版本…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-169"/>
+        <source>TorchScript (.pt), deprecated upstream</source>
+        <translation>TorchScript (.pt)，上游已弃用</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>ExportedProgram (.pt2), for Python</source>
+        <translation>ExportedProgram (.pt2)，用于 Python</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>AOTInductor package (.pt2), for C++</source>
+        <translation>AOTInductor 包 (.pt2)，用于 C++</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Deprecated upstream (torch 2.14 warns on torch.jit.load; prefer a .pt2 format). A scripted module for torch.jit.load in Python and torch::jit::load in C++, in eval mode; the preprocessing travels inside it.</source>
+        <translation>上游已弃用（torch 2.14 在 torch.jit.load 时会发出警告；请优先使用 .pt2 格式）。一个脚本化模块，可在 Python 中用 torch.jit.load、在 C++ 中用 torch::jit::load 加载，处于 eval 模式；预处理信息随文件一起保存。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>torch.export of the generated PyTorch code with a dynamic batch, for torch.export.load in Python. Needs a Python with torch 2.6 or newer when exporting ($CONVSTUDIO_PYTHON, else python3).</source>
+        <translation>用 torch.export 导出生成的 PyTorch 代码（批大小可变），供 Python 中的 torch.export.load 使用。导出时需要装有 torch 2.6 或更新版本的 Python（$CONVSTUDIO_PYTHON，否则为 python3）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Compiled ahead of time for the CPU by AOTInductor: LibTorch loads it in C++ without Python, as the Inference panel does. Needs a Python with torch 2.14 and a C++ compiler when exporting; compiling takes minutes.</source>
+        <translation>由 AOTInductor 针对 CPU 预先编译：LibTorch 可在 C++ 中直接加载，无需 Python，推理面板即是如此。导出时需要装有 torch 2.14 的 Python 和 C++ 编译器；编译需要几分钟。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>ONNX with int8 weights and activations (QuantizeLinear/DequantizeLinear), calibrated on the training images, for onnxruntime, OpenVINO and TensorRT; after writing it, both files are run on the validation set and compared.</source>
+        <translation>权重和激活均为 int8 的 ONNX（QuantizeLinear/DequantizeLinear），在训练图像上校准，适用于 onnxruntime、OpenVINO 和 TensorRT；写入后会在验证集上运行 fp32 和 int8 两个文件并进行比较。</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>ONNX int8 (.onnx)</source>
+        <translation>ONNX int8 (.onnx)</translation>
+    </message>
+    <message>
+        <location line="+71"/>
         <source>Open the network and settings this run was trained with as a project (you are asked first about unsaved changes)</source>
         <translation>将此次训练所用的网络和设置作为项目打开（会先询问如何处理未保存的更改）</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+103"/>
         <source>Choose a checkpoint folder (*.ckpt)</source>
         <translation>选择检查点文件夹 (*.ckpt)</translation>
     </message>
@@ -2679,7 +2709,7 @@ predicted: %2</source>
         <translation>导出为</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>No trained model of the network as it is now: run %1 was %2. Train again, or open that version to export its model.</source>
         <translation>当前网络还没有训练好的模型：训练 %1 是%2。请重新训练，或打开该版本以导出其模型。</translation>
     </message>
@@ -2731,18 +2761,45 @@ predicted: %2</source>
 %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Exporting to %1…</source>
         <translation>正在导出到 %1…</translation>
     </message>
     <message>
         <location line="+12"/>
-        <location line="+19"/>
+        <location line="+10"/>
+        <location line="+26"/>
+        <location line="+9"/>
         <source>Export failed: %1</source>
         <translation>导出失败：%1</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-27"/>
+        <source>Calibrating on the training images for %1…</source>
+        <translation>正在用训练图像校准 %1…</translation>
+    </message>
+    <message>
+        <location line="-306"/>
+        <source>Measuring fp32 and int8 on the validation images in onnxruntime…</source>
+        <translation>正在 onnxruntime 中用验证图像测量 fp32 和 int8…</translation>
+    </message>
+    <message>
+        <location line="+318"/>
+        <source>Export cancelled; nothing was written.</source>
+        <translation>导出已取消；未写入任何文件。</translation>
+    </message>
+    <message>
+        <location line="-315"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location line="+341"/>
+        <source>int8 report:</source>
+        <translation>int8 报告：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -2897,12 +2954,7 @@ predicted: %2</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>A checkpoint folder (*.ckpt), or a .safetensors, .onnx or TorchScript .pt export. A .pt file runs code from the file when it is opened: open only .pt files you trust.</source>
-        <translation>检查点文件夹（*.ckpt），或 .safetensors、.onnx、TorchScript .pt 导出文件。.pt 文件在打开时会运行其中的代码：只打开您信任的 .pt 文件。</translation>
-    </message>
-    <message>
-        <location line="+69"/>
+        <location line="+72"/>
         <source>How many of the most likely classes to show per image</source>
         <translation>每张图像显示多少个最可能的类别</translation>
     </message>
@@ -2927,7 +2979,12 @@ predicted: %2</source>
         <translation>打开图像…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-6"/>
+        <source>A checkpoint folder (*.ckpt), or a .safetensors, .onnx, AOTInductor .pt2 or TorchScript .pt export. A .pt2 or .pt file runs code from the file when it is opened: open only files you trust.</source>
+        <translation>检查点文件夹 (*.ckpt)，或导出的 .safetensors、.onnx、AOTInductor .pt2 或 TorchScript .pt 文件。打开 .pt2 或 .pt 文件时会运行其中的代码：只打开你信任的文件。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Predict folder to CSV…</source>
         <translation>预测文件夹并保存为 CSV…</translation>
     </message>
@@ -2982,17 +3039,17 @@ predicted: %2</source>
         <translation>%1（已打开）</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Safe model files (*.safetensors *.onnx);;Checkpoint state (state.json);;TorchScript, runs code from the file: open only if you trust it (*.pt)</source>
-        <translation>安全的模型文件 (*.safetensors *.onnx);;检查点状态 (state.json);;TorchScript，会运行文件中的代码：仅在信任时打开 (*.pt)</translation>
+        <source>Safe model files (*.safetensors *.onnx);;Checkpoint state (state.json);;AOTInductor package, runs compiled code from the file: open only if you trust it (*.pt2);;TorchScript (deprecated upstream), runs code from the file: open only if you trust it (*.pt)</source>
+        <translation>安全的模型文件 (*.safetensors *.onnx);;检查点状态 (state.json);;AOTInductor 包，会运行文件中的已编译代码：仅在信任时打开 (*.pt2);;TorchScript（上游已弃用），会运行文件中的代码：仅在信任时打开 (*.pt)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Open images</source>
         <translation>打开图像</translation>
     </message>
@@ -3015,6 +3072,129 @@ predicted: %2</source>
         <location line="+6"/>
         <source>Predicting every image in %1…</source>
         <translation>正在预测 %1 中的所有图像…</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::Int8ExportForm</name>
+    <message>
+        <location filename="../app/gui/int8_export_form.cpp" line="+30"/>
+        <source>Min/max</source>
+        <translation>最小/最大值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Percentile (99.99 %)</source>
+        <translation>百分位 (99.99 %)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Entropy (KL divergence)</source>
+        <translation>熵（KL 散度）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Not measured: %1</source>
+        <translation>未测量：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Measured with the exported file in onnxruntime on %1 validation images.</source>
+        <translation>已在 onnxruntime 中用导出的文件在 %1 张验证图像上测量。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation accuracy: fp32 %1, int8 %2 (%3 points lost)</source>
+        <translation>验证准确率：fp32 %1，int8 %2（下降 %3 个百分点）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Top-1 agreement with fp32: %1</source>
+        <translation>与 fp32 的 Top-1 一致率：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency fp32 / int8: %1× (from %2× to %3× over %4 paired runs, batch 64, one thread)</source>
+        <translation>延迟 fp32 / int8：%1×（%4 组配对运行中从 %2× 到 %3×，批大小 64，单线程）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source> images</source>
+        <translation> 张图像</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training images run through the model to choose each activation&apos;s int8 range, with the preprocessing used in training</source>
+        <translation>用训练时的预处理将这些训练图像送入模型，以确定每个激活的 int8 范围</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>How an activation&apos;s range is chosen from what calibration saw</source>
+        <translation>如何根据校准时看到的值确定激活的范围</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights per output channel</source>
+        <translation>按输出通道量化权重</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One weight scale per output channel (more accurate) instead of one per weight tensor</source>
+        <translation>每个输出通道一个权重缩放因子（更准确），而不是每个权重张量一个</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cancel Export</source>
+        <translation>取消导出</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Calibration:</source>
+        <translation>校准：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Method:</source>
+        <translation>方法：</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>File size: int8 %1, fp32 %2 (%3 of fp32)</source>
+        <translation>文件大小：int8 %1，fp32 %2（为 fp32 的 %3）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Calibrated on %1 training images, %2, %3; weights in [-%4, %4]</source>
+        <translation>在 %1 张训练图像上校准，%2，%3；权重范围 [-%4, %4]</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>weights per output channel</source>
+        <translation>权重按输出通道</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>one scale per weight tensor</source>
+        <translation>每个权重张量一个缩放因子</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stayed float: none, every block runs in int8 or is folded.</source>
+        <translation>保持浮点的模块：无，所有模块都以 int8 运行或已被折叠。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stayed float:</source>
+        <translation>保持浮点的模块：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  %1: %2</source>
+        <translation>  %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Folded into %1: %2</source>
+        <translation>折叠进 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3348,7 +3528,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+506"/>
+        <location filename="../app/gui/main_window.cpp" line="+508"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -3443,7 +3623,7 @@ predicted: %2</source>
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-348"/>
+        <location filename="../app/gui/main_window.cpp" line="-350"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -3559,7 +3739,7 @@ predicted: %2</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+242"/>
+        <location filename="../app/gui/main_window.cpp" line="+244"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>

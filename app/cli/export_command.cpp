@@ -38,8 +38,10 @@ int run_export(const ExportOptions& options) {
   const ExportFormat format = *parse_export_format(options.format);
   // A project file exports its current weights (imported, or set from a file) untrained.
   const bool project = std::filesystem::is_regular_file(options.checkpoint);
-  const ExportResult result = project ? export_project(options.checkpoint, format, options.out)
-                                      : export_checkpoint(options.checkpoint, format, options.out);
+  const std::string& python = options.int8.python;  // the .pt2 formats' too
+  const ExportResult result =
+      project ? export_project(options.checkpoint, format, options.out, python)
+              : export_checkpoint(options.checkpoint, format, options.out, python);
   if (!options.quiet && !result.report.blocks.empty()) {
     std::cout << "block mapping (" << export_format_name(format);
     if (result.report.opset > 0) std::cout << ", opset " << result.report.opset;
@@ -64,20 +66,21 @@ void add_export_command(CLI::App& app, int& exit_code) {
   auto* c = app.add_subcommand(
       "export",
       "Export a checkpoint, or a project's current weights, to TorchScript, ONNX, safetensors + "
-      "graph JSON or PyTorch code");
+      "graph JSON, PyTorch code or .pt2 (torch.export, AOTInductor)");
   c->add_option("checkpoint", options->checkpoint,
                 "Checkpoint folder (*.ckpt), or a project file (*.convstudio) with weights")
       ->required()
       ->check(CLI::ExistingPath);
   c->add_option("--format", options->format,
                 "torchscript, onnx, onnx-int8 (QDQ, calibrated on the training set), "
-                "safetensors or python")
+                "safetensors, python, pt2 (torch.export ExportedProgram) or pt2-aoti "
+                "(AOTInductor package for C++; CPU)")
       ->required()
-      ->check(CLI::IsMember({"torchscript", "onnx", "onnx-int8", "safetensors", "python"}));
+      ->check(CLI::IsMember(
+          {"torchscript", "onnx", "onnx-int8", "safetensors", "python", "pt2", "pt2-aoti"}));
   c->add_option("--out", options->out,
                 "Output file (.pt, .onnx (also onnx-int8), .safetensors + .json beside it, .py + "
-                ".safetensors "
-                "beside it)")
+                ".safetensors beside it, .pt2)")
       ->required();
   c->add_flag("--quiet", options->quiet, "Do not print the block mapping");
   Int8ExportRequest& int8 = options->int8;
@@ -101,8 +104,9 @@ void add_export_command(CLI::App& app, int& exit_code) {
                 "onnx-int8: measure on at most this many validation images (0: all)")
       ->check(CLI::NonNegativeNumber);
   c->add_option("--python", int8.python,
-                "onnx-int8: the Python with onnxruntime that measures the files (default "
-                "$CONVSTUDIO_PYTHON, else python3)");
+                "onnx-int8: the Python with onnxruntime that measures the files; pt2, pt2-aoti: "
+                "the Python with torch that runs torch.export (default $CONVSTUDIO_PYTHON, else "
+                "python3)");
   c->callback([options, &exit_code] { exit_code = run_export(*options); });
 }
 

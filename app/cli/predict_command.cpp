@@ -79,9 +79,9 @@ void add_predict_command(CLI::App& app, int& exit_code) {
       "predict", "Top-k classes of images, one JSON object per image (or a folder to CSV)");
   c->add_option(
        "model", options->model,
-       "Checkpoint folder (*.ckpt) or export (.safetensors native, .onnx, .pt TorchScript). "
-       "A TorchScript .pt file holds code that runs when it is loaded: open only .pt files you "
-       "trust; prefer a checkpoint, .safetensors or .onnx from others")
+       "Checkpoint folder (*.ckpt) or export (.safetensors native, .onnx, .pt2 AOTInductor "
+       "package, .pt TorchScript). A .pt2 or .pt file holds code that runs when it is loaded: "
+       "open only such files you trust; prefer a checkpoint, .safetensors or .onnx from others")
       ->required()
       ->check(CLI::ExistingPath);
   c->add_option("images", options->images, "Image files (any format OpenCV reads)");

@@ -16,25 +16,36 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <array>
+
+#include "convstudio/export/int8_report.h"
 #include "convstudio/export/model_export.h"
 #include "convstudio/model/units.h"
 #include "convstudio/runs/trained_models.h"
 #include "engine_text.h"
+#include "int8_export_form.h"
 #include "run_in_pool.h"
 
 namespace convstudio {
 namespace {
 
+// The format list's entry for int8 ONNX, beside the ExportFormat values.
+constexpr int kOnnxInt8Choice = 100;
+
 QString formatTitle(ExportFormat format) {
   switch (format) {
     case ExportFormat::TorchScript:
-      return ExportDialog::tr("TorchScript (.pt)");
+      return ExportDialog::tr("TorchScript (.pt), deprecated upstream");
     case ExportFormat::Onnx:
       return ExportDialog::tr("ONNX (.onnx)");
     case ExportFormat::Safetensors:
       return ExportDialog::tr("Native: graph JSON + safetensors");
     case ExportFormat::Python:
       return ExportDialog::tr("PyTorch source (.py) + safetensors");
+    case ExportFormat::Pt2:
+      return ExportDialog::tr("ExportedProgram (.pt2), for Python");
+    case ExportFormat::Pt2Aoti:
+      return ExportDialog::tr("AOTInductor package (.pt2), for C++");
   }
   return {};
 }
@@ -43,7 +54,8 @@ QString formatHelp(ExportFormat format) {
   switch (format) {
     case ExportFormat::TorchScript:
       return ExportDialog::tr(
-          "A scripted module for torch.jit.load in Python and torch::jit::load in C++, in eval "
+          "Deprecated upstream (torch 2.14 warns on torch.jit.load; prefer a .pt2 format). A "
+          "scripted module for torch.jit.load in Python and torch::jit::load in C++, in eval "
           "mode; the preprocessing travels inside it.");
     case ExportFormat::Onnx:
       return ExportDialog::tr(
@@ -57,13 +69,35 @@ QString formatHelp(ExportFormat format) {
       return ExportDialog::tr(
           "An nn.Module that rebuilds the network, with a loader for the weights in the "
           ".safetensors file written beside it.");
+    case ExportFormat::Pt2:
+      return ExportDialog::tr(
+          "torch.export of the generated PyTorch code with a dynamic batch, for "
+          "torch.export.load in Python. Needs a Python with torch 2.6 or newer when exporting "
+          "($CONVSTUDIO_PYTHON, else python3).");
+    case ExportFormat::Pt2Aoti:
+      return ExportDialog::tr(
+          "Compiled ahead of time for the CPU by AOTInductor: LibTorch loads it in C++ without "
+          "Python, as the Inference panel does. Needs a Python with torch 2.14 and a C++ "
+          "compiler when exporting; compiling takes minutes.");
   }
   return {};
 }
 
+QString int8Help() {
+  return ExportDialog::tr(
+      "ONNX with int8 weights and activations (QuantizeLinear/DequantizeLinear), calibrated on "
+      "the training images, for onnxruntime, OpenVINO and TensorRT; after writing it, both files "
+      "are run on the validation set and compared.");
+}
+
+// The Export dialog's list: PyTorch's current format first, TorchScript last.
+constexpr std::array<ExportFormat, 6> kListedFormats = {
+    ExportFormat::Pt2Aoti,     ExportFormat::Pt2,    ExportFormat::Onnx,
+    ExportFormat::Safetensors, ExportFormat::Python, ExportFormat::TorchScript};
+
 // The format whose extension `path` ends with, if any.
 bool hasExportExtension(const QString& path) {
-  for (ExportFormat format : kExportFormats) {
+  for (ExportFormat format : kListedFormats) {
     if (path.endsWith(QString::fromLatin1(export_format_extension(format).data()))) return true;
   }
   return false;
@@ -100,14 +134,23 @@ ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
 
   format_ = new QComboBox(this);
   format_->setObjectName(QStringLiteral("exportFormat"));
-  for (ExportFormat format : kExportFormats) {
+  for (ExportFormat format : kListedFormats) {
     format_->addItem(formatTitle(format), static_cast<int>(format));
+    if (format == ExportFormat::Onnx) format_->addItem(tr("ONNX int8 (.onnx)"), kOnnxInt8Choice);
   }
   formatHelp_ = new QLabel(this);
   formatHelp_->setWordWrap(true);
+  int8Form_ = new Int8ExportForm(this);
+  connect(int8Form_, &Int8ExportForm::measuring, this, [this] {
+    showStatus(tr("Measuring fp32 and int8 on the validation images in onnxruntime…"), false);
+  });
+  connect(int8Form_, &Int8ExportForm::cancelRequested, this,
+          [this] { showStatus(tr("Cancelling…"), false); });
 
+  // ONNX first: it needs nothing more at export time, and most runtimes read it.
+  format_->setCurrentIndex(format_->findData(static_cast<int>(ExportFormat::Onnx)));
   const QString firstFormat =
-      QString::fromLatin1(export_format_extension(kExportFormats[0]).data());
+      QString::fromLatin1(export_format_extension(ExportFormat::Onnx).data());
   output_ = new QLineEdit(QDir(folder).filePath(baseName + firstFormat), this);
   output_->setObjectName(QStringLiteral("exportPath"));
   auto* browseOutput = new QPushButton(tr("Browse…"), this);
@@ -115,12 +158,7 @@ ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
   outputRow->addWidget(output_, 1);
   outputRow->addWidget(browseOutput);
 
-  report_ = new QPlainTextEdit(this);
-  report_->setObjectName(QStringLiteral("exportReport"));
-  report_->setReadOnly(true);
-  report_->setLineWrapMode(QPlainTextEdit::NoWrap);
-  report_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-  report_->setMinimumHeight(160);
+  createReport();
 
   status_ = new QLabel(this);
   status_->setObjectName(QStringLiteral("exportStatus"));
@@ -132,13 +170,14 @@ ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
   form->addRow(QString(), checkpointRow);
   form->addRow(tr("Format:"), format_);
   form->addRow(QString(), formatHelp_);
+  form->addRow(QString(), int8Form_);
   form->addRow(tr("Save as:"), outputRow);
 
   QDialogButtonBox* buttons = createButtons();
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form);
-  layout->addWidget(new QLabel(tr("What each block becomes:"), this));
+  layout->addWidget(reportTitle_);
   layout->addWidget(report_, 1);
   layout->addWidget(status_);
   layout->addWidget(buttons);
@@ -179,6 +218,16 @@ QDialogButtonBox* ExportDialog::createButtons() {
   });
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   return buttons;
+}
+
+void ExportDialog::createReport() {
+  reportTitle_ = new QLabel(this);
+  report_ = new QPlainTextEdit(this);
+  report_->setObjectName(QStringLiteral("exportReport"));
+  report_->setReadOnly(true);
+  report_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  report_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  report_->setMinimumHeight(160);
 }
 
 void ExportDialog::setCheckpoint(const QString& folder) {
@@ -241,7 +290,17 @@ void ExportDialog::setOutputPath(const QString& path) {
   output_->setText(QDir::toNativeSeparators(path));
 }
 
+void ExportDialog::setInt8(bool int8) {
+  format_->setCurrentIndex(
+      format_->findData(int8 ? kOnnxInt8Choice : static_cast<int>(ExportFormat::Onnx)));
+}
+
+bool ExportDialog::int8() const {
+  return format_->currentData().toInt() == kOnnxInt8Choice;
+}
+
 ExportFormat ExportDialog::format() const {
+  if (int8()) return ExportFormat::Onnx;
   return static_cast<ExportFormat>(format_->currentData().toInt());
 }
 
@@ -260,14 +319,16 @@ void ExportDialog::chooseOutput() {
   const QString extension = QString::fromLatin1(export_format_extension(format()).data());
   const QString path = QFileDialog::getSaveFileName(
       this, tr("Export as"), outputPath(),
-      formatTitle(format()) + QStringLiteral(" (*") + extension + QStringLiteral(")"));
+      format_->currentText() + QStringLiteral(" (*") + extension + QStringLiteral(")"));
   if (!path.isEmpty()) setOutputPath(withExtension(path, format()));
 }
 
 void ExportDialog::formatChanged() {
-  formatHelp_->setText(formatHelp(format()));
+  formatHelp_->setText(int8() ? int8Help() : formatHelp(format()));
+  int8Form_->setVisible(int8());
   setOutputPath(withExtension(outputPath(), format()));
-  tryIt_->setVisible(format() != ExportFormat::Python);
+  // The Inference panel reads every format but the Python-only ones.
+  tryIt_->setVisible(format() != ExportFormat::Python && format() != ExportFormat::Pt2);
   runCheck();
 }
 
@@ -277,6 +338,7 @@ void ExportDialog::runCheck() {
   export_->setEnabled(false);
   tryIt_->setEnabled(false);
   report_->clear();
+  reportTitle_->setText(tr("What each block becomes:"));
   openVersion_->hide();
   if (checkpoint.isEmpty()) {
     // Runs there are, of the network before its last edits: say so rather than "none yet".
@@ -354,6 +416,7 @@ bool ExportDialog::startExport() {
                                 .arg(existing.join(QLatin1Char('\n')))) != QMessageBox::Yes) {
     return false;
   }
+  if (int8()) return startInt8Export(out);
   setBusy(true);
   showStatus(tr("Exporting to %1…").arg(QDir::toNativeSeparators(out)), false);
   const QString checkpoint = QDir::fromNativeSeparators(checkpoint_->text().trimmed());
@@ -371,18 +434,9 @@ bool ExportDialog::startExport() {
           emit exportFailed(message);
           return;
         }
-        written_.clear();
-        QStringList lines;
-        for (const std::string& file : result.files) {
-          const QString path = QString::fromStdString(file);
-          written_ << path;
-          lines << tr("%1 (%2)").arg(QDir::toNativeSeparators(path),
-                                     QString::fromStdString(format_bytes(
-                                         static_cast<std::uint64_t>(QFileInfo(path).size()))));
-        }
-        showStatus(tr("Wrote %1").arg(lines.join(QStringLiteral(", "))), false);
-        tryIt_->setEnabled(true);
-        emit exported(written_);
+        QStringList files;
+        for (const std::string& file : result.files) files << QString::fromStdString(file);
+        exportWritten(files);
       },
       [this](const QString& problem) {
         setBusy(false);
@@ -392,12 +446,71 @@ bool ExportDialog::startExport() {
   return true;
 }
 
+bool ExportDialog::startInt8Export(const QString& out) {
+  setBusy(true);
+  showStatus(tr("Calibrating on the training images for %1…").arg(QDir::toNativeSeparators(out)),
+             false);
+  const QString checkpoint = QDir::fromNativeSeparators(checkpoint_->text().trimmed());
+  const Int8ExportOptions options = int8Form_->startRun();
+  runInPool(
+      this,
+      [checkpoint, out, options] {
+        return export_and_measure_int8(checkpoint.toStdString(), out.toStdString(), options, {});
+      },
+      [this](const Int8Report& report) {
+        setBusy(false);
+        if (report.result.cancelled) {
+          showStatus(tr("Export cancelled; nothing was written."), false);
+          emit exportCancelled();
+          return;
+        }
+        if (report.result.error) {
+          const QString message = QString::fromStdString(report.result.error->describe());
+          showStatus(tr("Export failed: %1").arg(message), true);
+          emit exportFailed(message);
+          return;
+        }
+        showInt8Report(report);
+        exportWritten({QString::fromStdString(report.result.file)});
+      },
+      [this](const QString& problem) {
+        setBusy(false);
+        showStatus(tr("Export failed: %1").arg(problem), true);
+        emit exportFailed(problem);
+      });
+  return true;
+}
+
+void ExportDialog::cancelExport() {
+  if (busy_) int8Form_->cancel();
+}
+
+void ExportDialog::showInt8Report(const Int8Report& report) {
+  reportTitle_->setText(tr("int8 report:"));
+  report_->setPlainText(Int8ExportForm::reportText(report));
+}
+
+void ExportDialog::exportWritten(const QStringList& files) {
+  written_.clear();
+  QStringList lines;
+  for (const QString& path : files) {
+    written_ << path;
+    lines << tr("%1 (%2)").arg(
+        QDir::toNativeSeparators(path),
+        QString::fromStdString(format_bytes(static_cast<std::uint64_t>(QFileInfo(path).size()))));
+  }
+  showStatus(tr("Wrote %1").arg(lines.join(QStringLiteral(", "))), false);
+  tryIt_->setEnabled(true);
+  emit exported(written_);
+}
+
 void ExportDialog::setBusy(bool busy) {
   busy_ = busy;
   export_->setEnabled(!busy && checkPassed_);
   checkpoint_->setEnabled(!busy);
   format_->setEnabled(!busy);
   output_->setEnabled(!busy);
+  if (!busy) int8Form_->finishRun();
   if (busy) tryIt_->setEnabled(false);
 }
 

@@ -21,6 +21,9 @@ class QPushButton;
 
 namespace convstudio {
 
+class Int8ExportForm;
+struct Int8Report;
+
 class ExportDialog : public QDialog {
   Q_OBJECT
 
@@ -43,7 +46,11 @@ class ExportDialog : public QDialog {
   // the dialog points at instead of "no trained model yet".
   void setEarlierVersion(const QString& checkpoint);
   void setFormat(ExportFormat format);
+  // "ONNX int8": an ONNX file quantized after calibration, with its measured report.
+  void setInt8(bool int8);
+  bool int8() const;
   void setOutputPath(const QString& path);
+  // The file format written (ONNX for int8 too).
   ExportFormat format() const;
   QString outputPath() const;
   // Whether the last check passed; Export is enabled only then.
@@ -53,11 +60,15 @@ class ExportDialog : public QDialog {
   // Writes the export; false when it cannot start (no check passed, export running, or the
   // user declined to replace an existing file).
   bool startExport();
+  // Stops a running int8 export at its next calibration batch; nothing is written.
+  void cancelExport();
 
  signals:
   void checked(bool ok);
   void exported(const QStringList& files);
   void exportFailed(const QString& message);
+  // An int8 export was cancelled; no file was written.
+  void exportCancelled();
   // The user asked to try the exported file in the inference panel.
   void openInInference(const QString& path);
   // "Open That Version…": open the project `checkpoint` was trained with, in place of this one.
@@ -66,10 +77,15 @@ class ExportDialog : public QDialog {
  private:
   // Close, Export and Try in Inference Panel, connected.
   QDialogButtonBox* createButtons();
+  // The report's title and text, below the settings.
+  void createReport();
   void chooseCheckpoint();
   void chooseOutput();
   void formatChanged();
   void runCheck();
+  bool startInt8Export(const QString& out);
+  void showInt8Report(const Int8Report& report);
+  void exportWritten(const QStringList& files);
   void setBusy(bool busy);
   void showStatus(const QString& text, bool error);
   // `checkpoint`, one of this project's runs', is of an earlier network: says how, and offers
@@ -86,6 +102,8 @@ class ExportDialog : public QDialog {
   QPushButton* export_ = nullptr;
   QPushButton* tryIt_ = nullptr;
   QPushButton* openVersion_ = nullptr;
+  Int8ExportForm* int8Form_ = nullptr;  // the int8 settings, progress and Cancel
+  QLabel* reportTitle_ = nullptr;
   QString runsFolder_;
   QString earlierVersion_;  // see setEarlierVersion
   QString versionShown_;    // the checkpoint openVersion_ opens

@@ -438,7 +438,9 @@ ExportDialog* MainWindow::exportModel() {
     docks_.inference->show();
     docks_.inference->raise();
   });
-  dialog->open();
+  // Modeless: an int8 export calibrates and measures for a minute or more, and the studio stays
+  // usable meanwhile.
+  dialog->show();
   return dialog;
 }
 

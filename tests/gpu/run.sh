@@ -4,7 +4,8 @@
 #   devices; lenet5 and resnet-small trained in fp32, fp16 (loss scaling) and bf16, channels-last
 #   with cuDNN benchmark; the memory chart's figures against the CUDA allocator read in the same
 #   process; release of cached memory; a real out-of-memory recovered by halving the batch;
-#   inference and every export from a CUDA-trained checkpoint; Grad-CAM, occlusion and saliency
+#   inference and every export from a CUDA-trained checkpoint; TensorRT engines built from its
+#   fp32 and int8 ONNX exports, answering as onnxruntime does; Grad-CAM, occlusion and saliency
 #   on the device against the CPU; the cockpit on CUDA saved as a
 #   picture (English and Simplified Chinese); the CUDA add-on loaded from its installed place;
 #   with two or more GPUs, NCCL data-parallel.
@@ -250,6 +251,54 @@ print(json.dumps({"forms": sorted(probabilities), "images": len(reference),
 PY
 }
 
+tensorrt_engines() {
+  # Issue 37: TensorRT builds engines from the resnet-small's fp32 and int8 (QDQ) ONNX exports and
+  # answers as onnxruntime does (tests/gpu/tensorrt_compare.py states the tolerances). With the
+  # tensorrt Python package; else trtexec on PATH builds both engines and its outputs are
+  # compared; else skipped, saying so. Needs a CUDA GPU: skipped in the CPU self-check.
+  if [ "$mode" != gpu ]; then
+    printf '{"skipped": "TensorRT needs a CUDA GPU; none here"}\n' >&3
+    return 3
+  fi
+  local ckpt=$work/runs/resnet-small-fp32/last.ckpt t=$work/tensorrt rc
+  rm -rf "$t"; mkdir -p "$t"
+  [ -d "$ckpt" ] || { echo "no checkpoint from the fp32 run"; return 1; }
+  "$cli" export "$ckpt" --format onnx --out "$t/fp32.onnx" --quiet || return 1
+  "$cli" export "$ckpt" --format onnx-int8 --calibration 256 --no-measure --quiet \
+    --out "$t/int8.onnx" || return 1
+  "$python" -c 'import numpy as np; np.random.default_rng(0).standard_normal((64, 3, 32, 32)).astype("<f4").tofile("'"$t"'/input.f32")' || return 1
+  "$python" "$here/tensorrt_compare.py" "$t/fp32.onnx" "$t/int8.onnx" "$t/input.f32" 3,32,32 \
+    > "$t/report.json"
+  rc=$?
+  if [ $rc -ne 3 ]; then tail -n 1 "$t/report.json" >&3; return $rc; fi
+  if ! command -v trtexec > /dev/null; then
+    printf '{"skipped": "no TensorRT here: neither the tensorrt Python package nor trtexec"}\n' >&3
+    return 3
+  fi
+  local name shapes="--minShapes=input:1x3x32x32 --optShapes=input:64x3x32x32 --maxShapes=input:64x3x32x32"
+  for name in fp32 int8; do
+    # shellcheck disable=SC2086
+    trtexec --onnx="$t/$name.onnx" $shapes --shapes=input:64x3x32x32 --noTF32 \
+      $([ $name = int8 ] && echo --int8) --loadInputs=input:"$t/input.f32" \
+      --exportOutput="$t/$name-trt.json" || return 1
+  done
+  "$python" - "$t" >&3 <<'PY'
+import json, sys
+import numpy as np, onnxruntime as ort
+t = sys.argv[1]
+x = np.fromfile(t + "/input.f32", dtype="<f4").reshape(64, 3, 32, 32)
+report = {"tensorrt": "trtexec"}
+for name, tolerance in (("fp32", 1e-3), ("int8", 0.1)):
+    want = ort.InferenceSession(f"{t}/{name}.onnx", providers=["CPUExecutionProvider"]).run(None, {"input": x})[0]
+    got = np.array(json.load(open(f"{t}/{name}-trt.json"))[0]["values"], dtype=np.float32).reshape(want.shape)
+    report[name] = {"max_difference": float(np.abs(got - want).max()),
+                    "top1_agreement": float((got.argmax(1) == want.argmax(1)).mean())}
+    assert report[name]["max_difference"] <= tolerance, report
+    assert name == "fp32" or report[name]["top1_agreement"] >= 0.99, report
+print(json.dumps(report))
+PY
+}
+
 explain_on_device() {
   # Explanations of the CUDA-trained resnet-small computed on the device equal the CPU's (issue 35:
   # Grad-CAM, occlusion and saliency run in fp32 and eval mode on either).
@@ -317,6 +366,7 @@ step train-resnet-small-bf16 train_resnet_bf16
 step train-resnet-small-channels-last-cudnn-benchmark train_resnet_channels_last
 step memory-release-out-of-memory in_process_checks
 step exports-and-inference exports_and_inference
+step tensorrt-fp32-and-int8-onnx tensorrt_engines
 step explain-on-device explain_on_device
 step cockpit-pictures cockpit_pictures
 step nccl-data-parallel nccl_data_parallel

@@ -49,8 +49,9 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   modelChoice_->hide();  // until the project has trained models
   auto* openModel = new QPushButton(tr("Open model…"), this);
   openModel->setToolTip(
-      tr("A checkpoint folder (*.ckpt), or a .safetensors, .onnx or TorchScript .pt export. A "
-         ".pt file runs code from the file when it is opened: open only .pt files you trust."));
+      tr("A checkpoint folder (*.ckpt), or a .safetensors, .onnx, AOTInductor .pt2 or "
+         "TorchScript .pt export. A .pt2 or .pt file runs code from the file when it is opened: "
+         "open only files you trust."));
 
   QFormLayout* settings = createPredictionSettings();
 
@@ -248,12 +249,16 @@ void InferencePanel::dropEvent(QDropEvent* event) {
 }
 
 void InferencePanel::chooseModel() {
-  // The safe formats come first and are the default filter: a TorchScript .pt file carries code
-  // that runs when it is loaded, so it is offered separately, with that said in its filter.
+  // The safe formats come first and are the default filter: an AOTInductor .pt2 (compiled code)
+  // and a TorchScript .pt file carry code that runs when loaded, so they are offered separately,
+  // with that said in their filters; .pt2, torch's current format, before the deprecated .pt.
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Open model"), QString(),
       tr("Safe model files (*.safetensors *.onnx);;Checkpoint state (state.json);;"
-         "TorchScript, runs code from the file: open only if you trust it (*.pt)"));
+         "AOTInductor package, runs compiled code from the file: open only if you trust it "
+         "(*.pt2);;"
+         "TorchScript (deprecated upstream), runs code from the file: open only if you trust it "
+         "(*.pt)"));
   if (path.isEmpty()) return;
   // A checkpoint is a folder; choosing its state.json opens the folder.
   const QFileInfo info(path);

@@ -56,6 +56,7 @@ Mapping mapping_of(const Block& block, const BlockAnalysis& shapes, ExportFormat
     const blocks::ExportTarget target = torch_half->onnx_target(block, shapes);
     return {target.target, target.refusal};
   }
+  // The .pt2 formats are torch.export of the generated PyTorch code.
   Mapping mapping{format == ExportFormat::TorchScript ? torch_half->torchscript_target
                                                       : torch_half->python_target,
                   identifier_problem(block.id)};

@@ -1,12 +1,13 @@
 #pragma once
 // What computes logits for InferenceModel: the graph rebuilt as a LibTorch module (checkpoints
-// and native exports), a loaded TorchScript module, or an ONNX export run by OpenCV DNN. One
-// prediction at a time per model.
+// and native exports), a loaded TorchScript module, an AOTInductor .pt2 package, or an ONNX
+// export run by OpenCV DNN. One prediction at a time per model.
 
 #include <filesystem>
 #include <memory>
 #include <mutex>
 
+#include <torch/csrc/inductor/aoti_package/model_package_loader.h>
 #include <torch/script.h>
 #include <torch/torch.h>
 #include <opencv2/dnn.hpp>
@@ -53,6 +54,20 @@ class TorchScriptBackend final : public InferenceModel::Backend {
     return module_.forward({batch}).toTensor();
   }
   torch::jit::Module module_;
+};
+
+// An AOTInductor package (export --format pt2-aoti): compiled code LibTorch runs without Python,
+// torch's successor to TorchScript for C++.
+class AotiPackageBackend final : public InferenceModel::Backend {
+ public:
+  explicit AotiPackageBackend(std::unique_ptr<torch::inductor::AOTIModelPackageLoader> loader)
+      : loader_(std::move(loader)) {}
+
+ private:
+  torch::Tensor run(const torch::Tensor& batch) override {
+    return loader_->run({batch.to(torch::kFloat).contiguous()}).at(0);
+  }
+  std::unique_ptr<torch::inductor::AOTIModelPackageLoader> loader_;
 };
 
 // OpenCV DNN is the ONNX runtime already linked into the engine; it runs the exported file

@@ -11,6 +11,7 @@
 #include "export/inference_backend.h"
 #include "export/native_export.h"
 #include "export/onnx_export.h"
+#include "export/pt2_export.h"
 #include "export/torchscript_export.h"
 
 namespace convstudio {
@@ -37,6 +38,35 @@ std::string csv_field(const std::string& text) {
 }
 
 }  // namespace
+
+InferenceModelLoad InferenceModel::load_aoti_package(const fs::path& path) {
+  std::unique_ptr<torch::inductor::AOTIModelPackageLoader> loader;
+  try {
+    loader = std::make_unique<torch::inductor::AOTIModelPackageLoader>(path.string());
+  } catch (const std::exception& error) {
+    const std::string reason = error.what();
+    return failure(path, "not an AOTInductor package LibTorch " + std::string(TORCH_VERSION) +
+                             " can load (an ExportedProgram .pt2 is for Python's "
+                             "torch.export.load; export --format pt2-aoti for C++): " +
+                             reason.substr(0, reason.find('\n')));
+  }
+  const auto metadata = loader->get_metadata();
+  const auto contract_json = metadata.find(std::string(kPt2ContractKey));
+  if (contract_json == metadata.end()) {
+    return failure(path, std::string("holds no ") + kPt2ContractKey +
+                             " metadata (not exported by ConvStudio, so its preprocessing is "
+                             "unknown)");
+  }
+  PreprocessingContract contract =
+      PreprocessingContract::from_json(nlohmann::json::parse(contract_json->second));
+  if (!contract.input.is_image()) {
+    return failure(path, "its contract has no C\u00d7H\u00d7W input shape");
+  }
+  return {
+      std::shared_ptr<const InferenceModel>(new InferenceModel(
+          std::make_unique<AotiPackageBackend>(std::move(loader)), std::move(contract), "aoti")),
+      {}};
+}
 
 GraphModuleBackend::GraphModuleBackend(const TrainedModel& model)
     : module_(model.graph, model.analysis) {
@@ -90,6 +120,7 @@ InferenceModelLoad InferenceModel::load(const fs::path& path) {
                                      std::move(contract), "torchscript")),
               {}};
     }
+    if (path.extension() == ".pt2") return load_aoti_package(path);
     if (path.extension() == ".onnx") {
       Result<OnnxFile> onnx = OnnxExport::read(path);
       if (!onnx) return failure(onnx.error());
@@ -109,8 +140,9 @@ InferenceModelLoad InferenceModel::load(const fs::path& path) {
   } catch (const std::exception& error) {
     return failure(path, error.what());
   }
-  return failure(
-      path, "not a model (expected a checkpoint folder, or a .safetensors, .pt or .onnx export)");
+  return failure(path,
+                 "not a model (expected a checkpoint folder, or a .safetensors, .pt2, .pt or "
+                 ".onnx export)");
 }
 
 ImagePrediction InferenceModel::predict(const fs::path& image, int top_k,

@@ -2,6 +2,7 @@
 
 #include "export/native_export.h"
 #include "export/onnx_export.h"
+#include "export/pt2_export.h"
 #include "export/python_export.h"
 #include "export/torchscript_export.h"
 #include "export/trained_model.h"
@@ -55,7 +56,7 @@ namespace {
 
 // Checks `model` against `format` and writes it to `out` (and its companion).
 ExportResult check_and_write(Result<TrainedModel> loaded, const fs::path& source,
-                             ExportFormat format, const fs::path& out) {
+                             ExportFormat format, const fs::path& out, const std::string& python) {
   ExportResult result;
   result.report.format = format;
   if (!loaded) return failed(std::move(result), loaded.error(), true);
@@ -99,11 +100,16 @@ ExportResult check_and_write(Result<TrainedModel> loaded, const fs::path& source
       case ExportFormat::Python:
         error = PythonExport::write(model, out, companion);
         break;
+      case ExportFormat::Pt2:
+      case ExportFormat::Pt2Aoti:
+        error = Pt2Export::write(model, out, format, python);
+        break;
     }
   } catch (const std::exception& exception) {
     error = Error::in_file(out.string(), exception.what());
   }
-  if (error) return failed(std::move(result), *error, false);
+  // No Python with a fitting torch is the user's to fix, as a bad path is.
+  if (error) return failed(std::move(result), *error, error->field == "python");
   result.files.push_back(out.string());
   if (!companion.empty()) result.files.push_back(companion.string());
   return result;
@@ -112,13 +118,13 @@ ExportResult check_and_write(Result<TrainedModel> loaded, const fs::path& source
 }  // namespace
 
 ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat format,
-                               const fs::path& out) {
-  return check_and_write(load_trained_model(checkpoint_dir), checkpoint_dir, format, out);
+                               const fs::path& out, const std::string& python) {
+  return check_and_write(load_trained_model(checkpoint_dir), checkpoint_dir, format, out, python);
 }
 
-ExportResult export_project(const fs::path& project_file, ExportFormat format,
-                            const fs::path& out) {
-  return check_and_write(load_project_model(project_file), project_file, format, out);
+ExportResult export_project(const fs::path& project_file, ExportFormat format, const fs::path& out,
+                            const std::string& python) {
+  return check_and_write(load_project_model(project_file), project_file, format, out, python);
 }
 
 }  // namespace convstudio

@@ -46,7 +46,8 @@ struct InferenceModelLoad {
 };
 
 // A model ready to predict on the CPU, from a checkpoint folder (*.ckpt), a native export
-// (.safetensors), a TorchScript export (.pt) or an ONNX export (.onnx, run by OpenCV DNN).
+// (.safetensors), an AOTInductor package (.pt2, export --format pt2-aoti), a TorchScript export
+// (.pt) or an ONNX export (.onnx, run by OpenCV DNN).
 // Predictions may be called from any thread.
 class InferenceModel {
  public:
@@ -54,7 +55,7 @@ class InferenceModel {
   ~InferenceModel();
 
   const PreprocessingContract& contract() const;
-  std::string kind() const;  // "checkpoint", "native", "torchscript" or "onnx"
+  std::string kind() const;  // "checkpoint", "native", "aoti", "torchscript" or "onnx"
 
   // Any image OpenCV reads, converted to the model's channels, size and normalisation as the
   // training data was. `temperature` > 0 divides the logits before the softmax.
@@ -75,6 +76,7 @@ class InferenceModel {
   class Backend;  // how logits are computed; defined in the engine
 
  private:
+  static InferenceModelLoad load_aoti_package(const std::filesystem::path& path);
   InferenceModel(std::unique_ptr<Backend> backend, PreprocessingContract contract,
                  std::string kind);
   std::unique_ptr<Backend> backend_;

@@ -78,7 +78,9 @@ Calibration calibrate_activations(const TrainedModel& model, const ProjectImages
         }
       }
       seen += rows;
-      const double done = (pass + static_cast<double>(seen) / static_cast<double>(wanted)) / 2;
+      // min/max is one pass; the histogram methods take a second.
+      const double passes = options.method == CalibrationMethod::MinMax ? 1 : 2;
+      const double done = (pass + static_cast<double>(seen) / static_cast<double>(wanted)) / passes;
       if (options.progress && !options.progress(done)) {
         result.cancelled = true;
         return result;

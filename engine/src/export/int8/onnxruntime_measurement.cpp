@@ -11,6 +11,7 @@
 #include "convstudio/remote/process_runner.h"
 #include "export/int8/calibration_run.h"
 #include "export/onnx_export.h"
+#include "export/python_interpreter.h"
 
 namespace convstudio {
 namespace {
@@ -97,14 +98,6 @@ std::int64_t write_validation(const TrainedModel& model, const ProjectImages& im
   write_raw(pixels, x);
   write_raw(labels, y);
   return static_cast<std::int64_t>(y.size());
-}
-
-std::string python_to_use(const std::string& python) {
-  if (!python.empty()) return python;
-  if (const char* set = std::getenv("CONVSTUDIO_PYTHON"); set != nullptr && *set != '\0') {
-    return set;
-  }
-  return "python3";
 }
 
 Int8Measurement run_script(const std::vector<std::string>& argv) {
