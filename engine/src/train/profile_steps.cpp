@@ -11,6 +11,8 @@
 #include "convstudio/model/memory_estimator.h"
 #include "kept_memory_tracker.h"
 #include "loss_scaler.h"
+#include "memory_probe.h"
+#include "nn/cpu_allocation_meter.h"
 
 namespace convstudio {
 namespace {
@@ -223,6 +225,14 @@ class ProfiledStep {
   std::int64_t correct_ = 0;
 };
 
+// What the module's weights and buffers hold (allocated before the steps are counted).
+std::int64_t module_bytes(const torch::nn::Module& module) {
+  std::int64_t bytes = 0;
+  for (const torch::Tensor& tensor : module.parameters()) bytes += tensor.nbytes();
+  for (const torch::Tensor& tensor : module.buffers()) bytes += tensor.nbytes();
+  return bytes;
+}
+
 double ms_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
       .count();
@@ -255,14 +265,27 @@ void run_profile_steps(const ProfileSubject& subject, std::int64_t warmup, std::
   };
 
   // The same steps unobserved first: what a step costs without the profiler, so the report can
-  // say what profiling added (the warm-up steps warm both).
+  // say what profiling added (the warm-up steps warm both), and the memory a step holds at its
+  // peak.
   double plain_ms = 0;
-  for (std::int64_t step = 0; step < warmup + steps; ++step) {
-    StepMarks unused;
-    const auto started = std::chrono::steady_clock::now();
-    training_step.run(nullptr, nullptr, unused);
-    if (step >= warmup) plain_ms += ms_since(started);
-    if (!report(step + 1)) return;
+  {
+    const bool on_cpu = !subject.device.is_cuda();
+    std::optional<CpuAllocationMeter> meter;
+    if (on_cpu) {
+      meter.emplace();
+    } else {
+      reset_peak_memory(subject.device);
+    }
+    for (std::int64_t step = 0; step < warmup + steps; ++step) {
+      StepMarks unused;
+      const auto started = std::chrono::steady_clock::now();
+      training_step.run(nullptr, nullptr, unused);
+      if (step >= warmup) plain_ms += ms_since(started);
+      if (!report(step + 1)) return;
+    }
+    profile.peak_bytes =
+        on_cpu ? module_bytes(*model) + meter->peak_bytes()
+               : static_cast<std::int64_t>(probe_memory(subject.device).peak_allocated_bytes);
   }
   profile.plain_step_ms = steps > 0 ? plain_ms / static_cast<double>(steps) : 0;
 

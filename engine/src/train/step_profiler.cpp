@@ -38,6 +38,9 @@ StepProfile profile_training(const ProfileOptions& options, const ProfileProgres
     subject.next_batch = [&] { return setup.loader->next(); };
     subject.restart = [&] { setup.loader->start_epoch(++epoch); };
     run_profile_steps(subject, options.warmup, options.steps, progress, profile);
+    TrainingSettings measured = options.project.training;
+    measured.amp = setup.amp;  // what Auto stood for
+    profile.estimated_bytes = MemoryEstimator::estimate(setup.analysis, measured).total_bytes;
   } catch (const DataFailure& failure) {
     profile.error = failure.error();  // keeps the file that could not be read
   } catch (const std::exception& error) {

@@ -94,6 +94,13 @@ struct StepProfile {
   // 10% of it) and the same step unprofiled (what profiling costs: wall_step_ms / plain_step_ms).
   double wall_step_ms = 0;
   double plain_step_ms = 0;
+  // A training step's tensor memory at its peak, measured over the unprofiled steps (the first
+  // creates the optimizer's state): on the CPU the weights and buffers plus the most that
+  // LibTorch's CPU allocator had handed out at once during those steps (its own reports,
+  // counted on the training thread); on CUDA the caching allocator's max_memory_allocated.
+  std::int64_t peak_bytes = 0;
+  // The builder's estimate of the same (MemoryEstimator, this batch and precision).
+  std::int64_t estimated_bytes = 0;
   std::int64_t steps = 0;  // measured
   std::int64_t batch_size = 0;
   std::string device;     // "cpu", "cuda:0"
