@@ -421,7 +421,7 @@
 <context>
     <name>BlockItem</name>
     <message>
-        <location filename="../widgets/builder/block_item.cpp" line="+223"/>
+        <location filename="../widgets/builder/block_item.cpp" line="+237"/>
         <source>frozen</source>
         <translation>已冻结</translation>
     </message>
@@ -1420,7 +1420,7 @@
         <translation>验证间隔</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+15"/>
         <source>Class weights</source>
         <translation>类别权重</translation>
     </message>
@@ -3024,7 +3024,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::LossSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/loss_settings_editor.cpp" line="+18"/>
+        <location filename="../widgets/training/loss_settings_editor.cpp" line="+42"/>
         <source>Every class counts alike</source>
         <translation>每个类别同等计数</translation>
     </message>
@@ -3045,12 +3045,12 @@ predicted: %2</source>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-28"/>
         <source>Train against labels that keep this share for the other classes, so the model is less sure of itself (0.1 is common)</source>
         <translation>训练时把这一比例的标签概率分给其他类别，使模型不过分自信（常用 0.1）</translation>
     </message>
@@ -3075,7 +3075,7 @@ predicted: %2</source>
         <translation>最佳检查点依据的验证指标。平衡准确率和宏平均 F1 会顾及稀有类别，早停也随之依据它们；选准确率时早停看验证损失。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Shuffle</source>
         <translation>打乱</translation>
     </message>
@@ -3110,7 +3110,7 @@ predicted: %2</source>
         <translation>应用 CutMix 的批次比例</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-93"/>
         <source>Class weights:</source>
         <translation>类别权重：</translation>
     </message>
@@ -3323,7 +3323,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+506"/>
+        <location filename="../app/gui/main_window.cpp" line="+511"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -3418,7 +3418,7 @@ predicted: %2</source>
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-348"/>
+        <location filename="../app/gui/main_window.cpp" line="-351"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -3514,12 +3514,17 @@ predicted: %2</source>
         <translation>问题 (%1)</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+72"/>
+        <source>Profile</source>
+        <translation>性能剖析</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>The misclassified gallery: %1 images</source>
         <translation>错分图库：%1 张图像</translation>
     </message>
     <message>
-        <location line="-119"/>
+        <location line="-122"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
@@ -3534,7 +3539,7 @@ predicted: %2</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+242"/>
+        <location filename="../app/gui/main_window.cpp" line="+245"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -3860,6 +3865,170 @@ predicted: %2 (%3%)</source>
         <location line="+10"/>
         <source>No problems: every block has a shape.</source>
         <translation>没有问题：每个模块的形状都已确定。</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::ProfileController</name>
+    <message>
+        <location filename="../app/gui/profile_controller.cpp" line="+43"/>
+        <source>The graph changed while it was profiled: profile it again.</source>
+        <translation>剖析期间网络图已更改：请重新剖析。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The graph changed since it was profiled: profile it again.</source>
+        <translation>剖析之后网络图已更改：请重新剖析。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1% · %2 ms</source>
+        <translation>%1% · %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Profiled: hottest block %1 (%2% of a %3 ms step)</source>
+        <translation>已剖析：最耗时的块为 %1（占 %3 毫秒训练步的 %2%）</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::ProfileLegend</name>
+    <message>
+        <location filename="../widgets/builder/profile_legend.cpp" line="+59"/>
+        <source>Share of a training step</source>
+        <translation>占一个训练步的比例</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::ProfilePanel</name>
+    <message>
+        <location filename="../widgets/training/profile_panel.cpp" line="+24"/>
+        <source>(data loading)</source>
+        <translation>（数据加载）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(loss)</source>
+        <translation>（损失）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(optimizer step)</source>
+        <translation>（优化器步）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(bookkeeping)</source>
+        <translation>（记录与统计）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Profile</source>
+        <translation>性能剖析</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Measure a few training steps of this project block by block: forward and backward time, activation memory kept for backward, FLOP/s</source>
+        <translation>逐块测量本项目的几个训练步：前向与反向时间、为反向传播保留的激活内存、FLOP/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Colour blocks by time</source>
+        <translation>按耗时为块着色</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Block</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Forward ms</source>
+        <translation>前向 毫秒</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Backward ms</source>
+        <translation>反向 毫秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kept MiB</source>
+        <translation>保留 MiB</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Estimated MiB</source>
+        <translation>估计 MiB</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share %</source>
+        <translation>占比 %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Activation memory the block&apos;s forward keeps for backward, measured</source>
+        <translation>该块前向为反向传播保留的激活内存（实测）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The builder&apos;s estimate of the same memory</source>
+        <translation>构建器对同一内存的估计</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Not profiled yet: Profile measures a few training steps of the project on its training data.</source>
+        <translation>尚未剖析：“性能剖析”会在项目的训练数据上测量几个训练步。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Profiling: loading the data…</source>
+        <translation>正在剖析：加载数据…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Profiling: step %1 of %2</source>
+        <translation>正在剖析：第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>The profiler stopped: %1</source>
+        <translation>剖析已停止：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Profiling cancelled.</source>
+        <translation>剖析已取消。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>A step takes %1 ms (batch %2 on %3, %4; mean of %5 steps, %6). Hottest block: %7, %8% of the step.</source>
+        <translation>一个训练步耗时 %1 毫秒（批大小 %2，%3，%4；%5 步的平均值，%6）。最耗时的块：%7，占该步的 %8%。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CUDA events</source>
+        <translation>CUDA 事件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>host clock</source>
+        <translation>主机时钟</translation>
     </message>
 </context>
 <context>
@@ -5334,7 +5503,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SummaryBar</name>
     <message>
-        <location filename="../widgets/builder/summary_bar.cpp" line="+47"/>
+        <location filename="../widgets/builder/summary_bar.cpp" line="+53"/>
         <source>Parameters: %1</source>
         <translation>参数：%1</translation>
     </message>
@@ -5368,7 +5537,7 @@ predicted: %2 (%3%)</source>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>The estimate exceeds the memory of %1: lower the batch size, use mixed precision or gradient accumulation.</source>
         <translation>估计值超过了 %1 的内存：请减小批大小，或使用混合精度或梯度累积。</translation>
     </message>
@@ -5775,18 +5944,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+288"/>
+        <location line="+289"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-286"/>
-        <location line="+287"/>
+        <location line="-287"/>
+        <location line="+288"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-282"/>
+        <location line="-283"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -5806,7 +5975,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+222"/>
+        <location line="+223"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -6169,6 +6338,16 @@ predicted: %2 (%3%)</source>
         <location line="+3"/>
         <source>Run the learning-rate range test on the training data and suggest a learning rate</source>
         <translation>在训练数据上运行学习率范围测试并给出建议学习率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Profile Training Steps</source>
+        <translation>剖析训练步</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Measure a few training steps block by block and colour the canvas by where the time goes</source>
+        <translation>逐块测量几个训练步，并按时间花费为画布着色</translation>
     </message>
 </context>
 <context>
