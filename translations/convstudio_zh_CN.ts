@@ -3323,7 +3323,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+511"/>
+        <location filename="../app/gui/main_window.cpp" line="+512"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -3418,7 +3418,7 @@ predicted: %2</source>
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-351"/>
+        <location filename="../app/gui/main_window.cpp" line="-352"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -3539,7 +3539,7 @@ predicted: %2</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+245"/>
+        <location filename="../app/gui/main_window.cpp" line="+246"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>

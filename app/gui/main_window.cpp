@@ -298,8 +298,8 @@ void MainWindow::createTrainingPanels() {
           &TrainingCockpit::clearStaleFailure);
   menus_.training->addActions(training_->runActions());
   profiler_ = new ProfileController(document_, canvas_, training_->tuning(), this);
-  addPanel(profiler_->panel(), tr("Profile"), QStringLiteral("profileDock"),
-           Qt::BottomDockWidgetArea);
+  docks_.profile = addPanel(profiler_->panel(), tr("Profile"), QStringLiteral("profileDock"),
+                            Qt::BottomDockWidgetArea);
   createRunFollowing();
   connectExplainSets();
 }
@@ -378,6 +378,7 @@ StudioDocks MainWindow::studioDocks() const {
   docks.properties = docks_.properties;
   docks.problems = docks_.problems;
   docks.inference = docks_.inference;
+  docks.profile = docks_.profile;
   return docks;
 }
 
