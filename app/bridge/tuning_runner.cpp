@@ -12,6 +12,7 @@ void registerTuningMetaTypes() {
     qRegisterMetaType<convstudio::LrFinderResult>();
     qRegisterMetaType<convstudio::BatchSizeTrial>();
     qRegisterMetaType<convstudio::BatchSizeResult>();
+    qRegisterMetaType<convstudio::StepProfile>();
     return true;
   }();
   Q_UNUSED(registered);
@@ -76,6 +77,26 @@ bool TuningRunner::findBatchSize(BatchSizeFinderOptions options) {
       result.error = Error::without_place(error.what());
     }
     emit batchFinished(result);
+  });
+  return true;
+}
+
+bool TuningRunner::profile(ProfileOptions options) {
+  if (isBusy()) return false;
+  start([options = std::move(options), this] {
+    const auto flag = cancelled_;
+    StepProfile result;
+    try {
+      result = profile_training(options, [&](std::int64_t step, std::int64_t steps) {
+        emit profileStep(step, steps);
+        return !*flag;
+      });
+    } catch (const std::exception& error) {
+      result.error = Error::without_place(error.what());
+    }
+    // The trace's events stay here: the studio shows the table and the canvas only.
+    result.events.clear();
+    emit profileFinished(result);
   });
   return true;
 }

@@ -14,6 +14,7 @@
 #include "import_command.h"
 #include "inspect_data_command.h"
 #include "predict_command.h"
+#include "profile_command.h"
 #include "remote_command.h"
 #include "run_app.h"
 #include "study_command.h"
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
   add_evaluate_command(app, exit_code);
   add_find_lr_command(app, exit_code);
   add_find_batch_size_command(app, exit_code);
+  add_profile_command(app, exit_code);
   add_import_command(app, exit_code);
   add_weights_command(app, exit_code);
   add_export_command(app, exit_code);

@@ -30,8 +30,8 @@ void arrangeDefaultDocks(QMainWindow& window, const StudioDocks& docks) {
   for (QDockWidget* tab : {docks.confusion, docks.gallery}) {
     window.tabifyDockWidget(docks.charts, tab);
   }
-  for (QDockWidget* tab : {docks.log, docks.runs, docks.problems}) {
-    window.tabifyDockWidget(docks.progress, tab);
+  for (QDockWidget* tab : {docks.log, docks.runs, docks.profile, docks.problems}) {
+    if (tab != nullptr) window.tabifyDockWidget(docks.progress, tab);
   }
   for (QDockWidget* front : {docks.properties, docks.charts, docks.problems}) front->raise();
   sizeDefaultDocks(window, docks);

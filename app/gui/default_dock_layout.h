@@ -15,6 +15,7 @@ struct StudioDocks {
   QDockWidget* properties = nullptr;
   QDockWidget* problems = nullptr;
   QDockWidget* inference = nullptr;
+  QDockWidget* profile = nullptr;  // the profiler's table (none in tests that leave it out)
   // The training cockpit's.
   QDockWidget* trainingSettings = nullptr;
   QDockWidget* queue = nullptr;
@@ -29,8 +30,9 @@ struct StudioDocks {
 // The palette on the left; on the right one tab group (properties in front, training settings,
 // run queue, inference), each with the column's full height; at the bottom the charts, widest,
 // with the confusion matrix and the misclassified images as tabs, beside run progress with the
-// log, the runs' comparison table and the problems (in front: a project opens on the builder's
-// tabs). Every dock must already be docked in its side (QMainWindow::addDockWidget).
+// log, the runs' comparison table, the profiler's table and the problems (in front: a project
+// opens on the builder's tabs). Every dock must already be docked in its side
+// (QMainWindow::addDockWidget).
 void arrangeDefaultDocks(QMainWindow& window, const StudioDocks& docks);
 
 // The default layout's sizes alone, for the window's present size: they hold once the window is

@@ -41,6 +41,7 @@
 #include "overview_map.h"
 #include "palette_widget.h"
 #include "problems_widget.h"
+#include "profile_controller.h"
 #include "project_controller.h"
 #include "properties_widget.h"
 #include "remote_runs.h"
@@ -51,6 +52,7 @@
 #include "training/confusion_panel.h"
 #include "training/misclassified_gallery.h"
 #include "training/misclassified_panel.h"
+#include "training/profile_panel.h"
 #include "training/training_settings_panel.h"
 #include "training_cockpit.h"
 #include "training_controller.h"
@@ -295,6 +297,9 @@ void MainWindow::createTrainingPanels() {
   connect(document_, &GraphDocument::analysisChanged, training_,
           &TrainingCockpit::clearStaleFailure);
   menus_.training->addActions(training_->runActions());
+  profiler_ = new ProfileController(document_, canvas_, training_->tuning(), this);
+  docks_.profile = addPanel(profiler_->panel(), tr("Profile"), QStringLiteral("profileDock"),
+                            Qt::BottomDockWidgetArea);
   createRunFollowing();
   connectExplainSets();
 }
@@ -373,6 +378,7 @@ StudioDocks MainWindow::studioDocks() const {
   docks.properties = docks_.properties;
   docks.problems = docks_.problems;
   docks.inference = docks_.inference;
+  docks.profile = docks_.profile;
   return docks;
 }
 

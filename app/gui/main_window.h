@@ -27,6 +27,7 @@ class GraphDocument;
 class MainToolBar;
 class ModelImporter;
 class PaletteWidget;
+class ProfileController;
 class ProblemsWidget;
 class ProjectController;
 class PropertiesWidget;
@@ -71,6 +72,8 @@ class MainWindow : public QMainWindow {
   ProjectController* projects() const { return projects_; }
   BuilderCanvas* canvas() const { return canvas_; }
   TrainingCockpit* training() const { return training_; }
+  // The profiler's dock, canvas colours and summary note (Training > Profile Training Steps).
+  ProfileController* profiler() const { return profiler_; }
   InferenceController* inference() const { return inference_; }
   // File > Open Run…: a run folder followed while another process writes it.
   RunFollowing* following() const { return following_; }
@@ -149,6 +152,7 @@ class MainWindow : public QMainWindow {
   StudioDocks docks_;  // the builder's; the training cockpit keeps its own
   BuilderDockLayout layout_;
   TrainingCockpit* training_ = nullptr;
+  ProfileController* profiler_ = nullptr;
   InferenceController* inference_ = nullptr;
   RunFollowing* following_ = nullptr;
   QString chosenModel_;  // a model the user picked for inference; kept until the project changes

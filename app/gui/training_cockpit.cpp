@@ -207,6 +207,7 @@ void TrainingCockpit::createActions() {
                  actions_[Release],
                  separator,
                  tuning_->findLearningRateAction(),
+                 tuning_->profileAction(),
                  queueSeparator};
   runActions_ << queue_->actions();
   connectViews();

@@ -17,6 +17,14 @@ TuningActions::TuningActions(TuningHost host, QObject* parent)
   findLr_->setToolTip(
       tr("Run the learning-rate range test on the training data and suggest a learning rate"));
   connect(findLr_, &QAction::triggered, this, &TuningActions::findLearningRate);
+  profile_ = new QAction(tr("Profile Training Steps"), this);
+  profile_->setObjectName(QStringLiteral("profileAction"));
+  profile_->setToolTip(
+      tr("Measure a few training steps block by block and colour the canvas "
+         "by where the time goes"));
+  connect(profile_, &QAction::triggered, this, &TuningActions::profile);
+  connect(runner_, &TuningRunner::profileStep, this, &TuningActions::profileStep);
+  connect(runner_, &TuningRunner::profileFinished, this, &TuningActions::profileFinished);
   connect(runner_, &TuningRunner::busyChanged, this, [this](bool busy) {
     updateEnabled();
     emit busyChanged(busy);
@@ -44,6 +52,24 @@ bool TuningActions::isBusy() const {
 void TuningActions::updateEnabled() {
   const bool can = !runner_->isBusy() && host_.canStart && host_.canStart();
   findLr_->setEnabled(can);
+  profile_->setEnabled(can);
+}
+
+void TuningActions::profile() {
+  if (runner_->isBusy() || !host_.canStart || !host_.canStart()) return;
+  ProfileOptions options;
+  options.project = host_.project();
+  if (host_.startWeights)
+    options.start_weights = QFile::encodeName(host_.startWeights()).toStdString();
+  // A few steps: enough for stable means on a CPU, short enough to wait for.
+  options.warmup = 2;
+  options.steps = 5;
+  emit profileStarted();
+  runner_->profile(std::move(options));
+}
+
+void TuningActions::cancel() {
+  runner_->cancel();
 }
 
 void TuningActions::findLearningRate() {

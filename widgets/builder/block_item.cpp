@@ -99,6 +99,12 @@ void BlockItem::setContent(const Content& content) {
   update();
 }
 
+void BlockItem::setHeat(const std::optional<Heat>& heat) {
+  if (heat == heat_) return;
+  heat_ = heat;
+  update();
+}
+
 void BlockItem::setMovedCallback(std::function<void(const QString&)> callback) {
   moved_ = std::move(callback);
 }
@@ -151,6 +157,7 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   const qreal scale = option->levelOfDetailFromTransform(painter->worldTransform());
   if (scale * kHeight < kTinyBlockPixels) {
     painter->fillRect(body, isSelected()      ? palette.color(QPalette::Highlight)
+                            : heat_           ? heat_->colour
                             : content_.frozen ? frozenColor(accent)
                                               : accent);
     return;
@@ -165,6 +172,8 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   if (invalid) fill = QColor(0xfd, 0xe8, 0xe8);
   // Frozen: a dimmed body under stripes, a padlock and "frozen" in the header.
   if (content_.frozen) fill = mixed(fill, palette.color(QPalette::Mid), 0.35);
+  // Profiled: the body in the colour of the block's share of a step (text stays readable).
+  if (heat_) fill = mixed(fill, heat_->colour, 0.8);
   painter->setPen(QPen(isSelected() ? palette.color(QPalette::Highlight) : accent,
                        isSelected() ? 3 : (invalid ? 2 : 1)));
   painter->setBrush(fill);
@@ -191,7 +200,12 @@ void BlockItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   small.setPointSizeF(font.pointSizeF() * 0.85);
   painter->setFont(small);
   painter->setPen(palette.color(QPalette::PlaceholderText));
-  painter->drawText(shapeRect, Qt::AlignRight | Qt::AlignVCenter, content_.cost);
+  if (heat_) {
+    painter->setPen(QColor(0x20, 0x20, 0x20));
+    painter->setFont(bold);
+  }
+  painter->drawText(shapeRect, Qt::AlignRight | Qt::AlignVCenter,
+                    heat_ ? heat_->label : content_.cost);
   painter->setFont(font);
 
   paintPorts(painter, accent);
@@ -247,7 +261,9 @@ void BlockItem::paintOverview(QPainter* painter, const QColor& accent, bool inva
   const QRectF body(0, 0, kWidth, kHeight);
   painter->setPen(QPen(isSelected() ? palette.color(QPalette::Highlight) : accent.darker(130),
                        (isSelected() ? 3 : 1.5) / std::max(scale, 0.05)));
-  const QColor fill = invalid ? QColor(0xfd, 0xe8, 0xe8) : accent.lighter(165);
+  const QColor fill = invalid ? QColor(0xfd, 0xe8, 0xe8)
+                      : heat_ ? heat_->colour
+                              : accent.lighter(165);
   painter->setBrush(content_.frozen ? frozenColor(fill) : fill);
   painter->drawRoundedRect(body, 6, 6);
   QFont font = painter->font();

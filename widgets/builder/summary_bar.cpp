@@ -36,6 +36,12 @@ void SummaryBar::setDevices(const DeviceReport& devices) {
   refresh();
 }
 
+void SummaryBar::setProfileNote(const QString& note) {
+  if (note == profileNote_) return;
+  profileNote_ = note;
+  refresh();
+}
+
 void SummaryBar::refresh() {
   const ModelAnalysis& analysis = document_->analysis();
   const TrainingSettings& training = document_->project().training;
@@ -63,6 +69,7 @@ void SummaryBar::refresh() {
     parts << tr("%n problem(s): figures cover the valid part only", "",
                 static_cast<int>(analysis.errors.size()));
   }
+  if (!profileNote_.isEmpty()) parts << profileNote_;
   setText(parts.join(QStringLiteral("   ·   ")));
   setToolTip(exceeds_
                  ? tr("The estimate exceeds the memory of %1: lower the batch size, use "

@@ -18,6 +18,9 @@ class SummaryBar : public QLabel {
 
   void setDevices(const DeviceReport& devices);
   bool exceedsDeviceMemory() const { return exceeds_; }
+  // The profiler's finding (e.g. the hottest block) at the end of the line; empty: none.
+  void setProfileNote(const QString& note);
+  const QString& profileNote() const { return profileNote_; }
 
  private:
   void refresh();
@@ -25,6 +28,7 @@ class SummaryBar : public QLabel {
   GraphDocument* document_;
   DeviceReport devices_;
   bool exceeds_ = false;
+  QString profileNote_;
 };
 
 }  // namespace convstudio

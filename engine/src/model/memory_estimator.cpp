@@ -99,6 +99,18 @@ MemoryEstimate MemoryEstimator::estimate(const ModelAnalysis& analysis,
   return m;
 }
 
+std::int64_t MemoryEstimator::kept_for_backward(const BlockAnalysis& block,
+                                                const MemoryOptions& options) {
+  const std::int64_t batch = std::max<std::int64_t>(options.batch_size, 0);
+  const std::int64_t element = bytes_per_element(options.precision);
+  const bool autocast = options.precision != Precision::Fp32;
+  const bool is_input = block.input_shapes.empty();
+  std::int64_t elements = 0;
+  if (block.output_saved_for_backward && (!is_input || autocast)) elements += block.output_elements;
+  if (block.recompute) return batch * elements * element;
+  return batch * ((elements + block.saved_extra_elements) * element + block.saved_index_bytes);
+}
+
 MemoryEstimate MemoryEstimator::estimate(const ModelAnalysis& analysis,
                                          const TrainingSettings& training) {
   MemoryOptions options;

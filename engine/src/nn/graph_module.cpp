@@ -1,10 +1,14 @@
 #include "graph_module.h"
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 #include <set>
 #include <stdexcept>
+#include <unordered_map>
 #include <utility>
 
+#include "block_observer.h"
 #include "blocks/block_model.h"
 #include "model/graph_index.h"
 #include "recomputed_block.h"
@@ -21,6 +25,27 @@ std::vector<torch::Tensor> inputs_of(const std::vector<int>& slots,
   inputs.reserve(slots.size());
   for (int slot : slots) inputs.push_back(values[slot]);
   return inputs;
+}
+
+// The profiler's observers, by module. `observed` stays 0 unless one is set, so a forward pass
+// without the profiler never takes the lock.
+struct BlockObservers {
+  std::atomic<int> observed{0};
+  std::mutex mutex;
+  std::unordered_map<const GraphModuleImpl*, BlockObserver*> by_module;
+};
+
+BlockObservers& block_observers() {
+  static BlockObservers observers;
+  return observers;
+}
+
+BlockObserver* observer_of(const GraphModuleImpl* module) {
+  BlockObservers& observers = block_observers();
+  if (observers.observed.load(std::memory_order_relaxed) == 0) return nullptr;
+  const std::lock_guard lock(observers.mutex);
+  const auto at = observers.by_module.find(module);
+  return at == observers.by_module.end() ? nullptr : at->second;
 }
 
 // plan_units' steps, templates over GraphModuleImpl's private Step and Unit so the header stays
@@ -221,11 +246,15 @@ std::vector<std::string> GraphModuleImpl::set_batch_norm_in_training(
 
 void GraphModuleImpl::run_steps(const Unit& unit, std::vector<torch::Tensor>& values,
                                 const torch::Tensor& input, bool training, bool release) const {
+  BlockObserver* const observer = observer_of(this);
   for (std::size_t i = 0; i < unit.steps.size(); ++i) {
-    const Step& step = steps_[unit.steps[i]];
+    const int at = unit.steps[i];
+    const Step& step = steps_[at];
+    if (observer != nullptr) observer->before_block(at);
     // A frozen block runs as at inference: BatchNorm uses and keeps its running statistics.
-    values[unit.steps[i]] =
+    values[at] =
         step.layer.forward(inputs_of(step.inputs, values, input), training && !step.frozen);
+    if (observer != nullptr) observer->after_block(at, values[at]);
     if (release) {
       for (int slot : unit.release_inside[i]) values[slot] = torch::Tensor();
     }
@@ -307,6 +336,21 @@ std::int64_t GraphModuleImpl::parameter_count() const {
   std::int64_t count = 0;
   for (const auto& p : parameters()) count += p.numel();
   return count;
+}
+
+void set_block_observer(const GraphModuleImpl& module, BlockObserver* observer) {
+  BlockObservers& observers = block_observers();
+  const std::lock_guard lock(observers.mutex);
+  if (observer != nullptr) {
+    observers.by_module[&module] = observer;
+  } else {
+    observers.by_module.erase(&module);
+  }
+  observers.observed.store(static_cast<int>(observers.by_module.size()));
+}
+
+BlockObserver* block_observer(const GraphModuleImpl& module) {
+  return observer_of(&module);
 }
 
 }  // namespace convstudio

@@ -56,6 +56,10 @@ class MemoryEstimator {
   static MemoryEstimate estimate(const ModelAnalysis& analysis, const MemoryOptions& options);
   // Uses batch_size, amp, optimizer and momentum of the settings.
   static MemoryEstimate estimate(const ModelAnalysis& analysis, const TrainingSettings& training);
+  // One block's share of activations_bytes: what the rule above says it keeps for backward
+  // (its output when kept, its masks and indices), whole batch. The profiler shows it beside
+  // the measured figure.
+  static std::int64_t kept_for_backward(const BlockAnalysis& block, const MemoryOptions& options);
 };
 
 }  // namespace convstudio
