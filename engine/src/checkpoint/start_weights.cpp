@@ -25,7 +25,9 @@ std::set<std::string> class_count_blocks(torch::nn::Module& module, const Graph&
   for (const std::string& id : graph.blocks_of_type(kOutputBlockType)) {
     head.insert(id);
     if (!is_pass_through_output(*graph.find_block(id))) continue;
-    for (std::vector<Connection> in = graph.inputs_of(id); in.size() == 1;) {
+    std::size_t steps = 0;  // bounded, so a graph with a cycle cannot hold the walk
+    for (std::vector<Connection> in = graph.inputs_of(id);
+         in.size() == 1 && steps++ < graph.blocks().size();) {
       const std::string from = in.front().from;
       if (with_tensors.contains(from)) {
         head.insert(from);

@@ -26,7 +26,9 @@ std::vector<const BlockAnalysis*> chain_before(const Graph& graph, const ModelAn
                                                const std::string& id) {
   std::vector<const BlockAnalysis*> chain;
   std::string at = id;
-  for (std::vector<Connection> in = graph.inputs_of(at); !in.empty(); in = graph.inputs_of(at)) {
+  // Bounded by the block count, so even a graph with a cycle ends the walk.
+  for (std::vector<Connection> in = graph.inputs_of(at);
+       !in.empty() && chain.size() < graph.blocks().size(); in = graph.inputs_of(at)) {
     at = in.front().from;
     const BlockAnalysis* block = analysis.find(at);
     if (block == nullptr) break;

@@ -16,15 +16,16 @@ ResizeTarget target_of(const Block& block, const BlockAnalysis& shapes) {
   return resize_target(block, shapes.input_shapes.at(0));
 }
 
+// What F.interpolate runs: by scale, the output size floor(H·s) with the factor itself for the
+// pixel mapping; by size, the size alone (the mapping then uses input / output).
 torch::Tensor resize(const torch::Tensor& x, const ResizeTarget& t) {
-  const std::vector<double> scales{static_cast<double>(t.scale), static_cast<double>(t.scale)};
-  const std::vector<std::int64_t> size{t.height, t.width};
-  if (t.bilinear) {
-    return t.by_size ? torch::upsample_bilinear2d(x, size, t.align_corners, std::nullopt)
-                     : torch::upsample_bilinear2d(x, std::nullopt, t.align_corners, scales);
-  }
-  return t.by_size ? torch::upsample_nearest2d(x, size, std::nullopt)
-                   : torch::upsample_nearest2d(x, std::nullopt, scales);
+  const std::vector<std::int64_t> size =
+      t.by_size ? std::vector<std::int64_t>{t.height, t.width}
+                : std::vector<std::int64_t>{x.size(2) * t.scale, x.size(3) * t.scale};
+  const std::optional<double> scale =
+      t.by_size ? std::nullopt : std::optional<double>(static_cast<double>(t.scale));
+  if (t.bilinear) return torch::upsample_bilinear2d(x, size, t.align_corners, scale, scale);
+  return torch::upsample_nearest2d(x, size, scale, scale);
 }
 
 TorchLayer build(const Block& block, const BlockAnalysis& shapes) {
