@@ -68,9 +68,9 @@ TemplateGalleryDialog::TemplateGalleryDialog(const TensorShape& input, std::int6
   task_ = new QComboBox(this);
   task_->setObjectName(QStringLiteral("taskChoice"));
   task_->addItem(tr("Classification: one label per image (N×K class scores)"),
-                 QString::fromLatin1(to_string(ProjectTask::Classification)));
+                 QString::fromStdString(std::string(to_string(ProjectTask::Classification))));
   task_->addItem(tr("Segmentation: a label per pixel (N×C×H×W logits at the input's size)"),
-                 QString::fromLatin1(to_string(ProjectTask::Segmentation)));
+                 QString::fromStdString(std::string(to_string(ProjectTask::Segmentation))));
   taskLabel->setBuddy(task_);
   taskRow->addWidget(taskLabel);
   taskRow->addWidget(task_, 1);
