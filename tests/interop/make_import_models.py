@@ -174,11 +174,12 @@ class AsppHead(nn.Module):
 
     def forward(self, x):
         f = self.stem(x)
-        pooled = F.interpolate(self.pool(f), size=f.shape[-2:], mode="bilinear",
-                               align_corners=True)
+        # Sizes as numbers (the input is 24×28, the features 6×7): the dynamo exporter writes
+        # f.shape[-2:] as a Shape of a computed value, which the importer cannot size yet.
+        pooled = F.interpolate(self.pool(f), size=(6, 7), mode="bilinear", align_corners=True)
         y = self.project(torch.cat([self.b1(f), self.b2(f), self.b3(f), pooled], 1))
         y = F.interpolate(y, scale_factor=2, mode="nearest")
-        return F.interpolate(y, size=x.shape[-2:], mode="bilinear", align_corners=False)
+        return F.interpolate(y, size=(24, 28), mode="bilinear", align_corners=False)
 
 
 class Bicubic(nn.Module):

@@ -59,6 +59,20 @@ std::optional<ConvPadding> conv_padding(const OnnxNodeView& node, std::int64_t s
 
 }  // namespace
 
+// A value the file stores as an initializer, directly or through Identity nodes (the
+// TorchScript-based exporter shares equal initializers, SqueezeNet's zero biases, that way).
+bool stored_in_file(const OnnxModelView& view, std::string value) {
+  for (std::size_t hops = 0; hops <= view.nodes.size(); ++hops) {
+    if (view.constants.contains(value)) return true;
+    const auto producer = std::find_if(view.nodes.begin(), view.nodes.end(), [&](const auto& n) {
+      return n.op_type == "Identity" && !n.outputs.empty() && n.outputs[0] == value;
+    });
+    if (producer == view.nodes.end() || producer->inputs.empty()) return false;
+    value = producer->inputs[0];
+  }
+  return false;
+}
+
 bool map_conv(const OnnxNodeView& node, MappingContext& context) {
   const std::string from = data_input(node, 0, context);
   if (from.empty()) return false;
@@ -89,7 +103,7 @@ bool map_conv(const OnnxNodeView& node, MappingContext& context) {
     if (bias == nullptr) return false;
     // PyTorch's default (dynamo) exporter writes a convolution without bias as one whose bias
     // is computed zeros: that is no bias, and counting it would add parameters the model lacks.
-    const bool stored = context.view().constants.contains(node.inputs[2]);
+    const bool stored = stored_in_file(context.view(), node.inputs[2]);
     if (!stored && !bias->count_nonzero().item<std::int64_t>()) bias = nullptr;
   }
   const std::string id =
