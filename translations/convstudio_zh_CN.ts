@@ -128,27 +128,32 @@
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+98"/>
         <source>Output channels</source>
         <translation>输出通道数</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+2"/>
         <source>Number of filters (output channels).</source>
         <translation>卷积核（滤波器）的个数，即输出通道数。</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+1"/>
         <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+11"/>
         <source>Kernel size</source>
         <translation>核大小</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+1"/>
         <source>Kernel size (square).</source>
         <translation>卷积核边长（正方形）。</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+1"/>
         <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+2"/>
         <source>Stride</source>
         <translation>步长</translation>
@@ -160,6 +165,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+3"/>
         <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+2"/>
         <source>Padding</source>
         <translation>填充</translation>
@@ -181,16 +187,19 @@
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+10"/>
         <source>Dilation</source>
         <translation>膨胀率</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+1"/>
         <source>Spacing between kernel taps.</source>
         <translation>卷积核采样点之间的间距（空洞卷积）。</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+1"/>
         <location filename="../engine/src/blocks/group_norm/group_norm_model.cpp" line="-4"/>
         <source>Groups</source>
         <translation>分组数</translation>
@@ -202,12 +211,14 @@
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+4"/>
         <location filename="../engine/src/blocks/linear/linear_model.cpp" line="+27"/>
         <source>Bias</source>
         <translation>偏置</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+1"/>
         <source>Learn a bias per output channel.</source>
         <translation>为每个输出通道学习一个偏置。</translation>
     </message>
@@ -264,6 +275,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/blocks/upsample/upsample_model.cpp" line="+59"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
@@ -274,6 +286,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/blocks/upsample/upsample_model.cpp" line="+2"/>
         <source>Width</source>
         <translation>宽度</translation>
     </message>
@@ -323,22 +336,22 @@
         <translation>取每个窗口内的最大值。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/output/output_model.cpp" line="+15"/>
-        <source>Class scores: a Linear layer to `classes` on a flat input; softmax only at inference.</source>
-        <translation>类别得分：在展平的输入上接一个输出 `classes` 个值的全连接层；只在推理时做 softmax。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location filename="../engine/src/blocks/output/output_model.cpp" line="+24"/>
         <source>Classes</source>
         <translation>类别数</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Number of classes.</source>
-        <translation>类别的个数。</translation>
+        <location line="-5"/>
+        <source>The model&apos;s output. Dense: class scores from a Linear layer to `classes` on a flat input. Pass-through: the incoming tensor as it is (N×K scores or N×K×H×W logits). Softmax only at inference.</source>
+        <translation>模型的输出。dense：在展平的输入上接一个输出 `classes` 个值的全连接层，给出类别得分。pass-through：原样输出传入的张量（N×K 得分或 N×K×H×W logits）。只在推理时做 softmax。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
+        <source>Number of classes (dense mode; pass-through takes the incoming channels).</source>
+        <translation>类别的个数（dense 模式；pass-through 取传入张量的通道数）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Softmax at inference</source>
         <translation>推理时 softmax</translation>
     </message>
@@ -346,6 +359,16 @@
         <location line="+1"/>
         <source>Apply softmax when running for inference; training always uses logits.</source>
         <translation>推理时对输出做 softmax；训练始终使用 logits。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>dense adds a Linear layer to `classes`; pass-through outputs the incoming tensor (its channels are the classes).</source>
+        <translation>dense 加一个输出 `classes` 个值的全连接层；pass-through 直接输出传入的张量（其通道即类别）。</translation>
     </message>
     <message>
         <location filename="../engine/src/blocks/relu/relu_model.cpp" line="+11"/>
@@ -416,6 +439,91 @@
         <location line="+5"/>
         <source>Number of channel groups; must divide the channels.</source>
         <translation>通道分组数；必须能整除通道数。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="-29"/>
+        <source>Transposed 2-D convolution: learns to upsample (stride 2 doubles H×W with kernel 2, or kernel 4 and padding 1).</source>
+        <translation>二维转置卷积：学习上采样（步幅 2、卷积核 2，或卷积核 4 加填充 1，可使 H×W 加倍）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Upsampling step: the output grows by this factor.</source>
+        <translation>上采样步幅：输出按此倍数放大。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rows and columns removed from each side of the output (dilation·(kernel−1) − padding of implicit zero padding).</source>
+        <translation>从输出每一边去掉的行数和列数（隐式零填充为 dilation·(kernel−1) − padding）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Output padding</source>
+        <translation>输出填充</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Extra rows and columns on one side of the output; smaller than the stride or the dilation.</source>
+        <translation>在输出一侧额外加的行数和列数；须小于步幅或膨胀系数。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Channel groups; must divide input and output channels.</source>
+        <translation>通道分组数；须整除输入和输出通道数。</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/blocks/upsample/upsample_model.cpp" line="-18"/>
+        <source>Resizes H×W by nearest-neighbour or bilinear interpolation, by a whole scale factor or to a fixed size (PyTorch F.interpolate).</source>
+        <translation>用最近邻或双线性插值改变 H×W，按整数倍缩放或缩放到固定尺寸（PyTorch F.interpolate）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Interpolation</source>
+        <translation>插值方式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>nearest copies the closest pixel; bilinear blends the four nearest.</source>
+        <translation>nearest 复制最近的像素；bilinear 混合最近的四个像素。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Resize by</source>
+        <translation>缩放依据</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>scale multiplies H and W by `scale`; size resizes to `height`×`width`.</source>
+        <translation>scale 把 H 和 W 乘以 `scale`；size 缩放到 `height`×`width`。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Scale factor</source>
+        <translation>缩放倍数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Whole factor for H and W (by scale).</source>
+        <translation>H 和 W 的整数倍数（按 scale）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Output height (by size).</source>
+        <translation>输出高度（按 size）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Output width (by size).</source>
+        <translation>输出宽度（按 size）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Align corners</source>
+        <translation>角点对齐</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bilinear only: map the corner pixels onto each other (PyTorch align_corners).</source>
+        <translation>仅用于双线性：让角上的像素彼此对齐（PyTorch align_corners）。</translation>
     </message>
 </context>
 <context>
@@ -4075,8 +4183,8 @@ predicted: %2 (%3%)</source>
         <translation>ConvStudio 项目 (*%1)</translation>
     </message>
     <message>
-        <location line="+79"/>
-        <location line="+300"/>
+        <location line="+84"/>
+        <location line="+301"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -6059,7 +6167,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TemplateGalleryDialog</name>
     <message>
-        <location filename="../widgets/builder/template_gallery_dialog.cpp" line="+20"/>
+        <location filename="../widgets/builder/template_gallery_dialog.cpp" line="+22"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
@@ -6105,6 +6213,21 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+12"/>
+        <source>Task:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Classification: one label per image (N×K class scores)</source>
+        <translation>分类：每张图像一个标签（N×K 类别得分）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Segmentation: a label per pixel (N×C×H×W logits at the input&apos;s size)</source>
+        <translation>分割：每个像素一个标签（与输入同尺寸的 N×C×H×W logits）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Create</source>
         <translation>创建</translation>
     </message>

@@ -8,6 +8,7 @@
 #include "convstudio/model/memory_estimator.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/model/task_check.h"
 #include "convstudio/model/template_library.h"
 #include "exit_codes.h"
 #include "model_errors.h"
@@ -73,7 +74,10 @@ int run_inspect(const InspectOptions& options) {
   memory.precision = precision_of(project.training.amp);
   if (!options.precision.empty()) memory.precision = *parse_precision(options.precision);
 
-  const ModelAnalysis analysis = ShapeInference::run(project.graph, input);
+  ModelAnalysis analysis = ShapeInference::run(project.graph, input);
+  if (auto problem = task_output_problem(project.task, project.graph, analysis)) {
+    analysis.errors.push_back(std::move(*problem));
+  }
   if (!analysis.ok()) {
     print_model_errors(analysis.errors, std::cerr);
     return kExitUsageError;

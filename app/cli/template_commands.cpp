@@ -8,6 +8,7 @@
 
 #include "convstudio/model/dataset_format.h"
 #include "convstudio/model/project_file.h"
+#include "convstudio/model/task_check.h"
 #include "convstudio/model/template_library.h"
 #include "dataset_choice.h"
 #include "exit_codes.h"
@@ -21,6 +22,7 @@ struct NewOptions {
   std::string dataset = "fashion-mnist";
   std::string input;
   std::string fit = "resize-crop";
+  std::string task = "classification";
   std::string out;
   bool allow_paths_outside = false;
 };
@@ -50,15 +52,22 @@ int run_new(const NewOptions& options) {
   }
   Project project;
   project.graph = std::move(*instance.graph);
+  project.task = *parse_project_task(options.task);
   project.dataset = choice.settings;
   project.dataset.fit = *parse_fit_mode(options.fit);
   instance.recipe.apply_to(project);
+  // A template whose output does not fit the task is refused at the block that breaks it.
+  if (auto problem = task_output_problem(project.task, project.graph, analyse_project(project))) {
+    print_model_errors({*problem}, std::cerr);
+    return kExitUsageError;
+  }
   if (auto error = ProjectFile::save(project, options.out)) {
     std::cerr << "error: " << error->describe() << "\n";
     return kExitFailure;
   }
-  std::cout << "wrote " << options.out << ": " << options.template_name << " for "
-            << choice.input_shape.to_string() << " input, " << choice.classes << " classes\n";
+  std::cout << "wrote " << options.out << ": " << options.template_name << " ("
+            << to_string(project.task) << ") for " << choice.input_shape.to_string() << " input, "
+            << choice.classes << " classes\n";
   std::cout << "validation: " << choice.validation << "\n";
   return kExitOk;
 }
@@ -78,6 +87,11 @@ void add_new_command(CLI::App& app, int& exit_code) {
                    "How images of another size are fitted: resize-crop (shorter side, centre "
                    "cut), stretch or pad")
       ->check(CLI::IsMember({"resize-crop", "stretch", "pad"}));
+  command
+      ->add_option("--task", options->task,
+                   "What the model is for: classification (N×K class scores, the default) "
+                   "or segmentation (N×C×H×W logits at the input's size)")
+      ->check(CLI::IsMember({"classification", "segmentation"}));
   command->add_flag("--allow-paths-outside", options->allow_paths_outside,
                     "A dataset that lists its images by name (a CSV file) may name images outside "
                     "its folder (.., absolute paths, links leading out); off, such an entry is "

@@ -11,7 +11,7 @@
 #include <QUndoStack>
 
 #include "app_settings.h"
-#include "convstudio/model/input_output_blocks.h"
+#include "convstudio/model/output_modes.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/template_library.h"
 #include "convstudio/runs/project_runs.h"
@@ -103,8 +103,9 @@ void ProjectController::setProject(Project project, const QString& path, const Q
   emit projectChanged();
 }
 
-void ProjectController::newBlank() {
+void ProjectController::newBlank(ProjectTask task) {
   Project project;
+  project.task = task;
   const TensorShape input = templateInput();
   Graph& graph = project.graph;
   const std::string in = graph.add_block(kInputBlockType, 0, 0);
@@ -113,10 +114,14 @@ void ProjectController::newBlank() {
   graph.set_param(in, "width", input.width());
   const std::string out = graph.add_block(kOutputBlockType, 0, 180);
   graph.set_param(out, "classes", templateClasses());
+  // A segmentation model's output is the last layer's per-pixel logits, not a dense layer.
+  if (task == ProjectTask::Segmentation) {
+    graph.set_param(out, "mode", std::string(kOutputModePassThrough));
+  }
   setProject(std::move(project), {}, tr("Untitled"));
 }
 
-Result<QString> ProjectController::newFromTemplate(const QString& name) {
+Result<QString> ProjectController::newFromTemplate(const QString& name, ProjectTask task) {
   const TemplateInstance instance =
       TemplateLibrary::instantiate(name.toStdString(), templateInput(), templateClasses());
   if (!instance.graph) return instance.errors.front();
@@ -124,6 +129,7 @@ Result<QString> ProjectController::newFromTemplate(const QString& name) {
   project.dataset = open_ ? document_->project().dataset : DatasetSettings{};
   project.training = open_ ? document_->project().training : TrainingSettings{};
   project.graph = *instance.graph;
+  project.task = task;
   // The template's recipe replaces the training settings; the device stays the user's.
   instance.recipe.apply_to(project);
   setProject(std::move(project), {}, name);
@@ -306,10 +312,10 @@ void ProjectController::newProject() {
   if (gallery.exec() != QDialog::Accepted) return;
   const QString name = gallery.selectedTemplate();
   if (name.isEmpty()) {
-    newBlank();
+    newBlank(gallery.selectedTask());
     return;
   }
-  if (const Result<QString> made = newFromTemplate(name); !made) {
+  if (const Result<QString> made = newFromTemplate(name, gallery.selectedTask()); !made) {
     showError(tr("New Project"), errorText(made.error()));
   }
 }

@@ -59,9 +59,10 @@ class ProjectController : public QObject {
   QStringList recentFiles() const;
 
   // ---- Without dialogs (command line, tests); each returns the engine's Errors, unchanged ----
-  void newBlank();
+  void newBlank(ProjectTask task = ProjectTask::Classification);
   // The new project's name, or why the template cannot be made.
-  Result<QString> newFromTemplate(const QString& name);
+  Result<QString> newFromTemplate(const QString& name,
+                                  ProjectTask task = ProjectTask::Classification);
   // lenet5 on Fashion-MNIST (1×28×28, 10 classes), unmodified.
   void openExample();
   // A project file may have several problems (each setting its own, as the CLI lists them):

@@ -3,6 +3,7 @@
 // along).
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QSignalSpy>
@@ -21,6 +22,7 @@
 #include "graph_document.h"
 #include "main_window.h"
 #include "project_controller.h"
+#include "template_gallery_dialog.h"
 #include "training/runs_list.h"
 #include "training/training_settings_panel.h"
 #include "training_cockpit.h"
@@ -244,6 +246,28 @@ class ProjectControllerTest : public QObject {
     QCOMPARE(errors.front().file, QFile::encodeName(path).toStdString());
     QCOMPARE(errors.front().field, std::string("graph"));
     QVERIFY(!window.projects()->isOpen());
+  }
+
+  // File > New offers the task (issue 38); a blank segmentation project passes its input
+  // through to a pass-through Output, which fits; a classification template chosen for
+  // segmentation is marked at its Output block.
+  void theNewProjectDialogOffersTheTask() {
+    TemplateGalleryDialog gallery(TensorShape::image(1, 28, 28), 10);
+    QCOMPARE(gallery.taskChoice()->count(), 2);
+    QVERIFY(gallery.selectedTask() == ProjectTask::Classification);
+    gallery.taskChoice()->setCurrentIndex(1);
+    QVERIFY(gallery.selectedTask() == ProjectTask::Segmentation);
+
+    MainWindow window;
+    window.projects()->newBlank(ProjectTask::Segmentation);
+    QVERIFY(window.document()->project().task == ProjectTask::Segmentation);
+    QVERIFY(window.document()->analysis().ok());
+    QVERIFY(
+        window.projects()->newFromTemplate(QStringLiteral("lenet5"), ProjectTask::Segmentation));
+    const ModelAnalysis& analysis = window.document()->analysis();
+    QCOMPARE(analysis.errors.size(), std::size_t{1});
+    QCOMPARE(analysis.errors.front().block_type, std::string("Output"));
+    QVERIFY(analysis.errors.front().message.find("segmentation needs") != std::string::npos);
   }
 };
 

@@ -1,5 +1,7 @@
 """Writes the models the ONNX import tests read: small classifiers written here in PyTorch
-(ResNet-like, MobileNet-like, SqueezeNet-like, VGG-like), each exported by torch.onnx.export's
+(ResNet-like, MobileNet-like, SqueezeNet-like, VGG-like, an all-convolutional classifier, a tiny
+U-Net and a DeepLab-style ASPP head giving per-pixel logits) and torchvision's SqueezeNet 1.0 (which ends in a convolution, global pooling and a flatten, not in a
+dense layer), each exported by torch.onnx.export's
 default (dynamo) exporter, which writes its weights beside the model as NAME.onnx.data, and by
 the TorchScript-based one (dynamo=False); plus models the importer must refuse.
 
@@ -20,6 +22,7 @@ import onnxruntime as ort
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+import torchvision
 
 warnings.filterwarnings("ignore")
 
@@ -102,6 +105,19 @@ class SqueezeNetLike(nn.Module):
         return self.fc(x.view(x.size(0), -1))
 
 
+class AllConvolutional(nn.Module):
+    """Fully convolutional: a 1×1 convolution to the classes, then the spatial mean (no Flatten,
+    no dense layer), as in Springenberg et al.'s All-CNN."""
+
+    def __init__(self):
+        super().__init__()
+        self.features = nn.Sequential(
+            conv_bn(3, 16), nn.ReLU(), conv_bn(16, 32, 3, 2), nn.ReLU(), nn.Conv2d(32, 6, 1))
+
+    def forward(self, x):
+        return self.features(x).mean((2, 3))
+
+
 class VGGLike(nn.Module):
     def __init__(self):
         super().__init__()
@@ -119,8 +135,55 @@ class VGGLike(nn.Module):
         return self.classifier(self.features(x))
 
 
-class Upsampling(nn.Module):
-    """Refused: an Upsample (Resize) in the middle."""
+class TinyUNet(nn.Module):
+    """Segmentation: a U-Net with one skip (Concat), decoded by a ConvTranspose2d and a bilinear
+    Upsample, ending in N×K×H×W logits at the input's size."""
+
+    def __init__(self, classes=4):
+        super().__init__()
+        self.enc1 = nn.Sequential(conv_bn(3, 8), nn.ReLU())
+        self.enc2 = nn.Sequential(nn.MaxPool2d(2), conv_bn(8, 16), nn.ReLU())
+        self.bottom = nn.Sequential(nn.MaxPool2d(2), conv_bn(16, 16), nn.ReLU())
+        self.up1 = nn.ConvTranspose2d(16, 16, 2, stride=2)
+        self.dec1 = nn.Sequential(conv_bn(32, 8), nn.ReLU())
+        self.up2 = nn.Upsample(scale_factor=2, mode="bilinear", align_corners=False)
+        self.dec2 = nn.Sequential(conv_bn(16, 8), nn.ReLU())
+        self.head = nn.Conv2d(8, classes, 1)
+
+    def forward(self, x):
+        e1 = self.enc1(x)
+        e2 = self.enc2(e1)
+        d1 = self.dec1(torch.cat([self.up1(self.bottom(e2)), e2], 1))
+        d2 = self.dec2(torch.cat([self.up2(d1), e1], 1))
+        return self.head(d2)
+
+
+class AsppHead(nn.Module):
+    """Segmentation: a small DeepLab-style head. ASPP (1×1, dilated 3×3 convolutions and a
+    global-pooling branch brought back to the feature map's size), then logits upsampled to
+    the input's size (nearest by scale, bilinear with align_corners by size)."""
+
+    def __init__(self, classes=3):
+        super().__init__()
+        self.stem = nn.Sequential(conv_bn(3, 12, 3, 2), nn.ReLU(), conv_bn(12, 12, 3, 2), nn.ReLU())
+        self.b1 = nn.Conv2d(12, 8, 1)
+        self.b2 = nn.Conv2d(12, 8, 3, padding=2, dilation=2)
+        self.b3 = nn.Conv2d(12, 8, 3, padding=3, dilation=3)
+        self.pool = nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Conv2d(12, 8, 1), nn.ReLU())
+        self.project = nn.Sequential(conv_bn(32, 8, 1), nn.ReLU(), nn.Conv2d(8, classes, 1))
+
+    def forward(self, x):
+        f = self.stem(x)
+        # Sizes as numbers (the input is 24×28, the features 6×7): the dynamo exporter writes
+        # f.shape[-2:] as a Shape of a computed value, which the importer cannot size yet.
+        pooled = F.interpolate(self.pool(f), size=(6, 7), mode="bilinear", align_corners=True)
+        y = self.project(torch.cat([self.b1(f), self.b2(f), self.b3(f), pooled], 1))
+        y = F.interpolate(y, scale_factor=2, mode="nearest")
+        return F.interpolate(y, size=(24, 28), mode="bilinear", align_corners=False)
+
+
+class Bicubic(nn.Module):
+    """Refused: a bicubic Resize in the middle (Upsample is nearest or bilinear)."""
 
     def __init__(self):
         super().__init__()
@@ -128,7 +191,7 @@ class Upsampling(nn.Module):
         self.fc = nn.Linear(4 * 28 * 28, 3)
 
     def forward(self, x):
-        x = F.interpolate(self.conv(x), scale_factor=2.0, mode="nearest")
+        x = F.interpolate(self.conv(x), scale_factor=2.0, mode="bicubic")
         return self.fc(torch.flatten(x, 1))
 
 
@@ -137,8 +200,12 @@ MODELS = {
     "mobilenet_like": (MobileNetLike, (3, 32, 32)),
     "squeezenet_like": (SqueezeNetLike, (1, 40, 40)),
     "vgg_like": (VGGLike, (3, 16, 16)),
+    "all_convolutional": (AllConvolutional, (3, 20, 20)),
+    "squeezenet1_0": (lambda: torchvision.models.squeezenet1_0(weights=None), (3, 224, 224)),
+    "tiny_unet": (TinyUNet, (3, 16, 20)),
+    "aspp_head": (AsppHead, (3, 24, 28)),
 }
-REFUSED = {"upsampling": (Upsampling, (3, 16, 16))}
+REFUSED = {"bicubic": (Bicubic, (3, 16, 16))}
 
 
 def randomise_statistics(model):

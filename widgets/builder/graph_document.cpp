@@ -14,6 +14,7 @@
 #include "convstudio/model/graph_validator.h"
 #include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/model/task_check.h"
 #include "delete_selection_command.h"
 #include "disconnect_command.h"
 #include "graph_fragment.h"
@@ -87,7 +88,7 @@ std::vector<Error> GraphDocument::errorsOf(const QString& id) const {
 void GraphDocument::resetProject(Project project) {
   undoStack_->clear();
   project_ = std::move(project);
-  analysis_ = ShapeInference::run(project_.graph);
+  analysis_ = analyse_project(project_);
   emit modelReset();
   emit analysisChanged();
   undoStack_->setClean();
@@ -298,7 +299,7 @@ void GraphDocument::graphEdited() {
 
 void GraphDocument::reanalyse() {
   analysisPending_ = false;
-  analysis_ = ShapeInference::run(project_.graph);
+  analysis_ = analyse_project(project_);
   emit analysisChanged();
 }
 

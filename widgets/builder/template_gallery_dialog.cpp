@@ -1,6 +1,8 @@
 #include "template_gallery_dialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -61,6 +63,19 @@ TemplateGalleryDialog::TemplateGalleryDialog(const TensorShape& input, std::int6
   list_->setCurrentItem(blank);
   layout->addWidget(list_, 1);
 
+  auto* taskRow = new QHBoxLayout();
+  auto* taskLabel = new QLabel(tr("Task:"), this);
+  task_ = new QComboBox(this);
+  task_->setObjectName(QStringLiteral("taskChoice"));
+  task_->addItem(tr("Classification: one label per image (N×K class scores)"),
+                 QString::fromStdString(std::string(to_string(ProjectTask::Classification))));
+  task_->addItem(tr("Segmentation: a label per pixel (N×C×H×W logits at the input's size)"),
+                 QString::fromStdString(std::string(to_string(ProjectTask::Segmentation))));
+  taskLabel->setBuddy(task_);
+  taskRow->addWidget(taskLabel);
+  taskRow->addWidget(task_, 1);
+  layout->addLayout(taskRow);
+
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));
   buttons->button(QDialogButtonBox::Cancel)->setText(tr("Cancel"));
@@ -74,6 +89,11 @@ TemplateGalleryDialog::TemplateGalleryDialog(const TensorShape& input, std::int6
 QString TemplateGalleryDialog::selectedTemplate() const {
   QTreeWidgetItem* item = list_->currentItem();
   return item ? item->data(0, Qt::UserRole).toString() : QString();
+}
+
+ProjectTask TemplateGalleryDialog::selectedTask() const {
+  return parse_project_task(task_->currentData().toString().toStdString())
+      .value_or(ProjectTask::Classification);
 }
 
 }  // namespace convstudio

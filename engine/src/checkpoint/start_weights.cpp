@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "convstudio/model/input_output_blocks.h"
+#include "convstudio/model/output_modes.h"
 
 namespace convstudio {
 namespace {
@@ -13,6 +13,32 @@ std::string shape_in_words(const torch::Tensor& t) {
   return text.empty() ? "scalar" : text;
 }
 
+// The blocks whose tensors follow the class count: the Output block and, when it passes its input
+// through, the last block with tensors before it (SqueezeNet's final convolution), found back
+// through the tensor-free single-input blocks between them (ReLU, pooling, Flatten).
+std::set<std::string> class_count_blocks(torch::nn::Module& module, const Graph& graph) {
+  std::set<std::string> with_tensors;
+  for (const auto& item : module.named_parameters(true)) {
+    with_tensors.insert(item.key().substr(0, item.key().find('.')));
+  }
+  std::set<std::string> head;
+  for (const std::string& id : graph.blocks_of_type(kOutputBlockType)) {
+    head.insert(id);
+    if (!is_pass_through_output(*graph.find_block(id))) continue;
+    std::size_t steps = 0;  // bounded, so a graph with a cycle cannot hold the walk
+    for (std::vector<Connection> in = graph.inputs_of(id);
+         in.size() == 1 && steps++ < graph.blocks().size();) {
+      const std::string from = in.front().from;
+      if (with_tensors.contains(from)) {
+        head.insert(from);
+        break;
+      }
+      in = graph.inputs_of(from);
+    }
+  }
+  return head;
+}
+
 }  // namespace
 
 Result<StartWeightsReport> apply_start_weights(torch::nn::Module& module, const Graph& graph,
@@ -21,6 +47,7 @@ Result<StartWeightsReport> apply_start_weights(torch::nn::Module& module, const 
   StartWeightsReport report;
   std::vector<std::pair<torch::Tensor, torch::Tensor>> copies;  // (target, value)
   std::set<std::string> reinitialised, missing;
+  const std::set<std::string> head = class_count_blocks(module, graph);
   std::string mismatches;
   auto visit = [&](const std::string& name, torch::Tensor target) {
     const std::string block_id = name.substr(0, name.find('.'));
@@ -31,7 +58,7 @@ Result<StartWeightsReport> apply_start_weights(torch::nn::Module& module, const 
       return;
     }
     if (it->second.sizes() != target.sizes()) {
-      if (block != nullptr && block->type == kOutputBlockType) {
+      if (block != nullptr && head.contains(block_id)) {
         reinitialised.insert(block_id);
         return;
       }
@@ -47,7 +74,7 @@ Result<StartWeightsReport> apply_start_weights(torch::nn::Module& module, const 
   if (!mismatches.empty()) {
     return Error::in_file(source, "its weights do not fit these blocks:" + mismatches);
   }
-  // An Output block keeps none of its old tensors once one of them no longer fits.
+  // A class-count block keeps none of its old tensors once one of them no longer fits.
   torch::NoGradGuard no_grad;
   for (auto& [target, value] : copies) {
     bool skip = false;

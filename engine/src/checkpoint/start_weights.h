@@ -1,8 +1,9 @@
 #pragma once
 // Starting a model from weights saved elsewhere (an imported model, a checkpoint, a safetensors
 // file named by block id): every tensor that fits is copied; an Output block whose class count
-// changed is left freshly initialised (and said so); other shape mismatches are refused, listed
-// by block. Internal to the engine.
+// changed (or, for a pass-through Output, the last layer with weights before it) is left freshly
+// initialised (and said so); other shape mismatches are refused, listed by block. Internal to the
+// engine.
 
 #include <string>
 #include <vector>

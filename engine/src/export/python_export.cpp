@@ -17,10 +17,10 @@ std::string PythonExport::source(const TrainedModel& model, const std::string& w
   for (const BlockAnalysis& shapes : model.analysis.blocks) {
     const Block& block = *model.graph.find_block(shapes.id);
     const blocks::BlockTorch& torch_half = blocks::block_torch(block.type);
-    if (torch_half.python_layer != nullptr) {
-      init << "        self." << block.id << " = " << torch_half.python_layer(block, shapes)
-           << "\n";
-    }
+    // Empty when the block has no module in its present form (a pass-through Output).
+    const std::string layer =
+        torch_half.python_layer != nullptr ? torch_half.python_layer(block, shapes) : "";
+    if (!layer.empty()) init << "        self." << block.id << " = " << layer << "\n";
     std::vector<std::string> in;
     for (const Connection& wire : model.graph.inputs_of(block.id))
       in.push_back(python_value_name(wire.from));

@@ -42,9 +42,12 @@ torch::jit::Module TorchScriptExport::build(const TrainedModel& model) {
     const Block& block = *model.graph.find_block(shapes.id);
     const blocks::BlockTorch& torch_half = blocks::block_torch(block.type);
     if (torch_half.tensors == nullptr) continue;
+    // A block owning no tensors in its present form (a pass-through Output) gets no child.
+    const std::vector<blocks::BlockTensor> tensors = torch_half.tensors(block, shapes);
+    if (tensors.empty()) continue;
     torch::jit::Module child(c10::QualifiedName("convstudio.blocks." + block.id));
     add_training_flag(child);
-    for (const blocks::BlockTensor& tensor : torch_half.tensors(block, shapes)) {
+    for (const blocks::BlockTensor& tensor : tensors) {
       torch::Tensor value = model.tensor(block.id, tensor.name).clone();
       if (tensor.buffer) {
         child.register_buffer(tensor.name, value);

@@ -4,8 +4,8 @@
 
 #include <unordered_map>
 
-#include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/layer_catalog.h"
+#include "convstudio/model/output_modes.h"
 #include "import/onnx_mapping_context.h"
 
 namespace convstudio::onnx_import {
@@ -110,43 +110,66 @@ bool add_input(const OnnxModelView& view, MappingContext& context) {
   return true;
 }
 
-// The graph output must be a dense layer (optionally through Softmax): it becomes the Output
-// block, whose classes are its features.
+// The node computing ONNX value `value`, or nullptr when none does (an input or a constant).
+const OnnxNodeView* producer_of(const OnnxModelView& view, const std::string& value) {
+  for (const auto& node : view.nodes) {
+    for (const auto& o : node.outputs) {
+      if (o == value) return &node;
+    }
+  }
+  return nullptr;
+}
+
+// ConvStudio's own exports end in logits and keep the Output block's softmax choice in their
+// preprocessing contract (metadata "convstudio").
+bool contract_softmax(const OnnxModelView& view) {
+  auto it = view.metadata.find("convstudio");
+  if (it == view.metadata.end()) return false;
+  const nlohmann::json contract = nlohmann::json::parse(it->second, nullptr, false);
+  return contract.is_object() && contract.value("softmax", false);
+}
+
+// The graph output becomes the Output block. A dense layer (Gemm, or MatMul + Add, optionally
+// through Softmax) that feeds nothing else becomes a dense Output, whose classes are its
+// features, as before the Output block had modes. Any other block's value (SqueezeNet's
+// Flatten after global pooling, a segmentation head's N×K×H×W logits) gets a pass-through
+// Output after it: the tensor that block gives is the model's output.
 void make_output_block(const OnnxModelView& view, MappingContext& context) {
   MappedModel& out = context.out();
+  if (contract_softmax(view)) context.softmax_at_output = true;
   const std::string id = context.block_of(view.output_name);
   Block* block = id.empty() ? nullptr : out.graph.find_block(id);
-  if (block == nullptr || block->type != "Linear") {
-    std::string from = "a constant";
-    for (const auto& node : view.nodes) {
-      for (const auto& o : node.outputs) {
-        if (o == view.output_name) from = "node " + node.name + " (" + node.op_type + ")";
-      }
-    }
+  const OnnxNodeView* producer = producer_of(view, view.output_name);
+  if (block == nullptr || block->type == kInputBlockType) {
+    const std::string from = producer != nullptr
+                                 ? "node " + producer->name + " (" + producer->op_type + ")"
+                                 : (block != nullptr ? "the input" : "a constant");
     out.refusals.push_back(Error::in_graph(
         "the output '" + view.output_name + "' comes from " + from +
-        "; ConvStudio's Output block is a dense layer (Gemm, or MatMul + Add) giving class "
-        "scores, optionally followed by Softmax"));
+        "; ConvStudio's Output takes class scores or logits computed by the model's layers"));
     return;
   }
-  if (!out.graph.outputs_of(id).empty()) {
-    out.refusals.push_back(Error::in_graph("the last dense layer (" + out.node_of_block[id] +
-                                           ") also feeds other nodes"));
+  if (block->type == "Linear" && out.graph.outputs_of(id).empty()) {
+    const std::int64_t classes = block->int_param("out_features");
+    if (!block->bool_param("bias")) {
+      // The Output block always has a bias: a zero one computes the same.
+      context.set_tensor(id, "bias", torch::zeros({classes}));
+    }
+    block->type = kOutputBlockType;
+    block->params = {{"classes", classes}, {"softmax", context.softmax_at_output}};
     return;
   }
-  const std::int64_t classes = block->int_param("out_features");
-  if (!block->bool_param("bias")) {
-    // The Output block always has a bias: a zero one computes the same.
-    context.set_tensor(id, "bias", torch::zeros({classes}));
-  }
-  // ConvStudio's own exports end in logits and keep the Output block's softmax choice in their
-  // preprocessing contract (metadata "convstudio").
-  if (auto it = view.metadata.find("convstudio"); it != view.metadata.end()) {
-    const nlohmann::json contract = nlohmann::json::parse(it->second, nullptr, false);
-    if (contract.is_object() && contract.value("softmax", false)) context.softmax_at_output = true;
-  }
-  block->type = kOutputBlockType;
-  block->params = {{"classes", classes}, {"softmax", context.softmax_at_output}};
+  // Named after ConvStudio's own pass-through export (an Identity named after the Output block)
+  // when there is one, "output" otherwise.
+  OnnxNodeView output;
+  output.name = producer != nullptr && producer->op_type == "Identity" ? producer->name : "output";
+  output.op_type = "output";
+  const std::string added = context.add_block(
+      output, std::string(kOutputBlockType),
+      {{"mode", std::string(kOutputModePassThrough)}, {"softmax", context.softmax_at_output}},
+      {view.output_name}, view.output_name + "#output");
+  // Classes, for the readers that ask the block: the incoming channels, once shapes are known.
+  out.pass_through_output = added;
 }
 
 }  // namespace

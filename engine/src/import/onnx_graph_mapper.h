@@ -24,6 +24,9 @@ struct MappedModel {
   std::map<std::string, std::string> node_of_block;
   // Flatten blocks made from a Reshape to [batch, K]: K, to check against the inferred size.
   std::map<std::string, std::int64_t> flatten_features;
+  // The Output block added in pass-through mode after the block giving the graph output (empty
+  // when the output is a dense layer): its classes are set from the inferred shapes.
+  std::string pass_through_output;
 };
 
 MappedModel map_onnx_graph(const OnnxModelView& view);

@@ -68,6 +68,11 @@ CheckedImport check_unguarded(const fs::path& model, const ImportProgress& progr
     }
   }
   if (!result.errors.empty()) return out;
+  if (!mapped.pass_through_output.empty()) {
+    // The classes a pass-through Output reports are the channels of the tensor it passes on.
+    mapped.graph.set_param(mapped.pass_through_output, "classes",
+                           analysis.find(mapped.pass_through_output)->output_shape.channels());
+  }
   result.errors = onnx_import::check_stored_weight_sizes(mapped, analysis);
   if (!result.errors.empty()) return out;
   GraphModule module(mapped.graph, analysis);
@@ -78,6 +83,12 @@ CheckedImport check_unguarded(const fs::path& model, const ImportProgress& progr
   result.parameter_count = module->parameter_count();
   lay_out_graph(mapped.graph);
   result.project.graph = mapped.graph;
+  // Per-pixel logits at the input's size make a segmentation project (issue 38).
+  const TensorShape output = analysis.output_shape();
+  if (output.is_image() && output.height() == analysis.input_shape.height() &&
+      output.width() == analysis.input_shape.width()) {
+    result.project.task = ProjectTask::Segmentation;
+  }
   report(0.8, "checked");
   return out;
 }

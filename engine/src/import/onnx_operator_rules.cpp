@@ -253,11 +253,90 @@ bool map_softmax(const OnnxNodeView& node, MappingContext& context) {
   return true;
 }
 
+// Resize as the Upsample block computes it: nearest with asymmetric coordinates and floor
+// (PyTorch's "nearest"), or linear with half_pixel (pytorch_half_pixel) or align_corners
+// coordinates; by equal whole scale factors on H and W, or to a size whose H and W are known.
+bool map_resize(const OnnxNodeView& node, MappingContext& context) {
+  if (data_input(node, 0, context).empty()) return false;
+  const bool opset10 = context.view().opset < 11;
+  const std::string mode = node.text("mode", "nearest");
+  const std::string coordinates =
+      node.text("coordinate_transformation_mode", opset10 ? "asymmetric" : "half_pixel");
+  if (node.integer("antialias", 0) != 0) {
+    return context.refuse(node, "antialiased resizing is not supported");
+  }
+  bool align_corners = false;
+  if (mode == "nearest") {
+    const std::string rounding =
+        node.text("nearest_mode", opset10 ? "floor" : "round_prefer_floor");
+    if (coordinates != "asymmetric" || rounding != "floor") {
+      return context.refuse(node, "nearest resizing with " + coordinates + " coordinates and " +
+                                      rounding +
+                                      " rounding is not supported (PyTorch's nearest is "
+                                      "asymmetric with floor)");
+    }
+  } else if (mode == "linear") {
+    if (coordinates == "align_corners") {
+      align_corners = true;
+    } else if (coordinates != "half_pixel" && coordinates != "pytorch_half_pixel") {
+      return context.refuse(node, "linear resizing with " + coordinates +
+                                      " coordinates is not supported (half_pixel and "
+                                      "align_corners are)");
+    }
+  } else {
+    return context.refuse(node, "mode " + mode + " is not supported (nearest and linear are)");
+  }
+  // With axes (opset 18) the scales or sizes name those axes only; they must be H and W.
+  std::vector<std::int64_t> axes = node.ints("axes", {0, 1, 2, 3});
+  for (std::int64_t& a : axes) a = a < 0 ? a + 4 : a;
+  const std::size_t scales_port = opset10 ? 1 : 2;
+  const std::size_t sizes_port = 3;
+  BlockParams params{{"mode", std::string(mode == "linear" ? "bilinear" : "nearest")},
+                     {"align_corners", align_corners}};
+  auto input = [&](std::size_t port) {
+    return port < node.inputs.size() ? node.inputs[port] : std::string();
+  };
+  if (!input(sizes_port).empty()) {
+    const std::optional<ShapeValue> sizes = context.integers(input(sizes_port));
+    if (!sizes || sizes->size() != axes.size() || axes.size() < 2 || axes[axes.size() - 2] != 2 ||
+        axes.back() != 3 || !(*sizes)[sizes->size() - 2] || !sizes->back()) {
+      return context.refuse(node, "the output height and width must be known when importing");
+    }
+    params["by"] = std::string("size");
+    params["height"] = *(*sizes)[sizes->size() - 2];
+    params["width"] = *sizes->back();
+  } else {
+    const torch::Tensor* scales = context.constant(input(scales_port));
+    if (scales == nullptr || scales->numel() != static_cast<std::int64_t>(axes.size())) {
+      return context.refuse(node, "the scale factors must be constants");
+    }
+    const torch::Tensor factors = scales->to(torch::kFloat64).contiguous();
+    const double* f = factors.data_ptr<double>();
+    std::map<std::int64_t, double> by_axis;
+    for (std::size_t i = 0; i < axes.size(); ++i) by_axis[axes[i]] = f[i];
+    const double h = by_axis.count(2) ? by_axis[2] : 1.0, w = by_axis.count(3) ? by_axis[3] : 1.0;
+    if ((by_axis.count(0) && by_axis[0] != 1.0) || (by_axis.count(1) && by_axis[1] != 1.0)) {
+      return context.refuse(node, "only height and width may be resized");
+    }
+    if (h != w || h < 1 || h != std::floor(h)) {
+      return context.refuse(node, "scale factors " + std::to_string(h) + " and " +
+                                      std::to_string(w) +
+                                      " are not supported (one whole factor for height and "
+                                      "width; other sizes import when given as sizes)");
+    }
+    params["by"] = std::string("scale");
+    params["scale"] = static_cast<std::int64_t>(h);
+  }
+  context.add_block(node, "Upsample", std::move(params), {node.inputs[0]}, node.outputs.at(0));
+  return true;
+}
+
 }  // namespace
 
 const OperatorRule* find_operator_rule(const std::string& op_type) {
   static const std::map<std::string, OperatorRule> rules{
       {"Conv", map_conv},
+      {"ConvTranspose", map_conv_transpose},
       {"BatchNormalization", map_batch_norm},
       {"Gemm", map_gemm},
       {"MatMul", map_matmul},
@@ -280,6 +359,7 @@ const OperatorRule* find_operator_rule(const std::string& op_type) {
       {"Dropout", map_dropout},
       {"Identity", map_identity},
       {"Softmax", map_softmax},
+      {"Resize", map_resize},
   };
   auto it = rules.find(op_type);
   return it == rules.end() ? nullptr : &it->second;

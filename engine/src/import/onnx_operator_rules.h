@@ -8,6 +8,7 @@
 namespace convstudio::onnx_import {
 
 bool map_conv(const OnnxNodeView& node, MappingContext& context);
+bool map_conv_transpose(const OnnxNodeView& node, MappingContext& context);
 bool map_batch_norm(const OnnxNodeView& node, MappingContext& context);
 bool map_gemm(const OnnxNodeView& node, MappingContext& context);
 bool map_matmul(const OnnxNodeView& node, MappingContext& context);

@@ -252,8 +252,16 @@ bool fold_shape_node(const OnnxNodeView& node, MappingContext& context) {
     return true;
   }
   if (op == "Shape") {
-    // The sizes are not known while mapping: the batch and the rest read as unknown.
-    context.set_shape_value(node.outputs.at(0), ShapeValue(4, std::nullopt));
+    // The sizes are not known while mapping: the batch and the rest of an N×C×H×W value read
+    // as unknown; start and end (opset 15) pick a slice of the four (dynamo writes Shape(x)[0:2]
+    // before the height and width of a Resize).
+    std::int64_t start = node.integer("start", 0), end = node.integer("end", 4);
+    if (start < 0) start += 4;
+    if (end < 0) end += 4;
+    start = std::clamp<std::int64_t>(start, 0, 4);
+    end = std::clamp<std::int64_t>(end, start, 4);
+    context.set_shape_value(node.outputs.at(0),
+                            ShapeValue(static_cast<std::size_t>(end - start), std::nullopt));
     return true;
   }
   static const std::set<std::string> arithmetic{"Unsqueeze", "Squeeze", "Cast", "Identity",

@@ -59,6 +59,20 @@ std::optional<ConvPadding> conv_padding(const OnnxNodeView& node, std::int64_t s
 
 }  // namespace
 
+// A value the file stores as an initializer, directly or through Identity nodes (the
+// TorchScript-based exporter shares equal initializers, SqueezeNet's zero biases, that way).
+bool stored_in_file(const OnnxModelView& view, std::string value) {
+  for (std::size_t hops = 0; hops <= view.nodes.size(); ++hops) {
+    if (view.constants.contains(value)) return true;
+    const auto producer = std::find_if(view.nodes.begin(), view.nodes.end(), [&](const auto& n) {
+      return n.op_type == "Identity" && !n.outputs.empty() && n.outputs[0] == value;
+    });
+    if (producer == view.nodes.end() || producer->inputs.empty()) return false;
+    value = producer->inputs[0];
+  }
+  return false;
+}
+
 bool map_conv(const OnnxNodeView& node, MappingContext& context) {
   const std::string from = data_input(node, 0, context);
   if (from.empty()) return false;
@@ -89,7 +103,7 @@ bool map_conv(const OnnxNodeView& node, MappingContext& context) {
     if (bias == nullptr) return false;
     // PyTorch's default (dynamo) exporter writes a convolution without bias as one whose bias
     // is computed zeros: that is no bias, and counting it would add parameters the model lacks.
-    const bool stored = context.view().constants.contains(node.inputs[2]);
+    const bool stored = stored_in_file(context.view(), node.inputs[2]);
     if (!stored && !bias->count_nonzero().item<std::int64_t>()) bias = nullptr;
   }
   const std::string id =
@@ -103,6 +117,62 @@ bool map_conv(const OnnxNodeView& node, MappingContext& context) {
                          {"groups", node.integer("group", 1)},
                          {"bias", bias != nullptr}},
                         {node.inputs[0]}, node.outputs.at(0));
+  context.set_tensor(id, "weight", *weight);
+  if (bias != nullptr) context.set_tensor(id, "bias", *bias);
+  return true;
+}
+
+// ConvTranspose as nn.ConvTranspose2d: square kernel, equal strides, dilations and output
+// padding per axis, the same padding on every side, no output_shape (PyTorch's exporters
+// write pads).
+bool map_conv_transpose(const OnnxNodeView& node, MappingContext& context) {
+  const std::string from = data_input(node, 0, context);
+  if (from.empty()) return false;
+  const torch::Tensor* weight = constant_input(node, 1, context, "weights");
+  if (weight == nullptr) return false;
+  if (weight->dim() != 4) {
+    return context.refuse(node, "only 2-D transposed convolutions are supported");
+  }
+  const std::int64_t groups = node.integer("group", 1);
+  const std::vector<std::int64_t> kernel =
+      node.ints("kernel_shape", {weight->size(2), weight->size(3)});
+  const std::vector<std::int64_t> strides = node.ints("strides", {1, 1});
+  const std::vector<std::int64_t> dilations = node.ints("dilations", {1, 1});
+  const std::vector<std::int64_t> output_padding = node.ints("output_padding", {0, 0});
+  const std::vector<std::int64_t> pads = node.ints("pads", {0, 0, 0, 0});
+  if (node.has("output_shape")) {
+    return context.refuse(node, "output_shape is not supported (give pads instead)");
+  }
+  if (node.text("auto_pad", "NOTSET") != "NOTSET") {
+    return context.refuse(node, "auto_pad is not supported (give pads instead)");
+  }
+  const std::pair<const char*, const std::vector<std::int64_t>*> checks[] = {
+      {"kernel", &kernel},
+      {"strides", &strides},
+      {"dilations", &dilations},
+      {"output_padding", &output_padding},
+      {"pads", &pads}};
+  for (const auto& [what, values] : checks) {
+    if ((values->size() != 2 && values->size() != 4) || !all_equal(*values)) {
+      return context.refuse(node, std::string(what) + " " + list_text(*values) +
+                                      " differ per axis or side (ConvTranspose2d has one value)");
+    }
+  }
+  const torch::Tensor* bias = nullptr;
+  if (node.inputs.size() > 2 && !node.inputs[2].empty()) {
+    bias = constant_input(node, 2, context, "bias");
+    if (bias == nullptr) return false;
+  }
+  const std::string id = context.add_block(node, "ConvTranspose2d",
+                                           {{"out_channels", weight->size(1) * groups},
+                                            {"kernel", kernel[0]},
+                                            {"stride", strides[0]},
+                                            {"padding", pads[0]},
+                                            {"output_padding", output_padding[0]},
+                                            {"dilation", dilations[0]},
+                                            {"groups", groups},
+                                            {"bias", bias != nullptr}},
+                                           {node.inputs[0]}, node.outputs.at(0));
   context.set_tensor(id, "weight", *weight);
   if (bias != nullptr) context.set_tensor(id, "bias", *bias);
   return true;

@@ -92,6 +92,18 @@ ProjectLoadResult ProjectFile::parse(std::string_view text) {
   if (const Json* training = fields.object("training")) {
     project.training = SettingsJson::training_from_json(*training, "training", result.errors);
   }
+  if (json.contains("task")) {
+    const Json& task = json["task"];
+    const std::optional<ProjectTask> parsed =
+        task.is_string() ? parse_project_task(task.get<std::string>()) : std::nullopt;
+    if (!parsed) {
+      result.errors.push_back(
+          Error::at_field("", "task", "must be \"classification\" or \"segmentation\""));
+    } else {
+      project.task = *parsed;
+    }
+    fields.skip("task");
+  }
   if (json.contains("weights")) {
     const Json& weights = json["weights"];
     if (!weights.is_string()) {
@@ -127,11 +139,13 @@ ProjectLoadResult ProjectFile::load(const std::filesystem::path& path) {
 }
 
 std::string ProjectFile::serialize(const Project& project) {
-  Json json{{"format", kFormat},
-            {"version", project.weights.empty() ? 1 : kVersion},
-            {"graph", GraphJson::to_json(project.graph)},
-            {"dataset", SettingsJson::to_json(project.dataset)},
-            {"training", SettingsJson::to_json(project.training)}};
+  const bool segmentation = project.task == ProjectTask::Segmentation;
+  const int version = segmentation ? 3 : (project.weights.empty() ? 1 : 2);
+  Json json{{"format", kFormat}, {"version", version}};
+  if (segmentation) json["task"] = std::string(to_string(project.task));
+  json["graph"] = GraphJson::to_json(project.graph);
+  json["dataset"] = SettingsJson::to_json(project.dataset);
+  json["training"] = SettingsJson::to_json(project.training);
   if (!project.weights.empty()) json["weights"] = project.weights;
   return json.dump(2) + "\n";
 }

@@ -7,6 +7,7 @@
 #include "convstudio/io/atomic_write.h"
 #include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/model/task_check.h"
 #include "convstudio/model/training_cost.h"
 #include "distributed/process_group.h"
 #include "io/safetensors_io.h"
@@ -60,7 +61,7 @@ bool TrainingRun::settle_environment() {
 }
 
 bool TrainingRun::analyse_model() {
-  analysis_ = ShapeInference::run(options_.project.graph);
+  analysis_ = analyse_project(options_.project);
   if (!analysis_.ok()) {
     // The first problem keeps its place, so the GUI can point at the block.
     Error first = analysis_.errors.front();

@@ -5,6 +5,7 @@
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/model/task_check.h"
 #include "device_selection.h"
 #include "io/safetensors_io.h"
 #include "optimizer_factory.h"
@@ -71,7 +72,7 @@ std::optional<Error> prepare_tuning(const TuningRequest& request, TuningSetup& s
   setup.amp = resolve_amp(settings.amp, setup.device).mode;
   torch::manual_seed(static_cast<std::uint64_t>(settings.seed));
 
-  setup.analysis = ShapeInference::run(project.graph);
+  setup.analysis = analyse_project(project);
   if (!setup.analysis.ok()) {
     Error first = setup.analysis.errors.front();
     first.message = "the model has " + std::to_string(setup.analysis.errors.size()) +

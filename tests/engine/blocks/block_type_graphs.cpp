@@ -35,7 +35,9 @@ struct Value {
 
 class GraphBuilder {
  public:
-  GraphBuilder(std::mt19937_64& rng, int variant) : rng_(rng), variant_(variant) {}
+  // `choice`, when given, is set over the defaults of the type under test (variant 0).
+  GraphBuilder(std::mt19937_64& rng, int variant, const BlockParams* choice = nullptr)
+      : rng_(rng), variant_(variant), choice_(choice) {}
 
   Value add(const Block& block, const std::vector<Value>& from) {
     const std::string id = graph.add_block(block.type, 0, row_++ * 90.0);
@@ -56,6 +58,7 @@ class GraphBuilder {
   // nullopt when it refuses them.
   std::optional<Block> configure(const BlockModel& model, const std::vector<TensorShape>& inputs) {
     Block block = defaults_of(model);
+    if (choice_ != nullptr) block.params = *choice_;
     if (variant_ > 0 && model.sample != nullptr) {
       blocks::ParamSampler sampler(rng_, inputs.empty() ? TensorShape{} : inputs[0],
                                    blocks::SampleGoal::Any);
@@ -72,6 +75,7 @@ class GraphBuilder {
  private:
   std::mt19937_64& rng_;
   int variant_;
+  const BlockParams* choice_;
   int row_ = 0;
 };
 
@@ -106,6 +110,24 @@ Value adapt(GraphBuilder& builder, const Value& value, Accepts accepts) {
   throw std::runtime_error("no registered type adapts " + value.shape.to_string());
 }
 
+// One parameter set per choice value that is not the default (Output's pass-through mode,
+// Upsample's bilinear mode): each is tested through every format like the defaults.
+std::vector<BlockParams> choice_variants(const BlockModel& model) {
+  std::vector<BlockParams> variants;
+  for (const ParamSpec& param : model.spec.params) {
+    if (param.type != ParamType::Choice) continue;
+    for (const std::string& value : param.choices) {
+      if (ParamValue(value) != param.default_value) variants.push_back({{param.name, value}});
+    }
+  }
+  return variants;
+}
+
+std::string choice_name(const BlockParams& params) {
+  const auto& [name, value] = *params.begin();
+  return name + "-" + std::get<std::string>(value);
+}
+
 }  // namespace
 
 std::vector<BlockTypeGraph> block_type_graphs(const std::vector<std::int64_t>& input_dims,
@@ -117,11 +139,22 @@ std::vector<BlockTypeGraph> block_type_graphs(const std::vector<std::int64_t>& i
   for (const BlockModel& model : blocks::block_models()) {
     // Each type draws from its own stream, so adding a type leaves the others' variants alone.
     std::mt19937_64 rng(seed ^ fnv1a(model.spec.type));
-    for (int variant = 0; variant <= (model.sample != nullptr ? sampled : 0); ++variant) {
-      GraphBuilder builder(rng, variant);
+    const int samples = model.sample != nullptr ? sampled : 0;
+    const std::vector<BlockParams> choices = choice_variants(model);
+    const int variants = samples + static_cast<int>(choices.size());
+    for (int variant = 0; variant <= variants; ++variant) {
+      // The defaults, the sampled variants, then one per non-default choice.
+      const BlockParams* choice =
+          variant > samples ? &choices[static_cast<std::size_t>(variant - samples - 1)] : nullptr;
+      GraphBuilder builder(rng, choice != nullptr ? 0 : variant, choice);
       BlockTypeGraph test;
       test.type = model.spec.type;
-      test.name = model.spec.type + (variant == 0 ? "" : "-sampled" + std::to_string(variant));
+      test.name = model.spec.type;
+      if (choice != nullptr) {
+        test.name += "-" + choice_name(*choice);
+      } else if (variant > 0) {
+        test.name += "-sampled" + std::to_string(variant);
+      }
       Block input = defaults_of(source);
       if (&model == &source && variant > 0) {
         input = *builder.configure(source, {});

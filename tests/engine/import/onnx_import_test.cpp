@@ -80,7 +80,7 @@ TEST_F(OnnxImport, PyTorchModelsKeepTheirParameterCountAndAnswers) {
               << (model.external_data ? "  (weights in .onnx.data)" : "") << "\n";
     ++imported;
   }
-  EXPECT_EQ(imported, 8);  // four models, two exporters each
+  EXPECT_EQ(imported, 16);  // eight models, two exporters each
 }
 
 TEST_F(OnnxImport, DynamoExportsKeepTheirWeightsInExternalDataFiles) {

@@ -149,11 +149,11 @@ TEST(ProjectFile, FieldErrorsNameTheFieldPath) {
 
 TEST(ProjectFile, NewerVersionsAreRefused) {
   const ProjectLoadResult loaded =
-      ProjectFile::parse(R"({"format": "convstudio-project", "version": 3, "graph": {}})");
+      ProjectFile::parse(R"({"format": "convstudio-project", "version": 4, "graph": {}})");
   ASSERT_EQ(loaded.errors.size(), 1u);
   EXPECT_EQ(loaded.errors[0].field, "version");
   EXPECT_EQ(loaded.errors[0].message,
-            "made by a newer ConvStudio (format version 3); this one reads up to 2");
+            "made by a newer ConvStudio (format version 4); this one reads up to 3");
 }
 
 TEST(ProjectFile, OtherJsonIsNotAProject) {

@@ -25,14 +25,16 @@ struct ProjectLoadResult {
 // "dataset": {...}, "training": {...}}; version 2 adds "weights" (the starting weights file: a
 // plain file name in the project's folder, or an absolute path; see weights_entry_problem), and
 // is written only when a project has them, so projects without
-// weights stay readable by older ConvStudios. Missing settings keys take their defaults; unknown
+// weights stay readable by older ConvStudios; version 3 adds "task" ("segmentation"; absent means
+// classification), written only for segmentation projects, which an older ConvStudio then
+// refuses rather than train as a classifier. Missing settings keys take their defaults; unknown
 // keys, wrong types and bad enum values are errors naming the field. Files from a newer format
 // version are refused. Graph problems (cycles, bad shapes) are not load errors: a project with
 // an invalid graph loads, and ShapeInference reports them at the blocks.
 class ProjectFile {
  public:
   static constexpr const char* kFormat = "convstudio-project";
-  static constexpr int kVersion = 2;
+  static constexpr int kVersion = 3;
   static constexpr const char* kExtension = ".convstudio";
 
   static ProjectLoadResult parse(std::string_view text);
