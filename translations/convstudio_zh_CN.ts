@@ -128,7 +128,7 @@
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+98"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+102"/>
         <source>Output channels</source>
         <translation>输出通道数</translation>
     </message>
@@ -165,7 +165,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+3"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="+4"/>
         <location filename="../engine/src/blocks/shared/pool_window.cpp" line="+2"/>
         <source>Padding</source>
         <translation>填充</translation>
@@ -441,7 +441,7 @@
         <translation>通道分组数；必须能整除通道数。</translation>
     </message>
     <message>
-        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="-29"/>
+        <location filename="../engine/src/blocks/conv_transpose2d/conv_transpose2d_model.cpp" line="-30"/>
         <source>Transposed 2-D convolution: learns to upsample (stride 2 doubles H×W with kernel 2, or kernel 4 and padding 1).</source>
         <translation>二维转置卷积：学习上采样（步幅 2、卷积核 2，或卷积核 4 加填充 1，可使 H×W 加倍）。</translation>
     </message>
@@ -451,7 +451,7 @@
         <translation>上采样步幅：输出按此倍数放大。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Rows and columns removed from each side of the output (dilation·(kernel−1) − padding of implicit zero padding).</source>
         <translation>从输出每一边去掉的行数和列数（隐式零填充为 dilation·(kernel−1) − padding）。</translation>
     </message>
@@ -529,7 +529,7 @@
 <context>
     <name>BlockItem</name>
     <message>
-        <location filename="../widgets/builder/block_item.cpp" line="+223"/>
+        <location filename="../widgets/builder/block_item.cpp" line="+237"/>
         <source>frozen</source>
         <translation>已冻结</translation>
     </message>
@@ -1693,17 +1693,17 @@
         <translation>折数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Validation fold</source>
         <translation>验证折</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Fold seed</source>
         <translation>分折种子</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Stratified folds</source>
         <translation>分层分折</translation>
     </message>
@@ -2032,7 +2032,12 @@
         <translation>验证：数据集的测试集。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+4"/>
+        <source>Validation: fold %1 of %2 of the training images (%3 images), dealt with seed %4.</source>
+        <translation>验证：训练图像 %2 折中的第 %1 折（%3 张图像），按种子 %4 划分。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Validation: %1% of the training images, held out at random with the run&apos;s seed (%2).</source>
         <translation>验证：用本次训练的随机种子（%2）随机留出训练图像的 %1%。</translation>
     </message>
@@ -3636,7 +3641,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+508"/>
+        <location filename="../app/gui/main_window.cpp" line="+514"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -3731,7 +3736,7 @@ predicted: %2</source>
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-350"/>
+        <location filename="../app/gui/main_window.cpp" line="-354"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -3827,12 +3832,17 @@ predicted: %2</source>
         <translation>问题 (%1)</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+72"/>
+        <source>Profile</source>
+        <translation>性能剖析</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>The misclassified gallery: %1 images</source>
         <translation>错分图库：%1 张图像</translation>
     </message>
     <message>
-        <location line="-119"/>
+        <location line="-122"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
@@ -3847,7 +3857,7 @@ predicted: %2</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+244"/>
+        <location filename="../app/gui/main_window.cpp" line="+248"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -4173,6 +4183,170 @@ predicted: %2 (%3%)</source>
         <location line="+10"/>
         <source>No problems: every block has a shape.</source>
         <translation>没有问题：每个模块的形状都已确定。</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::ProfileController</name>
+    <message>
+        <location filename="../app/gui/profile_controller.cpp" line="+43"/>
+        <source>The graph changed while it was profiled: profile it again.</source>
+        <translation>剖析期间网络图已更改：请重新剖析。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The graph changed since it was profiled: profile it again.</source>
+        <translation>剖析之后网络图已更改：请重新剖析。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1% · %2 ms</source>
+        <translation>%1% · %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Profiled: hottest block %1 (%2% of a %3 ms step)</source>
+        <translation>已剖析：最耗时的块为 %1（占 %3 毫秒训练步的 %2%）</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::ProfileLegend</name>
+    <message>
+        <location filename="../widgets/builder/profile_legend.cpp" line="+59"/>
+        <source>Share of a training step</source>
+        <translation>占一个训练步的比例</translation>
+    </message>
+</context>
+<context>
+    <name>convstudio::ProfilePanel</name>
+    <message>
+        <location filename="../widgets/training/profile_panel.cpp" line="+24"/>
+        <source>(data loading)</source>
+        <translation>（数据加载）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(loss)</source>
+        <translation>（损失）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(optimizer step)</source>
+        <translation>（优化器步）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(bookkeeping)</source>
+        <translation>（记录与统计）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Profile</source>
+        <translation>性能剖析</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Measure a few training steps of this project block by block: forward and backward time, activation memory kept for backward, FLOP/s</source>
+        <translation>逐块测量本项目的几个训练步：前向与反向时间、为反向传播保留的激活内存、FLOP/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Colour blocks by time</source>
+        <translation>按耗时为块着色</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Block</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Forward ms</source>
+        <translation>前向 毫秒</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Backward ms</source>
+        <translation>反向 毫秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kept MiB</source>
+        <translation>保留 MiB</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Estimated MiB</source>
+        <translation>估计 MiB</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share %</source>
+        <translation>占比 %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Activation memory the block&apos;s forward keeps for backward, measured</source>
+        <translation>该块前向为反向传播保留的激活内存（实测）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The builder&apos;s estimate of the same memory</source>
+        <translation>构建器对同一内存的估计</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Not profiled yet: Profile measures a few training steps of the project on its training data.</source>
+        <translation>尚未剖析：“性能剖析”会在项目的训练数据上测量几个训练步。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Profiling: loading the data…</source>
+        <translation>正在剖析：加载数据…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Profiling: step %1 of %2</source>
+        <translation>正在剖析：第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>The profiler stopped: %1</source>
+        <translation>剖析已停止：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Profiling cancelled.</source>
+        <translation>剖析已取消。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>A step takes %1 ms (batch %2 on %3, %4; mean of %5 steps, %6). Hottest block: %7, %8% of the step.</source>
+        <translation>一个训练步耗时 %1 毫秒（批大小 %2，%3，%4；%5 步的平均值，%6）。最耗时的块：%7，占该步的 %8%。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CUDA events</source>
+        <translation>CUDA 事件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>host clock</source>
+        <translation>主机时钟</translation>
     </message>
 </context>
 <context>
@@ -5529,6 +5703,11 @@ predicted: %2 (%3%)</source>
         <translation>失败</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>pruned</source>
+        <translation>已剪枝</translation>
+    </message>
+    <message>
         <location line="+46"/>
         <location line="+3"/>
         <source>Export Run Comparison</source>
@@ -5704,7 +5883,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+57"/>
+        <location line="+59"/>
         <source>The study %1 cannot be saved: %2</source>
         <translation>无法保存研究 %1：%2</translation>
     </message>
@@ -5712,7 +5891,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::StudySearchForm</name>
     <message>
-        <location filename="../widgets/training/study_search_form.cpp" line="+28"/>
+        <location filename="../widgets/training/study_search_form.cpp" line="+29"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
@@ -5839,11 +6018,26 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>Kept in the study&apos;s plan; trials do not split their data by fold yet</source>
-        <translation>保存在研究计划中；试验目前尚不按折划分数据</translation>
+        <source>Cross-validation: every drawn setting trains once per fold, validating on that fold of the training data (the test set is not used); its score is the folds&apos; mean</source>
+        <translation>交叉验证：每组抽取的设置在每一折上各训练一次，并在训练数据的该折上验证（不使用测试集）；其得分为各折的平均值</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Every fold holds each class within one sample of its share</source>
+        <translation>每一折中各类别的样本数与其应有份额相差不超过一个</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refit</source>
+        <translation>重新训练</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Then train the best setting once more with the project&apos;s own validation split</source>
+        <translation>然后用项目自己的验证划分，再训练一次最佳设置</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Max. parameters:</source>
         <translation>最大参数量：</translation>
     </message>
@@ -5863,7 +6057,7 @@ predicted: %2 (%3%)</source>
         <translation>k 折：</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+24"/>
         <source>Line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
@@ -5942,7 +6136,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SummaryBar</name>
     <message>
-        <location filename="../widgets/builder/summary_bar.cpp" line="+47"/>
+        <location filename="../widgets/builder/summary_bar.cpp" line="+53"/>
         <source>Parameters: %1</source>
         <translation>参数：%1</translation>
     </message>
@@ -5976,7 +6170,7 @@ predicted: %2 (%3%)</source>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>The estimate exceeds the memory of %1: lower the batch size, use mixed precision or gradient accumulation.</source>
         <translation>估计值超过了 %1 的内存：请减小批大小，或使用混合精度或梯度累积。</translation>
     </message>
@@ -6420,18 +6614,18 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+289"/>
+        <location line="+290"/>
         <source>Pause Training</source>
         <translation>暂停训练</translation>
     </message>
     <message>
-        <location line="-287"/>
-        <location line="+288"/>
+        <location line="-288"/>
+        <location line="+289"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-283"/>
+        <location line="-284"/>
         <source>Stop Training</source>
         <translation>停止训练</translation>
     </message>
@@ -6451,7 +6645,7 @@ predicted: %2 (%3%)</source>
         <translation>释放缓存的 GPU 内存</translation>
     </message>
     <message>
-        <location line="+223"/>
+        <location line="+224"/>
         <location line="+28"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
@@ -6591,7 +6785,7 @@ predicted: %2 (%3%)</source>
         <translation>无法创建运行文件夹。</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+94"/>
         <source>Training in Progress</source>
         <translation>训练进行中</translation>
     </message>
@@ -6819,6 +7013,16 @@ predicted: %2 (%3%)</source>
         <location line="+3"/>
         <source>Run the learning-rate range test on the training data and suggest a learning rate</source>
         <translation>在训练数据上运行学习率范围测试并给出建议学习率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Profile Training Steps</source>
+        <translation>剖析训练步</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Measure a few training steps block by block and colour the canvas by where the time goes</source>
+        <translation>逐块测量几个训练步，并按时间花费为画布着色</translation>
     </message>
 </context>
 <context>

@@ -155,6 +155,14 @@ QString DatasetPreviewLoader::validationSource(const DatasetInfo& info,
     }
     return tr("Validation: the dataset's test set.");
   }
+  if (settings.validation == ValidationSplit::Fold) {
+    // A k-fold study's trial: its validation images are one fold of the training images.
+    return tr("Validation: fold %1 of %2 of the training images (%3 images), dealt with seed %4.")
+        .arg(settings.validation_fold + 1)
+        .arg(settings.folds)
+        .arg(info.validation_count)
+        .arg(settings.fold_seed);
+  }
   const qint64 all = info.train_count + info.validation_count;
   const int percent =
       all > 0 ? static_cast<int>(std::lround(100.0 * static_cast<double>(info.validation_count) /

@@ -108,10 +108,10 @@ std::optional<Error> RunQueueRunner::edit(const std::function<void(RunQueue&)>& 
   return std::nullopt;
 }
 
-void RunQueueRunner::endActive() {
+void RunQueueRunner::endActive(const std::string& reason) {
   if (activeId_.empty() || activeOwner_ != projectFile_) return;
   endWhenStopped_ = true;
-  controller_->stop();
+  controller_->stopAsPruned(reason);
 }
 
 bool RunQueueRunner::move(const QString& id, int direction) {

@@ -54,8 +54,9 @@ class RunQueueRunner : public QObject {
   // next entry when idle; the Error when the queue file cannot be written (the change is undone).
   std::optional<Error> edit(const std::function<void(RunQueue&)>& change);
   // Stops the entry training as ended rather than paused (a study's pruner stopped it): it is
-  // marked Cancelled with its run folder and checkpoint kept, and the queue goes on.
-  void endActive();
+  // marked Cancelled with its run folder and checkpoint kept, run.json says "pruned" and
+  // `reason`, and the queue goes on.
+  void endActive(const std::string& reason);
   // Moves a waiting entry one place up (-1) or down (+1).
   bool move(const QString& id, int direction);
   // Removes an entry; the running one is stopped first and removed when it has ended.

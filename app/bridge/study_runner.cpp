@@ -129,10 +129,12 @@ void StudyRunner::onValidation(const EpochMetrics& epoch) {
   Result<StudyPlan> loaded = load_study_plan(planFile(study_->id));
   if (!loaded) return;
   StudyPlan plan = std::move(loaded).value();
+  const std::string reason = study_pruned_reason(plan.pruner.kind, epoch.step, epoch.val_accuracy);
   for (StudyTrial& trial : plan.drawn) {
     if (trial.queue_id != watchedEntry_ || trial.state != StudyTrialState::Queued) continue;
     trial.state = StudyTrialState::Pruned;
     trial.score = watch_->best_accuracy();
+    trial.refusal = reason;  // as the CLI records it
   }
   if (std::optional<Error> failed = save_study_plan(planFile(plan.id), plan)) {
     emit problem(
@@ -143,7 +145,7 @@ void StudyRunner::onValidation(const EpochMetrics& epoch) {
   watch_.reset();
   study_ = std::move(plan);
   emit studyChanged();
-  runner_->endActive();
+  runner_->endActive(reason);
 }
 
 }  // namespace convstudio

@@ -171,6 +171,11 @@ void TrainingController::stop() {
   // A paused run waits for resume or cancel; cancel wakes it.
 }
 
+void TrainingController::stopAsPruned(const std::string& reason) {
+  if (!running_) return;
+  worker_->cancelAsPruned(reason);
+}
+
 void TrainingController::stopAndWait() {
   if (!running_) return;
   QEventLoop loop;

@@ -59,6 +59,8 @@ class TrainingController : public QObject {
   void resume();
   // Asks the run to stop; it ends within one batch, writing a checkpoint, then finished().
   void stop();
+  // Stops the run as a study's pruner does: run.json says "pruned" and `reason`.
+  void stopAsPruned(const std::string& reason);
   // Stops and keeps the UI responsive until the run has ended.
   void stopAndWait();
   // For the window's close: when a run is going, asks whether to stop it; stops it and waits

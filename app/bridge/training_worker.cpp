@@ -63,11 +63,16 @@ void TrainingWorker::run(RunOptions options, const QString& runFolder,
     if (pauseRequested_) trainer.pause();
   }
   const RunSummary summary = trainer.run();
+  std::string prunedReason;
   {
     std::lock_guard lock(mutex_);
+    prunedReason = prunedReason_;
     endRun();
   }
   recorder->finish(run_summary_json(summary));
+  if (summary.state == RunState::Cancelled && !prunedReason.empty()) {
+    recorder->record_pruned(prunedReason);
+  }
   recorder_ = nullptr;
   recorder.reset();
   deliverSteps();
@@ -79,6 +84,7 @@ void TrainingWorker::endRun() {
   runStarted_ = false;
   pauseRequested_ = false;
   cancelRequested_ = false;
+  prunedReason_.clear();
 }
 
 void TrainingWorker::pause() {
@@ -98,6 +104,14 @@ void TrainingWorker::resume() {
 void TrainingWorker::cancel() {
   std::lock_guard lock(mutex_);
   if (!runStarted_) return;  // a Stop that arrived after the run ended must not stop the next
+  cancelRequested_ = true;
+  if (trainer_) trainer_->cancel();
+}
+
+void TrainingWorker::cancelAsPruned(const std::string& reason) {
+  std::lock_guard lock(mutex_);
+  if (!runStarted_) return;
+  prunedReason_ = reason;
   cancelRequested_ = true;
   if (trainer_) trainer_->cancel();
 }

@@ -45,6 +45,8 @@ class TrainingWorker : public QObject, public TrainingListener {
   void pause();
   void resume();
   void cancel();
+  // Cancels the run as a rule's stop (a study's pruner): run.json then says "pruned" and why.
+  void cancelAsPruned(const std::string& reason);
 
  signals:
   // Steps arrive in batches, at most about 30 a second: one queued event per step would wake
@@ -68,11 +70,12 @@ class TrainingWorker : public QObject, public TrainingListener {
   // Forgets the run's trainer and requests; called with mutex_ held when a run ends.
   void endRun();
 
-  std::mutex mutex_;  // guards the four fields below; never held while training
+  std::mutex mutex_;  // guards the five fields below; never held while training
   Trainer* trainer_ = nullptr;
   bool runStarted_ = false;  // from start() (or run()) until the run's trainer has returned
   bool pauseRequested_ = false;
   bool cancelRequested_ = false;
+  std::string prunedReason_;         // set by cancelAsPruned
   RunRecorder* recorder_ = nullptr;  // training thread only
   QList<StepMetrics> pendingSteps_;  // training thread only
   std::chrono::steady_clock::time_point lastDelivery_;

@@ -104,6 +104,12 @@ std::string validation_text(const DatasetStatistics& statistics, const DatasetSe
     const std::string folder = choose_validation(settings.source, settings.path).folder;
     return folder.empty() ? "the dataset's test set" : "the images in " + folder;
   }
+  if (settings.validation == ValidationSplit::Fold) {
+    return "fold " + std::to_string(settings.validation_fold + 1) + " of " +
+           std::to_string(settings.folds) + " of the training images" +
+           (settings.stratified_folds ? " (stratified)" : "") + ", dealt with seed " +
+           std::to_string(settings.fold_seed);
+  }
   // The share the loader held out, counted (a missing test set holds out its default).
   std::int64_t validation = 0;
   std::int64_t all = 0;

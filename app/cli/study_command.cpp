@@ -223,10 +223,12 @@ int report_study(const std::string& file, const StudyPlan& plan) {
   return kExitOk;
 }
 
-int run_study(const StudyOptions& o) {
+// Whether the flags start a new study (true) or resume one (false); nullopt after printing why
+// they do neither.
+std::optional<bool> starts_new_study(const StudyOptions& o) {
   if (auto problem = kfold_flags_problem(o.kfold)) {
     std::cerr << "error: " << *problem << "\n";
-    return kExitUsageError;
+    return std::nullopt;
   }
   const bool new_one = !o.params.empty() || o.trials > 0 || o.kfold.folds > 0;
   // --kfold K alone cross-validates the project's own settings: no --param, no --trials.
@@ -234,46 +236,57 @@ int run_study(const StudyOptions& o) {
   if (new_one == o.resume) {
     std::cerr << "error: give --trials N and --param SETTING=SPACE… to start a study, or --resume "
                  "to continue the unfinished one (not both)\n";
-    return kExitUsageError;
+    return std::nullopt;
   }
   if (new_one && searches && (o.params.empty() || o.trials < 1)) {
     std::cerr << "error: a new study needs --trials N (N ≥ 1) and at least one --param\n";
-    return kExitUsageError;
+    return std::nullopt;
   }
-  if (o.resume && (o.shared.any_given() || !o.max_params.empty() || !o.max_macs.empty() ||
-                   !o.max_memory.empty() || o.pruning.any_given() || o.kfold.stratified ||
-                   o.kfold.refit)) {
+  if (o.resume &&
+      (o.shared.any_given() || !o.max_params.empty() || !o.max_macs.empty() ||
+       !o.max_memory.empty() || o.pruning.any_given() || o.kfold.stratified || o.kfold.refit)) {
     std::cerr << "error: --resume continues the study as it was started; its flags cannot "
                  "change\n";
-    return kExitUsageError;
+    return std::nullopt;
   }
+  return new_one;
+}
+
+// The new study's plan (saved), or the unfinished one's; nullopt after printing why not.
+std::optional<StudyPlan> study_to_run(const StudyOptions& o, bool new_one) {
   ProjectLoadResult loaded = ProjectFile::load(o.file);
   if (!loaded.ok()) {
     for (const Error& error : loaded.errors) std::cerr << "error: " << error.describe() << "\n";
-    return kExitUsageError;
+    return std::nullopt;
   }
-  std::optional<StudyPlan> plan;
   if (new_one) {
-    plan = new_study(o, *loaded.project);
-    if (!plan) return kExitUsageError;
+    std::optional<StudyPlan> plan = new_study(o, *loaded.project);
+    if (!plan) return std::nullopt;
     const std::string pruning = pruning_summary(plan->pruner);
     std::cerr << "study " << plan->id << ": " << plan->trials << " " << to_string(plan->sampler)
               << " trials, seed " << plan->seed << (pruning.empty() ? "" : ", ") << pruning << "\n";
-  } else {
-    const std::optional<std::string> id = unfinished_study(o.file);
-    if (!id) {
-      std::cerr << "error: " << o.file << " has no unfinished study to resume\n";
-      return kExitUsageError;
-    }
-    Result<StudyPlan> read = load_study_plan(study_plan_file(o.file, *id));
-    if (!read) {
-      std::cerr << "error: " << read.error().describe() << "\n";
-      return kExitUsageError;
-    }
-    plan = std::move(read).value();
-    std::cerr << "resuming study " << plan->id << " at trial " << plan->drawn.size() << " of "
-              << plan->trials << "\n";
+    return plan;
   }
+  const std::optional<std::string> id = unfinished_study(o.file);
+  if (!id) {
+    std::cerr << "error: " << o.file << " has no unfinished study to resume\n";
+    return std::nullopt;
+  }
+  Result<StudyPlan> read = load_study_plan(study_plan_file(o.file, *id));
+  if (!read) {
+    std::cerr << "error: " << read.error().describe() << "\n";
+    return std::nullopt;
+  }
+  std::cerr << "resuming study " << read.value().id << " at trial " << read.value().drawn.size()
+            << " of " << read.value().trials << "\n";
+  return std::move(read).value();
+}
+
+int run_study(const StudyOptions& o) {
+  const std::optional<bool> new_one = starts_new_study(o);
+  if (!new_one) return kExitUsageError;
+  std::optional<StudyPlan> plan = study_to_run(o, *new_one);
+  if (!plan) return kExitUsageError;
   if (!update_run_queue(o.file, [](RunQueue& q) { q.paused = false; })) return kExitFailure;
   const std::filesystem::path plan_file = study_plan_file(o.file, plan->id);
   auto save = [&] {

@@ -13,10 +13,6 @@
 namespace convstudio::cli {
 namespace {
 
-std::string pruner_word(StudyPruner kind) {
-  return kind == StudyPruner::Asha ? "asha" : kind == StudyPruner::Median ? "median" : "none";
-}
-
 // The trial's pruning watch and time limit, asked by train_and_record as the trial trains.
 class StudyTrialStopRule : public RunStopRule {
  public:
@@ -29,11 +25,7 @@ class StudyTrialStopRule : public RunStopRule {
 
   std::optional<std::string> after_validation(const EpochMetrics& validation) override {
     if (!watch_.prune_after(validation.step, validation.val_accuracy)) return std::nullopt;
-    char text[160];
-    std::snprintf(text, sizeof text, "pruned by %s at step %lld (validation accuracy %.4f)",
-                  pruner_word(kind_).c_str(), static_cast<long long>(validation.step),
-                  validation.val_accuracy);
-    return text;
+    return study_pruned_reason(kind_, validation.step, validation.val_accuracy);
   }
 
   std::optional<std::string> after_step(const StepMetrics&) override {
@@ -99,9 +91,7 @@ std::vector<std::string> StudyPruningFlags::apply_to(StudyPlan& plan) const {
   std::vector<std::string> problems;
   if (given(max_minutes_option_)) plan.constraints.max_minutes = max_minutes_;
   PrunerSettings& pruner = plan.pruner;
-  pruner.kind = prune_ == "asha"     ? StudyPruner::Asha
-                : prune_ == "median" ? StudyPruner::Median
-                                     : StudyPruner::None;
+  pruner.kind = parse_study_pruner(prune_).value_or(StudyPruner::None);
   if (pruner.kind != StudyPruner::Asha && (given(eta_option_) || given(min_steps_option_))) {
     problems.emplace_back("--prune-eta and --prune-min-steps are asha's: give --prune asha");
   }

@@ -181,7 +181,7 @@ ExportDialog::ExportDialog(const QString& checkpoint, const QString& folder,
   layout->addWidget(report_, 1);
   layout->addWidget(status_);
   layout->addWidget(buttons);
-  resize(640, 480);
+  resize(760, 580);  // the int8 report and the block mapping fit without scrolling sideways
 
   connect(browseCheckpoint, &QPushButton::clicked, this, &ExportDialog::chooseCheckpoint);
   connect(choices_, &QComboBox::activated, this, [this](int index) {
@@ -225,7 +225,7 @@ void ExportDialog::createReport() {
   report_ = new QPlainTextEdit(this);
   report_->setObjectName(QStringLiteral("exportReport"));
   report_->setReadOnly(true);
-  report_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  report_->setLineWrapMode(QPlainTextEdit::WidgetWidth);  // long report lines stay readable
   report_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   report_->setMinimumHeight(160);
 }

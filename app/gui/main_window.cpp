@@ -152,7 +152,7 @@ void MainWindow::connectProjects() {
   connect(startPage_, &StartPage::recentRequested, projects_, &ProjectController::openRecent);
   connect(startPage_, &StartPage::templateRequested, projects_,
           &ProjectController::newProjectFromTemplate);
-  connect(document_, &GraphDocument::modelReset, this, [this] { projectReplaced_ = true; });
+  connect(document_, &GraphDocument::modelReset, this, [this] { moments_.projectReplaced = true; });
   connect(projects_, &ProjectController::projectChanged, this, &MainWindow::updateForProject);
   connect(projects_, &ProjectController::recentFilesChanged, this, &MainWindow::updateRecentMenu);
   connect(projects_, &ProjectController::runsNotCarried, this, [this](const QString& message) {
@@ -497,8 +497,8 @@ void MainWindow::updateForProject() {
   statusBar()->clearMessage();
   // Models belong to their project: another project's model goes, this one's default comes.
   // (A project saved under a new name is the same project and keeps its model.)
-  if (projectReplaced_) {
-    projectReplaced_ = false;
+  if (moments_.projectReplaced) {
+    moments_.projectReplaced = false;
     chosenModel_.clear();
     inference_->clearModel();
   }
@@ -570,8 +570,8 @@ void MainWindow::restoreWindowGeometry() {
 void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
   // The window frame is known once shown: the whole window, frame included, must fit.
-  if (!shownOnce_) {
-    shownOnce_ = true;
+  if (!moments_.shownOnce) {
+    moments_.shownOnce = true;
     clampToScreen(this);
   }
   sizeDefaultLayoutWhenShown();

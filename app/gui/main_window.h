@@ -156,8 +156,10 @@ class MainWindow : public QMainWindow {
   InferenceController* inference_ = nullptr;
   RunFollowing* following_ = nullptr;
   QString chosenModel_;  // a model the user picked for inference; kept until the project changes
-  bool projectReplaced_ = true;  // the document was reset since updateForProject last ran
-  bool shownOnce_ = false;       // the first show fits the window to the screen
+  struct Moments {
+    bool projectReplaced = true;  // the document was reset since updateForProject last ran
+    bool shownOnce = false;       // the first show fits the window to the screen
+  } moments_;
   QTimer* trainedModelsRefresh_ = nullptr;  // graph edits change which checkpoints fit
 };
 

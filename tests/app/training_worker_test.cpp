@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "convstudio/runs/run_history.h"
 #include "training_test_data.h"
 #include "training_worker.h"
 
@@ -18,6 +19,7 @@ class TrainingWorkerTest : public QObject {
   void stopAfterARunEndedDoesNotCancelTheNextRun();
   void pauseAfterARunEndedDoesNotPauseTheNextRun();
   void stopBeforeAStartedRunBeginsStillCancelsIt();
+  void aRunStoppedAsPrunedSaysSoInItsRunFolder();
 
  private:
   RunOptions options(const QString& runFolder) const;
@@ -86,6 +88,31 @@ void TrainingWorkerTest::stopBeforeAStartedRunBeginsStillCancelsIt() {
   worker.cancel();
   QVERIFY(finished.wait(60000));
   QCOMPARE(summaryAt(finished, 0).state, RunState::Cancelled);
+}
+
+void TrainingWorkerTest::aRunStoppedAsPrunedSaysSoInItsRunFolder() {
+  // A study's pruner stops the trial: its run folder is kept and run.json says why, so the
+  // comparison shows it pruned rather than stopped by a person.
+  TrainingWorker worker;
+  QSignalSpy finished(&worker, &TrainingWorker::finished);
+  const QString folder = root_.filePath(QStringLiteral("pruned"));
+  worker.start(options(folder), folder);
+  worker.cancelAsPruned("pruned by asha at step 10 (validation accuracy 0.5000)");
+  QVERIFY(finished.wait(60000));
+  QCOMPARE(summaryAt(finished, 0).state, RunState::Cancelled);
+  const std::optional<RecordedRun> run =
+      load_recorded_run(QFile::encodeName(folder).toStdString(), RunDetail::Summary);
+  QVERIFY(run.has_value());
+  QCOMPARE(run->state, std::string("pruned"));
+  QCOMPARE(run->end_reason, std::string("pruned by asha at step 10 (validation accuracy 0.5000)"));
+
+  // The next run, stopped by a person, is not called pruned.
+  const QString next = root_.filePath(QStringLiteral("stopped-after-pruned"));
+  worker.start(options(next), next);
+  worker.cancel();
+  QVERIFY(finished.wait(60000));
+  QCOMPARE(load_recorded_run(QFile::encodeName(next).toStdString(), RunDetail::Summary)->state,
+           std::string("cancelled"));
 }
 
 }  // namespace convstudio

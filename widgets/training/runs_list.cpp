@@ -101,6 +101,7 @@ QString RunsList::stateText(const std::string& state) {
   if (word == "finished") return tr("finished");
   if (word == "stopped") return tr("stopped");
   if (word == "failed") return tr("failed");
+  if (word == "pruned") return tr("pruned");
   return QString::fromStdString(word);
 }
 

@@ -39,6 +39,57 @@ Error syntax_error(std::string_view text, const nlohmann::json::parse_error& e) 
   return Error::at_line("", line, static_cast<int>(offset - line_start) + 1, "JSON " + message);
 }
 
+// Whether `json` is a project this build reads: an object of our format, of a version up to ours.
+std::optional<Error> header_problem(const Json& json) {
+  if (!json.is_object()) {
+    return Error::in_file("", "not a ConvStudio project (expected a JSON object)");
+  }
+  auto format = json.find("format");
+  if (format == json.end() || *format != kFormat) {
+    return Error::at_field(
+        "", "format",
+        std::string("not a ConvStudio project (\"format\" must be \"") + kFormat + "\")");
+  }
+  auto version = json.find("version");
+  if (version == json.end() || !version->is_number_integer() || *version < 1) {
+    return Error::at_field("", "version", "must be a whole number of at least 1");
+  }
+  if (*version > kVersion) {
+    return Error::at_field("", "version",
+                           "made by a newer ConvStudio (format version " + version->dump() +
+                               "); this one reads up to " + std::to_string(kVersion));
+  }
+  return std::nullopt;
+}
+
+// The optional top-level "task" and "weights".
+void read_task_and_weights(const Json& json, JsonFields& fields, Project& project,
+                           std::vector<Error>& errors) {
+  if (json.contains("task")) {
+    const Json& task = json["task"];
+    const std::optional<ProjectTask> parsed =
+        task.is_string() ? parse_project_task(task.get<std::string>()) : std::nullopt;
+    if (!parsed) {
+      errors.push_back(
+          Error::at_field("", "task", "must be \"classification\" or \"segmentation\""));
+    } else {
+      project.task = *parsed;
+    }
+    fields.skip("task");
+  }
+  if (json.contains("weights")) {
+    const Json& weights = json["weights"];
+    if (!weights.is_string()) {
+      errors.push_back(Error::at_field("", "weights", "must be a file name"));
+    } else if (auto problem = weights_entry_problem(weights.get<std::string>())) {
+      errors.push_back(Error::at_field("", "weights", *problem));
+    } else {
+      project.weights = weights.get<std::string>();
+    }
+    fields.skip("weights");
+  }
+}
+
 }  // namespace
 
 ProjectLoadResult ProjectFile::parse(std::string_view text) {
@@ -54,31 +105,10 @@ ProjectLoadResult ProjectFile::parse(std::string_view text) {
     result.errors.push_back(Error::in_file("", std::string("JSON: ") + e.what()));
     return result;
   }
-  if (!json.is_object()) {
-    result.errors.push_back(
-        Error::in_file("", "not a ConvStudio project (expected a JSON object)"));
+  if (std::optional<Error> problem = header_problem(json)) {
+    result.errors.push_back(std::move(*problem));
     return result;
   }
-  auto format = json.find("format");
-  if (format == json.end() || *format != kFormat) {
-    result.errors.push_back(Error::at_field(
-        "", "format",
-        std::string("not a ConvStudio project (\"format\" must be \"") + kFormat + "\")"));
-    return result;
-  }
-  auto version = json.find("version");
-  if (version == json.end() || !version->is_number_integer() || *version < 1) {
-    result.errors.push_back(Error::at_field("", "version", "must be a whole number of at least 1"));
-    return result;
-  }
-  if (*version > kVersion) {
-    result.errors.push_back(Error::at_field("", "version",
-                                            "made by a newer ConvStudio (format version " +
-                                                version->dump() + "); this one reads up to " +
-                                                std::to_string(kVersion)));
-    return result;
-  }
-
   Project project;
   JsonFields fields(json, "", result.errors);
   fields.skip("format");
@@ -92,29 +122,7 @@ ProjectLoadResult ProjectFile::parse(std::string_view text) {
   if (const Json* training = fields.object("training")) {
     project.training = SettingsJson::training_from_json(*training, "training", result.errors);
   }
-  if (json.contains("task")) {
-    const Json& task = json["task"];
-    const std::optional<ProjectTask> parsed =
-        task.is_string() ? parse_project_task(task.get<std::string>()) : std::nullopt;
-    if (!parsed) {
-      result.errors.push_back(
-          Error::at_field("", "task", "must be \"classification\" or \"segmentation\""));
-    } else {
-      project.task = *parsed;
-    }
-    fields.skip("task");
-  }
-  if (json.contains("weights")) {
-    const Json& weights = json["weights"];
-    if (!weights.is_string()) {
-      result.errors.push_back(Error::at_field("", "weights", "must be a file name"));
-    } else if (auto problem = weights_entry_problem(weights.get<std::string>())) {
-      result.errors.push_back(Error::at_field("", "weights", *problem));
-    } else {
-      project.weights = weights.get<std::string>();
-    }
-    fields.skip("weights");
-  }
+  read_task_and_weights(json, fields, project, result.errors);
   fields.finish();
   // Top-level fields were named ".graph"; drop the leading dot of the root path.
   for (Error& error : result.errors) {

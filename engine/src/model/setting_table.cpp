@@ -331,36 +331,9 @@ DatasetSetting input(DatasetSetting setting) {
   return setting;
 }
 
-// Adding a dataset setting: its member in DatasetSettings (or AugmentationSettings), and one
-// entry here, as for training's.
-std::vector<DatasetSetting> dataset_entries() {
+// The augmentation entries, in the table's order (between the cache and normalisation).
+std::vector<DatasetSetting> augmentation_entries() {
   return {
-      choice<D>("source", &D::source, dataset_kind_names(), parse_dataset_kind,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Dataset"), .editor = "datasetKind"}),
-      text<D>("path", &D::path, {}, [](std::string_view) { return true; },
-              {.label = QT_TRANSLATE_NOOP("Settings", "Folder or file"), .editor = "datasetPath"}),
-      choice<D>("validation", &D::validation, validation_split_names(), parse_validation_split,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Validation"), .editor = "validation"}),
-      number<D>("validation_fraction", &D::validation_fraction, 0, 0.9,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Validation share"),
-                 .editor = "validationFraction"}),
-      input(integer<D>("channels", &D::input_channels, 0, 64,
-                       {.label = QT_TRANSLATE_NOOP("Settings", "Input channels")})),
-      input(integer<D>("height", &D::input_height, 0, 4096,
-                       {.label = QT_TRANSLATE_NOOP("Settings", "Input height"), .unit = "pixels"})),
-      input(integer<D>("width", &D::input_width, 0, 4096,
-                       {.label = QT_TRANSLATE_NOOP("Settings", "Input width"), .unit = "pixels"})),
-      choice<D>("fit", &D::fit, fit_mode_names(), parse_fit_mode,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Fit to input"),
-                 .flag = "--fit",
-                 .help = "How images of another size are fitted: resize-crop, stretch or pad",
-                 .editor = "fit"}),
-      choice<D>("cache", &D::cache, cache_mode_names(), parse_cache_mode,
-                {.label = QT_TRANSLATE_NOOP("Settings", "Decoded cache"), .editor = "cache"}),
-      integer<D>("cache_budget_mb", &D::cache_budget_mb, 0, std::int64_t{1} << 40,
-                 {.label = QT_TRANSLATE_NOOP("Settings", "Cache budget"),
-                  .unit = "MiB",
-                  .editor = "cache"}),
       augmentation(integer<A>("random_crop_padding", &A::random_crop_padding, 0, 256,
                               {.label = QT_TRANSLATE_NOOP("Settings", "Random crop padding"),
                                .unit = "pixels",
@@ -406,6 +379,42 @@ std::vector<DatasetSetting> dataset_entries() {
                               .sweepable = true,
                               .written_when_set = true,
                               .editor = "erasing"})),
+  };
+}
+
+// Adding a dataset setting: its member in DatasetSettings (or AugmentationSettings), and one
+// entry here (or in augmentation_entries), as for training's.
+std::vector<DatasetSetting> dataset_entries() {
+  std::vector<DatasetSetting> entries = {
+      choice<D>("source", &D::source, dataset_kind_names(), parse_dataset_kind,
+                {.label = QT_TRANSLATE_NOOP("Settings", "Dataset"), .editor = "datasetKind"}),
+      text<D>("path", &D::path, {}, [](std::string_view) { return true; },
+              {.label = QT_TRANSLATE_NOOP("Settings", "Folder or file"), .editor = "datasetPath"}),
+      choice<D>("validation", &D::validation, validation_split_names(), parse_validation_split,
+                {.label = QT_TRANSLATE_NOOP("Settings", "Validation"), .editor = "validation"}),
+      number<D>("validation_fraction", &D::validation_fraction, 0, 0.9,
+                {.label = QT_TRANSLATE_NOOP("Settings", "Validation share"),
+                 .editor = "validationFraction"}),
+      input(integer<D>("channels", &D::input_channels, 0, 64,
+                       {.label = QT_TRANSLATE_NOOP("Settings", "Input channels")})),
+      input(integer<D>("height", &D::input_height, 0, 4096,
+                       {.label = QT_TRANSLATE_NOOP("Settings", "Input height"), .unit = "pixels"})),
+      input(integer<D>("width", &D::input_width, 0, 4096,
+                       {.label = QT_TRANSLATE_NOOP("Settings", "Input width"), .unit = "pixels"})),
+      choice<D>("fit", &D::fit, fit_mode_names(), parse_fit_mode,
+                {.label = QT_TRANSLATE_NOOP("Settings", "Fit to input"),
+                 .flag = "--fit",
+                 .help = "How images of another size are fitted: resize-crop, stretch or pad",
+                 .editor = "fit"}),
+      choice<D>("cache", &D::cache, cache_mode_names(), parse_cache_mode,
+                {.label = QT_TRANSLATE_NOOP("Settings", "Decoded cache"), .editor = "cache"}),
+      integer<D>("cache_budget_mb", &D::cache_budget_mb, 0, std::int64_t{1} << 40,
+                 {.label = QT_TRANSLATE_NOOP("Settings", "Cache budget"),
+                  .unit = "MiB",
+                  .editor = "cache"}),
+  };
+  for (DatasetSetting& entry : augmentation_entries()) entries.push_back(std::move(entry));
+  std::vector<DatasetSetting> last = {
       boolean<D>("normalize", &D::normalize,
                  {.label = QT_TRANSLATE_NOOP("Settings", "Normalise"), .editor = "normalize"}),
       boolean<D>("allow_paths_outside", &D::allow_paths_outside,
@@ -424,6 +433,8 @@ std::vector<DatasetSetting> dataset_entries() {
           "stratified_folds", &D::stratified_folds,
           {.label = QT_TRANSLATE_NOOP("Settings", "Stratified folds"), .written_when_set = true}),
   };
+  for (DatasetSetting& entry : last) entries.push_back(std::move(entry));
+  return entries;
 }
 
 template <typename Settings>

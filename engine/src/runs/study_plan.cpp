@@ -52,30 +52,11 @@ struct PlanReader {
   }
 };
 
-std::optional<StudyPruner> parse_pruner(const std::string& text) {
-  if (text == "none") return StudyPruner::None;
-  if (text == "median") return StudyPruner::Median;
-  if (text == "asha") return StudyPruner::Asha;
-  return std::nullopt;
-}
-
-std::string pruner_name(StudyPruner kind) {
-  switch (kind) {
-    case StudyPruner::Median:
-      return "median";
-    case StudyPruner::Asha:
-      return "asha";
-    case StudyPruner::None:
-      break;
-  }
-  return "none";
-}
-
 // "pruner" and "folds": absent in plans written before pruning and k-fold studies.
 void read_search_options(const Json& json, PlanReader& r, StudyPlan& plan) {
   if (json.contains("pruner")) {
     const Json& pruner = r.at(json, "pruner", "pruner");
-    const auto kind = parse_pruner(r.at(pruner, "kind", "pruner.kind").get<std::string>());
+    const auto kind = parse_study_pruner(r.at(pruner, "kind", "pruner.kind").get<std::string>());
     if (!kind) throw std::runtime_error("is none of none, median, asha");
     plan.pruner.kind = *kind;
     plan.pruner.eta = r.at(pruner, "eta", "pruner.eta").get<int>();
@@ -224,7 +205,7 @@ std::optional<Error> save_study_plan(const std::filesystem::path& file, const St
             {"max_memory_bytes", optional_json(plan.constraints.max_memory_bytes)},
             {"max_minutes",
              plan.constraints.max_minutes ? Json(*plan.constraints.max_minutes) : Json(nullptr)}}},
-      {"pruner", Json{{"kind", pruner_name(plan.pruner.kind)},
+      {"pruner", Json{{"kind", to_string(plan.pruner.kind)},
                       {"eta", plan.pruner.eta},
                       {"min_resource", plan.pruner.min_resource},
                       {"startup_trials", plan.pruner.startup_trials}}},

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "convstudio/runs/run_recorder.h"
+#include "convstudio/runs/study_time_limit.h"
 #include "convstudio/runs/study_trials.h"
 
 namespace convstudio {
@@ -39,6 +40,7 @@ StudyProgress advance_study(StudyPlan& plan, RunQueue& queue,
   }
   while (!waitsInQueue(plan) && static_cast<std::int64_t>(plan.drawn.size()) < plan.trials) {
     DrawnStudyTrial next = draw_next_study_trial(plan);
+    refuse_over_time_limit(next, plan, queue);  // a study's --max-minutes, as the CLI refuses
     if (next.run) next.trial.queue_id = add_to_queue(queue, {std::move(*next.run)}).front();
     progress.drawn.push_back(plan.drawn.size());
     plan.drawn.push_back(std::move(next.trial));

@@ -5,6 +5,25 @@
 #include <optional>
 
 namespace convstudio {
+
+std::string to_string(StudyPruner kind) {
+  switch (kind) {
+    case StudyPruner::Median:
+      return "median";
+    case StudyPruner::Asha:
+      return "asha";
+    case StudyPruner::None:
+      break;
+  }
+  return "none";
+}
+
+std::optional<StudyPruner> parse_study_pruner(std::string_view text) {
+  for (StudyPruner kind : {StudyPruner::None, StudyPruner::Median, StudyPruner::Asha}) {
+    if (to_string(kind) == text) return kind;
+  }
+  return std::nullopt;
+}
 namespace {
 
 // The accuracy of the last validation at or before `step`.

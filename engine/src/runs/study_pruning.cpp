@@ -3,6 +3,7 @@
 #include "convstudio/runs/study_pruning.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "convstudio/runs/run_history.h"
 
@@ -32,6 +33,13 @@ std::vector<ValidationCurve> earlier_trial_curves(const StudyPlan& plan, std::si
     if (run && !run->epochs.empty()) curves.push_back(validation_curve(run->epochs));
   }
   return curves;
+}
+
+std::string study_pruned_reason(StudyPruner kind, std::int64_t step, double accuracy) {
+  char text[160];
+  std::snprintf(text, sizeof text, "pruned by %s at step %lld (validation accuracy %.4f)",
+                to_string(kind).c_str(), static_cast<long long>(step), accuracy);
+  return text;
 }
 
 StudyPruningWatch::StudyPruningWatch(PrunerSettings settings, std::vector<ValidationCurve> earlier)

@@ -5,11 +5,17 @@
 // before it. study_pruning.h's watch asks it at each validation of a training trial.
 
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace convstudio {
 
 enum class StudyPruner { None, Median, Asha };
+
+std::string to_string(StudyPruner kind);  // "none" | "median" | "asha"
+std::optional<StudyPruner> parse_study_pruner(std::string_view text);
 
 struct PrunerSettings {
   StudyPruner kind = StudyPruner::None;

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "convstudio/runs/metric_files.h"
@@ -22,6 +23,9 @@ ValidationCurve validation_curve(const std::vector<RecordedEpoch>& epochs);
 // their run folders (found through their queue entries); trials without a folder are left out.
 std::vector<ValidationCurve> earlier_trial_curves(const StudyPlan& plan, std::size_t index,
                                                   const RunQueue& queue);
+
+// "pruned by asha at step 40 (validation accuracy 0.6210)": a pruned run's end reason (run.json).
+std::string study_pruned_reason(StudyPruner kind, std::int64_t step, double accuracy);
 
 class StudyPruningWatch {
  public:
