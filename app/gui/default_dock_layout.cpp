@@ -27,10 +27,11 @@ void arrangeDefaultDocks(QMainWindow& window, const StudioDocks& docks) {
   for (QDockWidget* tab : {docks.trainingSettings, docks.queue, docks.inference}) {
     window.tabifyDockWidget(docks.properties, tab);
   }
-  for (QDockWidget* tab : {docks.confusion, docks.gallery}) {
-    window.tabifyDockWidget(docks.charts, tab);
+  // The profiler's table is wide: it shares the charts' (wider) column.
+  for (QDockWidget* tab : {docks.confusion, docks.gallery, docks.profile}) {
+    if (tab != nullptr) window.tabifyDockWidget(docks.charts, tab);
   }
-  for (QDockWidget* tab : {docks.log, docks.runs, docks.profile, docks.problems}) {
+  for (QDockWidget* tab : {docks.log, docks.runs, docks.problems}) {
     if (tab != nullptr) window.tabifyDockWidget(docks.progress, tab);
   }
   for (QDockWidget* front : {docks.properties, docks.charts, docks.problems}) front->raise();

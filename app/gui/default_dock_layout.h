@@ -29,8 +29,8 @@ struct StudioDocks {
 
 // The palette on the left; on the right one tab group (properties in front, training settings,
 // run queue, inference), each with the column's full height; at the bottom the charts, widest,
-// with the confusion matrix and the misclassified images as tabs, beside run progress with the
-// log, the runs' comparison table, the profiler's table and the problems (in front: a project
+// with the confusion matrix, the misclassified images and the profiler's table as tabs, beside
+// run progress with the log, the runs' comparison table and the problems (in front: a project
 // opens on the builder's tabs). Every dock must already be docked in its side
 // (QMainWindow::addDockWidget).
 void arrangeDefaultDocks(QMainWindow& window, const StudioDocks& docks);

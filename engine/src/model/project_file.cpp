@@ -45,19 +45,19 @@ std::optional<Error> header_problem(const Json& json) {
     return Error::in_file("", "not a ConvStudio project (expected a JSON object)");
   }
   auto format = json.find("format");
-  if (format == json.end() || *format != kFormat) {
-    return Error::at_field(
-        "", "format",
-        std::string("not a ConvStudio project (\"format\" must be \"") + kFormat + "\")");
+  if (format == json.end() || *format != ProjectFile::kFormat) {
+    return Error::at_field("", "format",
+                           std::string("not a ConvStudio project (\"format\" must be \"") +
+                               ProjectFile::kFormat + "\")");
   }
   auto version = json.find("version");
   if (version == json.end() || !version->is_number_integer() || *version < 1) {
     return Error::at_field("", "version", "must be a whole number of at least 1");
   }
-  if (*version > kVersion) {
+  if (*version > ProjectFile::kVersion) {
     return Error::at_field("", "version",
                            "made by a newer ConvStudio (format version " + version->dump() +
-                               "); this one reads up to " + std::to_string(kVersion));
+                               "); this one reads up to " + std::to_string(ProjectFile::kVersion));
   }
   return std::nullopt;
 }
@@ -81,7 +81,7 @@ void read_task_and_weights(const Json& json, JsonFields& fields, Project& projec
     const Json& weights = json["weights"];
     if (!weights.is_string()) {
       errors.push_back(Error::at_field("", "weights", "must be a file name"));
-    } else if (auto problem = weights_entry_problem(weights.get<std::string>())) {
+    } else if (auto problem = ProjectFile::weights_entry_problem(weights.get<std::string>())) {
       errors.push_back(Error::at_field("", "weights", *problem));
     } else {
       project.weights = weights.get<std::string>();
