@@ -1573,7 +1573,7 @@
         <translation>CutMix 概率</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+85"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
@@ -1623,7 +1623,7 @@
         <translation>缓存预算</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-74"/>
         <source>Random crop padding</source>
         <translation>随机裁剪填充</translation>
     </message>
@@ -1678,7 +1678,7 @@
         <translation>随机擦除</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+41"/>
         <source>Normalise</source>
         <translation>归一化</translation>
     </message>
@@ -3190,7 +3190,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::Int8ExportForm</name>
     <message>
-        <location filename="../app/gui/int8_export_form.cpp" line="+30"/>
+        <location filename="../app/gui/int8_export_form.cpp" line="+32"/>
         <source>Min/max</source>
         <translation>最小/最大值</translation>
     </message>
@@ -3215,9 +3215,14 @@ predicted: %2</source>
         <translation>已在 onnxruntime 中用导出的文件在 %1 张验证图像上测量。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Validation accuracy: fp32 %1, int8 %2 (%3 points lost)</source>
         <translation>验证准确率：fp32 %1，int8 %2（下降 %3 个百分点）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validation accuracy: fp32 %1, int8 %2 (%3 points gained)</source>
+        <translation>验证准确率：fp32 %1，int8 %2（提高 %3 个百分点）</translation>
     </message>
     <message>
         <location line="+3"/>

@@ -11,6 +11,8 @@
 #include <QSpinBox>
 #include <QStringList>
 
+#include <cmath>
+
 #include "convstudio/model/units.h"
 
 namespace convstudio {
@@ -45,9 +47,12 @@ QStringList measuredLines(const Int8Report& report) {
   return {
       Int8ExportForm::tr("Measured with the exported file in onnxruntime on %1 validation images.")
           .arg(m.samples),
-      Int8ExportForm::tr("Validation accuracy: fp32 %1, int8 %2 (%3 points lost)")
+      // int8 can score higher on a validation set: then it gained points, not lost negative ones.
+      (report.accuracy_loss_points() >= 0
+           ? Int8ExportForm::tr("Validation accuracy: fp32 %1, int8 %2 (%3 points lost)")
+           : Int8ExportForm::tr("Validation accuracy: fp32 %1, int8 %2 (%3 points gained)"))
           .arg(percent(m.fp32_accuracy), percent(m.int8_accuracy),
-               QString::number(report.accuracy_loss_points(), 'f', 2)),
+               QString::number(std::abs(report.accuracy_loss_points()), 'f', 2)),
       Int8ExportForm::tr("Top-1 agreement with fp32: %1").arg(percent(m.top1_agreement)),
       Int8ExportForm::tr("Latency fp32 / int8: %1× (from %2× to %3× over %4 paired runs, batch "
                          "64, one thread)")
