@@ -107,15 +107,13 @@ void StudyRunner::watchActiveTrial() {
                                   [&](const StudyTrial& t) { return t.queue_id == active; });
   if (trial == study_->drawn.end()) return;
   const auto index = static_cast<std::size_t>(trial - study_->drawn.begin());
-  watch_.emplace(study_->pruner, earlier_trial_curves(*study_, index, runner_->queue()));
-  // A resumed trial's watch sees its earlier validations again first (the same answers).
   RunQueue queue = runner_->queue();
+  watch_.emplace(study_->pruner, earlier_trial_curves(*study_, index, queue));
+  // A resumed trial's watch sees its earlier validations again first (the same answers).
   if (const QueuedRun* entry = find_queued_run(queue, active);
       entry && !entry->run_folder.empty()) {
     if (const auto run = load_recorded_run(entry->run_folder, RunDetail::Metrics)) {
-      for (const ValidationPoint& point : validation_curve(run->epochs)) {
-        watch_->prune_after(point.step, point.accuracy);
-      }
+      watch_->resume_from(run->epochs);
     }
   }
 }

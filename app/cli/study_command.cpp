@@ -160,7 +160,7 @@ bool train_trial(const std::string& file, StudyPlan& plan, std::size_t index, in
   QueuedRunState state = entry->state;
   std::string run_folder = entry->run_folder;
   if (state == QueuedRunState::Queued || state == QueuedRunState::Running) {
-    const QueuedRunOutcome outcome = train_study_trial(file, plan, index, *entry);
+    const QueuedRunOutcome outcome = train_study_trial(file, plan, index, queue.value(), *entry);
     if (!outcome.queue_written) {
       exit_code = kExitFailure;
       return false;

@@ -145,23 +145,19 @@ bool refuse_slow_trial(const std::filesystem::path& project_file, const StudyPla
 }
 
 QueuedRunOutcome train_study_trial(const std::filesystem::path& project_file, const StudyPlan& plan,
-                                   std::size_t index, const QueuedRun& entry) {
+                                   std::size_t index, const RunQueue& queue,
+                                   const QueuedRun& entry) {
   if (plan.pruner.kind == StudyPruner::None && !plan.constraints.max_minutes) {
     return train_queued_run(project_file, entry);
   }
   std::vector<ValidationCurve> earlier;
-  if (plan.pruner.kind != StudyPruner::None) {
-    Result<RunQueue> queue = load_run_queue(project_file);
-    if (queue) earlier = earlier_trial_curves(plan, index, queue.value());
-  }
+  if (plan.pruner.kind != StudyPruner::None) earlier = earlier_trial_curves(plan, index, queue);
   StudyPruningWatch watch(plan.pruner, std::move(earlier));
   double seconds_before = 0;
   if (!entry.run_folder.empty()) {
     // A stopped trial resumes: its watch sees its validations so far again, its clock goes on.
     if (const auto run = load_recorded_run(entry.run_folder, RunDetail::Metrics)) {
-      for (const ValidationPoint& point : validation_curve(run->epochs)) {
-        watch.prune_after(point.step, point.accuracy);
-      }
+      watch.resume_from(run->epochs);
       seconds_before = run->figures.wall_seconds.value_or(0);
     }
   }

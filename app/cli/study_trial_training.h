@@ -54,9 +54,10 @@ std::string pruning_summary(const PrunerSettings& pruner);
 bool refuse_slow_trial(const std::filesystem::path& project_file, const StudyPlan& plan,
                        DrawnStudyTrial& drawn);
 
-// Trains trial `index` of `plan` (its queue entry `entry`) as train_queued_run does, stopped
-// early by the plan's pruner or time limit.
+// Trains trial `index` of `plan` (its entry `entry` of the project's `queue`, as just read) as
+// train_queued_run does, stopped early by the plan's pruner or time limit.
 QueuedRunOutcome train_study_trial(const std::filesystem::path& project_file, const StudyPlan& plan,
-                                   std::size_t index, const QueuedRun& entry);
+                                   std::size_t index, const RunQueue& queue,
+                                   const QueuedRun& entry);
 
 }  // namespace convstudio::cli

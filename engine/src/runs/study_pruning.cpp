@@ -51,6 +51,12 @@ bool StudyPruningWatch::prune_after(std::int64_t step, double accuracy) {
   return should_prune(settings_, current_, earlier_);
 }
 
+void StudyPruningWatch::resume_from(const std::vector<RecordedEpoch>& epochs) {
+  for (const ValidationPoint& point : validation_curve(epochs)) {
+    prune_after(point.step, point.accuracy);
+  }
+}
+
 std::optional<double> StudyPruningWatch::best_accuracy() const {
   if (current_.empty()) return std::nullopt;
   return std::max_element(current_.begin(), current_.end(),

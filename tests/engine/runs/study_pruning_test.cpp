@@ -42,6 +42,19 @@ TEST(StudyPruningWatch, ValidationCurveIsOrderedBySteps) {
   EXPECT_EQ(curve[1].accuracy, 0.6);
 }
 
+TEST(StudyPruningWatch, AResumedTrialSeesItsRecordedValidationsFirst) {
+  std::vector<RecordedEpoch> epochs(2);
+  epochs[0].step = 20;
+  epochs[0].val_accuracy = 0.7;
+  epochs[1].step = 10;
+  epochs[1].val_accuracy = 0.4;
+  StudyPruningWatch watch({}, {});
+  watch.resume_from(epochs);
+  ASSERT_EQ(watch.curve().size(), 2u);
+  EXPECT_EQ(watch.curve()[0].step, 10);  // in step order, as they were seen before the stop
+  EXPECT_EQ(watch.best_accuracy(), 0.7);
+}
+
 TEST(StudyPruningWatch, OnlyTrainedEarlierTrialsWithAFolderCount) {
   StudyPlan plan;
   plan.drawn.resize(3);

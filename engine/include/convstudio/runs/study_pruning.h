@@ -32,8 +32,10 @@ class StudyPruningWatch {
   StudyPruningWatch(PrunerSettings settings, std::vector<ValidationCurve> earlier);
 
   // The trial validated after `step` optimizer steps at `accuracy`: true when it stops here.
-  // A resumed trial's watch is given its earlier validations again first (the same answers).
   bool prune_after(std::int64_t step, double accuracy);
+  // A resumed trial: the validations its run folder recorded so far, seen again first so the
+  // watch gives the answers it gave before the stop.
+  void resume_from(const std::vector<RecordedEpoch>& epochs);
 
   const ValidationCurve& curve() const { return current_; }
   // The best accuracy so far: a pruned trial's score.
