@@ -13,18 +13,21 @@
 # than the training they judge; the figures are those of that subset.
 #
 # Usage: tests/bench/study_bench.sh [--build DIR] [--seeds N] [--trials N] [--steps N]
-#                                   [--val N] [--device cpu|cuda] [--keep]
+#                                   [--val N] [--device cpu|cuda] [--first-seed S] [--keep]
+#   --first-seed S runs seeds S..S+N-1, so the ten seeds can be measured in parts (rows are
+#   printed as each seed ends).
 #   full (the figures): the defaults, --seeds 10 --trials 24 --steps 300
 #   quick check:                --seeds 2 --trials 4 --steps 60 --val 500 (about 15 minutes on
 #                               a busy 2-core machine), or --seeds 2 --trials 8
 # TPE's first 10 trials are random draws (Optuna's start-up), the same as random search's for the
 # same seed: with --trials 10 or fewer both columns agree, and only the script is checked.
 set -euo pipefail
-build=build seeds=10 trials=24 steps=300 val=2000 device=cpu keep=0
+build=build first_seed=1 seeds=10 trials=24 steps=300 val=2000 device=cpu keep=0
 while (($#)); do
   case $1 in
     --build) build=$2; shift 2 ;;
     --seeds) seeds=$2; shift 2 ;;
+    --first-seed) first_seed=$2; shift 2 ;;
     --trials) trials=$2; shift 2 ;;
     --steps) steps=$2; shift 2 ;;
     --val) val=$2; shift 2 ;;
@@ -81,12 +84,12 @@ PY
 
 start=$(date +%s)
 echo "lenet5 / Fashion-MNIST (validation: first $val test images), $trials trials of $steps" \
-  "steps, validating every $every steps, device $device, seeds 1..$seeds"
+  "steps, validating every $every steps, device $device, seeds $first_seed..$((first_seed + seeds - 1))"
 printf '%-5s %-9s %-9s %-6s | %-9s %-9s %-9s %-9s %-7s\n' seed random tpe tpe≥rnd \
   asha 'acc diff' 'steps' 'unpruned' 'ratio'
 rows="$work/rows.txt"
 : > "$rows"
-for seed in $(seq 1 "$seeds"); do
+for seed in $(seq "$first_seed" $((first_seed + seeds - 1))); do
   read -r random_best _ < <(study "random-$seed" "$seed" --sampler random)
   read -r tpe_best tpe_steps < <(study "tpe-$seed" "$seed" --sampler tpe)
   read -r asha_best asha_steps < <(study "asha-$seed" "$seed" --sampler tpe --prune asha \

@@ -432,6 +432,12 @@ std::vector<DatasetSetting> dataset_entries() {
       boolean<D>(
           "stratified_folds", &D::stratified_folds,
           {.label = QT_TRANSLATE_NOOP("Settings", "Stratified folds"), .written_when_set = true}),
+      // Written only when set, as the folds: classification projects never need it.
+      integer<D>("ignore_label", &D::ignore_label, 0, 65535,
+                 {.label = QT_TRANSLATE_NOOP("Settings", "Ignored mask value"),
+                  .flag = "--ignore-label",
+                  .help = "Segmentation: the mask value no loss or metric counts (default 255)",
+                  .written_when_set = true}),
   };
   for (DatasetSetting& entry : last) entries.push_back(std::move(entry));
   return entries;

@@ -73,6 +73,10 @@ struct DatasetSettings {
   std::int64_t cache_budget_mb = 0;  // Auto's budget; 0 = a quarter of the physical memory
   AugmentationSettings augmentation;
   bool normalize = true;  // subtract the mean and divide by the std computed from the data
+  // Segmentation: the mask value that marks pixels no loss or metric counts (unlabelled or
+  // border pixels; 255 as in Pascal VOC and Cityscapes). Masks are int64 N×H×W targets holding
+  // 0..K-1 or this value.
+  std::int64_t ignore_label = 255;
 
   bool operator==(const DatasetSettings&) const = default;
 };
