@@ -25,7 +25,8 @@ std::optional<double> weight_of(std::string_view text) {
 }  // namespace
 
 const std::vector<std::string>& best_metric_names() {
-  static const std::vector<std::string> names = {"accuracy", "balanced_accuracy", "macro_f1"};
+  static const std::vector<std::string> names = {"accuracy", "balanced_accuracy", "macro_f1",
+                                                 "miou"};
   return names;
 }
 
@@ -37,6 +38,23 @@ std::optional<BestMetric> parse_best_metric(std::string_view text) {
   const auto& names = best_metric_names();
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (text == names[i]) return static_cast<BestMetric>(i);
+  }
+  return std::nullopt;
+}
+
+const std::vector<std::string>& segmentation_loss_names() {
+  static const std::vector<std::string> names = {"cross-entropy", "dice", "cross-entropy+dice"};
+  return names;
+}
+
+std::string to_string(SegmentationLoss loss) {
+  return segmentation_loss_names()[static_cast<std::size_t>(loss)];
+}
+
+std::optional<SegmentationLoss> parse_segmentation_loss(std::string_view text) {
+  const auto& names = segmentation_loss_names();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (text == names[i]) return static_cast<SegmentationLoss>(i);
   }
   return std::nullopt;
 }

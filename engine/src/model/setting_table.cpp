@@ -265,9 +265,19 @@ std::vector<TrainingSetting> loss_entries() {
                       .written_when_set = true,
                       .flag = "--best-metric",
                       .help = "Validation figure the best checkpoint keeps: accuracy, "
-                              "balanced_accuracy or macro_f1 (the last two also drive early "
-                              "stopping, which otherwise watches the validation loss)",
+                              "balanced_accuracy, macro_f1 or miou (segmentation; all but "
+                              "accuracy also drive early stopping, which otherwise watches the "
+                              "validation loss)",
                       .editor = "bestMetric"})),
+      loss(choice<L>("segmentation_loss", &L::segmentation_loss, segmentation_loss_names(),
+                     parse_segmentation_loss,
+                     {.label = QT_TRANSLATE_NOOP("Settings", "Segmentation loss"),
+                      .sweepable = true,
+                      .written_when_set = true,
+                      .flag = "--segmentation-loss",
+                      .help = "Segmentation's per-pixel loss: cross-entropy, dice or "
+                              "cross-entropy+dice",
+                      .editor = "segmentationLoss"})),
       loss(choice<L>("sampler", &L::sampler, sampler_kind_names(), parse_sampler_kind,
                      {.label = QT_TRANSLATE_NOOP("Settings", "Sampler"),
                       .sweepable = true,

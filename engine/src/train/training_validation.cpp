@@ -17,6 +17,8 @@ double best_metric_value(BestMetric metric, const EpochMetrics& metrics) {
       return metrics.val_balanced_accuracy;
     case BestMetric::MacroF1:
       return metrics.val_macro_f1;
+    case BestMetric::MeanIoU:
+      return metrics.val_mean_iou;
     case BestMetric::Accuracy:
       break;
   }

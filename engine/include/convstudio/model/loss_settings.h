@@ -13,8 +13,13 @@ namespace convstudio {
 
 // Which validation figure "best checkpoint" keeps and early stopping watches. Accuracy: the best
 // checkpoint follows accuracy and early stopping the validation loss, as before the setting
-// existed; the others drive both (higher is better).
-enum class BestMetric { Accuracy, BalancedAccuracy, MacroF1 };
+// existed; the others drive both (higher is better). MeanIoU: segmentation's mean intersection
+// over union of the classes.
+enum class BestMetric { Accuracy, BalancedAccuracy, MacroF1, MeanIoU };
+
+// Segmentation's per-pixel loss: cross-entropy (with the class weights and the dataset's
+// ignore label), soft Dice over the classes present, or their sum.
+enum class SegmentationLoss { CrossEntropy, Dice, CrossEntropyDice };
 
 // How an epoch draws the training images. Shuffle: each image once, in a seeded order.
 // ClassBalanced: as many draws as images, each a class chosen uniformly and then one of its
@@ -36,6 +41,7 @@ struct LossSettings {
   double mixup_probability = 1;
   double cutmix_alpha = 0;
   double cutmix_probability = 1;
+  SegmentationLoss segmentation_loss = SegmentationLoss::CrossEntropy;
 
   // Some batches are mixed: training accuracy then counts the dominant label.
   bool mixes() const {
@@ -53,9 +59,13 @@ std::string to_string(SamplerKind sampler);  // "shuffle" | "class-balanced"
 std::optional<SamplerKind> parse_sampler_kind(std::string_view text);
 const std::vector<std::string>& sampler_kind_names();
 
-std::string to_string(BestMetric metric);  // "accuracy" | "balanced_accuracy" | "macro_f1"
+std::string to_string(BestMetric metric);  // "accuracy" | "balanced_accuracy" | "macro_f1" | "miou"
 std::optional<BestMetric> parse_best_metric(std::string_view text);
 const std::vector<std::string>& best_metric_names();
+
+std::string to_string(SegmentationLoss loss);  // "cross-entropy" | "dice" | "cross-entropy+dice"
+std::optional<SegmentationLoss> parse_segmentation_loss(std::string_view text);
+const std::vector<std::string>& segmentation_loss_names();
 
 // True for "none", "balanced" and a comma-separated list of finite weights ≥ 0, not all 0.
 bool is_valid_class_weights(std::string_view text);

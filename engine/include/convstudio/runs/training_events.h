@@ -84,6 +84,12 @@ struct EpochMetrics {
   double val_balanced_accuracy = 0;
   double val_macro_f1 = 0;
   std::vector<ClassFigures> per_class;  // in class order
+  // Segmentation (project task): train_accuracy and val_accuracy are pixel accuracies (ignored
+  // pixels left out), `confusion` counts pixels, and these hold the validation's mean IoU over
+  // the classes present in the truth or the prediction and each class's IoU (NaN for a class in
+  // neither). Both stay 0 / empty for classification.
+  double val_mean_iou = 0;
+  std::vector<double> val_class_iou;  // in class order
 };
 
 enum class RunState { Preparing, Running, Paused, Stopping, Finished, Cancelled, Failed };
