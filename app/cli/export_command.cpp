@@ -18,10 +18,17 @@ struct ExportOptions {
   std::string format;
   std::string out;
   bool quiet = false;
+  std::string device;      // --format pt2-aoti only: cpu (when empty), cuda or cuda:K
   Int8ExportRequest int8;  // --format onnx-int8 only
 };
 
 int run_export(const ExportOptions& options) {
+  if (!options.device.empty() && options.format != "pt2-aoti") {
+    std::cerr << "error: --device " << options.device
+              << ": only pt2-aoti is compiled for a device; " << options.format
+              << " files run wherever they are loaded\n";
+    return kExitUsageError;
+  }
   if (options.format == "onnx-int8") {
     Int8ExportRequest request = options.int8;
     request.checkpoint = options.checkpoint;
@@ -39,9 +46,10 @@ int run_export(const ExportOptions& options) {
   // A project file exports its current weights (imported, or set from a file) untrained.
   const bool project = std::filesystem::is_regular_file(options.checkpoint);
   const std::string& python = options.int8.python;  // the .pt2 formats' too
+  const std::string device = options.device.empty() ? "cpu" : options.device;
   const ExportResult result =
-      project ? export_project(options.checkpoint, format, options.out, python)
-              : export_checkpoint(options.checkpoint, format, options.out, python);
+      project ? export_project(options.checkpoint, format, options.out, python, device)
+              : export_checkpoint(options.checkpoint, format, options.out, python, device);
   if (!options.quiet && !result.report.blocks.empty()) {
     std::cout << "block mapping (" << export_format_name(format);
     if (result.report.opset > 0) std::cout << ", opset " << result.report.opset;
@@ -74,7 +82,7 @@ void add_export_command(CLI::App& app, int& exit_code) {
   c->add_option("--format", options->format,
                 "torchscript, onnx, onnx-int8 (QDQ, calibrated on the training set), "
                 "safetensors, python, pt2 (torch.export ExportedProgram) or pt2-aoti "
-                "(AOTInductor package for C++; CPU)")
+                "(AOTInductor package for C++; for the CPU, or CUDA with --device cuda)")
       ->required()
       ->check(CLI::IsMember(
           {"torchscript", "onnx", "onnx-int8", "safetensors", "python", "pt2", "pt2-aoti"}));
@@ -83,6 +91,17 @@ void add_export_command(CLI::App& app, int& exit_code) {
                 ".safetensors beside it, .pt2)")
       ->required();
   c->add_flag("--quiet", options->quiet, "Do not print the block mapping");
+  c->add_option("--device", options->device,
+                "pt2-aoti: compile for cpu (default) or cuda (cuda:K); the package runs only on "
+                "that kind of device, and cuda needs a GPU and a CUDA torch at export time")
+      ->check([](const std::string& text) -> std::string {
+        if (text == "cpu" || text == "cuda") return {};
+        if (text.rfind("cuda:", 0) == 0 && text.size() > 5 &&
+            text.find_first_not_of("0123456789", 5) == std::string::npos) {
+          return {};
+        }
+        return "expected cpu, cuda or cuda:K";
+      });
   Int8ExportRequest& int8 = options->int8;
   c->add_option("--calibration", int8.calibration,
                 "onnx-int8: training images to calibrate on (default 512)")

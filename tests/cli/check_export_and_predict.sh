@@ -15,6 +15,12 @@ for format in torchscript onnx safetensors python; do
   grep -q "^wrote $work/model.$ext" "$work/export-$format.txt"
 done
 test -s "$work/model.json"
+# --device is pt2-aoti's alone (other files run wherever they are loaded): refused by name.
+if "$cli" export "$ckpt" --format onnx --device cuda --out "$work/x.onnx" 2> "$work/device.txt"; then
+  echo "export --format onnx --device cuda was accepted"; exit 1
+fi
+grep -q "only pt2-aoti is compiled for a device" "$work/device.txt"
+test ! -e "$work/x.onnx"
 # Two images OpenCV reads: a grey PGM of another size and a colour PPM (converted to grey).
 { printf 'P5\n40 30\n255\n'; head -c 1200 /dev/urandom; } > "$work/images/a.pgm"
 { printf 'P6\n28 28\n255\n'; head -c 2352 /dev/urandom; } > "$work/images/b.ppm"

@@ -6,7 +6,8 @@
 #   process; release of cached memory; a real out-of-memory recovered by halving the batch;
 #   inference and every export from a CUDA-trained checkpoint; TensorRT engines built from its
 #   fp32 and int8 ONNX exports, answering as onnxruntime does; Grad-CAM, occlusion and saliency
-#   on the device against the CPU; the cockpit on CUDA saved as a
+#   on the device against the CPU; an AOTInductor package compiled for CUDA run by LibTorch; the
+#   per-block profiler timed with CUDA events; the cockpit on CUDA saved as a
 #   picture (English and Simplified Chinese); the CUDA add-on loaded from its installed place;
 #   with two or more GPUs, NCCL data-parallel.
 # On a machine without a GPU (or with CONVSTUDIO_GPU_CHECK_CPU=1) it says so and runs the same
@@ -334,6 +335,79 @@ print(json.dumps({"largest_map_difference": worst}))
 PY
 }
 
+profile_on_device() {
+  # Issue 33: the per-block profiler on the device. On CUDA the blocks are timed with CUDA events
+  # (not the host clock); the rows (blocks, data loading, loss, optimizer step, bookkeeping) add
+  # up to the measured step within 10%; the trace is Chrome's trace format.
+  local project=$work/resnet-small.convstudio p=$work/profile amp
+  rm -rf "$p"; mkdir -p "$p"
+  [ -f "$project" ] || { echo "no resnet-small project from the training steps"; return 1; }
+  for amp in off bf16; do
+    "$cli" profile "$project" --device "$device" --amp $amp --steps 4 --warmup 2 \
+      --batch-size "$batch" --trace "$p/trace-$amp.json" --json > "$p/profile-$amp.json" || return 1
+  done
+  "$python" - "$p" "$mode" >&3 <<'PY'
+import json, sys
+folder, mode = sys.argv[1], sys.argv[2]
+figures = {}
+for amp in ("off", "bf16"):
+    r = json.load(open(f"{folder}/profile-{amp}.json"))
+    want = "CUDA events" if mode == "gpu" else "host clock"
+    assert r["timer"] == want, (r["timer"], want)
+    assert r["blocks"] and all(b["forward_ms"] >= 0 and b["backward_ms"] >= 0 for b in r["blocks"])
+    gap = abs(r["rows_ms"] - r["wall_step_ms"]) / r["wall_step_ms"]
+    assert gap <= 0.10, (amp, r["rows_ms"], r["wall_step_ms"])
+    assert r["peak_bytes"] > 0, r["peak_bytes"]
+    trace = json.load(open(f"{folder}/trace-{amp}.json"))
+    spans = {e["name"] for e in trace["traceEvents"] if e.get("ph") == "X"}
+    missing = [b["block"] for b in r["blocks"] if b["block"] not in spans]
+    assert not missing, missing
+    figures[amp] = {"timer": r["timer"], "step_ms": round(r["wall_step_ms"], 3),
+                    "rows_gap": round(gap, 4), "hottest": r["hottest"],
+                    "peak_bytes": r["peak_bytes"], "estimated_bytes": r["estimated_bytes"]}
+print(json.dumps(figures))
+PY
+}
+
+pt2_aoti_on_device() {
+  # Issue 37: an AOTInductor package compiled for the GPU (export --format pt2-aoti --device cuda)
+  # from the CUDA-trained resnet-small, run by LibTorch in C++ (predict: no Python) on the GPU,
+  # gives the checkpoint's probabilities. The export needs $PYTHON's torch to be the build's
+  # LibTorch version (the machine's own PyTorch, as bundle.py expects).
+  if [ "$mode" != gpu ]; then
+    printf '{"skipped": "a CUDA package needs a CUDA GPU; the CPU package is proven by ctest pt2_export_readers"}\n' >&3
+    return 3
+  fi
+  local ckpt=$work/runs/resnet-small-fp32/last.ckpt e=$work/aoti
+  rm -rf "$e"; mkdir -p "$e"
+  [ -d "$ckpt" ] || { echo "no checkpoint from the fp32 run"; return 1; }
+  "$cli" export "$ckpt" --format pt2-aoti --device cuda --python "$python" --out "$e/model.pt2" \
+    --quiet || return 1
+  local images=("$work"/data/val/class*/0000[0-1].png)
+  "$cli" predict "$ckpt" "${images[@]}" --topk 2 > "$e/checkpoint.jsonl" || return 1
+  "$cli" predict "$e/model.pt2" "${images[@]}" --topk 2 > "$e/aoti.jsonl" || return 1
+  "$python" - "$e" >&3 <<'PY'
+import json, sys, zipfile
+folder = sys.argv[1]
+rows = {n: [json.loads(l) for l in open(f"{folder}/{n}.jsonl") if l.strip()] for n in ("checkpoint", "aoti")}
+assert len(rows["aoti"]) == len(rows["checkpoint"]) == 8, {k: len(v) for k, v in rows.items()}
+worst = 0.0
+for got, want in zip(rows["aoti"], rows["checkpoint"]):
+    g = {t["class"]: t["probability"] for t in got["top"]}
+    w = {t["class"]: t["probability"] for t in want["top"]}
+    assert max(g, key=g.get) == max(w, key=w.get), (got, want)
+    worst = max(worst, max(abs(g[c] - w[c]) for c in set(g) & set(w)))
+assert worst < 2e-3, worst
+package = zipfile.ZipFile(f"{folder}/model.pt2")
+wrapper = [n for n in package.namelist() if n.endswith("wrapper_metadata.json")]
+metadata = json.loads(package.read(wrapper[0]))
+assert metadata["AOTI_DEVICE_KEY"] == "cuda", metadata["AOTI_DEVICE_KEY"]
+print(json.dumps({"images": 8, "largest_probability_difference": worst,
+                  "device": metadata["AOTI_DEVICE_KEY"],
+                  "compute_capability": metadata.get("AOTI_COMPUTE_CAPABILITY")}))
+PY
+}
+
 cockpit_pictures() {
   local project=$work/resnet-small.convstudio language
   for language in en zh_CN; do
@@ -366,6 +440,8 @@ step train-resnet-small-bf16 train_resnet_bf16
 step train-resnet-small-channels-last-cudnn-benchmark train_resnet_channels_last
 step memory-release-out-of-memory in_process_checks
 step exports-and-inference exports_and_inference
+step pt2-aoti-on-device pt2_aoti_on_device
+step profile-on-device profile_on_device
 step tensorrt-fp32-and-int8-onnx tensorrt_engines
 step explain-on-device explain_on_device
 step cockpit-pictures cockpit_pictures

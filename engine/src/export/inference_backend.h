@@ -61,13 +61,20 @@ class TorchScriptBackend final : public InferenceModel::Backend {
 class AotiPackageBackend final : public InferenceModel::Backend {
  public:
   explicit AotiPackageBackend(std::unique_ptr<torch::inductor::AOTIModelPackageLoader> loader)
-      : loader_(std::move(loader)) {}
+      : loader_(std::move(loader)) {
+    // The package's compiled kernels take inputs on the device they were compiled for.
+    const auto metadata = loader_->get_metadata();
+    const auto kind = metadata.find("AOTI_DEVICE_KEY");
+    if (kind != metadata.end() && kind->second == "cuda") device_ = torch::Device(torch::kCUDA);
+  }
 
  private:
   torch::Tensor run(const torch::Tensor& batch) override {
-    return loader_->run({batch.to(torch::kFloat).contiguous()}).at(0);
+    torch::Tensor input = batch.to(device_, torch::kFloat).contiguous();
+    return loader_->run({input}).at(0).to(torch::kCPU);
   }
   std::unique_ptr<torch::inductor::AOTIModelPackageLoader> loader_;
+  torch::Device device_ = torch::kCPU;
 };
 
 // OpenCV DNN is the ONNX runtime already linked into the engine; it runs the exported file

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <fstream>
 
+#include <torch/cuda.h>
+
 #include "convstudio/io/atomic_write.h"
 #include "data/image_file_types.h"
 #include "export/image_batch.h"
@@ -42,6 +44,16 @@ std::string csv_field(const std::string& text) {
 InferenceModelLoad InferenceModel::load_aoti_package(const fs::path& path) {
   std::unique_ptr<torch::inductor::AOTIModelPackageLoader> loader;
   try {
+    // A package compiled for CUDA (export --device cuda) runs only there; said before LibTorch
+    // fails to find a CUDA runner with a message about its registry.
+    const auto kind =
+        torch::inductor::AOTIModelPackageLoader::load_metadata_from_package(path.string(), "model");
+    const auto device = kind.find("AOTI_DEVICE_KEY");
+    if (device != kind.end() && device->second == "cuda" && !torch::cuda::is_available()) {
+      return failure(path,
+                     "was compiled for CUDA (export --format pt2-aoti --device cuda) and this "
+                     "machine has no usable CUDA GPU; export it again with --device cpu");
+    }
     loader = std::make_unique<torch::inductor::AOTIModelPackageLoader>(path.string());
   } catch (const std::exception& error) {
     const std::string reason = error.what();

@@ -56,7 +56,8 @@ namespace {
 
 // Checks `model` against `format` and writes it to `out` (and its companion).
 ExportResult check_and_write(Result<TrainedModel> loaded, const fs::path& source,
-                             ExportFormat format, const fs::path& out, const std::string& python) {
+                             ExportFormat format, const fs::path& out, const std::string& python,
+                             const std::string& device) {
   ExportResult result;
   result.report.format = format;
   if (!loaded) return failed(std::move(result), loaded.error(), true);
@@ -102,7 +103,7 @@ ExportResult check_and_write(Result<TrainedModel> loaded, const fs::path& source
         break;
       case ExportFormat::Pt2:
       case ExportFormat::Pt2Aoti:
-        error = Pt2Export::write(model, out, format, python);
+        error = Pt2Export::write(model, out, format, python, device);
         break;
     }
   } catch (const std::exception& exception) {
@@ -118,13 +119,16 @@ ExportResult check_and_write(Result<TrainedModel> loaded, const fs::path& source
 }  // namespace
 
 ExportResult export_checkpoint(const fs::path& checkpoint_dir, ExportFormat format,
-                               const fs::path& out, const std::string& python) {
-  return check_and_write(load_trained_model(checkpoint_dir), checkpoint_dir, format, out, python);
+                               const fs::path& out, const std::string& python,
+                               const std::string& device) {
+  return check_and_write(load_trained_model(checkpoint_dir), checkpoint_dir, format, out, python,
+                         device);
 }
 
 ExportResult export_project(const fs::path& project_file, ExportFormat format, const fs::path& out,
-                            const std::string& python) {
-  return check_and_write(load_project_model(project_file), project_file, format, out, python);
+                            const std::string& python, const std::string& device) {
+  return check_and_write(load_project_model(project_file), project_file, format, out, python,
+                         device);
 }
 
 }  // namespace convstudio

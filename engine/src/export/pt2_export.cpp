@@ -53,7 +53,8 @@ Error python_failure(const TrainedModel& model, const fs::path& out, const nlohm
 }  // namespace
 
 std::optional<Error> Pt2Export::write(const TrainedModel& model, const fs::path& out,
-                                      ExportFormat format, const std::string& python) {
+                                      ExportFormat format, const std::string& python,
+                                      const std::string& device) {
   Result<PythonTorch> found = find_python_torch(format, python);
   if (!found) return found.error();
 
@@ -81,7 +82,7 @@ std::optional<Error> Pt2Export::write(const TrainedModel& model, const fs::path&
       ("." + out.stem().string() + ".partial-" + std::to_string(::getpid()) + ".pt2");
   Result<ProcessOutput> ran = run_process(
       {found.value().python, (scratch.path / "export_pt2.py").string(), scratch.path.string(),
-       std::string(export_format_name(format)), partial.string(), shape});
+       std::string(export_format_name(format)), partial.string(), shape, device});
   std::error_code ec;
   if (!ran) {
     fs::remove_all(partial, ec);

@@ -17,10 +17,12 @@ inline constexpr const char* kPt2ContractKey = "convstudio.preprocessing";
 
 class Pt2Export {
  public:
-  // `format` is Pt2 or Pt2Aoti; `python` as find_python_torch takes it. A failure in Python
-  // names its step, and the block when the generated forward raised it.
+  // `format` is Pt2 or Pt2Aoti; `python` as find_python_torch takes it; `device` the device
+  // pt2-aoti compiles for ("cpu", "cuda", "cuda:K": torch's own device strings). A failure in
+  // Python names its step, and the block when the generated forward raised it.
   static std::optional<Error> write(const TrainedModel& model, const std::filesystem::path& out,
-                                    ExportFormat format, const std::string& python);
+                                    ExportFormat format, const std::string& python,
+                                    const std::string& device = "cpu");
 };
 
 }  // namespace convstudio

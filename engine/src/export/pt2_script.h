@@ -5,14 +5,14 @@
 // preprocessing contract in its metadata under kPt2ContractKey). It prints one JSON line: {"ok":
 // ...} or the step that failed, the error and, when the traceback reaches the generated forward,
 // the block whose line raised it (generated lines read "v_<block> = ..."). argv: FOLDER
-// pt2|pt2-aoti OUT C,H,W
+// pt2|pt2-aoti OUT C,H,W DEVICE (pt2-aoti compiles for DEVICE's kind: cpu, or cuda kernels)
 
 namespace convstudio {
 
 inline constexpr const char* kPt2Script = R"PY(
 import json, os, re, sys, traceback
 
-folder, kind, out, shape = sys.argv[1:5]
+folder, kind, out, shape, device = sys.argv[1:6]
 generated = os.path.join(folder, "convstudio_model.py")
 
 
@@ -40,9 +40,14 @@ try:
     import convstudio_model
     step = "load the weights (convstudio_model.safetensors)"
     model = convstudio_model.load_model()
+    if kind == "pt2-aoti":
+        step = "move the model to " + device
+        model = model.to(device)
+    else:
+        device = "cpu"  # an ExportedProgram keeps the weights where torch.export.load puts them
     contract = json.dumps(convstudio_model.PREPROCESSING)
     step = "torch.export.export"
-    example = torch.zeros([2] + [int(d) for d in shape.split(",")])
+    example = torch.zeros([2] + [int(d) for d in shape.split(",")], device=device)
     batch = torch.export.Dim("batch", min=1, max=65536)
     with torch.no_grad():
         program = torch.export.export(model, (example,), dynamic_shapes={"x": {0: batch}})

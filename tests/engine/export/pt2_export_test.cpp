@@ -154,6 +154,35 @@ TEST(Pt2Failures, AFailingStepNamesItsBlockAndLeavesNoHalfFile) {
   EXPECT_TRUE(files_in(folder / "out").empty()) << "the partial .pt2 was left behind";
 }
 
+// pt2-aoti compiles for the device asked (the script moves the model there); the default is
+// the CPU, whose packages run anywhere.
+TEST(Pt2Devices, TheAskedDeviceReachesTheAotiScript) {
+  const fs::path folder = testing::scratch_folder("pt2_device");
+  const fs::path ckpt = folder / "model.ckpt";
+  testing::save_as_checkpoint(tiny_conv_model(), ckpt);
+  const fs::path python = folder / "python";
+  std::ofstream(python) << "#!/bin/sh\n"
+                        << "if [ \"$1\" = -c ]; then echo 2.14.1; exit 0; fi\n"
+                        << "echo \"$6\" > \"" << (folder / "device.txt").string() << "\"\n"
+                        << "echo package > \"$4\"\n"
+                        << "echo '{\"ok\": true}'\n";
+  fs::permissions(python, fs::perms::owner_all);
+  const auto device_given = [&] {
+    std::ifstream file(folder / "device.txt");
+    std::string device;
+    std::getline(file, device);
+    return device;
+  };
+  ASSERT_FALSE(
+      export_checkpoint(ckpt, ExportFormat::Pt2Aoti, folder / "cpu.pt2", python.string()).error);
+  EXPECT_EQ(device_given(), "cpu");
+  ASSERT_FALSE(export_checkpoint(ckpt, ExportFormat::Pt2Aoti, folder / "cuda.pt2", python.string(),
+                                 "cuda:1")
+                   .error);
+  EXPECT_EQ(device_given(), "cuda:1");
+  EXPECT_TRUE(fs::exists(folder / "cuda.pt2"));
+}
+
 // Both .pt2 files of the tiny model, and the checkpoint's logits for a batch of 3.
 TEST(Pt2Compiles, ExportedProgramAndAotiPackageMatchTheCheckpoint) {
   const fs::path folder = testing::scratch_folder("pt2_readers");
