@@ -445,9 +445,9 @@ std::vector<DatasetSetting> dataset_entries() {
       // Written only when set, as the folds: classification projects never need it.
       integer<D>("ignore_label", &D::ignore_label, 0, 65535,
                  {.label = QT_TRANSLATE_NOOP("Settings", "Ignored mask value"),
+                  .written_when_set = true,
                   .flag = "--ignore-label",
-                  .help = "Segmentation: the mask value no loss or metric counts (default 255)",
-                  .written_when_set = true}),
+                  .help = "Segmentation: the mask value no loss or metric counts (default 255)"}),
   };
   for (DatasetSetting& entry : last) entries.push_back(std::move(entry));
   return entries;
