@@ -1,7 +1,7 @@
 // Issue 38: an image and its mask stay aligned under every augmentation and every fit to the
 // input size, and nearest-neighbour resampling never invents a class. The image is a pattern of
-// four unequal quadrants in pure colours whose classes are known, so after any move each pixel
-// whose colour is clearly one quadrant's must carry that quadrant's class in the mask.
+// four unequal quadrants in pure colours whose classes are known, so after any move the image
+// must show each region of the mask in its class's colour.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -60,29 +60,43 @@ int distance(const std::array<int, 3>& a, const std::array<int, 3>& b) {
   return std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]);
 }
 
-// Pixels whose colour is clearly one class's (or the padding's): the nearest palette colour is
-// less than half as far as the next. Each must carry that class (padding: kMaskIgnore; a class
-// pixel may border padding and be ignored). Returns the pixels that did not, and counts the
-// pixels checked.
+// Inside each region of the mask (a pixel whose eight neighbours carry its label), the image
+// must show that region's colour: the nearest of the palette to the pixel is its class's (black
+// for ignored padding). Edges are left out: the image is resampled bilinearly and the mask by
+// nearest neighbour, so along a boundary they may differ by a pixel (more so where two
+// augmentations resample in turn), while a mask moved apart from its image fails whole regions.
+// Returns the pixels that do not match, and counts the pixels checked.
 int misaligned(const Sample& sample, int& checked) {
   const std::size_t plane = sample.mask.size();
+  const int width = sample.width;
+  const int height = sample.height;
   int wrong = 0;
   checked = 0;
-  for (std::size_t at = 0; at < plane; ++at) {
-    const std::array<int, 3> pixel = {sample.image[at], sample.image[plane + at],
-                                      sample.image[2 * plane + at]};
-    std::vector<std::pair<int, int>> ranked;  // distance, class (-1: padding)
-    for (std::size_t c = 0; c < kColours.size(); ++c) {
-      ranked.push_back({distance(pixel, kColours[c]), static_cast<int>(c)});
+  for (int y = 1; y + 1 < height; ++y) {
+    for (int x = 1; x + 1 < width; ++x) {
+      const std::size_t at = static_cast<std::size_t>(y) * width + x;
+      const std::uint8_t label = sample.mask[at];
+      bool inside = true;
+      for (int dy = -1; dy <= 1 && inside; ++dy) {
+        for (int dx = -1; dx <= 1 && inside; ++dx) {
+          inside = sample.mask[static_cast<std::size_t>(y + dy) * width + (x + dx)] == label;
+        }
+      }
+      if (!inside) continue;
+      const std::array<int, 3> pixel = {sample.image[at], sample.image[plane + at],
+                                        sample.image[2 * plane + at]};
+      int nearest = -1;  // padding
+      int best = distance(pixel, kPadding);
+      for (std::size_t c = 0; c < kColours.size(); ++c) {
+        if (distance(pixel, kColours[c]) < best) {
+          best = distance(pixel, kColours[c]);
+          nearest = static_cast<int>(c);
+        }
+      }
+      ++checked;
+      const int expected = label == kMaskIgnore ? -1 : label;
+      if (nearest != expected) ++wrong;
     }
-    ranked.push_back({distance(pixel, kPadding), -1});
-    std::sort(ranked.begin(), ranked.end());
-    if (ranked[0].first * 2 >= ranked[1].first) continue;  // a blend at an edge
-    ++checked;
-    const std::uint8_t label = sample.mask[at];
-    const bool ok = ranked[0].second < 0 ? label == kMaskIgnore
-                                         : label == ranked[0].second || label == kMaskIgnore;
-    if (!ok) ++wrong;
   }
   return wrong;
 }
@@ -122,9 +136,9 @@ std::vector<NamedOptions> moving_augmentations() {
   together.hflip = true;
   together.crop_padding = 4;
   together.resized_crop = true;
-  together.brightness = 0.3f;
-  together.contrast = 0.3f;
-  all.push_back({"everything at once", together});
+  // Brightness and contrast would move the colours this test reads classes by; that they leave
+  // the mask alone is the next test's.
+  all.push_back({"all four at once", together});
   return all;
 }
 
@@ -136,7 +150,7 @@ TEST(MaskAlignment, EveryAugmentationThatMovesPixelsMovesTheMaskAlike) {
       const Sample out = augmented(source, augmentation.options, seed);
       int checked = 0;
       EXPECT_EQ(misaligned(out, checked), 0) << augmentation.name << ", seed " << seed;
-      EXPECT_GT(checked, kSize * kSize / 2) << augmentation.name << ", seed " << seed;
+      EXPECT_GT(checked, kSize * kSize / 3) << augmentation.name << ", seed " << seed;
       moved = moved || out.mask != source.mask;
     }
     EXPECT_TRUE(moved) << augmentation.name << " never moved the mask";
@@ -194,7 +208,7 @@ TEST(MaskAlignment, FittingToTheInputSizeKeepsTheMaskOnItsImage) {
       fit_mask(mask, kSize, kSize, fit, out.mask.data());
       int checked = 0;
       EXPECT_EQ(misaligned(out, checked), 0) << width << "x" << height << ", " << to_string(fit);
-      EXPECT_GT(checked, kSize * kSize / 2) << width << "x" << height << ", " << to_string(fit);
+      EXPECT_GT(checked, kSize * kSize / 3) << width << "x" << height << ", " << to_string(fit);
       const bool pads = fit == FitMode::Pad && width != height;
       EXPECT_EQ(values_of(out.mask).count(kMaskIgnore) > 0, pads)
           << width << "x" << height << ", " << to_string(fit);
