@@ -553,7 +553,7 @@
 <context>
     <name>DatasetFormat</name>
     <message>
-        <location filename="../engine/src/data/formats/csv/csv_format.cpp" line="+20"/>
+        <location filename="../engine/src/data/formats/csv/csv_format.cpp" line="+23"/>
         <source>Labels in a CSV file (path,label)</source>
         <translation>CSV 标签文件（path,label）</translation>
     </message>
@@ -564,6 +564,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../engine/src/data/formats/segmentation_csv/segmentation_csv_format.cpp" line="+29"/>
         <source>CSV files (*.csv);;All files (*)</source>
         <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
     </message>
@@ -613,6 +614,36 @@
         <location line="+1"/>
         <source>Images in one folder, labelled by labels.csv or labels.txt (file,label lines) or labels.json ({&quot;file&quot;: &quot;label&quot;}) beside them</source>
         <translation>同一文件夹中的图像，由旁边的 labels.csv 或 labels.txt（file,label 行）或 labels.json（{&quot;file&quot;: &quot;label&quot;}）标注</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/data/formats/segmentation_csv/segmentation_csv_format.cpp" line="-7"/>
+        <source>Images and masks in a CSV file (image,mask)</source>
+        <translation>CSV 文件中的图像与掩码 (image,mask)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A CSV file with the columns image and mask, paths relative to it; classes.txt or classes.json beside it names the classes</source>
+        <translation>含 image 与 mask 两列的 CSV 文件，路径相对于该文件；其旁的 classes.txt 或 classes.json 给出类别名称</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>choose a CSV file with image,mask rows</source>
+        <translation>选择含 image,mask 行的 CSV 文件</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/data/formats/segmentation_folder/segmentation_folder_format.cpp" line="+44"/>
+        <source>Segmentation folder (images/ and masks/)</source>
+        <translation>分割数据文件夹（images/ 与 masks/）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Images in images/ and a PNG mask of the same name in masks/ (class indices, or colours named in classes.txt or classes.json); a val/ folder of the same layout validates</source>
+        <translation>图像在 images/ 中，同名的 PNG 掩码在 masks/ 中（类别索引，或 classes.txt、classes.json 中指定的颜色）；结构相同的 val/ 文件夹用于验证</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>choose a folder holding images/ and masks/</source>
+        <translation>选择包含 images/ 与 masks/ 的文件夹</translation>
     </message>
 </context>
 <context>
@@ -1041,12 +1072,22 @@
         <translation>类别均衡采样已让每个类别被同等地看到；再加上 balanced 类别权重会再一次偏向稀有类别。请二者选其一。</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Mixup and CutMix blend the labels of two images; segmentation data has a mask per image, which they cannot blend. Set mixup_alpha and cutmix_alpha to 0.</source>
+        <translation>Mixup 与 CutMix 会混合两张图像的标签；分割数据每张图像有一个掩码，无法这样混合。请将 mixup_alpha 和 cutmix_alpha 设为 0。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The class-balanced sampler draws images by their one class; segmentation images hold many classes. Use the shuffle sampler, and class weights for rare classes.</source>
+        <translation>类别均衡采样器按图像的单一类别抽取图像；分割图像包含多个类别。请使用随机打乱采样器，并用类别权重照顾稀有类别。</translation>
+    </message>
+    <message>
         <location filename="../engine/src/optimizers/adam/adam_spec.cpp" line="+16"/>
         <source>Adam adds weight decay to the gradient; AdamW decouples it and usually generalises better.</source>
         <translation>Adam 把权重衰减加到梯度上；AdamW 将其解耦，通常泛化更好。</translation>
     </message>
     <message>
-        <location filename="../engine/src/model/setting_messages.h" line="-29"/>
+        <location filename="../engine/src/model/setting_messages.h" line="-38"/>
         <source>The warm-up (%1 steps) is longer than half the run (%2 steps); training shortens it to %3 steps.</source>
         <translation>预热（%1 步）超过整个训练（%2 步）的一半；训练时会缩短为 %3 步。</translation>
     </message>
@@ -1548,6 +1589,11 @@
         <translation>最佳检查点依据</translation>
     </message>
     <message>
+        <location line="+10"/>
+        <source>Segmentation loss</source>
+        <translation>分割损失</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>Sampler</source>
         <translation>采样方式</translation>
@@ -1623,7 +1669,12 @@
         <translation>缓存预算</translation>
     </message>
     <message>
-        <location line="-74"/>
+        <location line="+25"/>
+        <source>Ignored mask value</source>
+        <translation>忽略的掩码值</translation>
+    </message>
+    <message>
+        <location line="-99"/>
         <source>Random crop padding</source>
         <translation>随机裁剪填充</translation>
     </message>
@@ -2022,7 +2073,7 @@
         <translation>扫描已取消。</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>Validation: the images in %1.</source>
         <translation>验证：%1 中的图像。</translation>
     </message>
@@ -2253,7 +2304,17 @@
         <translation>图像数</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+57"/>
+        <source>%1 %2: %3 % · %4 %</source>
+        <translation>%1 %2：%3 % · %4 %</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Share of the labelled pixels per class (training · validation):</source>
+        <translation>各类别在已标注像素中的占比（训练 · 验证）：</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
@@ -3646,7 +3707,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+514"/>
+        <location filename="../app/gui/main_window.cpp" line="+463"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -3741,7 +3802,7 @@ predicted: %2</source>
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-354"/>
+        <location filename="../app/gui/main_window.cpp" line="-303"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -3816,7 +3877,7 @@ predicted: %2</source>
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+39"/>
+        <location filename="../app/gui/main_window.cpp" line="+27"/>
         <source>Blocks</source>
         <translation>模块</translation>
     </message>
@@ -3862,7 +3923,7 @@ predicted: %2</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+248"/>
+        <location filename="../app/gui/main_window.cpp" line="+209"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -3877,7 +3938,7 @@ predicted: %2</source>
         <translation>设备：CPU（%1 线程）；CUDA 不可用</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+23"/>
         <source>Could not reopen %1: %2</source>
         <translation>无法重新打开 %1：%2</translation>
     </message>
@@ -5732,7 +5793,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SamplePreviewGrid</name>
     <message>
-        <location filename="../widgets/training/sample_preview_grid.cpp" line="+26"/>
+        <location filename="../widgets/training/sample_preview_grid.cpp" line="+31"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -5757,17 +5818,37 @@ predicted: %2 (%3%)</source>
         <translation>抽取其他图像和其他随机增强</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+1"/>
+        <source>Masks</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Draw each image&apos;s segmentation mask over it in the class colours</source>
+        <translation>以类别颜色将每张图像的分割掩码叠加在图像上</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>How strongly the masks cover their images</source>
+        <translation>掩码覆盖图像的浓度</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Training images and their masks with augmentation (hover for the classes).</source>
+        <translation>经过数据增强的训练图像及其掩码（悬停查看类别）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Training images with augmentation (hover for the class).</source>
         <translation>经过增强的训练图像（悬停查看类别）。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>The dataset has no training images.</source>
         <translation>数据集没有训练图像。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+49"/>
         <source>Scanning… %1 files</source>
         <translation>正在扫描… %1 个文件</translation>
     </message>
@@ -5888,7 +5969,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+59"/>
+        <location line="+57"/>
         <source>The study %1 cannot be saved: %2</source>
         <translation>无法保存研究 %1：%2</translation>
     </message>

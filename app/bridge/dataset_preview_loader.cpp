@@ -124,9 +124,12 @@ void DatasetPreviewLoader::summarize(const Dataset& dataset, const DatasetSettin
   const DatasetInfo& info = dataset.info;
   QStringList names;
   QList<qint64> counts;
+  // Segmentation data counts the images that show each class (its class counts are pixels).
+  const std::vector<std::int64_t>& per_class =
+      info.masks ? info.train_class_images : info.train_class_counts;
   for (std::size_t c = 0; c < info.class_names.size(); ++c) {
     names << QString::fromStdString(info.class_names[c]);
-    counts << (c < info.train_class_counts.size() ? info.train_class_counts[c] : 0);
+    counts << (c < per_class.size() ? per_class[c] : 0);
   }
   const QString shape = QStringLiteral("%1×%2×%3")
                             .arg(info.input.channels)

@@ -26,8 +26,11 @@ std::string validation_text(const ValidationChoice& validation, const DatasetSet
   }
   std::string text = std::to_string(std::lround(settings.validation_fraction * 100)) +
                      "% of the training images (" + images + "), held out at random";
-  if (dataset_format(settings.source).validation_folder != nullptr) {
-    text += "; for a fixed set, put images in ROOT/val/<class>/ beside ROOT/train/<class>/";
+  const DatasetFormat& format = dataset_format(settings.source);
+  if (format.validation_folder != nullptr) {
+    text += format.masks
+                ? "; for a fixed set, put images and masks in ROOT/val/images/ and ROOT/val/masks/"
+                : "; for a fixed set, put images in ROOT/val/<class>/ beside ROOT/train/<class>/";
   }
   return text;
 }

@@ -57,8 +57,31 @@ void print_counts(const DatasetStatistics& statistics, std::ostream& out) {
     train += statistics.train_counts[c];
     validation += statistics.validation_counts[c];
   }
+  // An image shows several classes of a mask: their counts do not add up to the images.
+  if (!statistics.train_pixels.empty()) return;
   out << padded("total", name_width) << std::setw(12) << train << std::setw(12) << validation
       << "\n";
+}
+
+// Segmentation data: each class's share of the labelled pixels in either split.
+void print_pixel_shares(const DatasetStatistics& statistics, std::ostream& out) {
+  std::size_t name_width = std::string("class").size();
+  for (const std::string& name : statistics.class_names) {
+    name_width = std::max(name_width, visible_width(name));
+  }
+  out << "pixels per class (share of the labelled pixels; ignored pixels left out)\n"
+      << padded("class", name_width) << std::setw(12) << "train" << std::setw(12) << "validation"
+      << "\n";
+  const auto percent = [](double share) {
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(1) << 100.0 * share << " %";
+    return text.str();
+  };
+  for (std::size_t c = 0; c < statistics.class_names.size(); ++c) {
+    out << padded(statistics.class_names[c], name_width) << std::setw(12)
+        << percent(pixel_share(statistics.train_pixels, c)) << std::setw(12)
+        << percent(pixel_share(statistics.validation_pixels, c)) << "\n";
+  }
 }
 
 void print_sizes(const ImageSizeStatistics& sizes, std::ostream& out) {
@@ -148,8 +171,13 @@ int run_inspect_data(const InspectDataOptions& options) {
   }
   std::cout << "dataset: " << s.path << "\n"
             << "validation: " << validation_text(s, settings.value(), options.seed) << "\n\n";
+  if (!s.train_pixels.empty()) std::cout << "images showing each class\n";
   print_counts(s, std::cout);
   std::cout << "\n";
+  if (!s.train_pixels.empty()) {
+    print_pixel_shares(s, std::cout);
+    std::cout << "\n";
+  }
   print_sizes(s.sizes, std::cout);
   if (s.imbalance) std::cout << "\n" << imbalance_warning(s, *s.imbalance) << "\n";
   return kExitOk;
@@ -161,8 +189,9 @@ void add_inspect_data_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<InspectDataOptions>();
   auto* command = app.add_subcommand(
       "inspect-data",
-      "Images per class in the training and validation splits, image sizes, grey and colour "
-      "images, and a warning when the classes are out of balance");
+      "Images per class in the training and validation splits (and each class's share of the "
+      "pixels, for segmentation masks), image sizes, grey and colour images, and a warning when "
+      "the classes are out of balance");
   command->add_option("dataset", options->dataset, "fashion-mnist, an image folder or a list file")
       ->required();
   command

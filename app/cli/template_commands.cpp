@@ -61,6 +61,10 @@ int run_new(const NewOptions& options) {
     print_model_errors({*problem}, std::cerr);
     return kExitUsageError;
   }
+  if (auto problem = task_data_problem(project.task, project.dataset)) {
+    std::cerr << "error: " << problem->describe() << "\n";
+    return kExitUsageError;
+  }
   if (auto error = ProjectFile::save(project, options.out)) {
     std::cerr << "error: " << error->describe() << "\n";
     return kExitFailure;

@@ -2,13 +2,16 @@
 // a preview decoded from a dozen files; a scan shows progress with Cancel. A folder with a val/
 // folder beside train/ is validated on it once chosen, and the panel says so (issue 32). Its
 // images per class are drawn per split, with a warning when the classes are out of balance
-// more than 10:1 (issue 34).
+// more than 10:1 (issue 34). A segmentation folder's preview draws the masks over the images in
+// the class colours, and the statistics list each class's share of the pixels (issue 38).
 
 #include <QtTest>
 
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -16,6 +19,7 @@
 
 #include <qcustomplot.h>
 
+#include "convstudio/model/dataset_format.h"
 #include "dataset_preview_loader.h"
 #include "training/dataset_settings_editor.h"
 #include "training/dataset_statistics_view.h"
@@ -36,6 +40,7 @@ class DatasetPanelTest : public QObject {
   void summarySaysWhereTheValidationImagesComeFrom();
   void imbalancedFolderShowsItsCountsAndTheWarning();
   void tenToOneIsNotWarned();
+  void segmentationFolderShowsMasksAndPixelShares();
 
  private:
   QTemporaryDir cache_;
@@ -289,6 +294,64 @@ void DatasetPanelTest::tenToOneIsNotWarned() {
   DatasetStatisticsView* view = window.panel.datasetStatistics();
   QTRY_VERIFY_WITH_TIMEOUT(!view->sizesText().isEmpty(), 20000);
   QVERIFY2(!view->warningShown(), qPrintable(view->warningText()));
+}
+
+void DatasetPanelTest::segmentationFolderShowsMasksAndPixelShares() {
+  // Six 8×8 grey images, each with a mask of its left half class 0 and its right half class 1.
+  QTemporaryDir root;
+  QDir(root.path()).mkpath(QStringLiteral("images"));
+  QDir(root.path()).mkpath(QStringLiteral("masks"));
+  for (int i = 0; i < 6; ++i) {
+    QImage image(8, 8, QImage::Format_RGB32);
+    image.fill(Qt::gray);
+    QVERIFY(image.save(root.filePath(QStringLiteral("images/%1.png").arg(i))));
+    QImage mask(8, 8, QImage::Format_Grayscale8);
+    for (int y = 0; y < 8; ++y) {
+      for (int x = 0; x < 8; ++x) mask.scanLine(y)[x] = x < 4 ? 0 : 1;
+    }
+    QVERIFY(mask.save(root.filePath(QStringLiteral("masks/%1.png").arg(i))));
+  }
+  QFile classes(root.filePath(QStringLiteral("classes.txt")));
+  QVERIFY(classes.open(QIODevice::WriteOnly));
+  classes.write("sea 0 0 255\nsand 255 255 0\n");
+  classes.close();
+
+  DatasetSettings settings;
+  settings.source = find_dataset_format("segmentation-folder")->kind;
+  settings.path = root.path().toStdString();
+  settings.validation = ValidationSplit::Fraction;
+  settings.validation_fraction = 0.34;
+  DatasetPreviewLoader loader;
+  SamplePreviewGrid grid;
+  DatasetStatisticsView view;
+  connect(&loader, &DatasetPreviewLoader::previewReady, &grid, &SamplePreviewGrid::showSamples);
+  connect(&loader, &DatasetPreviewLoader::statisticsReady, &view,
+          &DatasetStatisticsView::showStatistics);
+  loader.request(settings, 1, 4);
+  QTRY_VERIFY_WITH_TIMEOUT(grid.sampleCount() > 0, 20000);
+  QVERIFY(grid.masksOffered());
+  // Fully opaque, every drawn pixel is a class colour: the left half blue, the right yellow.
+  grid.setMaskOpacity(100);
+  int drawn = 0;
+  for (QLabel* cell : grid.findChildren<QLabel*>()) {
+    if (cell->pixmap().isNull()) continue;
+    const QImage shown = cell->pixmap().toImage();
+    QCOMPARE(shown.pixelColor(1, shown.height() / 2), QColor(0, 0, 255));
+    QCOMPARE(shown.pixelColor(shown.width() - 2, shown.height() / 2), QColor(255, 255, 0));
+    ++drawn;
+  }
+  QCOMPARE(drawn, grid.sampleCount());
+  // Masks off: the grey image again.
+  grid.setMasksShown(false);
+  for (QLabel* cell : grid.findChildren<QLabel*>()) {
+    if (cell->pixmap().isNull()) continue;
+    QCOMPARE(cell->pixmap().toImage().pixelColor(1, 1), QColor(Qt::gray));
+  }
+  QTRY_VERIFY_WITH_TIMEOUT(!view.pixelSharesText().isEmpty(), 20000);
+  QVERIFY2(view.pixelSharesText().contains(QStringLiteral("sea")),
+           qPrintable(view.pixelSharesText()));
+  QVERIFY2(view.pixelSharesText().contains(QStringLiteral("50.0 % · 50.0 %")),
+           qPrintable(view.pixelSharesText()));
 }
 
 QTEST_MAIN(DatasetPanelTest)

@@ -15,7 +15,7 @@ seconds=${FUZZ_SECONDS:-600}
 parallel=${FUZZ_JOBS:-2}
 harnesses=(${FUZZ_TARGETS:-fuzz_project_file fuzz_checkpoint_state fuzz_safetensors fuzz_idx_file
            fuzz_onnx_contract fuzz_csv_dataset fuzz_labels_sidecar fuzz_image_header
-           fuzz_onnx_file})
+           fuzz_onnx_file fuzz_class_list})
 
 # clang and its fuzzer runtime are Debian packages (clang-14, libclang-rt-14-dev in Debian 12).
 clangxx=$(command -v clang++-14 || command -v clang++ || true)

@@ -51,17 +51,22 @@ DatasetStatisticsView::DatasetStatisticsView(QWidget* parent) : QWidget(parent) 
   chart_->plotLayout()->insertRow(0);
   chart_->plotLayout()->addElement(0, 0, chart_->legend);
   chart_->plotLayout()->setRowStretchFactor(0, 0.001);
-  chart_->xAxis->setLabel(tr("images"));
+  chart_->xAxis->setLabel(tr("images"));  // segmentation: images that show the class
   chart_->yAxis->setRangeReversed(true);  // the first class on top, as the lists read
   chart_->yAxis->setTickLabelFont(font());
   chart_->xAxis->setTickLabelFont(font());
   sizes_ = new QLabel(this);
   sizes_->setObjectName(QStringLiteral("imageSizes"));
   sizes_->setWordWrap(true);
+  pixelShares_ = new QLabel(this);
+  pixelShares_->setObjectName(QStringLiteral("pixelShares"));
+  pixelShares_->setWordWrap(true);
+  pixelShares_->setTextFormat(Qt::RichText);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(warning_);
   layout->addWidget(chart_);
+  layout->addWidget(pixelShares_);
   layout->addWidget(sizes_);
   clear();
 }
@@ -74,6 +79,8 @@ void DatasetStatisticsView::clear() {
   chart_->hide();
   sizes_->clear();
   sizes_->hide();
+  pixelShares_->clear();
+  pixelShares_->hide();
 }
 
 void DatasetStatisticsView::showStatistics(const DatasetStatistics& statistics) {
@@ -84,8 +91,34 @@ void DatasetStatisticsView::showStatistics(const DatasetStatistics& statistics) 
     warning_->show();
   }
   drawCounts(statistics);
+  if (!statistics.train_pixels.empty()) {
+    pixelShares_->setText(describePixelShares(statistics));
+    pixelShares_->show();
+  }
   sizes_->setText(describeSizes(statistics.sizes));
   sizes_->show();
+}
+
+QString DatasetStatisticsView::describePixelShares(const DatasetStatistics& statistics) const {
+  const QLocale locale;
+  QStringList rows;
+  for (std::size_t c = 0; c < statistics.class_names.size(); ++c) {
+    const ClassColour colour = c < statistics.class_colours.size()
+                                   ? statistics.class_colours[c]
+                                   : default_class_colour(static_cast<std::int64_t>(c));
+    const QString patch = QStringLiteral("<span style=\"color:%1\">\u25A0</span>")
+                              .arg(QColor(colour[0], colour[1], colour[2]).name());
+    rows << tr("%1 %2: %3 % · %4 %")
+                .arg(patch, QString::fromStdString(statistics.class_names[c]).toHtmlEscaped(),
+                     locale.toString(100.0 * pixel_share(statistics.train_pixels, c), 'f', 1),
+                     locale.toString(100.0 * pixel_share(statistics.validation_pixels, c), 'f', 1));
+  }
+  return tr("Share of the labelled pixels per class (training · validation):") +
+         QStringLiteral("<br>") + rows.join(QStringLiteral("<br>"));
+}
+
+QString DatasetStatisticsView::pixelSharesText() const {
+  return pixelShares_->isHidden() ? QString() : pixelShares_->text();
 }
 
 void DatasetStatisticsView::drawCounts(const DatasetStatistics& statistics) {

@@ -2,7 +2,8 @@
 // What the dataset holds per class, drawn: a bar per class for the training and the validation
 // split, the image sizes and the grey/colour share below, and a warning above when one class
 // outnumbers another more than 10:1, with what to do about it. The statistics are counted off
-// the UI thread (the preview loader) and handed over as a plain struct.
+// the UI thread (the preview loader) and handed over as a plain struct. Segmentation data also
+// shows each class's share of the pixels in both splits, beside a patch of its colour.
 
 #include <QWidget>
 
@@ -30,16 +31,19 @@ class DatasetStatisticsView : public QWidget {
   bool warningShown() const;
   QString warningText() const;
   QString sizesText() const;
+  QString pixelSharesText() const;  // "" unless the data has masks
 
  private:
   void drawCounts(const DatasetStatistics& statistics);
   QString imbalanceText(const DatasetStatistics& statistics) const;
   QString describeSizes(const ImageSizeStatistics& sizes) const;
+  QString describePixelShares(const DatasetStatistics& statistics) const;
 
   QLabel* warning_ = nullptr;
   QCustomPlot* chart_ = nullptr;
   QCPBarsGroup* barsGroup_ = nullptr;  // sets the training and validation bars side by side
   QLabel* sizes_ = nullptr;
+  QLabel* pixelShares_ = nullptr;
 };
 
 }  // namespace convstudio

@@ -1,5 +1,6 @@
 #include "sample_preview_grid.h"
 
+#include <QCheckBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -7,8 +8,12 @@
 #include <QPixmap>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSlider>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
+#include "mask_overlay.h"
 #include "planar_image.h"
 
 namespace convstudio {
@@ -45,8 +50,20 @@ SamplePreviewGrid::SamplePreviewGrid(QWidget* parent) : QWidget(parent) {
   message_->setWordWrap(true);
   auto* shuffle = new QPushButton(tr("Shuffle"), this);
   shuffle->setToolTip(tr("Draw other images and other random augmentations"));
+  showMasks_ = new QCheckBox(tr("Masks"), this);
+  showMasks_->setObjectName(QStringLiteral("showMasks"));
+  showMasks_->setToolTip(tr("Draw each image's segmentation mask over it in the class colours"));
+  showMasks_->setChecked(true);
+  maskOpacity_ = new QSlider(Qt::Horizontal, this);
+  maskOpacity_->setObjectName(QStringLiteral("maskOpacity"));
+  maskOpacity_->setRange(0, 100);
+  maskOpacity_->setValue(50);
+  maskOpacity_->setMaximumWidth(80);
+  maskOpacity_->setToolTip(tr("How strongly the masks cover their images"));
   auto* bottom = new QHBoxLayout;
   bottom->addWidget(message_, 1);
+  bottom->addWidget(showMasks_);
+  bottom->addWidget(maskOpacity_);
   bottom->addWidget(shuffle);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -56,17 +73,53 @@ SamplePreviewGrid::SamplePreviewGrid(QWidget* parent) : QWidget(parent) {
   layout->addLayout(bottom);
   connect(shuffle, &QPushButton::clicked, this, &SamplePreviewGrid::shuffleRequested);
   connect(cancelScan_, &QPushButton::clicked, this, &SamplePreviewGrid::scanCancelRequested);
+  connect(showMasks_, &QCheckBox::toggled, this, [this](bool shown) {
+    maskOpacity_->setEnabled(shown);
+    drawSamples();
+  });
+  connect(maskOpacity_, &QSlider::valueChanged, this, &SamplePreviewGrid::drawSamples);
+  showMasks_->hide();
+  maskOpacity_->hide();
+}
+
+void SamplePreviewGrid::setMasksShown(bool shown) {
+  showMasks_->setChecked(shown);
+}
+
+void SamplePreviewGrid::setMaskOpacity(int percent) {
+  maskOpacity_->setValue(percent);
+}
+
+bool SamplePreviewGrid::masksOffered() const {
+  return !showMasks_->isHidden();
 }
 
 void SamplePreviewGrid::showSamples(const std::vector<PreviewSample>& samples) {
   hideScan();
+  samples_ = samples;
+  const bool masks =
+      std::any_of(samples_.begin(), samples_.end(), [](const auto& s) { return !s.mask.empty(); });
+  showMasks_->setVisible(masks);
+  maskOpacity_->setVisible(masks);
+  drawSamples();
+  message_->setText(shown_ == 0 ? tr("The dataset has no training images.")
+                    : masks     ? tr("Training images and their masks with augmentation (hover "
+                                         "for the classes).")
+                                : tr("Training images with augmentation (hover for the class)."));
+}
+
+void SamplePreviewGrid::drawSamples() {
   shown_ = 0;
+  const double opacity = showMasks_->isChecked() ? maskOpacity_->value() / 100.0 : 0.0;
   for (int i = 0; i < cells_.size(); ++i) {
     QLabel* cell = cells_[i];
-    if (static_cast<std::size_t>(i) < samples.size()) {
-      const PreviewSample& sample = samples[static_cast<std::size_t>(i)];
-      const QImage image =
+    if (static_cast<std::size_t>(i) < samples_.size()) {
+      const PreviewSample& sample = samples_[static_cast<std::size_t>(i)];
+      QImage image =
           planarImage(sample.channels, sample.height, sample.width, sample.pixels.data());
+      if (!sample.mask.empty() && opacity > 0.0) {
+        image = maskOverlay(image, sample.mask.data(), sample.class_colours, opacity);
+      }
       // Nearest-neighbour keeps small images' pixels honest.
       cell->setPixmap(QPixmap::fromImage(image.scaled(
           kThumbnailSize - 4, kThumbnailSize - 4, Qt::KeepAspectRatio, Qt::FastTransformation)));
@@ -77,13 +130,14 @@ void SamplePreviewGrid::showSamples(const std::vector<PreviewSample>& samples) {
       cell->setToolTip({});
     }
   }
-  message_->setText(shown_ > 0 ? tr("Training images with augmentation (hover for the class).")
-                               : tr("The dataset has no training images."));
 }
 
 void SamplePreviewGrid::showMessage(const QString& text) {
   hideScan();
   shown_ = 0;
+  samples_.clear();
+  showMasks_->hide();
+  maskOpacity_->hide();
   for (QLabel* cell : std::as_const(cells_)) cell->clear();
   message_->setText(text);
 }

@@ -3,7 +3,8 @@
 // can judge the augmentation before training; above it, what the dataset holds (images per
 // class, the split, the input shape) or, while a big folder is scanned, the scan's progress
 // with a Cancel button. The images come from the owner (the dataset is opened off the UI
-// thread); "Shuffle" asks for another draw.
+// thread); "Shuffle" asks for another draw. Segmentation samples show their masks over them in
+// the class colours, with a toggle and an opacity slider.
 
 #include <QList>
 #include <QWidget>
@@ -12,8 +13,10 @@
 
 #include "convstudio/data/preview_sample.h"
 
+class QCheckBox;
 class QGridLayout;
 class QLabel;
+class QSlider;
 class QProgressBar;
 class QPushButton;
 
@@ -30,8 +33,13 @@ class SamplePreviewGrid : public QWidget {
 
   explicit SamplePreviewGrid(QWidget* parent = nullptr);
 
-  // Each sample drawn from its pixels, its class name as the tooltip.
+  // Each sample drawn from its pixels (with its mask over it, when it has one), its class name
+  // (or the classes its mask shows) as the tooltip.
   void showSamples(const std::vector<PreviewSample>& samples);
+  // Whether masks are drawn, and how strongly (0-100 %).
+  void setMasksShown(bool shown);
+  void setMaskOpacity(int percent);
+  bool masksOffered() const;
   // A line instead of the images, such as "Loading…".
   void showMessage(const QString& text);
   // Why the data cannot be read (or that its scan was cancelled): the summary goes too.
@@ -54,6 +62,7 @@ class SamplePreviewGrid : public QWidget {
 
  private:
   void hideScan();
+  void drawSamples();
 
   QGridLayout* grid_ = nullptr;
   QList<QLabel*> cells_;
@@ -61,6 +70,9 @@ class SamplePreviewGrid : public QWidget {
   QLabel* summary_ = nullptr;
   QProgressBar* scanBar_ = nullptr;
   QPushButton* cancelScan_ = nullptr;
+  QCheckBox* showMasks_ = nullptr;
+  QSlider* maskOpacity_ = nullptr;
+  std::vector<PreviewSample> samples_;  // kept to draw again when the mask controls change
   int shown_ = 0;
 };
 

@@ -9,6 +9,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "convstudio/data/sample_set.h"
 #include "data/random_erasing.h"
 #include "data/random_resized_crop.h"
 #include "data/seeded_random.h"
@@ -34,11 +35,13 @@ std::uint64_t Augmenter::sample_seed(std::uint64_t run_seed, std::int64_t epoch,
                             static_cast<std::uint64_t>(index)});
 }
 
-void Augmenter::apply(const std::uint8_t* source, std::uint8_t* destination,
-                      std::uint64_t seed) const {
+void Augmenter::apply(const std::uint8_t* source, std::uint8_t* destination, std::uint64_t seed,
+                      const std::uint8_t* mask, std::uint8_t* mask_destination) const {
+  const bool masked = mask != nullptr && mask_destination != nullptr;
   // The resized crop comes first, from a stream of its own: it draws a varying number of
   // values, and the draws below stay what they were before it existed.
   std::vector<std::uint8_t> cropped;
+  std::vector<std::uint8_t> cropped_mask;
   if (options_.resized_crop) {
     constexpr std::uint64_t kCropTag = 0x5252434Full;  // "RRCO"
     SeededRandom crop_random(SeededRandom::mix({seed, kCropTag}));
@@ -47,6 +50,11 @@ void Augmenter::apply(const std::uint8_t* source, std::uint8_t* destination,
                    static_cast<std::size_t>(width_));
     resized_crop(source, cropped.data(), channels_, height_, width_, box);
     source = cropped.data();
+    if (masked) {
+      cropped_mask.resize(static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_));
+      resized_crop(mask, cropped_mask.data(), 1, height_, width_, box, true);
+      mask = cropped_mask.data();
+    }
   }
 
   // Draw every value in a fixed order whatever is enabled, so a sample's draws do not depend on
@@ -54,45 +62,23 @@ void Augmenter::apply(const std::uint8_t* source, std::uint8_t* destination,
   SeededRandom random(seed);
   const int padding = std::max(0, options_.crop_padding);
   const auto span = static_cast<std::uint64_t>(2 * padding + 1);
-  const double shift_x = static_cast<double>(random.below(span)) - padding;
-  const double shift_y = static_cast<double>(random.below(span)) - padding;
-  const bool flip = random.coin() && options_.hflip;
-  const double angle = random.uniform(-1.0, 1.0) * options_.rotation_degrees;
+  Motion motion;
+  motion.shift_x = static_cast<double>(random.below(span)) - padding;
+  motion.shift_y = static_cast<double>(random.below(span)) - padding;
+  motion.flip = random.coin() && options_.hflip;
+  motion.angle = random.uniform(-1.0, 1.0) * options_.rotation_degrees;
+  motion.dx = static_cast<int>(motion.shift_x);
+  motion.dy = static_cast<int>(motion.shift_y);
   const double brightness = 1.0 + random.uniform(-1.0, 1.0) * options_.brightness;
   const double contrast = 1.0 + random.uniform(-1.0, 1.0) * options_.contrast;
 
-  const std::size_t plane = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
-  const bool geometric = shift_x != 0 || shift_y != 0 || flip || angle != 0;
-  if (!geometric) {
-    std::memcpy(destination, source, plane * static_cast<std::size_t>(channels_));
-  } else if (angle == 0) {
-    shift_and_flip(source, destination, static_cast<int>(shift_x), static_cast<int>(shift_y), flip);
-  } else {
-    // Flip, then rotate about the centre, then shift (the crop of the zero-padded image): one
-    // composed matrix, so each plane is resampled once.
-    const double cx = (width_ - 1) / 2.0;
-    const double cy = (height_ - 1) / 2.0;
-    const Affine mirror = flip ? Affine(-1, 0, width_ - 1, 0, 1, 0, 0, 0, 1) : Affine::eye();
-    const cv::Mat r = cv::getRotationMatrix2D(
-        cv::Point2f(static_cast<float>(cx), static_cast<float>(cy)), angle, 1.0);
-    const Affine rotate(r.at<double>(0, 0), r.at<double>(0, 1), r.at<double>(0, 2),
-                        r.at<double>(1, 0), r.at<double>(1, 1), r.at<double>(1, 2), 0, 0, 1);
-    const Affine shift(1, 0, shift_x, 0, 1, shift_y, 0, 0, 1);
-    const Affine full = shift * rotate * mirror;
-    const cv::Matx23d forward(full(0, 0), full(0, 1), full(0, 2), full(1, 0), full(1, 1),
-                              full(1, 2));
-    for (int c = 0; c < channels_; ++c) {
-      const cv::Mat in(height_, width_, CV_8UC1,
-                       const_cast<std::uint8_t*>(source) + static_cast<std::size_t>(c) * plane);
-      cv::Mat out(height_, width_, CV_8UC1, destination + static_cast<std::size_t>(c) * plane);
-      cv::warpAffine(in, out, forward, out.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
-                     cv::Scalar(0));
-    }
-  }
+  move(source, destination, channels_, motion, 0, false);
+  if (masked) move(mask, mask_destination, 1, motion, kMaskIgnore, true);
   if (brightness != 1.0 || contrast != 1.0) {
     adjust_brightness_contrast(destination, brightness, contrast);
   }
   // Erasing comes last, as in torchvision's pipelines, from a stream of its own like the crop's.
+  // It hides pixels of the image only: the mask still says what lies under the noise.
   if (options_.erasing > 0.f) {
     SeededRandom erase_random = erasing_random(seed);
     const EraseBox box = random_erasing_box(width_, height_, options_.erasing, erase_random);
@@ -100,16 +86,49 @@ void Augmenter::apply(const std::uint8_t* source, std::uint8_t* destination,
   }
 }
 
+void Augmenter::move(const std::uint8_t* source, std::uint8_t* destination, int planes,
+                     const Motion& motion, std::uint8_t fill, bool nearest) const {
+  const std::size_t plane = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
+  const bool geometric = motion.dx != 0 || motion.dy != 0 || motion.flip || motion.angle != 0;
+  if (!geometric) {
+    std::memcpy(destination, source, plane * static_cast<std::size_t>(planes));
+    return;
+  }
+  if (motion.angle == 0) {
+    shift_and_flip(source, destination, planes, fill, motion.dx, motion.dy, motion.flip);
+    return;
+  }
+  // Flip, then rotate about the centre, then shift (the crop of the zero-padded image): one
+  // composed matrix, so each plane is resampled once.
+  const double cx = (width_ - 1) / 2.0;
+  const double cy = (height_ - 1) / 2.0;
+  const Affine mirror = motion.flip ? Affine(-1, 0, width_ - 1, 0, 1, 0, 0, 0, 1) : Affine::eye();
+  const cv::Mat r = cv::getRotationMatrix2D(
+      cv::Point2f(static_cast<float>(cx), static_cast<float>(cy)), motion.angle, 1.0);
+  const Affine rotate(r.at<double>(0, 0), r.at<double>(0, 1), r.at<double>(0, 2),
+                      r.at<double>(1, 0), r.at<double>(1, 1), r.at<double>(1, 2), 0, 0, 1);
+  const Affine shift(1, 0, motion.shift_x, 0, 1, motion.shift_y, 0, 0, 1);
+  const Affine full = shift * rotate * mirror;
+  const cv::Matx23d forward(full(0, 0), full(0, 1), full(0, 2), full(1, 0), full(1, 1), full(1, 2));
+  for (int c = 0; c < planes; ++c) {
+    const cv::Mat in(height_, width_, CV_8UC1,
+                     const_cast<std::uint8_t*>(source) + static_cast<std::size_t>(c) * plane);
+    cv::Mat out(height_, width_, CV_8UC1, destination + static_cast<std::size_t>(c) * plane);
+    cv::warpAffine(in, out, forward, out.size(), nearest ? cv::INTER_NEAREST : cv::INTER_LINEAR,
+                   cv::BORDER_CONSTANT, cv::Scalar(fill));
+  }
+}
+
 // Whole-pixel shifts and mirroring need no resampling: copying rows is several times faster
 // than warpAffine on small images, and crop + flip is the most common augmentation.
-void Augmenter::shift_and_flip(const std::uint8_t* source, std::uint8_t* destination, int dx,
-                               int dy, bool flip) const {
+void Augmenter::shift_and_flip(const std::uint8_t* source, std::uint8_t* destination, int planes,
+                               std::uint8_t fill, int dx, int dy, bool flip) const {
   const std::size_t plane = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
-  std::memset(destination, 0, plane * static_cast<std::size_t>(channels_));
+  std::memset(destination, fill, plane * static_cast<std::size_t>(planes));
   // Destination columns [x0, x1) come from source columns x - dx (mirrored first when flipping).
   const int x0 = std::max(0, dx);
   const int x1 = std::min(width_, width_ + dx);
-  for (int c = 0; c < channels_; ++c) {
+  for (int c = 0; c < planes; ++c) {
     const std::uint8_t* in = source + static_cast<std::size_t>(c) * plane;
     std::uint8_t* out = destination + static_cast<std::size_t>(c) * plane;
     for (int y = std::max(0, dy); y < std::min(height_, height_ + dy); ++y) {

@@ -174,10 +174,16 @@ Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t
   const auto label_options = torch::TensorOptions().dtype(torch::kInt64).pinned_memory(pinned_);
   scratch.decoded.resize(set.image_bytes());
   scratch.augmented.resize(set.image_bytes());
+  const bool masks = set.has_masks();
+  if (masks) {
+    scratch.mask.resize(set.mask_bytes());
+    scratch.augmented_mask.resize(set.mask_bytes());
+  }
 
   Batch batch;
   batch.images = torch::empty({count, set.channels(), set.height(), set.width()}, float_options);
-  batch.labels = torch::empty({count}, label_options);
+  batch.labels = masks ? torch::empty({count, set.height(), set.width()}, label_options)
+                       : torch::empty({count}, label_options);
   batch.epoch = epoch;
   batch.index = index;
   batch.global_rows = global_rows;
@@ -198,10 +204,22 @@ Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t
       continue;
     }
     const std::uint8_t* pixels = fetched.value();
+    const std::uint8_t* mask = nullptr;
+    if (masks) {
+      const Result<const std::uint8_t*> fetched_mask = set.fetch_mask(sample, scratch.mask.data());
+      if (!fetched_mask) {
+        batch.skipped.push_back(fetched_mask.error());
+        continue;
+      }
+      mask = fetched_mask.value();
+    }
     if (augmenter_.enabled()) {
+      // One draw moves the image and its mask alike.
       augmenter_.apply(pixels, scratch.augmented.data(),
-                       Augmenter::sample_seed(options_.seed, epoch, sample));
+                       Augmenter::sample_seed(options_.seed, epoch, sample), mask,
+                       masks ? scratch.augmented_mask.data() : nullptr);
       pixels = scratch.augmented.data();
+      if (masks) mask = scratch.augmented_mask.data();
     }
     for (std::size_t c = 0; c < normalise_.size(); ++c) {
       const std::array<float, 256>& table = normalise_[c];
@@ -209,7 +227,15 @@ Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t
       for (std::size_t k = 0; k < plane; ++k) out[k] = table[in[k]];
       out += plane;
     }
-    labels[batch.samples.size()] = set.label(sample);
+    if (masks) {
+      std::int64_t* targets = labels + batch.samples.size() * plane;
+      const std::int64_t ignore = set.ignore_label();
+      for (std::size_t k = 0; k < plane; ++k) {
+        targets[k] = mask[k] == kMaskIgnore ? ignore : std::int64_t{mask[k]};
+      }
+    } else {
+      labels[batch.samples.size()] = set.label(sample);
+    }
     batch.samples.push_back(sample);
   }
   const auto rows = static_cast<std::int64_t>(batch.samples.size());

@@ -54,7 +54,9 @@ struct BatchLoaderOptions {
 
 struct Batch {
   torch::Tensor images;  // float32, batch x C x H x W, normalised
-  torch::Tensor labels;  // int64, batch
+  // int64: batch (a class per image), or batch x H x W for segmentation data (a class per pixel,
+  // or the set's ignore label).
+  torch::Tensor labels;
   std::int64_t epoch = 0;
   std::int64_t index = 0;             // position of this batch in its epoch
   bool non_blocking = false;          // pinned: copy to the GPU with non_blocking = true
@@ -106,6 +108,8 @@ class BatchLoader {
   struct Scratch {
     std::vector<std::uint8_t> decoded;
     std::vector<std::uint8_t> augmented;
+    std::vector<std::uint8_t> mask;
+    std::vector<std::uint8_t> augmented_mask;
   };
   Batch assemble(const std::vector<std::int64_t>& order, std::int64_t epoch, std::int64_t index,
                  Scratch& scratch) const;

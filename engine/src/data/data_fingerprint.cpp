@@ -31,6 +31,12 @@ std::string index_fingerprint(const FileIndex& index) {
         .add(static_cast<std::uint64_t>(file.validation))
         .add(file.bytes)
         .add(file.modified_ns);
+    // A segmentation file's mask is part of what it is: another mask is other data. Classification
+    // indexes hash as they always did, so their fingerprints stay.
+    if (index.has_masks) {
+      hash.add(file.mask);
+      for (std::int64_t pixels : file.class_pixels) hash.add(pixels);
+    }
   }
   return hash.hex();
 }

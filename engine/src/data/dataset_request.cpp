@@ -19,6 +19,7 @@ DatasetRequest dataset_request(const DatasetSettings& settings, std::uint64_t se
   request.validation_fraction =
       settings.validation == ValidationSplit::Fraction ? settings.validation_fraction : 0.0;
   request.split_seed = seed;
+  request.ignore_label = settings.ignore_label;
   if (settings.validation == ValidationSplit::Fold) {
     request.folds = static_cast<int>(settings.folds);
     request.validation_fold = static_cast<int>(settings.validation_fold);

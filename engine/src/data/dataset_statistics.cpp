@@ -145,8 +145,16 @@ DatasetStatistics dataset_statistics(const Dataset& dataset) {
   const DatasetInfo& info = dataset.info;
   statistics.path = info.path;
   statistics.class_names = info.class_names;
-  statistics.train_counts = class_counts(*dataset.train, info.class_names.size());
-  statistics.validation_counts = class_counts(*dataset.validation, info.class_names.size());
+  if (info.masks) {
+    statistics.train_counts = info.train_class_images;
+    statistics.validation_counts = info.validation_class_images;
+    statistics.train_pixels = info.train_class_counts;
+    statistics.validation_pixels = info.validation_class_pixels;
+    statistics.class_colours = info.class_colours;
+  } else {
+    statistics.train_counts = class_counts(*dataset.train, info.class_names.size());
+    statistics.validation_counts = class_counts(*dataset.validation, info.class_names.size());
+  }
   statistics.validation_is_test_set = info.validation_is_test_set;
   statistics.sizes = image_sizes(dataset);
   statistics.imbalance = class_imbalance(statistics.train_counts);
@@ -166,12 +174,26 @@ Result<DatasetStatistics> dataset_statistics(const DatasetRequest& request,
   return dataset_statistics(loaded.value());
 }
 
+double pixel_share(const std::vector<std::int64_t>& pixels, std::size_t index) {
+  std::int64_t total = 0;
+  for (std::int64_t count : pixels) total += count;
+  if (total <= 0 || index >= pixels.size()) return 0.0;
+  return static_cast<double>(pixels[index]) / static_cast<double>(total);
+}
+
 nlohmann::ordered_json dataset_statistics_json(const DatasetStatistics& statistics) {
   nlohmann::ordered_json classes = nlohmann::ordered_json::array();
   for (std::size_t c = 0; c < statistics.class_names.size(); ++c) {
-    classes.push_back({{"name", statistics.class_names[c]},
-                       {"train", statistics.train_counts[c]},
-                       {"validation", statistics.validation_counts[c]}});
+    nlohmann::ordered_json entry = {{"name", statistics.class_names[c]},
+                                    {"train", statistics.train_counts[c]},
+                                    {"validation", statistics.validation_counts[c]}};
+    if (!statistics.train_pixels.empty()) {
+      entry["train_pixels"] = statistics.train_pixels[c];
+      entry["validation_pixels"] = statistics.validation_pixels[c];
+      entry["train_pixel_share"] = pixel_share(statistics.train_pixels, c);
+      entry["validation_pixel_share"] = pixel_share(statistics.validation_pixels, c);
+    }
+    classes.push_back(std::move(entry));
   }
   const ImageSizeStatistics& sizes = statistics.sizes;
   nlohmann::ordered_json common = nlohmann::ordered_json::array();
@@ -179,6 +201,7 @@ nlohmann::ordered_json dataset_statistics_json(const DatasetStatistics& statisti
   nlohmann::ordered_json json = {
       {"path", statistics.path},
       {"validation_is_test_set", statistics.validation_is_test_set},
+      {"masks", !statistics.train_pixels.empty()},
       {"classes", classes},
       {"sizes",
        {{"images", sizes.images},

@@ -50,7 +50,9 @@ Result<LoadedIndex> open_index(const DatasetRequest& request, const std::string&
     if (std::optional<FileIndex> cached = load_cached_index(cache_file, source)) {
       // An index that took files from outside a CSV's folder serves only a request allowing it.
       const bool allowed = !cached->has_paths_outside || request.allow_paths_outside;
-      if (cached->kind == request.kind && allowed && index_is_current(*cached)) {
+      // Masks were checked against one ignore label: another one reads them again.
+      const bool same_ignore = !cached->has_masks || cached->ignore_label == request.ignore_label;
+      if (cached->kind == request.kind && allowed && same_ignore && index_is_current(*cached)) {
         loaded.index = std::make_shared<FileIndex>(std::move(*cached));
         loaded.reused = true;
         return loaded;
@@ -63,7 +65,8 @@ Result<LoadedIndex> open_index(const DatasetRequest& request, const std::string&
   const bool allow_paths_outside =
       request.allow_paths_outside && dataset_format(request.kind).names_files;
   Result<FileIndex> scanned =
-      dataset_reader(request.kind).index(source, progress, allow_paths_outside);
+      dataset_reader(request.kind)
+          .index(source, progress, allow_paths_outside, request.ignore_label);
   if (!scanned) return scanned.error();
   loaded.index = std::make_shared<FileIndex>(std::move(scanned).value());
   loaded.index->kind = request.kind;  // the cached index serves this format only
@@ -200,13 +203,36 @@ Result<SampledStatistics> statistics_for(FileIndex& index,
 
 // What the data set's info says of its files, classes and images.
 void describe_files(DatasetInfo& info, const FileIndex& index,
-                    const std::vector<std::int64_t>& train, const ImageTarget& target) {
+                    const std::vector<std::int64_t>& train,
+                    const std::vector<std::int64_t>& validation, const ImageTarget& target) {
   info.reading.from_files = true;
   info.class_names = index.class_names;
   info.train_class_counts.assign(info.class_names.size(), 0);
-  for (std::int64_t file : train) {
-    ++info.train_class_counts[static_cast<std::size_t>(
-        index.files[static_cast<std::size_t>(file)].label)];
+  if (index.has_masks) {
+    info.masks = true;
+    info.class_colours = index.class_colours;
+    info.ignore_label = index.ignore_label;
+    info.validation_class_pixels.assign(info.class_names.size(), 0);
+    info.train_class_images.assign(info.class_names.size(), 0);
+    info.validation_class_images.assign(info.class_names.size(), 0);
+    const auto add_pixels = [&](const std::vector<std::int64_t>& files,
+                                std::vector<std::int64_t>& pixels,
+                                std::vector<std::int64_t>& images) {
+      for (std::int64_t file : files) {
+        const IndexedFile& entry = index.files[static_cast<std::size_t>(file)];
+        for (std::size_t c = 0; c < pixels.size() && c < entry.class_pixels.size(); ++c) {
+          pixels[c] += entry.class_pixels[c];
+          images[c] += entry.class_pixels[c] > 0 ? 1 : 0;
+        }
+      }
+    };
+    add_pixels(train, info.train_class_counts, info.train_class_images);
+    add_pixels(validation, info.validation_class_pixels, info.validation_class_images);
+  } else {
+    for (std::int64_t file : train) {
+      ++info.train_class_counts[static_cast<std::size_t>(
+          index.files[static_cast<std::size_t>(file)].label)];
+    }
   }
   info.input.channels = target.channels;
   info.input.height = target.height;
@@ -251,8 +277,9 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
     return *problem;
   }
 
-  const auto image_bytes =
-      static_cast<std::int64_t>(target.channels) * target.height * target.width;
+  // A segmentation sample's mask is cached beside its image: one byte per pixel more.
+  const auto image_bytes = static_cast<std::int64_t>(target.channels + (index.has_masks ? 1 : 0)) *
+                           target.height * target.width;
   info.reading.decoded_bytes =
       image_bytes * static_cast<std::int64_t>(train.size() + validation.size());
   info.reading.cache_budget =
@@ -293,7 +320,7 @@ Result<Dataset> load_file_dataset(const DatasetRequest& request, const DatasetOb
   info.reading.index_reused = opened.value().reused;
   info.train_count = dataset.train->size();
   info.validation_count = dataset.validation->size();
-  describe_files(info, index, train, target);
+  describe_files(info, index, train, validation, target);
   if (info.warnings.size() > kNamedWarnings) info.warnings.resize(kNamedWarnings);
   return dataset;
 }

@@ -20,6 +20,11 @@ std::string FileIndex::full_path(const IndexedFile& file) const {
   return root + '/' + file.path;
 }
 
+std::string FileIndex::full_mask_path(const IndexedFile& file) const {
+  if (!file.mask.empty() && file.mask.front() == '/') return file.mask;
+  return root + '/' + file.mask;
+}
+
 std::int64_t FileIndex::total_bytes() const {
   std::int64_t total = 0;
   for (const IndexedFile& file : files) total += file.bytes;

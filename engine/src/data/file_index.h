@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/data/class_colours.h"
 #include "convstudio/model/dataset_settings.h"
 
 namespace convstudio {
@@ -20,6 +21,10 @@ struct IndexedFile {
   std::int64_t bytes = 0;
   std::int64_t modified_ns = 0;
   std::int64_t line = 0;  // the CSV row it came from; 0 for folders
+  // Segmentation: the image's mask (relative to FileIndex::root, or absolute) and how many of
+  // its pixels each class holds, at the mask's own size (ignored pixels are not counted).
+  std::string mask;
+  std::vector<std::int64_t> class_pixels;
 };
 
 // What tells whether a folder (or the CSV file) changed since the scan: its modification time
@@ -52,7 +57,7 @@ struct NativeShape {
 };
 
 struct FileIndex {
-  static constexpr std::uint32_t kVersion = 2;  // 2: has_paths_outside
+  static constexpr std::uint32_t kVersion = 3;  // 2: has_paths_outside; 3: masks
 
   DatasetKind kind = DatasetKind::ImageFolder;
   std::string source;  // the absolute folder or CSV file indexed
@@ -66,10 +71,17 @@ struct FileIndex {
   std::vector<FolderStamp> stamps;
   std::int64_t scanned_ns = 0;  // wall-clock time the scan started
 
+  // Segmentation data: every file has a mask, read by the classes' colours (colour masks) with
+  // `ignore_label` marking ignored pixels; the index serves only requests with that label.
+  bool has_masks = false;
+  std::vector<ClassColour> class_colours;  // one per class
+  std::int64_t ignore_label = 255;
+
   std::vector<SampledStatistics> statistics;
   NativeShape native;
 
   std::string full_path(const IndexedFile& file) const;
+  std::string full_mask_path(const IndexedFile& file) const;
   std::int64_t total_bytes() const;
 };
 

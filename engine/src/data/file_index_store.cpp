@@ -139,6 +139,13 @@ std::optional<FileIndex> load_cached_index(const std::filesystem::path& file,
   index.has_validation_folder = r.u8() != 0;
   index.has_paths_outside = r.u8() != 0;
   for (std::uint64_t n = r.count(4); n > 0; --n) index.class_names.push_back(r.text());
+  index.has_masks = r.u8() != 0;
+  index.ignore_label = r.i64();
+  for (std::uint64_t n = r.count(3); n > 0; --n) {
+    const std::uint8_t red = r.u8();
+    const std::uint8_t green = r.u8();
+    index.class_colours.push_back({red, green, r.u8()});
+  }
   for (std::uint64_t n = r.count(20); n > 0; --n) {
     FolderStamp stamp;
     stamp.path = r.text();
@@ -172,11 +179,21 @@ std::optional<FileIndex> load_cached_index(const std::filesystem::path& file,
     entry.bytes = r.i64();
     entry.modified_ns = r.i64();
     entry.line = r.i64();
+    if (index.has_masks) {
+      entry.mask = r.text();
+      for (std::uint64_t k = r.count(8); k > 0; --k) entry.class_pixels.push_back(r.i64());
+    }
     index.files.push_back(std::move(entry));
   }
   if (!r.ok() || !r.at_end()) return std::nullopt;
+  if (index.has_masks && index.class_colours.size() != index.class_names.size()) {
+    return std::nullopt;
+  }
   for (const IndexedFile& entry : index.files) {
     if (entry.label < 0 || static_cast<std::size_t>(entry.label) >= index.class_names.size()) {
+      return std::nullopt;
+    }
+    if (index.has_masks && entry.class_pixels.size() != index.class_names.size()) {
       return std::nullopt;
     }
   }
@@ -194,6 +211,12 @@ std::optional<std::string> save_index(const FileIndex& index, const std::filesys
   w.u8(index.has_paths_outside ? 1 : 0);
   w.i64(static_cast<std::int64_t>(index.class_names.size()));
   for (const std::string& name : index.class_names) w.text(name);
+  w.u8(index.has_masks ? 1 : 0);
+  w.i64(index.ignore_label);
+  w.i64(static_cast<std::int64_t>(index.class_colours.size()));
+  for (const ClassColour& colour : index.class_colours) {
+    for (std::uint8_t channel : colour) w.u8(channel);
+  }
   w.i64(static_cast<std::int64_t>(index.stamps.size()));
   for (const FolderStamp& stamp : index.stamps) {
     w.text(stamp.path);
@@ -223,6 +246,11 @@ std::optional<std::string> save_index(const FileIndex& index, const std::filesys
     w.i64(f.bytes);
     w.i64(f.modified_ns);
     w.i64(f.line);
+    if (index.has_masks) {
+      w.text(f.mask);
+      w.i64(static_cast<std::int64_t>(f.class_pixels.size()));
+      for (std::int64_t pixels : f.class_pixels) w.i64(pixels);
+    }
   }
   std::error_code ec;
   std::filesystem::create_directories(file.parent_path(), ec);

@@ -25,6 +25,11 @@ class InMemorySampleSet : public SampleSet {
   Result<const std::uint8_t*> fetch(std::int64_t index, std::uint8_t*) const override {
     return images_->image(index);
   }
+  bool has_masks() const override { return !images_->masks.empty(); }
+  Result<const std::uint8_t*> fetch_mask(std::int64_t index, std::uint8_t* scratch) const override {
+    if (!has_masks()) return SampleSet::fetch_mask(index, scratch);
+    return images_->mask(index);
+  }
   const ImageSet& images() const { return *images_; }
 
  private:

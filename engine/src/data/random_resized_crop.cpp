@@ -39,7 +39,7 @@ CropBox random_resized_crop_box(int width, int height, const AugmentationOptions
 }
 
 void resized_crop(const std::uint8_t* source, std::uint8_t* destination, int channels, int height,
-                  int width, const CropBox& box) {
+                  int width, const CropBox& box, bool nearest) {
   const std::size_t plane = static_cast<std::size_t>(height) * static_cast<std::size_t>(width);
   const cv::Rect region(box.x, box.y, box.width, box.height);
   for (int c = 0; c < channels; ++c) {
@@ -49,7 +49,8 @@ void resized_crop(const std::uint8_t* source, std::uint8_t* destination, int cha
     if (box.width == width && box.height == height) {
       in.copyTo(out);
     } else {
-      cv::resize(in(region), out, out.size(), 0, 0, cv::INTER_LINEAR);
+      cv::resize(in(region), out, out.size(), 0, 0,
+                 nearest ? cv::INTER_NEAREST_EXACT : cv::INTER_LINEAR);
     }
   }
 }

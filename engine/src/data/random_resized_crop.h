@@ -22,8 +22,9 @@ CropBox random_resized_crop_box(int width, int height, const AugmentationOptions
                                 SeededRandom& random);
 
 // Scales `box` of each of the `channels` planes of `source` (height x width) to the full size
-// in `destination` (bilinear; area averaging never applies, the box is never larger).
+// in `destination` (bilinear; area averaging never applies, the box is never larger). `nearest`:
+// nearest neighbour instead, for masks, so only values already there appear.
 void resized_crop(const std::uint8_t* source, std::uint8_t* destination, int channels, int height,
-                  int width, const CropBox& box);
+                  int width, const CropBox& box, bool nearest = false);
 
 }  // namespace convstudio

@@ -90,4 +90,13 @@ inline constexpr const char* kBalancedTwice = QT_TRANSLATE_NOOP(
     "The class-balanced sampler already shows every class alike; balanced class weights on top "
     "favour the rare classes a second time. Choose one of the two.");
 
+inline constexpr const char* kMixingMasks = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "Mixup and CutMix blend the labels of two images; segmentation data has a mask per image, "
+    "which they cannot blend. Set mixup_alpha and cutmix_alpha to 0.");
+inline constexpr const char* kBalancedMasks = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "The class-balanced sampler draws images by their one class; segmentation images hold many "
+    "classes. Use the shuffle sampler, and class weights for rare classes.");
+
 }  // namespace convstudio::setting_messages

@@ -127,7 +127,19 @@ void check_run(const TrainingSettings& t, Problems& out) {
   }
 }
 
-void check_loss(const TrainingSettings& t, Problems& out) {
+void check_loss(const DatasetSettings& d, const TrainingSettings& t, Problems& out) {
+  // Segmentation data (a format with masks) has a class per pixel, not per image.
+  if (dataset_format(d.source).masks) {
+    if (t.loss.mixes()) {
+      add(out, Severity::Error,
+          t.loss.mixup_alpha > 0 && t.loss.mixup_probability > 0 ? "training.mixup_alpha"
+                                                                 : "training.cutmix_alpha",
+          m::kMixingMasks);
+    }
+    if (t.loss.sampler == SamplerKind::ClassBalanced) {
+      add(out, Severity::Error, "training.sampler", m::kBalancedMasks);
+    }
+  }
   if (!is_valid_class_weights(t.loss.class_weights)) {
     add(out, Severity::Error, "training.class_weights", m::kBadClassWeights, t.loss.class_weights);
   }
@@ -146,7 +158,7 @@ std::vector<SettingProblem> check_settings(const DatasetSettings& dataset,
   check_device(training, devices, out);
   check_optimizer(training, out);
   check_run(training, out);
-  check_loss(training, out);
+  check_loss(dataset, training, out);
   return out;
 }
 

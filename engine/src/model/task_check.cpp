@@ -1,5 +1,6 @@
 #include "convstudio/model/task_check.h"
 
+#include "convstudio/model/dataset_format.h"
 #include "convstudio/model/output_modes.h"
 #include "convstudio/model/shape_inference.h"
 
@@ -102,6 +103,22 @@ ModelAnalysis analyse_project(const Project& project) {
     analysis.errors.push_back(std::move(*problem));
   }
   return analysis;
+}
+
+std::optional<Error> task_data_problem(ProjectTask task, const DatasetSettings& dataset) {
+  const DatasetFormat& format = dataset_format(dataset.source);
+  if (task == ProjectTask::Segmentation && !format.masks) {
+    return Error::in_setting("dataset.source",
+                             std::string("segmentation needs images with masks (a segmentation "
+                                         "folder or list); ") +
+                                 format.cli_text + " holds one label per image");
+  }
+  if (task == ProjectTask::Classification && format.masks) {
+    return Error::in_setting("dataset.source",
+                             std::string("classification needs one label per image; ") +
+                                 format.cli_text + " holds masks: choose the segmentation task");
+  }
+  return std::nullopt;
 }
 
 }  // namespace convstudio

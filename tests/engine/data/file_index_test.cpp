@@ -126,7 +126,8 @@ TEST(FileIndex, CachedIndexRoundTrips) {
   index.source = "/data/labels.csv";
   index.root = "/data";
   index.class_names = {"cat", "dog"};
-  index.files = {{"img/1.jpg", 1, false, 1234, 99, 2}, {"/abs/2.jpg", 0, true, 5, 6, 3}};
+  index.files = {{"img/1.jpg", 1, false, 1234, 99, 2, {}, {}},
+                 {"/abs/2.jpg", 0, true, 5, 6, 3, {}, {}}};
   index.stamps = {{"/data/labels.csv", 42, 100}};
   index.statistics = {{3, 64, 64, FitMode::Pad, 1000, {0.1f, 0.2f, 0.3f}, {0.4f, 0.5f, 0.6f}}};
   index.native = {3, 48, 64, true, "mixed"};

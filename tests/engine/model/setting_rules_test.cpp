@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "convstudio/model/dataset_format.h"
+
 namespace convstudio {
 namespace {
 
@@ -109,6 +111,29 @@ TEST(SettingRules, AMissingDatasetFolderIsAnErrorAtTheDatasetPath) {
   ASSERT_FALSE(problems.empty());
   EXPECT_EQ(problems.front().message.english(),
             "The dataset folder /no/such/folder/anywhere does not exist.");
+}
+
+// Issue 38: segmentation data has a class per pixel; mixing two images' labels and drawing
+// images by their one class do not apply, so the settings check refuses them by name.
+TEST(SettingRules, MixingAndTheClassBalancedSamplerAreRefusedForSegmentationData) {
+  DatasetSettings d;
+  d.source = find_dataset_format("segmentation-folder")->kind;
+  d.path = "/tmp";
+  TrainingSettings t = on_cpu();
+  EXPECT_FALSE(has_setting_errors(check_settings(d, t, cpu_only())));
+  t.loss.cutmix_alpha = 1.0;
+  t.loss.sampler = SamplerKind::ClassBalanced;
+  const std::vector<SettingProblem> problems = check_settings(d, t, cpu_only());
+  const SettingProblem* mixing = find(problems, "training.cutmix_alpha");
+  ASSERT_NE(mixing, nullptr);
+  EXPECT_EQ(mixing->severity, SettingProblem::Severity::Error);
+  EXPECT_NE(mixing->message.english().find("cannot blend"), std::string::npos);
+  const SettingProblem* sampler = find(problems, "training.sampler");
+  ASSERT_NE(sampler, nullptr);
+  EXPECT_EQ(sampler->severity, SettingProblem::Severity::Error);
+  // The same settings on classification data are fine.
+  d.source = DatasetKind::ImageFolder;
+  EXPECT_FALSE(has_setting_errors(check_settings(d, t, cpu_only())));
 }
 
 }  // namespace

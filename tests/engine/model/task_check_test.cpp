@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "convstudio/model/dataset_format.h"
 #include "convstudio/model/output_modes.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/template_library.h"
@@ -132,6 +133,21 @@ TEST(TaskCheck, TheTaskIsWrittenOnlyForSegmentationAndReadBack) {
       ProjectFile::parse(R"({"format": "convstudio-project", "version": 3, "task": "detection"})");
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.errors.front().field, "task");
+}
+
+// `new --task` and the studio ask one rule whether the data fits the task: masks for
+// segmentation, one label per image for classification.
+TEST(TaskCheck, TheDataMustCarryMasksExactlyWhenTheTaskIsSegmentation) {
+  DatasetSettings data;
+  EXPECT_EQ(task_data_problem(ProjectTask::Classification, data), std::nullopt);
+  const std::optional<Error> no_masks = task_data_problem(ProjectTask::Segmentation, data);
+  ASSERT_TRUE(no_masks);
+  EXPECT_EQ(no_masks->field, "dataset.source");
+  data.source = find_dataset_format("segmentation-csv")->kind;
+  EXPECT_EQ(task_data_problem(ProjectTask::Segmentation, data), std::nullopt);
+  const std::optional<Error> masks = task_data_problem(ProjectTask::Classification, data);
+  ASSERT_TRUE(masks);
+  EXPECT_NE(masks->message.find("holds masks"), std::string::npos) << masks->message;
 }
 
 }  // namespace

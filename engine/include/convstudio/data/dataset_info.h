@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/data/class_colours.h"
 #include "convstudio/data/dataset_request.h"
 #include "convstudio/error.h"
 
@@ -54,7 +55,17 @@ struct DatasetInfo {
   bool validation_is_test_set = false;  // false: a seeded fraction of the training data
 
   std::vector<std::string> class_names;
-  std::vector<std::int64_t> train_class_counts;  // images per class in the training split
+  // Images per class in the training split; for segmentation data (`masks`), pixels per class
+  // (at the masks' own sizes, ignored pixels left out), which class weights want alike.
+  std::vector<std::int64_t> train_class_counts;
+  // Segmentation data: every image has a mask; the classes' colours (the classes file's, else
+  // default_class_colour) for previews and overlays; the label of ignored pixels.
+  bool masks = false;
+  std::vector<ClassColour> class_colours;
+  std::int64_t ignore_label = 255;
+  std::vector<std::int64_t> validation_class_pixels;  // pixels per class in the validation split
+  std::vector<std::int64_t> train_class_images;       // images showing each class, training split
+  std::vector<std::int64_t> validation_class_images;
   // What the data is, as 16 hex digits (data_fingerprint.h): a run records it, and a resumed run
   // that finds another one says so.
   std::string fingerprint;

@@ -44,6 +44,9 @@ struct DatasetRequest {
   std::uint64_t fold_seed = 0;
   bool stratified_folds = false;
 
+  // Segmentation data: the mask value (and the target value) of pixels no loss or metric counts.
+  std::int64_t ignore_label = 255;
+
   // The normalisation statistics cost a pass over IDX data or a sample of image files; a
   // preview does not need them.
   bool compute_statistics = true;

@@ -55,9 +55,14 @@ struct ClassImbalance {
 struct DatasetStatistics {
   std::string path;  // the folder or file read
   std::vector<std::string> class_names;
-  std::vector<std::int64_t> train_counts;  // per class
+  std::vector<std::int64_t> train_counts;  // per class (segmentation: images showing it)
   std::vector<std::int64_t> validation_counts;
-  bool validation_is_test_set = false;  // false: a seeded share of the training images
+  // Segmentation data: pixels per class in each split (masks at their own sizes, ignored pixels
+  // left out); empty for classification data.
+  std::vector<std::int64_t> train_pixels;
+  std::vector<std::int64_t> validation_pixels;
+  std::vector<ClassColour> class_colours;  // segmentation data: one per class
+  bool validation_is_test_set = false;     // false: a seeded share of the training images
   ImageSizeStatistics sizes;
   std::optional<ClassImbalance> imbalance;
 };
@@ -74,7 +79,11 @@ DatasetStatistics dataset_statistics(const Dataset& dataset);
 Result<DatasetStatistics> dataset_statistics(const DatasetRequest& request,
                                              const DatasetObserver& observer = {});
 
-// For `inspect-data --json`: class names with their counts, sizes, grey share, the imbalance.
+// A class's share of the pixels in `pixels` (0 to 1; 0 when there are none).
+double pixel_share(const std::vector<std::int64_t>& pixels, std::size_t index);
+
+// For `inspect-data --json`: class names with their counts (and pixel shares, for segmentation
+// data), sizes, grey share, the imbalance.
 nlohmann::ordered_json dataset_statistics_json(const DatasetStatistics& statistics);
 
 }  // namespace convstudio

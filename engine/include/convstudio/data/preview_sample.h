@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "convstudio/data/augmentation_options.h"
+#include "convstudio/data/class_colours.h"
 #include "convstudio/data/dataset.h"
 
 namespace convstudio {
@@ -19,6 +20,10 @@ struct PreviewSample {
   std::int64_t label = 0;
   std::string class_name;
   std::int64_t index = 0;  // position of the source image in the training split
+  // Segmentation data: the image's mask, moved with it (height * width class indices; 255 for
+  // ignored pixels); empty otherwise.
+  std::vector<std::uint8_t> mask;
+  std::vector<ClassColour> class_colours;  // one per class, to draw the mask in
 };
 
 // `count` training images picked by `seed`, augmented as the loader would in `epoch`.

@@ -2,6 +2,8 @@
 // One split of a dataset: labelled images, each read as planar C x H x W bytes at the input
 // size. Held in memory (IDX data) or read from image files when asked (image folders and CSV
 // lists, optionally kept in a decoded cache), so a loader never needs the whole set decoded.
+// A segmentation set also holds one mask per image: an H x W plane of class indices at the
+// same input size, where kMaskIgnore marks pixels no loss or metric counts.
 
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +12,10 @@
 #include "convstudio/result.h"
 
 namespace convstudio {
+
+// The byte a mask plane holds for an ignored pixel, whatever the data set's ignore label is
+// (the loader writes that label into the targets): masks hold at most 255 classes.
+inline constexpr std::uint8_t kMaskIgnore = 255;
 
 class SampleSet {
  public:
@@ -37,6 +43,18 @@ class SampleSet {
   // image_bytes() long) filled with them. A file that cannot be read comes back as an error
   // naming it; nothing is thrown. Safe to call from many threads at once.
   virtual Result<const std::uint8_t*> fetch(std::int64_t index, std::uint8_t* scratch) const = 0;
+
+  // Segmentation: whether every sample has a mask, and the label ignored pixels carry in the
+  // targets (DatasetSettings::ignore_label).
+  virtual bool has_masks() const { return false; }
+  virtual std::int64_t ignore_label() const { return 255; }
+  std::size_t mask_bytes() const {
+    return static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
+  }
+  // The mask of sample `index` (height x width class indices, kMaskIgnore for ignored pixels),
+  // fitted exactly as fetch() fits its image: a pointer into memory the set owns, or `scratch`
+  // (at least mask_bytes() long) filled with it. An error for a set without masks.
+  virtual Result<const std::uint8_t*> fetch_mask(std::int64_t index, std::uint8_t* scratch) const;
 
  protected:
   SampleSet(int channels, int height, int width)

@@ -44,6 +44,9 @@ struct DatasetFormat {
   bool names_files = false;
   // Mirroring may change what an image means (digits, letters): the settings check warns.
   bool warn_on_mirror = false;
+  // Every image has a mask of classes (segmentation data): the data a segmentation project
+  // trains on, and refused by a classification project.
+  bool masks = false;
 
   // Whether `path` holds this format's data; nullptr: only chosen by name (the built-in data).
   SniffMatch (*sniff)(const std::string& path) = nullptr;

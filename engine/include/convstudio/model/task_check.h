@@ -18,6 +18,10 @@ namespace convstudio {
 std::optional<Error> task_output_problem(ProjectTask task, const Graph& graph,
                                          const ModelAnalysis& analysis);
 
+// nullopt when the data set's format fits the task: segmentation trains on a format with masks,
+// classification on one label per image. Otherwise the setting "dataset.source" and why.
+std::optional<Error> task_data_problem(ProjectTask task, const DatasetSettings& dataset);
+
 // Shape inference for a project: the graph's problems, then the task's.
 ModelAnalysis analyse_project(const Project& project);
 

@@ -5,6 +5,7 @@
 // defines formats::<home>::reader() in <home>_reader.cpp; dataset_formats.def registers it.
 // Internal to convstudio_engine.
 
+#include <cstdint>
 #include <string>
 
 #include "convstudio/data/dataset_request.h"
@@ -19,9 +20,10 @@ struct DatasetReader {
   Result<RawDataset> (*read_whole)(const DatasetRequest& request) = nullptr;
   // Image files: the index of `source` (the absolute folder or file the dataset's path names).
   // `allow_paths_outside`: a list may name files outside its own folder (formats that name
-  // files only). Errors name the file and line of a bad entry.
+  // files only). `ignore_label`: the mask value of ignored pixels (formats with masks only; they
+  // read and check every mask while indexing). Errors name the file and line of a bad entry.
   Result<FileIndex> (*index)(const std::string& source, const ScanProgress& progress,
-                             bool allow_paths_outside) = nullptr;
+                             bool allow_paths_outside, std::int64_t ignore_label) = nullptr;
 };
 
 const DatasetReader& dataset_reader(DatasetKind kind);

@@ -6,9 +6,12 @@
 namespace convstudio::formats::csv {
 namespace {
 
+// A list of image,mask pairs (segmentation_csv) is a CSV too, but not one of labels.
 SniffMatch sniff(const std::string& path) {
-  return lower_extension(path) == ".csv" && is_regular_file(path) ? SniffMatch::Certain
-                                                                  : SniffMatch::No;
+  if (lower_extension(path) != ".csv" || !is_regular_file(path)) return SniffMatch::No;
+  const std::vector<std::string> header = csv_header_names(path);
+  const bool masks = names_all(header, {"image", "mask"}) && !names_all(header, {"path", "label"});
+  return masks ? SniffMatch::Possible : SniffMatch::Certain;
 }
 
 }  // namespace

@@ -4,8 +4,9 @@
 namespace convstudio::formats::imagefolder {
 namespace {
 
-// A folder names no files by path, so there is nothing outside it to allow.
-Result<FileIndex> index(const std::string& source, const ScanProgress& progress, bool) {
+// A folder names no files by path, so there is nothing outside it to allow; it has no masks.
+Result<FileIndex> index(const std::string& source, const ScanProgress& progress, bool,
+                        std::int64_t) {
   return scan_image_folder(source, progress);
 }
 

@@ -36,8 +36,9 @@ Result<std::string> find_sidecar(const std::string& folder) {
   return folder + '/' + present.front();
 }
 
+// A labelled folder has no masks: the ignore label does not apply.
 Result<FileIndex> index(const std::string& source, const ScanProgress& progress,
-                        bool allow_paths_outside) {
+                        bool allow_paths_outside, std::int64_t) {
   Result<std::string> found = find_sidecar(source);
   if (!found) return found.error();
   const std::string sidecar = std::move(found).value();

@@ -43,12 +43,20 @@ LabelledFiles::LabelledFiles(FileIndex& index, bool allow_paths_outside, std::st
 
 std::optional<std::string> LabelledFiles::add(const std::string& path, const std::string& label,
                                               std::int64_t line) {
-  if (!is_image_file_name(path)) {
-    return path + " is not an image file (" + std::string(kImageFileTypes) + ")";
-  }
   IndexedFile file;
   file.path = path;
   file.line = line;
+  if (auto problem = check(file)) return problem;
+  labels_.push_back(label);
+  index_.files.push_back(std::move(file));
+  return std::nullopt;
+}
+
+std::optional<std::string> LabelledFiles::check(IndexedFile& file) {
+  const std::string& path = file.path;
+  if (!is_image_file_name(path)) {
+    return path + " is not an image file (" + std::string(kImageFileTypes) + ")";
+  }
   const std::string full_path = index_.full_path(file);
   unsigned mode = 0;
   file.modified_ns = modified_ns(full_path, &file.bytes, &mode);
@@ -62,8 +70,6 @@ std::optional<std::string> LabelledFiles::add(const std::string& path, const std
     }
     index_.has_paths_outside = true;
   }
-  labels_.push_back(label);
-  index_.files.push_back(std::move(file));
   return std::nullopt;
 }
 

@@ -24,6 +24,9 @@ class LabelledFiles {
   // `line`; nullopt, or why the entry is refused.
   std::optional<std::string> add(const std::string& path, const std::string& label,
                                  std::int64_t line);
+  // The same checks for a file listed beside an entry's own (a segmentation row's mask):
+  // `file`'s path set, its size and time filled in; nullopt, or why it is refused.
+  std::optional<std::string> check(IndexedFile& file);
   std::size_t size() const { return labels_.size(); }
   // Orders the classes and gives every file its class index.
   void assign_classes();
