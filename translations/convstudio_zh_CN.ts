@@ -1104,7 +1104,7 @@
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../engine/include/convstudio/runs/metric_list.h" line="+149"/>
+        <location filename="../engine/include/convstudio/runs/metric_list.h" line="+159"/>
         <source>loss (step)</source>
         <translation>损失（每步）</translation>
     </message>
@@ -1182,6 +1182,11 @@
         <location line="+5"/>
         <source>validation macro-F1</source>
         <translation>验证宏平均 F1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>validation mIoU</source>
+        <translation>验证 mIoU</translation>
     </message>
 </context>
 <context>
@@ -1548,6 +1553,11 @@
         <translation>最佳检查点依据</translation>
     </message>
     <message>
+        <location line="+10"/>
+        <source>Segmentation loss</source>
+        <translation>分割损失</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>Sampler</source>
         <translation>采样方式</translation>
@@ -1623,7 +1633,12 @@
         <translation>缓存预算</translation>
     </message>
     <message>
-        <location line="-74"/>
+        <location line="+25"/>
+        <source>Ignored mask value</source>
+        <translation>忽略的掩码值</translation>
+    </message>
+    <message>
+        <location line="-99"/>
         <source>Random crop padding</source>
         <translation>随机裁剪填充</translation>
     </message>
@@ -3347,7 +3362,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::LossSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/loss_settings_editor.cpp" line="+42"/>
+        <location filename="../widgets/training/loss_settings_editor.cpp" line="+44"/>
         <source>Every class counts alike</source>
         <translation>每个类别同等计数</translation>
     </message>
@@ -3368,12 +3383,12 @@ predicted: %2</source>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+30"/>
+        <location line="+44"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-42"/>
         <source>Train against labels that keep this share for the other classes, so the model is less sure of itself (0.1 is common)</source>
         <translation>训练时把这一比例的标签概率分给其他类别，使模型不过分自信（常用 0.1）</translation>
     </message>
@@ -3393,12 +3408,7 @@ predicted: %2</source>
         <translation>宏平均 F1</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>The validation figure the best checkpoint keeps. Balanced accuracy and macro-F1 see rare classes, and early stopping follows them too; with accuracy it watches the validation loss.</source>
-        <translation>最佳检查点依据的验证指标。平衡准确率和宏平均 F1 会顾及稀有类别，早停也随之依据它们；选准确率时早停看验证损失。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+24"/>
         <source>Shuffle</source>
         <translation>打乱</translation>
     </message>
@@ -3428,12 +3438,42 @@ predicted: %2</source>
         <translation>应用 mixup 的批次比例</translation>
     </message>
     <message>
+        <location line="-51"/>
+        <source>Mean IoU (segmentation)</source>
+        <translation>平均 IoU（分割）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The validation figure the best checkpoint keeps. Balanced accuracy and macro-F1 see rare classes, and early stopping follows them too; with accuracy it watches the validation loss. Mean IoU is a segmentation run&apos;s mean intersection over union of the classes.</source>
+        <translation>最佳检查点依据的验证指标。平衡准确率和宏平均 F1 会顾及稀有类别，早停也随之依据它们；选准确率时早停看验证损失。平均 IoU 是分割运行中各类别交并比的平均值。</translation>
+    </message>
+    <message>
         <location line="+7"/>
+        <source>Cross-entropy</source>
+        <translation>交叉熵</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dice</source>
+        <translation>Dice</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cross-entropy + Dice</source>
+        <translation>交叉熵 + Dice</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A segmentation project&apos;s per-pixel loss. Cross-entropy uses the class weights, label smoothing and the data set&apos;s ignore label; Dice measures the overlap of the predicted and true masks of the classes present, so small classes count as much as large ones; cross-entropy + Dice adds the two. Classification projects ignore it.</source>
+        <translation>分割项目的逐像素损失。交叉熵使用类别权重、标签平滑和数据集的忽略标签；Dice 衡量出现的各类别预测掩码与真实掩码的重叠程度，因此小类别与大类别同等重要；交叉熵 + Dice 将两者相加。分类项目忽略此项。</translation>
+    </message>
+    <message>
+        <location line="+44"/>
         <source>Share of the batches CutMix is applied to</source>
         <translation>应用 CutMix 的批次比例</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-109"/>
         <source>Class weights:</source>
         <translation>类别权重：</translation>
     </message>
@@ -3446,6 +3486,11 @@ predicted: %2</source>
         <location line="+1"/>
         <source>Best checkpoint by:</source>
         <translation>最佳检查点依据：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Segmentation loss:</source>
+        <translation>分割损失：</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3646,7 +3691,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+514"/>
+        <location filename="../app/gui/main_window.cpp" line="+463"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -3741,7 +3786,7 @@ predicted: %2</source>
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-354"/>
+        <location filename="../app/gui/main_window.cpp" line="-303"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -3816,7 +3861,7 @@ predicted: %2</source>
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+39"/>
+        <location filename="../app/gui/main_window.cpp" line="+27"/>
         <source>Blocks</source>
         <translation>模块</translation>
     </message>
@@ -3862,7 +3907,7 @@ predicted: %2</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+248"/>
+        <location filename="../app/gui/main_window.cpp" line="+209"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -3877,7 +3922,7 @@ predicted: %2</source>
         <translation>设备：CPU（%1 线程）；CUDA 不可用</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+23"/>
         <source>Could not reopen %1: %2</source>
         <translation>无法重新打开 %1：%2</translation>
     </message>
@@ -4357,13 +4402,13 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ProjectController</name>
     <message>
-        <location filename="../app/gui/project_controller.cpp" line="+37"/>
+        <location filename="../app/gui/project_controller.cpp" line="+38"/>
         <source>ConvStudio projects (*%1)</source>
         <translation>ConvStudio 项目 (*%1)</translation>
     </message>
     <message>
-        <location line="+84"/>
-        <location line="+301"/>
+        <location line="+85"/>
+        <location line="+302"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -4894,7 +4939,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunComparisonModel</name>
     <message>
-        <location filename="../widgets/training/run_comparison_model.cpp" line="+127"/>
+        <location filename="../widgets/training/run_comparison_model.cpp" line="+131"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -5006,7 +5051,7 @@ predicted: %2 (%3%)</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+69"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -5064,6 +5109,16 @@ predicted: %2 (%3%)</source>
         <location line="+2"/>
         <source>Peak memory</source>
         <translation>峰值内存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Val. mIoU</source>
+        <translation>验证 mIoU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Best val. mIoU</source>
+        <translation>最佳验证 mIoU</translation>
     </message>
 </context>
 <context>
@@ -5888,7 +5943,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+59"/>
+        <location line="+57"/>
         <source>The study %1 cannot be saved: %2</source>
         <translation>无法保存研究 %1：%2</translation>
     </message>
@@ -6524,7 +6579,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+120"/>
         <source>training (dominant label, mixup/CutMix)</source>
         <translation>训练（按主导标签，mixup/CutMix）</translation>
     </message>
@@ -6539,7 +6594,7 @@ predicted: %2 (%3%)</source>
         <translation>训练（按主导标签，CutMix）</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+161"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>

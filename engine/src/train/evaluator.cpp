@@ -69,8 +69,8 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
   std::vector<torch::Tensor> predicted;
   std::vector<torch::Tensor> expected;
   std::vector<torch::Tensor> confidence;
-  std::vector<torch::Tensor> cells;   // segmentation's pixels (pixel_cells)
-  std::vector<std::int64_t> samples;  // the set's index of each prediction
+  PixelConfusion pixel_confusion(classes);  // a segmentation's
+  std::vector<std::int64_t> samples;        // the set's index of each prediction
   Evaluation result;
   loader.start_epoch(0);
   while (auto batch = loader.next()) {
@@ -97,7 +97,7 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
                                                    .reduction(torch::kSum)
                                                    .ignore_index(ignore_label))
               .to(torch::kDouble);
-      cells.push_back(pixel_cells(logits, labels, classes, ignore_label));
+      pixel_confusion.add(pixel_cells(logits, labels, classes, ignore_label));
       continue;
     }
     loss_sum +=
@@ -112,7 +112,7 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
   if (was_training) model->train();
 
   if (result.pixels) {
-    result.confusion = pixel_confusion(cells, classes);
+    result.confusion = pixel_confusion.matrix();
     result.counted = counted_pixels(result.confusion);
     if (result.counted > 0) {
       result.loss = loss_sum.item<double>() / static_cast<double>(result.counted);

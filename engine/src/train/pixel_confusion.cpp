@@ -9,19 +9,22 @@ torch::Tensor pixel_cells(const torch::Tensor& logits, const torch::Tensor& labe
   return torch::where(counted, cells, torch::full_like(cells, classes * classes)).view(-1);
 }
 
-std::vector<std::vector<std::int64_t>> pixel_confusion(const std::vector<torch::Tensor>& cells,
-                                                       std::int64_t classes) {
-  std::vector<std::vector<std::int64_t>> confusion(
-      static_cast<std::size_t>(classes),
-      std::vector<std::int64_t>(static_cast<std::size_t>(classes), 0));
-  if (cells.empty()) return confusion;
-  const torch::Tensor counts =
-      torch::cat(cells).to(torch::kCPU).bincount({}, classes * classes + 1).contiguous();
+PixelConfusion::PixelConfusion(std::int64_t classes)
+    : classes_(classes), counts_(torch::zeros({classes * classes + 1}, torch::kLong)) {}
+
+void PixelConfusion::add(const torch::Tensor& cells) {
+  // A label outside 0..classes-1 (not the ignore label) lands past the matrix and is dropped.
+  const torch::Tensor counts = cells.to(torch::kCPU).bincount({}, classes_ * classes_ + 1);
+  counts_ += counts.narrow(0, 0, classes_ * classes_ + 1);
+}
+
+std::vector<std::vector<std::int64_t>> PixelConfusion::matrix() const {
+  const auto classes = static_cast<std::size_t>(classes_);
+  std::vector<std::vector<std::int64_t>> confusion(classes, std::vector<std::int64_t>(classes, 0));
+  const torch::Tensor counts = counts_.contiguous();
   const auto* data = counts.data_ptr<std::int64_t>();
-  for (std::int64_t t = 0; t < classes; ++t) {
-    for (std::int64_t p = 0; p < classes; ++p) {
-      confusion[static_cast<std::size_t>(t)][static_cast<std::size_t>(p)] = data[t * classes + p];
-    }
+  for (std::size_t t = 0; t < classes; ++t) {
+    for (std::size_t p = 0; p < classes; ++p) confusion[t][p] = data[t * classes + p];
   }
   return confusion;
 }

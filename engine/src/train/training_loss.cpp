@@ -47,6 +47,13 @@ torch::Tensor TrainingLoss::pixel_cross_entropy(
   return torch::where(denominator.gt(0), summed / denominator.clamp_min(1e-30), summed * 0);
 }
 
+torch::Tensor plain_cross_entropy(const torch::Tensor& logits, const torch::Tensor& labels,
+                                  std::int64_t ignore_label) {
+  auto options = torch::nn::functional::CrossEntropyFuncOptions();
+  if (labels.dim() > 1) options.ignore_index(ignore_label);
+  return torch::nn::functional::cross_entropy(logits, labels, options);
+}
+
 Result<std::optional<std::vector<double>>> resolve_class_weights(
     const LossSettings& settings, const std::vector<std::int64_t>& counts) {
   using Weights = std::optional<std::vector<double>>;

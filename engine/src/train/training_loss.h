@@ -51,6 +51,12 @@ class TrainingLoss {
   std::optional<PixelLoss> pixels_;
 };
 
+// The plain cross-entropy the learning-rate finder, the batch-size finder and the profiler
+// train with (no weights, no smoothing); per-pixel targets (N×H×W) leave pixels labelled
+// `ignore_label` out, as the run's loss does.
+torch::Tensor plain_cross_entropy(const torch::Tensor& logits, const torch::Tensor& labels,
+                                  std::int64_t ignore_label = 255);
+
 // The class weights the setting asks for: nullopt for "none", the balanced ones from `counts`
 // (the training split's samples per class), or the list, which must name every class (an error
 // at the setting otherwise).

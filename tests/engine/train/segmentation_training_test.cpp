@@ -90,11 +90,11 @@ TEST(PixelFigures, MeanIoUAndClassIoUMatchNumPyWithIgnoredPixelsLeftOut) {
     logits_batches.push_back(logits);
     label_batches.push_back(labels);
   }
-  std::vector<torch::Tensor> cells;
+  PixelConfusion confusion(classes);
   for (std::size_t b = 0; b < logits_batches.size(); ++b) {
-    cells.push_back(pixel_cells(logits_batches[b], label_batches[b], classes, kIgnore));
+    confusion.add(pixel_cells(logits_batches[b], label_batches[b], classes, kIgnore));
   }
-  const SegmentationReport report = segmentation_report(pixel_confusion(cells, classes));
+  const SegmentationReport report = segmentation_report(confusion.matrix());
 
   const torch::Tensor truth = torch::cat(label_batches);
   const torch::Tensor predicted = torch::cat(logits_batches).argmax(1);
