@@ -288,6 +288,8 @@ void TrainingChartsTest::aSingleValidationPointSitsAtItsStep() {
 // classification run's never show it.
 void TrainingChartsTest::theMeanIoUIsALineOfTheAccuracyChartForSegmentationRunsOnly() {
   TrainingCharts charts;
+  charts.resize(900, 300);
+  charts.show();  // a hidden chart does not redraw its curves
   charts.beginRun(TrainingSettings{});
   constexpr std::size_t kMeanIoU = metric_index("val_mean_iou");
   LiveChart* chart = charts.chartOf(kMeanIoU);
