@@ -1145,7 +1145,7 @@
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../engine/include/convstudio/runs/metric_list.h" line="+149"/>
+        <location filename="../engine/include/convstudio/runs/metric_list.h" line="+159"/>
         <source>loss (step)</source>
         <translation>损失（每步）</translation>
     </message>
@@ -1223,6 +1223,11 @@
         <location line="+5"/>
         <source>validation macro-F1</source>
         <translation>验证宏平均 F1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>validation mIoU</source>
+        <translation>验证 mIoU</translation>
     </message>
 </context>
 <context>
@@ -3408,7 +3413,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::LossSettingsEditor</name>
     <message>
-        <location filename="../widgets/training/loss_settings_editor.cpp" line="+42"/>
+        <location filename="../widgets/training/loss_settings_editor.cpp" line="+44"/>
         <source>Every class counts alike</source>
         <translation>每个类别同等计数</translation>
     </message>
@@ -3429,12 +3434,12 @@ predicted: %2</source>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+30"/>
+        <location line="+44"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-42"/>
         <source>Train against labels that keep this share for the other classes, so the model is less sure of itself (0.1 is common)</source>
         <translation>训练时把这一比例的标签概率分给其他类别，使模型不过分自信（常用 0.1）</translation>
     </message>
@@ -3454,12 +3459,7 @@ predicted: %2</source>
         <translation>宏平均 F1</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>The validation figure the best checkpoint keeps. Balanced accuracy and macro-F1 see rare classes, and early stopping follows them too; with accuracy it watches the validation loss.</source>
-        <translation>最佳检查点依据的验证指标。平衡准确率和宏平均 F1 会顾及稀有类别，早停也随之依据它们；选准确率时早停看验证损失。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+24"/>
         <source>Shuffle</source>
         <translation>打乱</translation>
     </message>
@@ -3489,12 +3489,42 @@ predicted: %2</source>
         <translation>应用 mixup 的批次比例</translation>
     </message>
     <message>
+        <location line="-51"/>
+        <source>Mean IoU (segmentation)</source>
+        <translation>平均 IoU（分割）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The validation figure the best checkpoint keeps. Balanced accuracy and macro-F1 see rare classes, and early stopping follows them too; with accuracy it watches the validation loss. Mean IoU is a segmentation run&apos;s mean intersection over union of the classes.</source>
+        <translation>最佳检查点依据的验证指标。平衡准确率和宏平均 F1 会顾及稀有类别，早停也随之依据它们；选准确率时早停看验证损失。平均 IoU 是分割运行中各类别交并比的平均值。</translation>
+    </message>
+    <message>
         <location line="+7"/>
+        <source>Cross-entropy</source>
+        <translation>交叉熵</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dice</source>
+        <translation>Dice</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cross-entropy + Dice</source>
+        <translation>交叉熵 + Dice</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A segmentation project&apos;s per-pixel loss. Cross-entropy uses the class weights, label smoothing and the data set&apos;s ignore label; Dice measures the overlap of the predicted and true masks of the classes present, so small classes count as much as large ones; cross-entropy + Dice adds the two. Classification projects ignore it.</source>
+        <translation>分割项目的逐像素损失。交叉熵使用类别权重、标签平滑和数据集的忽略标签；Dice 衡量出现的各类别预测掩码与真实掩码的重叠程度，因此小类别与大类别同等重要；交叉熵 + Dice 将两者相加。分类项目忽略此项。</translation>
+    </message>
+    <message>
+        <location line="+44"/>
         <source>Share of the batches CutMix is applied to</source>
         <translation>应用 CutMix 的批次比例</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-109"/>
         <source>Class weights:</source>
         <translation>类别权重：</translation>
     </message>
@@ -3507,6 +3537,11 @@ predicted: %2</source>
         <location line="+1"/>
         <source>Best checkpoint by:</source>
         <translation>最佳检查点依据：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Segmentation loss:</source>
+        <translation>分割损失：</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4418,13 +4453,13 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::ProjectController</name>
     <message>
-        <location filename="../app/gui/project_controller.cpp" line="+37"/>
+        <location filename="../app/gui/project_controller.cpp" line="+38"/>
         <source>ConvStudio projects (*%1)</source>
         <translation>ConvStudio 项目 (*%1)</translation>
     </message>
     <message>
-        <location line="+84"/>
-        <location line="+301"/>
+        <location line="+85"/>
+        <location line="+302"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -4955,7 +4990,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::RunComparisonModel</name>
     <message>
-        <location filename="../widgets/training/run_comparison_model.cpp" line="+127"/>
+        <location filename="../widgets/training/run_comparison_model.cpp" line="+131"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -5067,7 +5102,7 @@ predicted: %2 (%3%)</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+69"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -5125,6 +5160,16 @@ predicted: %2 (%3%)</source>
         <location line="+2"/>
         <source>Peak memory</source>
         <translation>峰值内存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Val. mIoU</source>
+        <translation>验证 mIoU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Best val. mIoU</source>
+        <translation>最佳验证 mIoU</translation>
     </message>
 </context>
 <context>
@@ -6605,7 +6650,7 @@ predicted: %2 (%3%)</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+120"/>
         <source>training (dominant label, mixup/CutMix)</source>
         <translation>训练（按主导标签，mixup/CutMix）</translation>
     </message>
@@ -6620,7 +6665,7 @@ predicted: %2 (%3%)</source>
         <translation>训练（按主导标签，CutMix）</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+161"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>

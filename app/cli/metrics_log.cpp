@@ -1,5 +1,6 @@
 #include "metrics_log.h"
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
@@ -41,6 +42,19 @@ void MetricsLog::on_epoch(const EpochMetrics& e) {
                static_cast<long long>(e.epoch + 1), static_cast<long long>(e.step), e.train_loss,
                e.train_accuracy, e.val_loss, e.val_accuracy, e.val_balanced_accuracy,
                e.val_macro_f1, e.duration_seconds);
+  // Segmentation: accuracies are of pixels; the mean IoU and each class's follow.
+  if (!e.val_class_iou.empty()) {
+    std::fprintf(stderr, "  val mIoU %.4f | IoU per class:", e.val_mean_iou);
+    for (std::size_t c = 0; c < e.val_class_iou.size(); ++c) {
+      const std::string name = c < e.class_names.size() ? e.class_names[c] : std::to_string(c);
+      if (std::isnan(e.val_class_iou[c])) {
+        std::fprintf(stderr, " %s -", name.c_str());
+      } else {
+        std::fprintf(stderr, " %s %.4f", name.c_str(), e.val_class_iou[c]);
+      }
+    }
+    std::fprintf(stderr, "\n");
+  }
 }
 
 void MetricsLog::on_state(RunState state, const std::string& message) {

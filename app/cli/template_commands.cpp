@@ -9,6 +9,7 @@
 #include "convstudio/model/dataset_format.h"
 #include "convstudio/model/project_file.h"
 #include "convstudio/model/task_check.h"
+#include "convstudio/model/task_defaults.h"
 #include "convstudio/model/template_library.h"
 #include "dataset_choice.h"
 #include "exit_codes.h"
@@ -56,6 +57,7 @@ int run_new(const NewOptions& options) {
   project.dataset = choice.settings;
   project.dataset.fit = *parse_fit_mode(options.fit);
   instance.recipe.apply_to(project);
+  apply_task_defaults(project);
   // A template whose output does not fit the task is refused at the block that breaks it.
   if (auto problem = task_output_problem(project.task, project.graph, analyse_project(project))) {
     print_model_errors({*problem}, std::cerr);

@@ -13,6 +13,7 @@
 #include "app_settings.h"
 #include "convstudio/model/output_modes.h"
 #include "convstudio/model/project_file.h"
+#include "convstudio/model/task_defaults.h"
 #include "convstudio/model/template_library.h"
 #include "convstudio/runs/project_runs.h"
 #include "convstudio/runs/run_history.h"
@@ -118,6 +119,7 @@ void ProjectController::newBlank(ProjectTask task) {
   if (task == ProjectTask::Segmentation) {
     graph.set_param(out, "mode", std::string(kOutputModePassThrough));
   }
+  apply_task_defaults(project);
   setProject(std::move(project), {}, tr("Untitled"));
 }
 
@@ -132,6 +134,7 @@ Result<QString> ProjectController::newFromTemplate(const QString& name, ProjectT
   project.task = task;
   // The template's recipe replaces the training settings; the device stays the user's.
   instance.recipe.apply_to(project);
+  apply_task_defaults(project);
   setProject(std::move(project), {}, name);
   return name;
 }

@@ -34,6 +34,7 @@ class TrainingChartsTest : public QObject {
   void aSweepsRunsStandTogetherAndOverlayEveryChart();
   void theTrainingAccuracySaysItCountsTheDominantLabelUnderMixing();
   void aClickOnTheConfusionMatrixSelectsThatCell();
+  void theMeanIoUIsALineOfTheAccuracyChartForSegmentationRunsOnly();
 };
 
 void TrainingChartsTest::decimationKeepsEveryExtremeOfAMillionPoints() {
@@ -281,6 +282,38 @@ void TrainingChartsTest::aSingleValidationPointSitsAtItsStep() {
   charts.addEpoch(epoch);
   charts.refresh();
   QVERIFY(accuracy->yAxis->coordToPixel(100) >= plot.top() + 4);
+}
+
+// Issue 38: a segmentation run's validations add a mIoU curve to the accuracy chart; a
+// classification run's never show it.
+void TrainingChartsTest::theMeanIoUIsALineOfTheAccuracyChartForSegmentationRunsOnly() {
+  TrainingCharts charts;
+  charts.resize(900, 300);
+  charts.show();  // a hidden chart does not redraw its curves
+  charts.beginRun(TrainingSettings{});
+  constexpr std::size_t kMeanIoU = metric_index("val_mean_iou");
+  LiveChart* chart = charts.chartOf(kMeanIoU);
+  QCOMPARE(chart, charts.accuracyChart());
+  QCPGraph* curve = chart->graphOf(charts.curveOf(kMeanIoU));
+  EpochMetrics classification;
+  classification.step = 10;
+  classification.val_accuracy = 0.9;
+  charts.addEpoch(classification);
+  charts.refresh();
+  QVERIFY(!curve->visible());
+  QCOMPARE(curve->dataCount(), 0);
+
+  EpochMetrics segmentation = classification;
+  segmentation.step = 20;
+  segmentation.val_mean_iou = 0.625;
+  segmentation.val_class_iou = {0.5, 0.75};
+  charts.addEpoch(segmentation);
+  charts.refresh();
+  QVERIFY(curve->visible());
+  QCOMPARE(curve->dataCount(), 1);
+  QCOMPARE(curve->data()->at(0)->value, 62.5);  // a percentage, as the accuracies
+  charts.beginRun(TrainingSettings{});          // the next run hides it until it measures one
+  QVERIFY(!curve->visible());
 }
 
 // Issue 32: charts emptied for another project showed the previous project's axes (its steps

@@ -33,6 +33,7 @@ class TrainingWidgetsTest : public QObject {
   void confusionMatrixShowsCountsWithClassNames();
   void classFiguresBesideTheMatrixFollowScikitLearn();
   void lossSettingsRoundTripThroughTheirEditors();
+  void segmentationLossAndMeanIoURoundTripThroughTheirEditors();
   void galleryShowsTrueAndPredictedClasses();
   void aWarningSitsUnderTheSettingItConcerns();
   void everyEditorTheSettingTableNamesIsInThePanel();
@@ -166,6 +167,25 @@ void TrainingWidgetsTest::lossSettingsRoundTripThroughTheirEditors() {
   // A list the table refuses is kept as typed, and the check points at the field.
   weights->setCurrentText(QStringLiteral("1, x"));
   QVERIFY(panel.noteFor(QStringLiteral("classWeights")));
+}
+
+// Issue 38: segmentation's loss and the mean IoU as the best checkpoint's figure.
+void TrainingWidgetsTest::segmentationLossAndMeanIoURoundTripThroughTheirEditors() {
+  TrainingSettingsPanel panel;
+  TrainingSettings training;
+  training.loss.segmentation_loss = SegmentationLoss::CrossEntropyDice;
+  training.loss.best_metric = BestMetric::MeanIoU;
+  panel.setSettings({}, training);
+  auto* loss = panel.findChild<QComboBox*>(QStringLiteral("segmentationLoss"));
+  QVERIFY(loss);
+  QCOMPARE(loss->count(), 3);
+  QCOMPARE(panel.trainingSettings().loss.segmentation_loss, SegmentationLoss::CrossEntropyDice);
+  QCOMPARE(panel.trainingSettings().loss.best_metric, BestMetric::MeanIoU);
+  loss->setCurrentIndex(loss->findData(static_cast<int>(SegmentationLoss::Dice)));
+  QCOMPARE(panel.trainingSettings().loss.segmentation_loss, SegmentationLoss::Dice);
+  auto* best = panel.findChild<QComboBox*>(QStringLiteral("bestMetric"));
+  QVERIFY(best);
+  QVERIFY(best->findData(static_cast<int>(BestMetric::MeanIoU)) >= 0);
 }
 
 void TrainingWidgetsTest::galleryShowsTrueAndPredictedClasses() {

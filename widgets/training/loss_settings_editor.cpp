@@ -16,6 +16,7 @@ LossSettingsEditor::LossSettingsEditor(QWidget* parent) : QWidget(parent) {
   form->addRow(tr("Class weights:"), classWeights_);
   form->addRow(tr("Label smoothing:"), labelSmoothing_);
   form->addRow(tr("Best checkpoint by:"), bestMetric_);
+  form->addRow(tr("Segmentation loss:"), segmentationLoss_);
   form->addRow(tr("Sampler:"), sampler_);
   form->addRow(tr("Mixup α:"), mixupAlpha_);
   form->addRow(tr("Mixup probability:"), mixupProbability_);
@@ -25,6 +26,7 @@ LossSettingsEditor::LossSettingsEditor(QWidget* parent) : QWidget(parent) {
   connect(classWeights_, &QComboBox::currentTextChanged, this, &LossSettingsEditor::edited);
   connect(labelSmoothing_, &QDoubleSpinBox::valueChanged, this, &LossSettingsEditor::edited);
   connect(bestMetric_, &QComboBox::currentIndexChanged, this, &LossSettingsEditor::edited);
+  connect(segmentationLoss_, &QComboBox::currentIndexChanged, this, &LossSettingsEditor::edited);
   connect(sampler_, &QComboBox::currentIndexChanged, this, &LossSettingsEditor::edited);
   for (QDoubleSpinBox* box : {mixupAlpha_, mixupProbability_, cutmixAlpha_, cutmixProbability_}) {
     connect(box, &QDoubleSpinBox::valueChanged, this, &LossSettingsEditor::edited);
@@ -62,10 +64,24 @@ void LossSettingsEditor::createLossFields() {
   bestMetric_->addItem(tr("Accuracy"), static_cast<int>(BestMetric::Accuracy));
   bestMetric_->addItem(tr("Balanced accuracy"), static_cast<int>(BestMetric::BalancedAccuracy));
   bestMetric_->addItem(tr("Macro-F1"), static_cast<int>(BestMetric::MacroF1));
+  bestMetric_->addItem(tr("Mean IoU (segmentation)"), static_cast<int>(BestMetric::MeanIoU));
   bestMetric_->setToolTip(
       tr("The validation figure the best checkpoint keeps. Balanced accuracy and macro-F1 see "
          "rare classes, and early stopping follows them too; with accuracy it watches the "
-         "validation loss."));
+         "validation loss. Mean IoU is a segmentation run's mean intersection over union of "
+         "the classes."));
+
+  segmentationLoss_ = new QComboBox(this);
+  segmentationLoss_->setObjectName(QStringLiteral("segmentationLoss"));
+  segmentationLoss_->addItem(tr("Cross-entropy"), static_cast<int>(SegmentationLoss::CrossEntropy));
+  segmentationLoss_->addItem(tr("Dice"), static_cast<int>(SegmentationLoss::Dice));
+  segmentationLoss_->addItem(tr("Cross-entropy + Dice"),
+                             static_cast<int>(SegmentationLoss::CrossEntropyDice));
+  segmentationLoss_->setToolTip(
+      tr("A segmentation project's per-pixel loss. Cross-entropy uses the class weights, label "
+         "smoothing and the data set's ignore label; Dice measures the overlap of the predicted "
+         "and true masks of the classes present, so small classes count as much as large ones; "
+         "cross-entropy + Dice adds the two. Classification projects ignore it."));
 }
 
 void LossSettingsEditor::createSamplingFields() {
@@ -115,6 +131,8 @@ void LossSettingsEditor::load(const TrainingSettings& s) {
   classWeights_->setCurrentText(QString::fromStdString(s.loss.class_weights));
   labelSmoothing_->setValue(s.loss.label_smoothing);
   bestMetric_->setCurrentIndex(bestMetric_->findData(static_cast<int>(s.loss.best_metric)));
+  segmentationLoss_->setCurrentIndex(
+      segmentationLoss_->findData(static_cast<int>(s.loss.segmentation_loss)));
   sampler_->setCurrentIndex(sampler_->findData(static_cast<int>(s.loss.sampler)));
   mixupAlpha_->setValue(s.loss.mixup_alpha);
   mixupProbability_->setValue(s.loss.mixup_probability);
@@ -128,6 +146,8 @@ void LossSettingsEditor::store(TrainingSettings& s) const {
   s.loss.class_weights = weights.isEmpty() ? std::string("none") : weights.toStdString();
   s.loss.label_smoothing = labelSmoothing_->value();
   s.loss.best_metric = static_cast<BestMetric>(bestMetric_->currentData().toInt());
+  s.loss.segmentation_loss =
+      static_cast<SegmentationLoss>(segmentationLoss_->currentData().toInt());
   s.loss.sampler = static_cast<SamplerKind>(sampler_->currentData().toInt());
   s.loss.mixup_alpha = mixupAlpha_->value();
   s.loss.mixup_probability = mixupProbability_->value();

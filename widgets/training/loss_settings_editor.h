@@ -1,7 +1,8 @@
 #pragma once
 // How the loss counts classes, how training draws and mixes images, and which figure judges a
 // run: class weights (none, balanced, or one per class), label smoothing, the sampler, mixup and
-// CutMix (α and probability each), and the validation figure the best checkpoint keeps.
+// CutMix (α and probability each), the validation figure the best checkpoint keeps, and a
+// segmentation project's per-pixel loss (cross-entropy, Dice or both).
 
 #include <QWidget>
 
@@ -35,6 +36,7 @@ class LossSettingsEditor : public QWidget {
   QComboBox* classWeights_ = nullptr;  // editable: "none", "balanced" or a typed list
   QDoubleSpinBox* labelSmoothing_ = nullptr;
   QComboBox* bestMetric_ = nullptr;
+  QComboBox* segmentationLoss_ = nullptr;
   QComboBox* sampler_ = nullptr;
   QDoubleSpinBox* mixupAlpha_ = nullptr;
   QDoubleSpinBox* mixupProbability_ = nullptr;

@@ -117,8 +117,12 @@ int RunComparisonModel::columnCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : originColumn(0) + static_cast<int>(comparison_.origin.size());
 }
 
+int RunComparisonModel::figuresShown() const {
+  return comparison_.has_mean_iou ? kFigures : kFinalMeanIoU;
+}
+
 int RunComparisonModel::originColumn(int fact) const {
-  return figureColumn(kFigures) + fact;
+  return figureColumn(kGraph) + figuresShown() + fact;
 }
 
 QString RunComparisonModel::originLabel(const std::string& fact) {
@@ -255,6 +259,12 @@ QVariant RunComparisonModel::figureData(const ComparisonRow& row, Figure figure,
       // named as such), not Qt's "traditional" MB.
       return shown(bytes, role, QString::fromStdString(format_bytes(row.peak_memory_bytes)));
     }
+    case kFinalMeanIoU:
+      return shown(row.final_val_mean_iou, role,
+                   QString::number(row.final_val_mean_iou.value_or(0), 'f', 3));
+    case kBestMeanIoU:
+      return shown(row.best_val_mean_iou, role,
+                   QString::number(row.best_val_mean_iou.value_or(0), 'f', 3));
     case kFigures:
       break;
   }
@@ -301,6 +311,10 @@ QVariant RunComparisonModel::headerData(int section, Qt::Orientation orientation
       return tr("Samples/s");
     case kMemory:
       return tr("Peak memory");
+    case kFinalMeanIoU:
+      return tr("Val. mIoU");
+    case kBestMeanIoU:
+      return tr("Best val. mIoU");
     case kFigures:
       break;
   }

@@ -27,7 +27,8 @@ class RunComparisonModel : public QAbstractTableModel {
  public:
   static constexpr int kSortRole = Qt::UserRole + 1;
   enum Column { kRun, kSweep, kState, kFirstSetting };
-  // The figures follow the settings, in this order.
+  // The figures follow the settings, in this order; the mean IoU's two columns only when some
+  // run measured one (a segmentation run).
   enum Figure {
     kGraph,
     kFinalAccuracy,
@@ -38,6 +39,8 @@ class RunComparisonModel : public QAbstractTableModel {
     kTime,
     kSpeed,
     kMemory,
+    kFinalMeanIoU,
+    kBestMeanIoU,
     kFigures
   };
 
@@ -87,6 +90,8 @@ class RunComparisonModel : public QAbstractTableModel {
   QVariant figureData(const ComparisonRow& row, Figure figure, int role) const;
   QVariant untrainedData(const UntrainedTrial& trial, int column, int role) const;
   void indexStudies();
+  // The figure columns shown: all, or those before the mean IoU's.
+  int figuresShown() const;
 
   std::vector<RecordedRun> runs_;
   RunComparison comparison_;

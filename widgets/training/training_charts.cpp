@@ -158,7 +158,16 @@ void TrainingCharts::createCharts() {
     if (chart->curveCount() == 1) chart->setLegendWanted(false);
   }
   overlays_ = std::make_unique<RunOverlays>(charts_.loss, charts_.accuracy, charts_.memory);
-  showMemoryOf(false);  // until a run on a GPU starts
+  showMemoryOf(false);            // until a run on a GPU starts
+  showSegmentationCurves(false);  // until a segmentation run's validation arrives
+}
+
+void TrainingCharts::showSegmentationCurves(bool shown) {
+  for (std::size_t i = 0; i < kMetricCount; ++i) {
+    if (chartOf_[i] && kMetrics[i].task == MetricTask::Segmentation) {
+      chartOf_[i]->setCurveVisible(curveOf_[i], shown);
+    }
+  }
 }
 
 LiveChart* TrainingCharts::chartFor(const MetricDescriptor& metric) {
@@ -240,6 +249,7 @@ void TrainingCharts::beginRun(const TrainingSettings& settings) {
     chart->resetView();
   }
   showScaleChart(settings.amp == AmpMode::Fp16);
+  showSegmentationCurves(false);
   charts_.accuracy->graphOf(curveOf_[kTrainAccuracy])
       ->setName(trainingAccuracyLabel(settings.loss));
   charts_.loss->graphOf(curves_.skippedLoss)->setVisible(false);
@@ -330,6 +340,9 @@ void TrainingCharts::addEpochAt(std::int64_t step, const EpochMetrics& epoch) {
   for (std::size_t i = 0; i < kMetricCount; ++i) {
     const MetricDescriptor& metric = kMetrics[i];
     if (!chartOf_[i] || metric.cadence() != MetricCadence::Epoch) continue;
+    if (!metric.measured_in(epoch)) continue;
+    // A segmentation run's mean IoU joins the accuracy chart with its first validation.
+    if (metric.task == MetricTask::Segmentation) chartOf_[i]->setCurveVisible(curveOf_[i], true);
     chartOf_[i]->append(curveOf_[i], x, chartValue(metric, metric.field.epoch_value(epoch)));
   }
   RecordedEpoch kept;

@@ -99,6 +99,8 @@ class TrainingCharts : public QWidget {
   // shown) in further columns of two.
   void layOutExtraCharts();
   void showMemoryOf(bool cuda);
+  // The curves of segmentation figures (MetricTask::Segmentation): hidden for other runs.
+  void showSegmentationCurves(bool shown);
   void addEpochAt(std::int64_t step, const EpochMetrics& epoch);
 
   // The charts, by what they show.

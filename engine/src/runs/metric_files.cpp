@@ -82,12 +82,20 @@ double value_of(const MetricDescriptor& metric, const EpochMetrics& epoch) {
   return metric.field.epoch_value(epoch);
 }
 
+bool written_for(const MetricDescriptor&, const StepMetrics&) {
+  return true;
+}
+bool written_for(const MetricDescriptor& metric, const EpochMetrics& epoch) {
+  return metric.measured_in(epoch);
+}
+
 template <class Metrics>
 MetricsLine jsonl_fields(const Metrics& metrics, MetricCadence cadence, std::string_view kind) {
   MetricsLine line(true);
   line.key("kind").raw(kind);
   for (const MetricDescriptor& metric : kMetrics) {
     if (metric.cadence() != cadence || metric.jsonl.empty()) continue;
+    if (!written_for(metric, metrics)) continue;
     line.key(metric.jsonl).value(value_of(metric, metrics), metric.field.integer);
   }
   return line;
@@ -173,6 +181,14 @@ std::string epoch_jsonl_line(const EpochMetrics& epoch) {
         {{"precision", f.precision}, {"recall", f.recall}, {"f1", f.f1}, {"support", f.support}});
   }
   line.key("per_class").raw(per_class.dump());
+  // Segmentation: each class's IoU, null for a class in neither truth nor prediction.
+  if (!epoch.val_class_iou.empty()) {
+    nlohmann::json class_iou = nlohmann::json::array();
+    for (const double iou : epoch.val_class_iou) {
+      class_iou.push_back(std::isnan(iou) ? nlohmann::json(nullptr) : nlohmann::json(iou));
+    }
+    line.key("val_class_iou").raw(class_iou.dump());
+  }
   return line.finish();
 }
 
@@ -233,7 +249,8 @@ std::string MetricsCsv::row(const EpochMetrics& epoch) const {
   for (std::size_t c = 0; c < columns_.size(); ++c) {
     if (static_cast<int>(c) == kind_column_) {
       line.raw("epoch");
-    } else if (const int metric = epoch_metric_[c]; metric >= 0) {
+    } else if (const int metric = epoch_metric_[c];
+               metric >= 0 && kMetrics[metric].measured_in(epoch)) {
       line.value(kMetrics[metric].field.epoch_value(epoch), kMetrics[metric].field.integer);
     } else {
       line.empty();
@@ -310,9 +327,16 @@ bool MetricsJsonlReader::read_line(std::string_view line, RecordedMetrics& into)
     if (entry.contains("class_names")) {
       epoch.class_names = entry["class_names"].get<std::vector<std::string>>();
     }
+    if (const auto class_iou = entry.find("val_class_iou");
+        class_iou != entry.end() && class_iou->is_array()) {
+      for (const nlohmann::json& iou : *class_iou) {
+        epoch.val_class_iou.push_back(iou.is_number() ? iou.get<double>() : kAbsent);
+      }
+    }
   } catch (const nlohmann::json::exception&) {
     epoch.confusion.clear();
     epoch.class_names.clear();
+    epoch.val_class_iou.clear();
   }
   into.epochs.push_back(std::move(epoch));
   return true;

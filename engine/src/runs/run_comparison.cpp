@@ -142,6 +142,16 @@ RunComparison compare_runs(const std::vector<RecordedRun>& runs) {
     }
     row.final_val_balanced_accuracy = run.figures.val_balanced_accuracy;
     row.final_val_macro_f1 = run.figures.val_macro_f1;
+    row.final_val_mean_iou = run.figures.val_mean_iou;
+    row.best_val_mean_iou = run.figures.best_val_mean_iou;
+    for (const RecordedEpoch& epoch : run.epochs) {
+      if (epoch.val_class_iou.empty() || !std::isfinite(epoch.val_mean_iou)) continue;
+      if (!row.best_val_mean_iou || epoch.val_mean_iou > *row.best_val_mean_iou) {
+        row.best_val_mean_iou = epoch.val_mean_iou;
+      }
+    }
+    comparison.has_mean_iou = comparison.has_mean_iou || row.final_val_mean_iou.has_value() ||
+                              row.best_val_mean_iou.has_value();
     row.wall_seconds = run.figures.wall_seconds;
     row.samples_per_second = run.figures.samples_per_second;
     row.peak_memory_bytes = run.figures.peak_memory_bytes;
@@ -163,6 +173,10 @@ std::string comparison_csv(const RunComparison& comparison) {
                              "wall_seconds", "samples_per_second", "peak_memory_bytes", "steps",
                              "final_val_balanced_accuracy", "final_val_macro_f1"}) {
     header.emplace_back(figure);
+  }
+  if (comparison.has_mean_iou) {
+    header.emplace_back("final_val_mean_iou");
+    header.emplace_back("best_val_mean_iou");
   }
   for (const std::string& fact : comparison.origin) header.push_back("origin." + fact);
   auto line = [](const std::vector<std::string>& fields) {
@@ -186,6 +200,10 @@ std::string comparison_csv(const RunComparison& comparison) {
     fields.push_back(std::to_string(row.steps));
     fields.push_back(number_text(row.final_val_balanced_accuracy));
     fields.push_back(number_text(row.final_val_macro_f1));
+    if (comparison.has_mean_iou) {
+      fields.push_back(number_text(row.final_val_mean_iou));
+      fields.push_back(number_text(row.best_val_mean_iou));
+    }
     fields.insert(fields.end(), row.origin.begin(), row.origin.end());
     csv += line(fields);
   }

@@ -74,6 +74,8 @@ void read_run_facts(const nlohmann::json& run, RecordedRun& record) {
   figures.val_accuracy = measured(*summary, "val_accuracy");
   figures.val_balanced_accuracy = measured(*summary, "val_balanced_accuracy");
   figures.val_macro_f1 = measured(*summary, "val_macro_f1");
+  figures.val_mean_iou = measured(*summary, "val_mean_iou");
+  figures.best_val_mean_iou = measured(*summary, "best_val_mean_iou");
   figures.samples_per_second = measured(*summary, "samples_per_second");
   figures.peak_memory_bytes = field_or(*summary, "peak_memory_bytes", std::uint64_t{0});
   figures.steps = field_or(*summary, "steps", std::int64_t{0});

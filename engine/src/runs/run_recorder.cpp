@@ -2,6 +2,7 @@
 
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <span>
 #include <type_traits>
@@ -152,7 +153,7 @@ std::size_t tensorboard_scalars(const Metrics& metrics, bool cuda,
       if (metric.cadence() != MetricCadence::Step) continue;
       value = metric.field.step_value(metrics);
     } else {
-      if (metric.cadence() != MetricCadence::Epoch) continue;
+      if (metric.cadence() != MetricCadence::Epoch || !metric.measured_in(metrics)) continue;
       value = metric.field.epoch_value(metrics);
     }
     if (metric.unit == MetricUnit::Bytes) value /= kMiB;
@@ -213,6 +214,12 @@ void RunRecorder::add_per_class_scalars(const EpochMetrics& e, std::int64_t step
       tags.push_back(std::string(figure) + name);
       values.push_back(value);
     }
+  }
+  // Segmentation: each class's IoU ("iou/background"), where the class was present.
+  for (std::size_t c = 0; c < e.val_class_iou.size(); ++c) {
+    if (std::isnan(e.val_class_iou[c])) continue;
+    tags.push_back("iou/" + (c < e.class_names.size() ? e.class_names[c] : std::to_string(c)));
+    values.push_back(e.val_class_iou[c]);
   }
   std::vector<TensorBoardWriter::Scalar> scalars;
   for (std::size_t i = 0; i < tags.size(); ++i) scalars.push_back({tags[i].c_str(), values[i]});

@@ -1,5 +1,7 @@
 #include "convstudio/runs/run_summary_json.h"
 
+#include <cmath>
+
 namespace convstudio {
 namespace {
 
@@ -22,9 +24,16 @@ nlohmann::json per_class_json(const ClassSummary& classes) {
   return list;
 }
 
-}  // namespace
+// A class in neither truth nor prediction has no IoU: null.
+nlohmann::json class_iou_json(const std::vector<double>& class_iou) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const double iou : class_iou) {
+    list.push_back(std::isnan(iou) ? nlohmann::json(nullptr) : nlohmann::json(iou));
+  }
+  return list;
+}
 
-nlohmann::json run_summary_json(const RunSummary& s) {
+nlohmann::json summary_fields(const RunSummary& s) {
   return {{"epochs", s.epochs},
           {"steps", s.steps},
           {"train_loss", measured(s.train_loss)},
@@ -57,6 +66,20 @@ nlohmann::json run_summary_json(const RunSummary& s) {
           {"last_checkpoint", s.last_checkpoint},
           {"best_checkpoint", s.best_checkpoint},
           {"error", s.error ? s.error->describe() : std::string()}};
+}
+
+}  // namespace
+
+nlohmann::json run_summary_json(const RunSummary& s) {
+  nlohmann::json json = summary_fields(s);
+  // Segmentation's figures only where a segmentation run measured them: a classification
+  // run's summary keeps its keys.
+  if (s.segmentation.mean_iou) {
+    json["val_mean_iou"] = *s.segmentation.mean_iou;
+    json["best_val_mean_iou"] = measured(s.segmentation.best_mean_iou);
+    json["val_class_iou"] = class_iou_json(s.segmentation.class_iou);
+  }
+  return json;
 }
 
 }  // namespace convstudio

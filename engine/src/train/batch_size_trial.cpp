@@ -8,6 +8,7 @@
 #include "autocast_guard.h"
 #include "loss_scaler.h"
 #include "memory_probe.h"
+#include "training_loss.h"
 
 namespace convstudio {
 namespace {
@@ -25,7 +26,7 @@ void train_step(const BatchSizeTrialSubject& subject, LossScaler& scaler,
     AutocastGuard autocast(subject.device, subject.amp);
     logits = model->forward(images);
   }
-  torch::Tensor loss = torch::nn::functional::cross_entropy(logits.to(torch::kFloat), labels);
+  torch::Tensor loss = plain_cross_entropy(logits.to(torch::kFloat), labels);
   scaler.scale(loss).backward();
   scaler.step(*subject.optimizer);
   scaler.update();

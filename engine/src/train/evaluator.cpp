@@ -4,6 +4,7 @@
 
 #include "autocast_guard.h"
 #include "distributed/data_parallel.h"
+#include "pixel_confusion.h"
 
 namespace convstudio {
 namespace {
@@ -38,11 +39,26 @@ std::optional<MisclassifiedSample> misclassified(const SampleSet& images,
   return sample;
 }
 
+std::int64_t hit_pixels(const std::vector<std::vector<std::int64_t>>& confusion) {
+  std::int64_t sum = 0;
+  for (std::size_t c = 0; c < confusion.size(); ++c) sum += confusion[c][c];
+  return sum;
+}
+
+std::int64_t counted_pixels(const std::vector<std::vector<std::int64_t>>& confusion) {
+  std::int64_t sum = 0;
+  for (const auto& row : confusion) {
+    for (const std::int64_t count : row) sum += count;
+  }
+  return sum;
+}
+
 }  // namespace
 
 Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::Device& device,
                           AmpMode amp, std::int64_t classes, const std::function<bool()>& cancelled,
-                          const SampleSet* images, int keep_misclassified) {
+                          const SampleSet* images, int keep_misclassified,
+                          std::int64_t ignore_label) {
   const bool was_training = model->is_training();
   model->eval();
   torch::NoGradGuard no_grad;
@@ -53,7 +69,8 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
   std::vector<torch::Tensor> predicted;
   std::vector<torch::Tensor> expected;
   std::vector<torch::Tensor> confidence;
-  std::vector<std::int64_t> samples;  // the set's index of each prediction
+  PixelConfusion pixel_confusion(classes);  // a segmentation's
+  std::vector<std::int64_t> samples;        // the set's index of each prediction
   Evaluation result;
   loader.start_epoch(0);
   while (auto batch = loader.next()) {
@@ -71,6 +88,18 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
       logits = model->forward(inputs);
     }
     logits = logits.to(torch::kFloat);
+    result.samples += labels.size(0);
+    if (logits.dim() == 4) {
+      result.pixels = true;
+      loss_sum +=
+          torch::nn::functional::cross_entropy(logits, labels,
+                                               torch::nn::functional::CrossEntropyFuncOptions()
+                                                   .reduction(torch::kSum)
+                                                   .ignore_index(ignore_label))
+              .to(torch::kDouble);
+      pixel_confusion.add(pixel_cells(logits, labels, classes, ignore_label));
+      continue;
+    }
     loss_sum +=
         torch::nn::functional::cross_entropy(
             logits, labels, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
@@ -79,9 +108,19 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
     predicted.push_back(top_class);
     confidence.push_back(top_probability);
     expected.push_back(labels);
-    result.samples += labels.size(0);
   }
   if (was_training) model->train();
+
+  if (result.pixels) {
+    result.confusion = pixel_confusion.matrix();
+    result.counted = counted_pixels(result.confusion);
+    if (result.counted > 0) {
+      result.loss = loss_sum.item<double>() / static_cast<double>(result.counted);
+      result.accuracy =
+          static_cast<double>(hit_pixels(result.confusion)) / static_cast<double>(result.counted);
+    }
+    return result;
+  }
 
   result.confusion.assign(classes, std::vector<std::int64_t>(classes, 0));
   std::int64_t correct = 0;
@@ -106,6 +145,7 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
       }
     }
   }
+  result.counted = result.samples;
   if (result.samples > 0) {
     result.loss = loss_sum.item<double>() / static_cast<double>(result.samples);
     result.accuracy = static_cast<double>(correct) / static_cast<double>(result.samples);
@@ -115,24 +155,26 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
 
 void sum_evaluation_over_ranks(Evaluation& evaluation, DataParallel& parallel) {
   const auto classes = evaluation.confusion.size();
-  std::vector<double> values(2 + classes * classes);
-  values[0] = evaluation.loss * static_cast<double>(evaluation.samples);
-  values[1] = static_cast<double>(evaluation.samples);
+  std::vector<double> values(3 + classes * classes);
+  values[0] = evaluation.loss * static_cast<double>(evaluation.counted);
+  values[1] = static_cast<double>(evaluation.counted);
+  values[2] = static_cast<double>(evaluation.samples);
   for (std::size_t t = 0; t < classes; ++t) {
     for (std::size_t p = 0; p < classes; ++p) {
-      values[2 + t * classes + p] = static_cast<double>(evaluation.confusion[t][p]);
+      values[3 + t * classes + p] = static_cast<double>(evaluation.confusion[t][p]);
     }
   }
   parallel.sum_over_ranks(values);
-  evaluation.samples = static_cast<std::int64_t>(values[1]);
+  evaluation.counted = static_cast<std::int64_t>(values[1]);
+  evaluation.samples = static_cast<std::int64_t>(values[2]);
   double correct = 0;
   for (std::size_t t = 0; t < classes; ++t) {
     for (std::size_t p = 0; p < classes; ++p) {
-      evaluation.confusion[t][p] = static_cast<std::int64_t>(values[2 + t * classes + p]);
+      evaluation.confusion[t][p] = static_cast<std::int64_t>(values[3 + t * classes + p]);
     }
-    correct += values[2 + t * classes + t];
+    correct += values[3 + t * classes + t];
   }
-  if (evaluation.samples > 0) {
+  if (evaluation.counted > 0) {
     evaluation.loss = values[0] / values[1];
     evaluation.accuracy = correct / values[1];
   }

@@ -5,6 +5,7 @@
 
 #include "autocast_guard.h"
 #include "loss_scaler.h"
+#include "training_loss.h"
 #include "training_state_snapshot.h"
 
 namespace convstudio {
@@ -53,7 +54,7 @@ void run_lr_range_test(const RangeTestSubject& subject, const LrFinderOptions& o
         AutocastGuard autocast(subject.device, subject.amp);
         logits = model->forward(images);
       }
-      torch::Tensor loss = torch::nn::functional::cross_entropy(logits.to(torch::kFloat), labels);
+      torch::Tensor loss = plain_cross_entropy(logits.to(torch::kFloat), labels);
       scaler.scale(loss / static_cast<double>(subject.accumulate)).backward();
       loss_sum += loss.item<double>() * static_cast<double>(labels.size(0));
       samples += labels.size(0);

@@ -13,6 +13,7 @@
 #include "loss_scaler.h"
 #include "memory_probe.h"
 #include "nn/cpu_allocation_meter.h"
+#include "training_loss.h"
 
 namespace convstudio {
 namespace {
@@ -196,8 +197,7 @@ class ProfiledStep {
     }
     m.forward = mark();
     if (timeline != nullptr) timeline->start_backward();
-    const torch::Tensor loss =
-        torch::nn::functional::cross_entropy(logits.to(torch::kFloat), labels);
+    const torch::Tensor loss = plain_cross_entropy(logits.to(torch::kFloat), labels);
     m.loss = mark();
     scaler_.scale(loss).backward();
     m.backward = mark();

@@ -61,9 +61,16 @@ std::optional<Error> RunData::load(const DatasetRequest& request, const RunContr
 
 std::optional<Error> RunData::settle_loss(const LossSettings& settings, std::uint64_t seed,
                                           std::int64_t classes, const torch::Device& device,
-                                          RunLog& log) {
+                                          RunLog& log, std::optional<PixelLoss> pixels) {
+  if (pixels && settings.mixes()) {
+    return Error::in_setting("training.mixup_alpha",
+                             "mixup and CutMix mix whole images' labels; a segmentation run "
+                             "trains on per-pixel labels: set mixup_alpha and cutmix_alpha to 0");
+  }
+  // Segmentation: no pixel counts from the data yet, so "balanced" is refused there.
   Result<std::optional<std::vector<double>>> weights =
-      resolve_class_weights(settings, class_counts(*dataset_.train, classes));
+      pixels ? resolve_pixel_class_weights(settings, std::nullopt, classes)
+             : resolve_class_weights(settings, class_counts(*dataset_.train, classes));
   if (!weights) return weights.error();
   if (weights.value()) {
     std::string listed;
@@ -72,7 +79,12 @@ std::optional<Error> RunData::settle_loss(const LossSettings& settings, std::uin
     }
     log.write_as_is(LogLevel::Info, "class weights (" + settings.class_weights + "): " + listed);
   }
-  loss_ = TrainingLoss(std::move(weights).value(), settings.label_smoothing, device);
+  loss_ = TrainingLoss(std::move(weights).value(), settings.label_smoothing, device, pixels);
+  if (pixels) {
+    log.write_as_is(LogLevel::Info, "segmentation loss: " + to_string(pixels->kind) +
+                                        "; pixels labelled " +
+                                        std::to_string(pixels->ignore_label) + " are ignored");
+  }
   mixer_.emplace(settings, seed);
   log_sampling(settings, classes, log);
   return std::nullopt;

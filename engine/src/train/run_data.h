@@ -40,9 +40,11 @@ class RunData {
   // The loss weighs classes by the training split's counts, so it is settled with the data:
   // the class weights the settings ask for, on `device`; an error at the setting when an
   // explicit list does not name every class. Logs the weights used. The batches' mixing
-  // (mixup/CutMix, drawn from `seed`) is settled with it.
+  // (mixup/CutMix, drawn from `seed`) is settled with it. `pixels`: a segmentation run's loss
+  // (weights per pixel; mixup and CutMix refused, their soft targets are per image).
   std::optional<Error> settle_loss(const LossSettings& settings, std::uint64_t seed,
-                                   std::int64_t classes, const torch::Device& device, RunLog& log);
+                                   std::int64_t classes, const torch::Device& device, RunLog& log,
+                                   std::optional<PixelLoss> pixels = std::nullopt);
   const TrainingLoss& loss() const { return loss_; }
   // Once the loss is settled.
   const BatchMixer& mixer() const { return *mixer_; }

@@ -1,5 +1,6 @@
 // Checkpoints of a TrainingRun: what is saved at a step boundary, and resuming from it.
 
+#include <algorithm>
 #include <filesystem>
 
 #include "checkpoint/checkpoint_store.h"
@@ -186,6 +187,15 @@ void TrainingRun::keep_last_measured_figures() {
   summary_.train_loss = figure("train_loss");
   summary_.val_loss = figure("val_loss");
   summary_.val_accuracy = figure("val_accuracy");
+  // A segmentation run's best mean IoU so far is the history's highest.
+  summary_.segmentation.mean_iou = figure("val_mean_iou");
+  for (const nlohmann::json& epoch : history) {
+    const auto found = epoch.find("val_mean_iou");
+    if (found == epoch.end() || !found->is_number()) continue;
+    const double iou = found->get<double>();
+    summary_.segmentation.best_mean_iou =
+        std::max(summary_.segmentation.best_mean_iou.value_or(iou), iou);
+  }
 }
 
 }  // namespace convstudio

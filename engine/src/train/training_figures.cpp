@@ -37,6 +37,7 @@ void TrainingFigures::start_epoch() {
   device_step_loss_ = torch::Tensor();
   device_step_correct_ = torch::Tensor();
   device_epoch_correct_ = torch::Tensor();
+  device_epoch_counted_ = torch::Tensor();
   epoch_loss_sum_ = 0;
   epoch_samples_ = 0;
 }
@@ -44,7 +45,7 @@ void TrainingFigures::start_epoch() {
 void TrainingFigures::add(const torch::Tensor& loss, const torch::Tensor& logits,
                           const torch::Tensor& labels) {
   const auto samples = static_cast<double>(labels.size(0));
-  if (readable_on_host(loss, logits, labels)) {
+  if (!ignore_label_ && readable_on_host(loss, logits, labels)) {
     host_step_loss_ += static_cast<double>(*loss.data_ptr<float>()) * samples;
     host_step_correct_ += count_correct(logits.data_ptr<float>(), labels.data_ptr<std::int64_t>(),
                                         logits.size(0), logits.size(1));
@@ -53,7 +54,16 @@ void TrainingFigures::add(const torch::Tensor& loss, const torch::Tensor& logits
   // Outside autograd: these operations record nothing for backward and dispatch faster.
   c10::InferenceMode figures_only;
   torch::Tensor loss_sum = loss.to(torch::kDouble) * samples;
-  torch::Tensor correct = logits.argmax(1).eq(labels).sum();
+  torch::Tensor correct;
+  if (ignore_label_) {
+    const torch::Tensor counted = labels.ne(*ignore_label_);
+    correct = logits.argmax(1).eq(labels).logical_and(counted).sum();
+    const torch::Tensor pixels = counted.sum();
+    device_epoch_counted_ =
+        device_epoch_counted_.defined() ? device_epoch_counted_ + pixels : pixels;
+  } else {
+    correct = logits.argmax(1).eq(labels).sum();
+  }
   device_step_loss_ = device_step_loss_.defined() ? device_step_loss_ + loss_sum : loss_sum;
   device_step_correct_ = device_step_correct_.defined() ? device_step_correct_ + correct : correct;
 }
@@ -88,6 +98,10 @@ void TrainingFigures::end_step(std::optional<std::int64_t> agreed) {
 std::int64_t TrainingFigures::epoch_correct() {
   return host_epoch_correct_ +
          (device_epoch_correct_.defined() ? device_epoch_correct_.item<std::int64_t>() : 0);
+}
+
+std::int64_t TrainingFigures::epoch_counted_pixels() {
+  return device_epoch_counted_.defined() ? device_epoch_counted_.item<std::int64_t>() : 0;
 }
 
 }  // namespace convstudio

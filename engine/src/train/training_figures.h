@@ -7,6 +7,10 @@
 // tensor path took 1.3% of a lenet5 step, and reading a CPU tensor needs no synchronisation.
 // On a GPU they stay on the device until the optimizer step reads the loss (one wait per step),
 // and the correct count until the epoch's end.
+//
+// Segmentation (count_pixels): the correct count is of pixels, and the pixels counted (the
+// truth not the ignore label) are summed beside it, so the training accuracy is the pixel
+// accuracy; those figures always take the tensor path (per-pixel work dwarfs the dispatch).
 
 #include <torch/torch.h>
 
@@ -18,6 +22,9 @@ namespace convstudio {
 class TrainingFigures {
  public:
   void start_epoch();
+  // A segmentation run's figures: pixels labelled `ignore_label` count nowhere.
+  void count_pixels(std::int64_t ignore_label) { ignore_label_ = ignore_label; }
+  bool counts_pixels() const { return ignore_label_.has_value(); }
   // One micro-batch: its mean loss (0-dim), float logits (batch x classes) and labels.
   void add(const torch::Tensor& loss, const torch::Tensor& logits, const torch::Tensor& labels);
   // The optimizer step's sum of loss x samples over its micro-batches (a GPU's value is read
@@ -29,6 +36,8 @@ class TrainingFigures {
   void end_step(std::optional<std::int64_t> agreed = std::nullopt);
   // At the epoch's end: the samples classified right this epoch.
   std::int64_t epoch_correct();
+  // Segmentation: the pixels counted this epoch by this process (read back now).
+  std::int64_t epoch_counted_pixels();
   // An optimizer step's loss sum and samples (over all ranks) join the epoch's.
   void add_step_totals(double loss_sum, std::int64_t samples) {
     epoch_loss_sum_ += loss_sum;
@@ -44,6 +53,8 @@ class TrainingFigures {
   torch::Tensor device_step_loss_;  // on a GPU
   torch::Tensor device_step_correct_;
   torch::Tensor device_epoch_correct_;
+  torch::Tensor device_epoch_counted_;  // segmentation's counted pixels
+  std::optional<std::int64_t> ignore_label_;
   double epoch_loss_sum_ = 0;  // of the steps' loss sums
   std::int64_t epoch_samples_ = 0;
 };

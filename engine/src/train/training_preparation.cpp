@@ -107,9 +107,14 @@ bool TrainingRun::load_data() {
     return false;
   }
   listener_.on_origin(probe_run_origin(summary_.device, data_.info()));
+  std::optional<PixelLoss> pixels;
+  if (segmentation()) {
+    pixels = PixelLoss{settings_.loss.segmentation_loss, options_.project.dataset.ignore_label};
+    figures_.count_pixels(pixels->ignore_label);
+  }
   if (std::optional<Error> error =
           data_.settle_loss(settings_.loss, static_cast<std::uint64_t>(settings_.seed), classes(),
-                            environment_.device(), log_)) {
+                            environment_.device(), log_, pixels)) {
     fail(RunErrorKind::Data, *error, false);
     return false;
   }

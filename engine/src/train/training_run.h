@@ -130,6 +130,8 @@ class TrainingRun {
   // The end of a run its step limit stopped part-way through `epoch`: validate what it learnt.
   void validate_at_step_limit(std::int64_t epoch);
   void keep_checkpoints(std::int64_t epoch, bool best, bool epoch_end);
+  // Segmentation: the epoch's correct pixels over its counted pixels, over all ranks.
+  double train_pixel_accuracy();
 
   // training_checkpoint.cpp: saving and resuming.
   nlohmann::json run_config() const;
@@ -149,6 +151,7 @@ class TrainingRun {
   void keep_last_measured_figures();
 
   bool distributed() const { return ranks_.active(); }
+  bool segmentation() const { return options_.project.task == ProjectTask::Segmentation; }
   std::int64_t classes() const { return analysis_.output_shape().channels(); }
 
   const RunOptions& options_;

@@ -2,7 +2,10 @@
 // through an epoch, and at the end of a run its step limit stopped part-way through one; the
 // figures, the checkpoints and early stopping that follow.
 
+#include <algorithm>
+
 #include "convstudio/runs/class_report.h"
+#include "convstudio/runs/segmentation_report.h"
 #include "evaluator.h"
 #include "runs/checkpoint_files.h"
 #include "training_run.h"
@@ -36,7 +39,8 @@ bool TrainingRun::validate(std::int64_t epoch, bool epoch_end) {
   if (!distributed()) cancelled = [this] { return control_.cancelled(); };
   Evaluation evaluation =
       evaluate_model(*model_, data_.validation_loader(), environment_.device(), settings_.amp,
-                     classes(), cancelled, data_.dataset().validation.get(), kMisclassifiedShown);
+                     classes(), cancelled, data_.dataset().validation.get(), kMisclassifiedShown,
+                     options_.project.dataset.ignore_label);
   if (evaluation.cancelled) return false;
   if (distributed()) sum_evaluation_over_ranks(evaluation, ranks_.parallel());
   validations_.validated(progress_.global_step);
@@ -50,6 +54,8 @@ bool TrainingRun::validate(std::int64_t epoch, bool epoch_end) {
     metrics.train_loss = figures_.epoch_loss_sum() / samples;
     metrics.train_accuracy = static_cast<double>(figures_.epoch_correct()) / samples;
   }
+  // Segmentation: the training accuracy is over the pixels counted (all ranks' together).
+  if (figures_.counts_pixels()) metrics.train_accuracy = train_pixel_accuracy();
   metrics.val_loss = evaluation.loss;
   metrics.val_accuracy = evaluation.accuracy;
   metrics.confusion = evaluation.confusion;
@@ -60,21 +66,31 @@ bool TrainingRun::validate(std::int64_t epoch, bool epoch_end) {
   metrics.val_balanced_accuracy = report.balanced_accuracy;
   metrics.val_macro_f1 = report.macro_f1;
   metrics.per_class = report.classes;
+  if (evaluation.pixels) {
+    const SegmentationReport pixels = segmentation_report(evaluation.confusion);
+    metrics.val_mean_iou = pixels.mean_iou;
+    metrics.val_class_iou = pixels.class_iou;
+    summary_.segmentation.mean_iou = pixels.mean_iou;
+    summary_.segmentation.class_iou = pixels.class_iou;
+    summary_.segmentation.best_mean_iou =
+        std::max(summary_.segmentation.best_mean_iou.value_or(pixels.mean_iou), pixels.mean_iou);
+  }
   if (epoch_end) summary_.epochs = epoch + 1;
   summary_.val_loss = evaluation.loss;
   summary_.val_accuracy = evaluation.accuracy;
   summary_.classes = {report.balanced_accuracy, report.macro_f1, metrics.class_names,
                       report.classes};
   const double score = best_metric_value(settings_.loss.best_metric, metrics);
-  metrics.best = keeper_.record_epoch({{"epoch", epoch},
-                                       {"step", metrics.step},
-                                       {"train_loss", metrics.train_loss},
-                                       {"train_accuracy", metrics.train_accuracy},
-                                       {"val_loss", metrics.val_loss},
-                                       {"val_accuracy", metrics.val_accuracy},
-                                       {"val_balanced_accuracy", metrics.val_balanced_accuracy},
-                                       {"val_macro_f1", metrics.val_macro_f1}},
-                                      score);
+  nlohmann::json figures = {{"epoch", epoch},
+                            {"step", metrics.step},
+                            {"train_loss", metrics.train_loss},
+                            {"train_accuracy", metrics.train_accuracy},
+                            {"val_loss", metrics.val_loss},
+                            {"val_accuracy", metrics.val_accuracy},
+                            {"val_balanced_accuracy", metrics.val_balanced_accuracy},
+                            {"val_macro_f1", metrics.val_macro_f1}};
+  if (evaluation.pixels) figures["val_mean_iou"] = metrics.val_mean_iou;
+  metrics.best = keeper_.record_epoch(std::move(figures), score);
   keep_checkpoints(epoch, metrics.best, epoch_end);
   listener_.on_epoch(metrics);
 
@@ -90,6 +106,13 @@ bool TrainingRun::validate(std::int64_t epoch, bool epoch_end) {
     return false;
   }
   return true;
+}
+
+double TrainingRun::train_pixel_accuracy() {
+  std::vector<double> pixels = {static_cast<double>(figures_.epoch_counted_pixels())};
+  // Every rank validates here together, so the sum over the ranks pairs up.
+  if (distributed()) ranks_.parallel().sum_over_ranks(pixels);
+  return pixels[0] > 0 ? static_cast<double>(figures_.epoch_correct()) / pixels[0] : 0.0;
 }
 
 bool TrainingRun::validate_if_due(std::int64_t epoch, const GradientAccumulation& step) {

@@ -82,6 +82,8 @@ EpochMetrics every_epoch_metric() {
   }
   epoch.confusion = {{3, 1}, {0, 4}};
   epoch.class_names = {"cat", "dog"};
+  // A segmentation run's epoch: only those measure every metric (MetricTask::Segmentation).
+  epoch.val_class_iou = {0.75, 0.8};
   return epoch;
 }
 
@@ -111,6 +113,7 @@ TEST(MetricList, StepAndEpochMetricsRoundTripThroughJsonl) {
   expect_read_back(read, [](const MetricDescriptor& m) { return !m.jsonl.empty(); });
   EXPECT_EQ(read.epochs.front().confusion, every_epoch_metric().confusion);
   EXPECT_EQ(read.epochs.front().class_names, every_epoch_metric().class_names);
+  EXPECT_EQ(read.epochs.front().val_class_iou, every_epoch_metric().val_class_iou);
 }
 
 TEST(MetricList, StepAndEpochMetricsRoundTripThroughCsv) {

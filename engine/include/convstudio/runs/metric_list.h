@@ -42,6 +42,11 @@ enum class MetricChart { None, Loss, Accuracy, LearningRate, Memory, Throughput,
 // to the allocator's on a GPU.
 enum class MetricDevice { Any, Cuda, Host };
 
+// Which project task's runs measure it. Segmentation: only a segmentation run's validations
+// (issue 38) have it; a classification run writes it nowhere (no JSONL key, an empty CSV field,
+// no TensorBoard scalar) and its curve stays hidden.
+enum class MetricTask { Any, Segmentation };
+
 // How the list reads and writes one field of StepMetrics or EpochMetrics, as a double (exact
 // for every integer a run reaches: counts and bytes stay below 2^53).
 struct MetricField {
@@ -118,8 +123,13 @@ struct MetricDescriptor {
   std::uint32_t colour = 0xFF000000;  // its curve's colour, 0xAARRGGBB
   MetricDevice device = MetricDevice::Any;
   bool right_axis = false;  // drawn against the chart's right axis (a count beside a scale)
+  MetricTask task = MetricTask::Any;
 
   constexpr MetricCadence cadence() const { return field.cadence; }
+  // False for a segmentation figure of a classification run's epoch.
+  bool measured_in(const EpochMetrics& epoch) const {
+    return task == MetricTask::Any || !epoch.val_class_iou.empty();
+  }
 };
 
 // Colours that stay apart for viewers with the common colour-vision deficiencies (Okabe–Ito).
@@ -224,6 +234,11 @@ inline constexpr MetricDescriptor kMetrics[] = {
      .unit = MetricUnit::Ratio, .jsonl = "val_macro_f1", .csv = "val_macro_f1",
      .tensorboard = "f1/validation_macro", .chart = MetricChart::Accuracy,
      .label = QT_TRANSLATE_NOOP("Metrics", "validation macro-F1"), .colour = metric_colour::kPurple},
+    {.id = "val_mean_iou", .field = field<&EpochMetrics::val_mean_iou>(),
+     .unit = MetricUnit::Ratio, .jsonl = "val_mean_iou", .csv = "val_mean_iou",
+     .tensorboard = "miou/validation", .chart = MetricChart::Accuracy,
+     .label = QT_TRANSLATE_NOOP("Metrics", "validation mIoU"), .colour = metric_colour::kRed,
+     .task = MetricTask::Segmentation},
 };
 // clang-format on
 

@@ -40,6 +40,9 @@ struct ComparisonRow {
   std::optional<double> best_val_accuracy;  // the highest over its epochs
   std::optional<double> final_val_balanced_accuracy;
   std::optional<double> final_val_macro_f1;
+  // Segmentation: the last validation's mean IoU and the highest over its validations.
+  std::optional<double> final_val_mean_iou;
+  std::optional<double> best_val_mean_iou;
   std::optional<double> wall_seconds;
   std::optional<double> samples_per_second;
   std::uint64_t peak_memory_bytes = 0;
@@ -54,6 +57,8 @@ struct RunComparison {
   // that are not the same in every run that recorded them.
   std::vector<std::string> origin;
   std::vector<ComparisonRow> rows;
+  // Some run measured a mean IoU (a segmentation run): the table and the CSV gain its columns.
+  bool has_mean_iou = false;
 };
 
 // Runs should be read with RunDetail::Metrics for best_val_accuracy over every epoch; with
@@ -62,7 +67,8 @@ RunComparison compare_runs(const std::vector<RecordedRun>& runs);
 
 // The table as CSV (RFC 4180: fields with commas, quotes or line breaks quoted, quotes doubled):
 // run, state, sweep, label, graph_version, the differing settings, then the figures, then the
-// differing origin facts (named "origin.host" and so on); a
+// differing origin facts (named "origin.host" and so on), final_val_mean_iou and
+// best_val_mean_iou after the figures only when has_mean_iou; a
 // measurement that is missing is an empty field.
 std::string comparison_csv(const RunComparison& comparison);
 

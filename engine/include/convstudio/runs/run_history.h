@@ -21,6 +21,9 @@ struct RecordedFigures {
   std::optional<double> val_accuracy;
   std::optional<double> val_balanced_accuracy;  // of the last validation (issue 34)
   std::optional<double> val_macro_f1;
+  // Segmentation (issue 38): the last validation's mean IoU and the run's best.
+  std::optional<double> val_mean_iou;
+  std::optional<double> best_val_mean_iou;
   std::optional<double> samples_per_second;
   std::optional<double> wall_seconds;  // training time, every resumed part added
   std::uint64_t peak_memory_bytes = 0;

@@ -47,6 +47,15 @@ struct ClassSummary {
   std::vector<ClassFigures> figures;  // in class order
 };
 
+// A segmentation run's validation figures (convstudio/runs/segmentation_report.h): the last
+// validation's mean IoU and per-class IoU (NaN for a class in neither truth nor prediction),
+// and the best mean IoU of the run's validations. Absent / empty for classification.
+struct SegmentationSummary {
+  std::optional<double> mean_iou;
+  std::optional<double> best_mean_iou;
+  std::vector<double> class_iou;  // in class order
+};
+
 // fp16 loss scaling: the final scale (absent without scaling), the steps it skipped and how
 // often it changed; one group because the precision guard reports them and nothing else does.
 struct LossScaleSummary {
@@ -89,6 +98,7 @@ struct RunSummary {
   std::optional<double> val_loss;
   std::optional<double> val_accuracy;
   ClassSummary classes;  // the last validation's figures per class
+  SegmentationSummary segmentation;
   std::optional<double> samples_per_second;
   double loader_stall_share = 0;
   // Share of the training time spent on figures rather than training: summing each
