@@ -1100,6 +1100,11 @@
         <source>its output is %1, not C×H×W: %2 needs a block with a spatial output (a convolution, pooling or activation before the flatten)</source>
         <translation>它的输出是 %1，不是 C×H×W：%2 需要一个有空间输出的块（展平之前的卷积、池化或激活）</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 explains one class score per image, but this is a segmentation model (%2 logits, a class per pixel): ConvStudio cannot explain it yet; its predicted mask shows what it sees</source>
+        <translation>%1 解释的是每张图像的一个类别分数，但这是一个分割模型（%2 的 logits，每个像素一个类别）：ConvStudio 还不能解释它；它预测的掩码显示了它看到的内容</translation>
+    </message>
 </context>
 <context>
     <name>Metrics</name>
@@ -1548,6 +1553,11 @@
         <translation>最佳检查点依据</translation>
     </message>
     <message>
+        <location line="+10"/>
+        <source>Segmentation loss</source>
+        <translation>分割损失</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>Sampler</source>
         <translation>采样方式</translation>
@@ -1623,7 +1633,12 @@
         <translation>缓存预算</translation>
     </message>
     <message>
-        <location line="-74"/>
+        <location line="+25"/>
+        <source>Ignored mask value</source>
+        <translation>忽略的掩码值</translation>
+    </message>
+    <message>
+        <location line="-99"/>
         <source>Random crop padding</source>
         <translation>随机裁剪填充</translation>
     </message>
@@ -1732,6 +1747,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Small U-Net for segmentation: three 2×2 max-pool levels (16, 32, 64 channels, 128 at the bottom), 2×2 transposed convolutions up, each joined to its encoder level by a Concat skip; 3×3 convolutions with BatchNorm, a 1×1 head per class. Input sides must be multiples of 8.</source>
+        <translation>用于分割的小型 U-Net：三级 2×2 最大池化（16、32、64 通道，底部 128），2×2 转置卷积上采样，每级通过 Concat 跳跃连接与对应的编码器层相连；3×3 卷积带 BatchNorm，每个类别一个 1×1 输出头。输入的边长必须是 8 的倍数。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Wide ResNet: resnet-small&apos;s 3×3 stem and three residual stages, wider (64, 128, 256 channels), 1×1 projections where channels change, global pool.</source>
         <translation>宽 ResNet：resnet-small 的 3×3 起始层和三个残差阶段，更宽（64、128、256 通道），通道变化处用 1×1 投影，全局池化。</translation>
     </message>
@@ -2997,13 +3017,13 @@ predicted: %2</source>
 <context>
     <name>convstudio::InferenceController</name>
     <message>
-        <location filename="../app/gui/inference_controller.cpp" line="+63"/>
+        <location filename="../app/gui/inference_controller.cpp" line="+112"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
         <location line="+9"/>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Cannot use %1: %2</source>
         <translation>无法使用 %1：%2</translation>
     </message>
@@ -3013,12 +3033,13 @@ predicted: %2</source>
         <translation>已加载：%1（%2），输入 %3，%4 个类别</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>No model: train one or open a checkpoint or export.</source>
         <translation>没有模型：请先训练，或打开检查点或导出的模型。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
+        <location line="+15"/>
         <source>Prediction failed: %1</source>
         <translation>预测失败：%1</translation>
     </message>
@@ -3047,7 +3068,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::InferencePanel</name>
     <message>
-        <location filename="../widgets/inference/inference_panel.cpp" line="+31"/>
+        <location filename="../widgets/inference/inference_panel.cpp" line="+32"/>
         <source>Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</translation>
     </message>
@@ -3067,7 +3088,7 @@ predicted: %2</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+81"/>
         <source>How many of the most likely classes to show per image</source>
         <translation>每张图像显示多少个最可能的类别</translation>
     </message>
@@ -3087,7 +3108,7 @@ predicted: %2</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-82"/>
         <source>Open images…</source>
         <translation>打开图像…</translation>
     </message>
@@ -3102,17 +3123,20 @@ predicted: %2</source>
         <translation>预测文件夹并保存为 CSV…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+51"/>
+        <location line="+132"/>
+        <location line="+1"/>
         <source>Image / class</source>
         <translation>图像 / 类别</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-133"/>
+        <location line="+133"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-179"/>
         <source>Drop images here or open them.</source>
         <translation>将图像拖放到此处，或打开图像。</translation>
     </message>
@@ -3127,12 +3151,17 @@ predicted: %2</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+46"/>
         <source>Predictions</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Explain</source>
         <translation>解释</translation>
     </message>
@@ -3142,17 +3171,22 @@ predicted: %2</source>
         <translation>图像组</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-26"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+89"/>
         <source>%1 (opened)</source>
         <translation>%1（已打开）</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+56"/>
+        <source>Pixels</source>
+        <translation>像素</translation>
+    </message>
+    <message>
+        <location line="+77"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
@@ -3646,7 +3680,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+514"/>
+        <location filename="../app/gui/main_window.cpp" line="+463"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -3741,7 +3775,7 @@ predicted: %2</source>
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-354"/>
+        <location filename="../app/gui/main_window.cpp" line="-303"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -3816,7 +3850,7 @@ predicted: %2</source>
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+39"/>
+        <location filename="../app/gui/main_window.cpp" line="+27"/>
         <source>Blocks</source>
         <translation>模块</translation>
     </message>
@@ -3862,7 +3896,7 @@ predicted: %2</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+248"/>
+        <location filename="../app/gui/main_window.cpp" line="+209"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -3877,7 +3911,7 @@ predicted: %2</source>
         <translation>设备：CPU（%1 线程）；CUDA 不可用</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+23"/>
         <source>Could not reopen %1: %2</source>
         <translation>无法重新打开 %1：%2</translation>
     </message>
@@ -4363,7 +4397,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+84"/>
-        <location line="+301"/>
+        <location line="+302"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -5792,6 +5826,45 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::SegmentationView</name>
+    <message>
+        <location filename="../widgets/inference/segmentation_view.cpp" line="+26"/>
+        <location line="+64"/>
+        <source>Predict an image to see its mask.</source>
+        <translation>预测一张图像以查看其掩码。</translation>
+    </message>
+    <message>
+        <location line="-55"/>
+        <source>How strongly the predicted mask covers the image</source>
+        <translation>预测掩码覆盖图像的强度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Opacity</source>
+        <translation>不透明度</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pixels</source>
+        <translation>像素</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 as the model saw it (%2×%3), with its predicted mask</source>
+        <translation>%1（模型所见的 %2×%3）及其预测掩码</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::StartPage</name>
     <message>
         <location filename="../widgets/start_page.cpp" line="+42"/>
@@ -5888,7 +5961,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+59"/>
+        <location line="+57"/>
         <source>The study %1 cannot be saved: %2</source>
         <translation>无法保存研究 %1：%2</translation>
     </message>
@@ -6366,7 +6439,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TemplateGalleryDialog</name>
     <message>
-        <location filename="../widgets/builder/template_gallery_dialog.cpp" line="+22"/>
+        <location filename="../widgets/builder/template_gallery_dialog.cpp" line="+27"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
@@ -6411,7 +6484,7 @@ predicted: %2 (%3%)</source>
         <translation>不适用于此输入</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Task:</source>
         <translation>任务：</translation>
     </message>
@@ -6426,7 +6499,7 @@ predicted: %2 (%3%)</source>
         <translation>分割：每个像素一个标签（与输入同尺寸的 N×C×H×W logits）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
         <source>Create</source>
         <translation>创建</translation>
     </message>
