@@ -196,9 +196,9 @@ TEST(Pt2Devices, TheAskedDeviceReachesTheAotiScript) {
   ASSERT_FALSE(
       export_checkpoint(ckpt, ExportFormat::Pt2Aoti, folder / "cpu.pt2", python.string()).error);
   EXPECT_EQ(device_given(), "cpu");
-  ASSERT_FALSE(export_checkpoint(ckpt, ExportFormat::Pt2Aoti, folder / "cuda.pt2", python.string(),
-                                 "cuda:1")
-                   .error);
+  ASSERT_FALSE(
+      export_checkpoint(ckpt, ExportFormat::Pt2Aoti, folder / "cuda.pt2", python.string(), "cuda:1")
+          .error);
   EXPECT_EQ(device_given(), "cuda:1");
   EXPECT_TRUE(fs::exists(folder / "cuda.pt2"));
 }
