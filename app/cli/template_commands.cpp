@@ -23,7 +23,7 @@ struct NewOptions {
   std::string dataset = "fashion-mnist";
   std::string input;
   std::string fit = "resize-crop";
-  std::string task = "classification";
+  std::string task;  // empty: the template's own task
   std::string out;
   bool allow_paths_outside = false;
 };
@@ -53,7 +53,7 @@ int run_new(const NewOptions& options) {
   }
   Project project;
   project.graph = std::move(*instance.graph);
-  project.task = *parse_project_task(options.task);
+  project.task = options.task.empty() ? instance.task : *parse_project_task(options.task);
   project.dataset = choice.settings;
   project.dataset.fit = *parse_fit_mode(options.fit);
   instance.recipe.apply_to(project);
@@ -95,8 +95,9 @@ void add_new_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"resize-crop", "stretch", "pad"}));
   command
       ->add_option("--task", options->task,
-                   "What the model is for: classification (N×K class scores, the default) "
-                   "or segmentation (N×C×H×W logits at the input's size)")
+                   "What the model is for: classification (N×K class scores) or segmentation "
+                   "(N×C×H×W logits at the input's size); default: the template's task "
+                   "(unet-small: segmentation, the others: classification)")
       ->check(CLI::IsMember({"classification", "segmentation"}));
   command->add_flag("--allow-paths-outside", options->allow_paths_outside,
                     "A dataset that lists its images by name (a CSV file) may name images outside "

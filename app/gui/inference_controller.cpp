@@ -5,6 +5,7 @@
 #include <QPointer>
 
 #include "convstudio/export/inference_model.h"
+#include "convstudio/export/segmentation_masks.h"
 #include "explain_controller.h"
 #include "explain_set_controller.h"
 #include "inference/explain_set_view.h"
@@ -22,6 +23,54 @@ QList<ImagePredictionRow> toRows(const std::vector<ImagePrediction>& predictions
     for (const ClassScore& score : prediction.top) {
       row.classes << QString::fromStdString(score.name);
       row.probabilities << score.probability;
+    }
+    rows << row;
+  }
+  return rows;
+}
+
+// The fitted image as a QImage (grey or RGB; planar bytes interleaved), deep-copied.
+QImage pictureOf(const PlanarImage& image) {
+  const int plane = image.height * image.width;
+  if (image.channels == 1) {
+    return QImage(image.pixels.data(), image.width, image.height, image.width,
+                  QImage::Format_Grayscale8)
+        .copy();
+  }
+  QImage picture(image.width, image.height, QImage::Format_RGB888);
+  for (int y = 0; y < image.height; ++y) {
+    uchar* line = picture.scanLine(y);
+    for (int x = 0; x < image.width; ++x) {
+      for (int c = 0; c < 3; ++c) {
+        line[3 * x + c] = image.pixels[static_cast<std::size_t>(c * plane + y * image.width + x)];
+      }
+    }
+  }
+  return picture;
+}
+
+QList<SegmentationRow> toSegmentationRows(const std::vector<SegmentationPrediction>& predictions,
+                                          const PreprocessingContract& contract) {
+  QList<SegmentationRow> rows;
+  for (const SegmentationPrediction& prediction : predictions) {
+    SegmentationRow row;
+    row.image = QString::fromStdString(prediction.image);
+    if (prediction.error) {
+      row.error = QString::fromStdString(*prediction.error);
+      rows << row;
+      continue;
+    }
+    row.picture = pictureOf(prediction.fitted);
+    const std::vector<std::uint8_t> colours = colour_mask(prediction, contract);
+    row.mask = QImage(colours.data(), prediction.width(), prediction.height(),
+                      3 * prediction.width(), QImage::Format_RGB888)
+                   .copy();
+    for (std::size_t index = 0; index < prediction.pixel_counts.size(); ++index) {
+      const ClassColour colour = contract.colour_of(static_cast<std::int64_t>(index));
+      row.classes << SegmentationClassRow{
+          index < contract.class_names.size() ? QString::fromStdString(contract.class_names[index])
+                                              : QString::number(index),
+          QColor(colour[0], colour[1], colour[2]), prediction.pixel_counts[index]};
     }
     rows << row;
   }
@@ -74,6 +123,7 @@ void InferenceController::setModelPath(const QString& path, const QString& name)
           return;
         }
         const PreprocessingContract& contract = model_->contract();
+        panel_->setSegmentation(contract.segments());
         panel_->setModelText(tr("Loaded: %1 (%2), input %3, %4 classes")
                                  .arg(shown, QString::fromStdString(model_->kind()),
                                       QString::fromStdString(contract.input.to_string()))
@@ -94,6 +144,7 @@ void InferenceController::clearModel() {
   explain_->clearModel();
   if (panel_) {
     panel_->showModelInUse(QString());
+    panel_->setSegmentation(false);
     panel_->setModelText(tr("No model: train one or open a checkpoint or export."), false);
   }
 }
@@ -103,6 +154,22 @@ void InferenceController::predict(const QStringList& images, int topK, double te
   std::vector<std::filesystem::path> files;
   for (const QString& image : images) files.emplace_back(image.toStdString());
   const int generation = ++generation_;
+  if (model_->contract().segments()) {
+    runInPool(
+        this,
+        [model = model_, files] {
+          return toSegmentationRows(model->segment(files), model->contract());
+        },
+        [this, generation](const QList<SegmentationRow>& rows) {
+          if (generation == generation_ && panel_) panel_->showSegmentation(rows);
+        },
+        [this, generation](const QString& problem) {
+          if (generation != generation_ || !panel_) return;
+          panel_->showSegmentation({});
+          panel_->showMessage(tr("Prediction failed: %1").arg(problem));
+        });
+    return;
+  }
   runInPool(
       this,
       [model = model_, files, topK, temperature] {

@@ -123,7 +123,8 @@ void ProjectController::newBlank(ProjectTask task) {
   setProject(std::move(project), {}, tr("Untitled"));
 }
 
-Result<QString> ProjectController::newFromTemplate(const QString& name, ProjectTask task) {
+Result<QString> ProjectController::newFromTemplate(const QString& name,
+                                                   std::optional<ProjectTask> task) {
   const TemplateInstance instance =
       TemplateLibrary::instantiate(name.toStdString(), templateInput(), templateClasses());
   if (!instance.graph) return instance.errors.front();
@@ -131,7 +132,7 @@ Result<QString> ProjectController::newFromTemplate(const QString& name, ProjectT
   project.dataset = open_ ? document_->project().dataset : DatasetSettings{};
   project.training = open_ ? document_->project().training : TrainingSettings{};
   project.graph = *instance.graph;
-  project.task = task;
+  project.task = task.value_or(instance.task);
   // The template's recipe replaces the training settings; the device stays the user's.
   instance.recipe.apply_to(project);
   apply_task_defaults(project);

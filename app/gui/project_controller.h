@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "convstudio/error.h"
@@ -60,9 +61,9 @@ class ProjectController : public QObject {
 
   // ---- Without dialogs (command line, tests); each returns the engine's Errors, unchanged ----
   void newBlank(ProjectTask task = ProjectTask::Classification);
-  // The new project's name, or why the template cannot be made.
+  // The new project's name, or why the template cannot be made. No task: the template's own.
   Result<QString> newFromTemplate(const QString& name,
-                                  ProjectTask task = ProjectTask::Classification);
+                                  std::optional<ProjectTask> task = std::nullopt);
   // lenet5 on Fashion-MNIST (1×28×28, 10 classes), unmodified.
   void openExample();
   // A project file may have several problems (each setting its own, as the CLI lists them):

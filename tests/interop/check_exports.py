@@ -32,7 +32,7 @@ def run_generated_code(path, x):
     model = module.load_model()
     assert not model.training
     with torch.no_grad():
-        return model(torch.from_numpy(x)).numpy(), model
+        return model(torch.from_numpy(x)).numpy(), model, module
 
 
 def check_onnx(file, x, expected, contract):
@@ -58,6 +58,9 @@ def check_case(folder, case):
     expected = floats(path("expected"), case["output_shape"])
     contract = case["contract"]
     diff = {}
+    # Every export says what its logits are: N×C×H×W per pixel for a segmentation model.
+    segments = contract.get("task") == "segmentation"
+    assert segments == (len(case["output_shape"]) == 4), (contract.get("task"), case["output_shape"])
 
     extra = {"convstudio.json": ""}
     scripted = torch.jit.load(path("torchscript"), _extra_files=extra)
@@ -75,8 +78,13 @@ def check_case(folder, case):
         assert meta["format"] == "convstudio-model"
         assert json.loads(meta["preprocessing"]) == contract
         native_names = set(weights.keys())
-    got, generated = run_generated_code(path("python"), x)
+    got, generated, code = run_generated_code(path("python"), x)
     diff["python_code"] = float(np.abs(got - expected).max())
+    assert code.PREPROCESSING == contract, "the generated code's contract differs"
+    if segments:  # its mask helper: each pixel's argmax class, N x H x W
+        mask = code.predict_mask(generated, torch.from_numpy(x)).numpy()
+        assert mask.shape == expected.shape[:1] + expected.shape[2:], mask.shape
+        assert (mask == expected.argmax(1)).mean() > 0.999, "predict_mask differs"
     assert set(generated.state_dict().keys()) == native_names, "parameter names differ"
     assert set(scripted.state_dict().keys()) == native_names, "TorchScript names differ"
     assert set(load_file(path("safetensors")).keys()) == native_names

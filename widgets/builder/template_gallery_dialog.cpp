@@ -15,6 +15,11 @@
 #include "template_text.h"
 
 namespace convstudio {
+namespace {
+
+constexpr int kTaskRole = Qt::UserRole + 1;  // a template row's task, as its file names it
+
+}  // namespace
 
 TemplateGalleryDialog::TemplateGalleryDialog(const TensorShape& input, std::int64_t classes,
                                              QWidget* parent)
@@ -58,6 +63,7 @@ TemplateGalleryDialog::TemplateGalleryDialog(const TensorShape& input, std::int6
     auto* item = new QTreeWidgetItem(
         list_, {QString::fromStdString(info.name), layers, params, description});
     item->setData(0, Qt::UserRole, QString::fromStdString(info.name));
+    item->setData(0, kTaskRole, QString::fromStdString(std::string(to_string(info.task))));
     item->setToolTip(3, description);
   }
   list_->setCurrentItem(blank);
@@ -75,6 +81,12 @@ TemplateGalleryDialog::TemplateGalleryDialog(const TensorShape& input, std::int6
   taskRow->addWidget(taskLabel);
   taskRow->addWidget(task_, 1);
   layout->addLayout(taskRow);
+  // A template is made for one task (unet-small segments): choosing it chooses its task, which
+  // the user may still change (the project then says which block breaks it).
+  connect(list_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+    const QString task = item != nullptr ? item->data(0, kTaskRole).toString() : QString();
+    if (!task.isEmpty()) task_->setCurrentIndex(task_->findData(task));
+  });
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));

@@ -20,6 +20,12 @@ const char* const kDescriptions[] = {
     QT_TRANSLATE_NOOP("TemplateLibrary",
                       "Small VGG: three stages of two 3×3 conv-BN-ReLU and a max-pool (32, 64, 128 "
                       "channels), global pool, two dense layers."),
+    QT_TRANSLATE_NOOP(
+        "TemplateLibrary",
+        "Small U-Net for segmentation: three 2×2 max-pool levels (16, 32, 64 "
+        "channels, 128 at the bottom), 2×2 transposed convolutions up, each joined to "
+        "its encoder level by a Concat skip; 3×3 convolutions with BatchNorm, a 1×1 "
+        "head per class. Input sides must be multiples of 8."),
     QT_TRANSLATE_NOOP("TemplateLibrary",
                       "Wide ResNet: resnet-small's 3×3 stem and three residual stages, wider (64, "
                       "128, 256 channels), 1×1 projections where channels change, global pool."),

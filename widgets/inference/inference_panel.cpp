@@ -23,6 +23,7 @@
 
 #include "explain_section.h"
 #include "explain_set_view.h"
+#include "segmentation_view.h"
 
 namespace convstudio {
 namespace {
@@ -61,10 +62,6 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   buttons->addWidget(openImages_);
   buttons->addWidget(predictFolder_);
 
-  results_ = new QTreeWidget(this);
-  results_->setColumnCount(2);
-  results_->setHeaderLabels({tr("Image / class"), tr("Probability")});
-  results_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
   message_ = new QLabel(tr("Drop images here or open them."), this);
   message_->setWordWrap(true);
   message_->setObjectName(QStringLiteral("inferenceMessage"));
@@ -85,15 +82,7 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
   layout->addWidget(openModel);
   layout->addLayout(settings);
   layout->addLayout(buttons);
-  explain_ = new ExplainSection(this);
-  explain_->setObjectName(QStringLiteral("explainSection"));
-  tabs_ = new QTabWidget(this);
-  tabs_->setObjectName(QStringLiteral("inferenceTabs"));
-  tabs_->addTab(results_, tr("Predictions"));
-  tabs_->addTab(explain_, tr("Explain"));
-  explainSet_ = new ExplainSetView(this);
-  tabs_->addTab(explainSet_, tr("Image set"));
-  layout->addWidget(tabs_, 1);
+  layout->addWidget(createTabs(), 1);
   layout->addLayout(progressRow);
   layout->addWidget(message_);
 
@@ -110,9 +99,30 @@ InferencePanel::InferencePanel(QWidget* parent) : QWidget(parent) {
     emit folderPredictionCancelled();
   });
   connect(results_, &QTreeWidget::currentItemChanged, this, &InferencePanel::updateExplainedImage);
+  connect(results_, &QTreeWidget::currentItemChanged, this, &InferencePanel::updateMask);
   connect(topK_, &QSpinBox::valueChanged, this, &InferencePanel::requestPredictions);
   connect(temperature_, &QDoubleSpinBox::valueChanged, this, &InferencePanel::requestPredictions);
   setModelText(modelLabel_->text(), false);
+}
+
+QTabWidget* InferencePanel::createTabs() {
+  results_ = new QTreeWidget(this);
+  results_->setColumnCount(2);
+  results_->setHeaderLabels({tr("Image / class"), tr("Probability")});
+  results_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  explain_ = new ExplainSection(this);
+  explain_->setObjectName(QStringLiteral("explainSection"));
+  tabs_ = new QTabWidget(this);
+  tabs_->setObjectName(QStringLiteral("inferenceTabs"));
+  tabs_->addTab(results_, tr("Predictions"));
+  mask_ = new SegmentationView(this);
+  mask_->setObjectName(QStringLiteral("maskView"));
+  tabs_->addTab(mask_, tr("Mask"));
+  tabs_->setTabVisible(tabs_->indexOf(mask_), false);  // until a segmentation model is loaded
+  tabs_->addTab(explain_, tr("Explain"));
+  explainSet_ = new ExplainSetView(this);
+  tabs_->addTab(explainSet_, tr("Image set"));
+  return tabs_;
 }
 
 QFormLayout* InferencePanel::createPredictionSettings() {
@@ -220,6 +230,60 @@ void InferencePanel::showPredictions(const QList<ImagePredictionRow>& rows) {
     if (!row.classes.isEmpty()) image->setText(1, row.classes.first());
     image->setExpanded(true);
   }
+}
+
+void InferencePanel::setSegmentation(bool segmentation) {
+  segmentation_ = segmentation;
+  segmentationRows_.clear();
+  mask_->clear();
+  tabs_->setTabVisible(tabs_->indexOf(mask_), segmentation);
+  topK_->setEnabled(!segmentation);
+  temperature_->setEnabled(!segmentation);
+  predictFolder_->setVisible(!segmentation);
+  results_->setHeaderLabels(segmentation ? QStringList{tr("Image / class"), tr("Pixels")}
+                                         : QStringList{tr("Image / class"), tr("Probability")});
+}
+
+void InferencePanel::showSegmentation(const QList<SegmentationRow>& rows) {
+  segmentationRows_ = rows;
+  results_->clear();
+  for (const SegmentationRow& row : rows) {
+    auto* image = new QTreeWidgetItem(results_, {QFileInfo(row.image).fileName()});
+    image->setToolTip(0, row.image);
+    if (!row.error.isEmpty()) {
+      image->setText(1, row.error);
+      continue;
+    }
+    // The classes present, most pixels first; the image's row names the largest.
+    QList<SegmentationClassRow> present;
+    for (const SegmentationClassRow& entry : row.classes) {
+      if (entry.pixels > 0) present << entry;
+    }
+    std::stable_sort(present.begin(), present.end(),
+                     [](const auto& a, const auto& b) { return a.pixels > b.pixels; });
+    for (const SegmentationClassRow& entry : std::as_const(present)) {
+      new QTreeWidgetItem(image, {entry.name, QString::number(entry.pixels)});
+    }
+    if (!present.isEmpty()) image->setText(1, present.first().name);
+    image->setExpanded(true);
+  }
+  if (results_->topLevelItemCount() > 0) results_->setCurrentItem(results_->topLevelItem(0));
+  updateMask();
+  tabs_->setCurrentWidget(mask_);
+}
+
+void InferencePanel::updateMask() {
+  if (!segmentation_) return;
+  QTreeWidgetItem* item = results_->currentItem();
+  while (item != nullptr && item->parent() != nullptr) item = item->parent();
+  const QString chosen = item != nullptr ? item->toolTip(0) : QString();
+  for (const SegmentationRow& row : std::as_const(segmentationRows_)) {
+    if (row.image == chosen) {
+      mask_->showRow(row);
+      return;
+    }
+  }
+  mask_->clear();
 }
 
 void InferencePanel::showMessage(const QString& text) {

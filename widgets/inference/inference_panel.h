@@ -1,6 +1,8 @@
 #pragma once
 // The inference panel: drop or open images and see their top-k classes with probabilities,
-// adjust the softmax temperature, or predict a whole folder into a CSV file; its Explain tab
+// adjust the softmax temperature, or predict a whole folder into a CSV file; for a segmentation
+// model, each image's classes by pixels and its Mask tab the predicted mask over the image
+// (SegmentationView); its Explain tab
 // shows why (ExplainSection) for the image chosen among the results, its Image set tab a whole
 // set of images (ExplainSetView). It only shows and asks;
 // whoever owns it (the app's InferenceController and ExplainController) runs the model.
@@ -10,6 +12,7 @@
 #include <QWidget>
 
 #include "image_prediction_row.h"
+#include "segmentation_row.h"
 #include "trained_model_choice.h"
 
 class QComboBox;
@@ -26,6 +29,7 @@ namespace convstudio {
 
 class ExplainSection;
 class ExplainSetView;
+class SegmentationView;
 
 class InferencePanel : public QWidget {
   Q_OBJECT
@@ -39,6 +43,8 @@ class InferencePanel : public QWidget {
   ExplainSection* explainSection() const { return explain_; }
   // The Image set tab: a confusion-matrix cell's or the gallery's images, explained together.
   ExplainSetView* explainSet() const { return explainSet_; }
+  SegmentationView* maskView() const { return mask_; }
+  bool segmentation() const { return segmentation_; }
   // Brings the Explain tab to the front.
   void showExplainTab();
   void showExplainSetTab();
@@ -53,6 +59,11 @@ class InferencePanel : public QWidget {
   void showModelInUse(const QString& path);
   void setImages(const QStringList& images);
   void showPredictions(const QList<convstudio::ImagePredictionRow>& rows);
+  // The loaded model segments: the Mask tab shows, top-k, temperature and the folder CSV (a
+  // classifier's) are off. Set before setModelText(…, true) asks for predictions.
+  void setSegmentation(bool segmentation);
+  // Each image's classes by pixels in the list; the chosen image's mask in the Mask tab.
+  void showSegmentation(const QList<convstudio::SegmentationRow>& rows);
   void showMessage(const QString& text);
   // A folder prediction in progress: the bar and its Cancel button show until it finishes.
   void showFolderProgress(qint64 done, qint64 total);
@@ -75,6 +86,8 @@ class InferencePanel : public QWidget {
  private:
   // Top classes and temperature, in a form.
   QFormLayout* createPredictionSettings();
+  // Predictions, Mask (shown for a segmentation model), Explain and Image set.
+  QTabWidget* createTabs();
   void chooseModel();
   void chooseImages();
   void chooseFolder();
@@ -82,6 +95,8 @@ class InferencePanel : public QWidget {
   void fillModelChoice();
   // The image the Explain tab explains: the one chosen among the results, else the first.
   void updateExplainedImage();
+  // The Mask tab follows the image chosen among the results.
+  void updateMask();
 
   QLabel* modelLabel_ = nullptr;
   QComboBox* modelChoice_ = nullptr;
@@ -93,6 +108,9 @@ class InferencePanel : public QWidget {
   QTabWidget* tabs_ = nullptr;
   ExplainSection* explain_ = nullptr;
   ExplainSetView* explainSet_ = nullptr;
+  SegmentationView* mask_ = nullptr;
+  QList<SegmentationRow> segmentationRows_;
+  bool segmentation_ = false;
   QLabel* message_ = nullptr;
   QProgressBar* folderProgress_ = nullptr;
   QPushButton* cancelFolder_ = nullptr;

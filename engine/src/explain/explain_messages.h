@@ -22,4 +22,10 @@ inline constexpr const char* kNotSpatial = QT_TRANSLATE_NOOP(
     "its output is %1, not C×H×W: %2 needs a block with a spatial output (a convolution, pooling "
     "or activation before the flatten)");
 
+// %1: the method; %2: the model's output shape (N×C×H×W).
+inline constexpr const char* kSegmentation = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "%1 explains one class score per image, but this is a segmentation model (%2 logits, a class "
+    "per pixel): ConvStudio cannot explain it yet; its predicted mask shows what it sees");
+
 }  // namespace convstudio::explain_messages

@@ -109,9 +109,24 @@ ExplainRefusal no_such_block(const ModelAnalysis& analysis, const std::string& i
   return refused(Error::in_setting("block", ""), {explain_messages::kNoSuchBlock, {id, spatial}});
 }
 
+// Every method explains one class score per image (the top class or a chosen one); a
+// segmentation model has a score per pixel and class, refused before anything runs.
+std::optional<ExplainRefusal> check_segmentation(const TrainedModel& trained,
+                                                 const ExplainRequest& request) {
+  const TensorShape output = trained.analysis.output_shape();
+  if (!trained.contract.segments() && !output.is_image()) return std::nullopt;
+  std::string shape = "N";
+  for (std::int64_t d : output.dims) shape += "\u00d7" + std::to_string(d);
+  return refused(
+      Error::in_setting("method", ""),
+      {explain_messages::kSegmentation, {std::string(explain_method_name(request.method)), shape}});
+}
+
 // Grad-CAM and feature maps read a block whose output is C×H×W; refused naming the block.
-std::optional<ExplainRefusal> check_block(const ModelAnalysis& analysis,
+std::optional<ExplainRefusal> check_block(const TrainedModel& trained,
                                           const ExplainRequest& request) {
+  if (auto refusal = check_segmentation(trained, request)) return refusal;
+  const ModelAnalysis& analysis = trained.analysis;
   if (!explain_method_needs_block(request.method)) return std::nullopt;
   const std::string method(explain_method_name(request.method));
   if (request.block_id.empty()) {
@@ -261,14 +276,14 @@ std::string ModelExplainer::default_block() const {
 }
 
 std::optional<ExplainRefusal> ModelExplainer::refusal(const ExplainRequest& request) const {
-  return check_block(model_->trained().analysis, request);
+  return check_block(model_->trained(), request);
 }
 
 Result<Explanation> ModelExplainer::explain(const fs::path& image, const ExplainRequest& request,
                                             const ExplainProgress& progress,
                                             ExplainCancel cancel) const {
   const TrainedModel& trained = model_->trained();
-  if (auto refusal = check_block(trained.analysis, request)) return refusal->error;
+  if (auto refusal = check_block(trained, request)) return refusal->error;
   const ImageBatch batch = load_image_batch({image}, trained.contract);
   if (batch.rows.empty()) {
     return Error::in_file(image.string(), batch.errors.front().value_or("cannot be read"));
@@ -280,7 +295,7 @@ Result<Explanation> ModelExplainer::explain(const PlanarImage& image, const Expl
                                             const ExplainProgress& progress,
                                             ExplainCancel cancel) const {
   const TrainedModel& trained = model_->trained();
-  if (auto refusal = check_block(trained.analysis, request)) return refusal->error;
+  if (auto refusal = check_block(trained, request)) return refusal->error;
   const TensorShape& input = trained.contract.input;
   if (image.channels != input.channels() || image.height != input.height() ||
       image.width != input.width() ||

@@ -5,7 +5,7 @@
 namespace convstudio {
 
 ImageBatch load_image_batch(const std::vector<std::filesystem::path>& files,
-                            const PreprocessingContract& contract) {
+                            const PreprocessingContract& contract, bool keep_pixels) {
   ImageTarget target;
   target.channels = static_cast<int>(contract.input.channels());
   target.height = static_cast<int>(contract.input.height());
@@ -42,6 +42,9 @@ ImageBatch load_image_batch(const std::vector<std::filesystem::path>& files,
     }
     rows.push_back(row);
     batch.rows.push_back(i);
+    if (keep_pixels) {
+      batch.pixels.push_back({target.channels, target.height, target.width, pixels});
+    }
   }
   if (!rows.empty()) batch.input = torch::stack(rows);
   return batch;

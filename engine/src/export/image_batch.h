@@ -10,6 +10,7 @@
 
 #include <torch/torch.h>
 
+#include "convstudio/data/planar_image.h"
 #include "convstudio/export/preprocessing_contract.h"
 
 namespace convstudio {
@@ -18,9 +19,11 @@ struct ImageBatch {
   torch::Tensor input;                             // N×C×H×W float, rows of the decoded images
   std::vector<std::size_t> rows;                   // index into the file list of each input row
   std::vector<std::optional<std::string>> errors;  // per file: why it could not be used
+  // With keep_pixels: per input row, the fitted image before scaling (what an overlay draws on).
+  std::vector<PlanarImage> pixels;
 };
 
 ImageBatch load_image_batch(const std::vector<std::filesystem::path>& files,
-                            const PreprocessingContract& contract);
+                            const PreprocessingContract& contract, bool keep_pixels = false);
 
 }  // namespace convstudio

@@ -21,7 +21,7 @@ namespace convstudio {
 class InferenceModel::Backend {
  public:
   virtual ~Backend() = default;
-  // N×C×H×W float input on the CPU -> N×classes logits.
+  // N×C×H×W float input on the CPU -> N×classes logits (N×C×H×W for segmentation).
   torch::Tensor logits(const torch::Tensor& batch) {
     std::lock_guard lock(mutex_);
     torch::NoGradGuard no_grad;
@@ -91,11 +91,13 @@ class OnnxBackend final : public InferenceModel::Backend {
                        const_cast<float*>(input.data_ptr<float>()));
     net_.setInput(blob, "input");
     const cv::Mat logits = net_.forward();
-    return torch::from_blob(
-               const_cast<float*>(logits.ptr<float>()),
-               {logits.size[0], static_cast<std::int64_t>(logits.total()) / logits.size[0]},
-               torch::kFloat)
-        .clone();
+    // A segmentation model's N×C×H×W logits keep their shape; class scores are N×K however
+    // OpenCV shapes them.
+    std::vector<std::int64_t> sizes(logits.size.p, logits.size.p + logits.dims);
+    const bool per_pixel = sizes.size() == 4 && sizes[2] * sizes[3] > 1;
+    if (!per_pixel)
+      sizes = {logits.size[0], static_cast<std::int64_t>(logits.total()) / logits.size[0]};
+    return torch::from_blob(const_cast<float*>(logits.ptr<float>()), sizes, torch::kFloat).clone();
   }
   cv::dnn::Net net_;
 };

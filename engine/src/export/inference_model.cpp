@@ -32,6 +32,13 @@ InferenceModelLoad failure(const fs::path& model, std::string message) {
   return failure(Error::in_file(model.string(), std::move(message)));
 }
 
+// "N×10" for a tensor's shape, as the task check writes shapes.
+std::string shape_text(const torch::Tensor& tensor) {
+  std::string text = "N";
+  for (std::int64_t d = 1; d < tensor.dim(); ++d) text += "\u00d7" + std::to_string(tensor.size(d));
+  return text;
+}
+
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
   std::string quoted = "\"";
@@ -177,8 +184,15 @@ std::vector<ImagePrediction> InferenceModel::predict(const std::vector<fs::path>
     ImageBatch batch = load_image_batch(chunk, contract_);
     for (std::size_t i = 0; i < chunk.size(); ++i) predictions[begin + i].error = batch.errors[i];
     if (batch.rows.empty()) continue;
-    const torch::Tensor probabilities =
-        torch::softmax(backend_->logits(batch.input).to(torch::kDouble) / temperature, 1);
+    const torch::Tensor logits = backend_->logits(batch.input);
+    if (logits.dim() != 2) {
+      // A segmentation model has no top classes per image: segment() gives its masks.
+      const std::string error = "the model gives " + shape_text(logits) +
+                                " per-pixel logits (segmentation), not class scores";
+      for (std::size_t row : batch.rows) predictions[begin + row].error = error;
+      continue;
+    }
+    const torch::Tensor probabilities = torch::softmax(logits.to(torch::kDouble) / temperature, 1);
     const std::int64_t k = std::clamp<std::int64_t>(top_k, 1, probabilities.size(1));
     const auto [values, indices] = probabilities.topk(k, 1);
     for (std::size_t r = 0; r < batch.rows.size(); ++r) {
@@ -198,15 +212,10 @@ std::vector<ImagePrediction> InferenceModel::predict(const std::vector<fs::path>
   return predictions;
 }
 
-FolderPrediction InferenceModel::predict_folder(const fs::path& folder, const fs::path& csv,
-                                                int top_k, double temperature,
-                                                const PredictionProgress& progress) const {
-  FolderPrediction result;
+Result<std::vector<fs::path>> image_files_under(const fs::path& folder) {
   std::error_code ec;
-  if (!fs::is_directory(folder, ec)) {
-    result.error = folder.string() + ": not a folder";
-    return result;
-  }
+  if (!fs::is_directory(folder, ec))
+    return Error::in_file(folder.string(), folder.string() + ": not a folder");
   std::vector<fs::path> files;
   for (auto it = fs::recursive_directory_iterator(folder, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
@@ -214,10 +223,62 @@ FolderPrediction InferenceModel::predict_folder(const fs::path& folder, const fs
       files.push_back(it->path());
   }
   if (ec) {
-    result.error = folder.string() + ": cannot be read: " + ec.message();
-    return result;
+    return Error::in_file(folder.string(), folder.string() + ": cannot be read: " + ec.message());
   }
   std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::vector<SegmentationPrediction> InferenceModel::segment(
+    const std::vector<fs::path>& images, const PredictionProgress& progress) const {
+  std::vector<SegmentationPrediction> predictions(images.size());
+  for (std::size_t i = 0; i < images.size(); ++i) predictions[i].image = images[i].string();
+  const auto total = static_cast<std::int64_t>(images.size());
+  for (std::size_t begin = 0; begin < images.size(); begin += kChunk) {
+    if (progress && !progress(static_cast<std::int64_t>(begin), total)) return predictions;
+    const std::size_t end = std::min(images.size(), begin + kChunk);
+    const std::vector<fs::path> chunk(images.begin() + static_cast<std::ptrdiff_t>(begin),
+                                      images.begin() + static_cast<std::ptrdiff_t>(end));
+    ImageBatch batch = load_image_batch(chunk, contract_, /*keep_pixels=*/true);
+    for (std::size_t i = 0; i < chunk.size(); ++i) predictions[begin + i].error = batch.errors[i];
+    if (batch.rows.empty()) continue;
+    const torch::Tensor logits = backend_->logits(batch.input);
+    if (logits.dim() != 4 || logits.size(2) != contract_.input.height() ||
+        logits.size(3) != contract_.input.width()) {
+      const std::string error = "the model gives " + shape_text(logits) +
+                                " outputs, not N\u00d7C\u00d7" +
+                                std::to_string(contract_.input.height()) + "\u00d7" +
+                                std::to_string(contract_.input.width()) + " per-pixel logits";
+      for (std::size_t row : batch.rows) predictions[begin + row].error = error;
+      continue;
+    }
+    const std::int64_t classes = logits.size(1);
+    const torch::Tensor argmax = logits.argmax(1).to(torch::kInt32).contiguous();
+    for (std::size_t r = 0; r < batch.rows.size(); ++r) {
+      SegmentationPrediction& prediction = predictions[begin + batch.rows[r]];
+      const torch::Tensor map = argmax[static_cast<std::int64_t>(r)].flatten();
+      const torch::Tensor counts = torch::bincount(map, {}, classes).to(torch::kLong).contiguous();
+      prediction.classes.assign(map.data_ptr<std::int32_t>(),
+                                map.data_ptr<std::int32_t>() + map.numel());
+      prediction.pixel_counts.assign(counts.data_ptr<std::int64_t>(),
+                                     counts.data_ptr<std::int64_t>() + counts.numel());
+      prediction.fitted = std::move(batch.pixels[r]);
+    }
+  }
+  if (progress) progress(total, total);
+  return predictions;
+}
+
+FolderPrediction InferenceModel::predict_folder(const fs::path& folder, const fs::path& csv,
+                                                int top_k, double temperature,
+                                                const PredictionProgress& progress) const {
+  FolderPrediction result;
+  Result<std::vector<fs::path>> listed = image_files_under(folder);
+  if (!listed) {
+    result.error = listed.error().message;
+    return result;
+  }
+  const std::vector<fs::path>& files = listed.value();
   std::string text = "file";
   for (int j = 1; j <= top_k; ++j) {
     text += ",class_" + std::to_string(j) + ",probability_" + std::to_string(j);

@@ -20,19 +20,31 @@ std::string fit_rule(FitMode fit) {
 
 }  // namespace
 
+ClassColour PreprocessingContract::colour_of(std::int64_t index) const {
+  if (index >= 0 && static_cast<std::size_t>(index) < class_colours.size()) {
+    return class_colours[static_cast<std::size_t>(index)];
+  }
+  return default_class_colour(index);
+}
+
 nlohmann::json PreprocessingContract::to_json() const {
-  return {{"input_shape", input.dims},
-          {"fit", to_string(fit)},
-          {"fit_rule", fit_rule(fit)},
-          {"resize", "area averaging when shrinking, bilinear when enlarging"},
-          {"channel_order", channel_order},
-          {"layout", "NCHW"},
-          {"scale", "pixel / 255"},
-          {"mean", mean},
-          {"std", std},
-          {"class_names", class_names},
-          {"output", "logits"},
-          {"softmax", softmax}};
+  nlohmann::json json = {
+      {"input_shape", input.dims},
+      {"fit", to_string(fit)},
+      {"fit_rule", fit_rule(fit)},
+      {"resize", "area averaging when shrinking, bilinear when enlarging"},
+      {"channel_order", channel_order},
+      {"layout", "NCHW"},
+      {"scale", "pixel / 255"},
+      {"mean", mean},
+      {"std", std},
+      {"class_names", class_names},
+      {"output", segments() ? "logits N×C×H×W; each pixel's class is the argmax over C" : "logits"},
+      {"softmax", softmax},
+      {"task", std::string(to_string(task))}};
+  // Written only when the data set named them, so a contract reads back equal.
+  if (!class_colours.empty()) json["class_colours"] = class_colours;
+  return json;
 }
 
 PreprocessingContract PreprocessingContract::from_json(const nlohmann::json& json) {
@@ -52,6 +64,18 @@ PreprocessingContract PreprocessingContract::from_json(const nlohmann::json& jso
   contract.std = json.at("std").get<std::vector<float>>();
   contract.class_names = json.at("class_names").get<std::vector<std::string>>();
   contract.softmax = json.value("softmax", true);
+  if (json.contains("task")) {
+    const std::string task = json.at("task").get<std::string>();
+    const std::optional<ProjectTask> parsed = parse_project_task(task);
+    if (!parsed) {
+      throw nlohmann::json::other_error::create(
+          501, "task: '" + task + "' is not one of classification, segmentation", &json);
+    }
+    contract.task = *parsed;
+  }
+  if (json.contains("class_colours")) {
+    contract.class_colours = json.at("class_colours").get<std::vector<ClassColour>>();
+  }
   return contract;
 }
 

@@ -59,6 +59,14 @@ std::string PythonExport::source(const TrainedModel& model, const std::string& w
          "batch.\"\"\"\n"
          "    with torch.no_grad():\n"
          "        return torch.softmax(model(images) / temperature, dim=1)\n";
+  if (model.contract.segments()) {
+    // A segmentation model's answer is a class per pixel (PREPROCESSING["task"]).
+    code << "\n\ndef predict_mask(model, images):\n"
+            "    \"\"\"Each pixel's class, N x H x W (the argmax of the N x C x H x W logits), for "
+            "a preprocessed batch.\"\"\"\n"
+            "    with torch.no_grad():\n"
+            "        return model(images).argmax(dim=1)\n";
+  }
   return code.str();
 }
 

@@ -110,6 +110,7 @@ Result<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_
   const bool has_fit = document.is_object() && document.contains("dataset") &&
                        document.at("dataset").is_object() && document.at("dataset").contains("fit");
   contract.fit = has_fit ? project.project->dataset.fit : FitMode::Stretch;
+  contract.task = project.project->task;
   try {
     if (config.contains("input_shape")) {
       contract.input.dims = config["input_shape"].get<std::vector<std::int64_t>>();
@@ -118,6 +119,10 @@ Result<TrainedModel> load_trained_model(const std::filesystem::path& checkpoint_
     if (config.contains("std")) contract.std = config["std"].get<std::vector<float>>();
     if (config.contains("class_names")) {
       contract.class_names = config["class_names"].get<std::vector<std::string>>();
+    }
+    // Segmentation data sets may name their classes' colours; predict and the overlay use them.
+    if (config.contains("class_colours")) {
+      contract.class_colours = config["class_colours"].get<std::vector<ClassColour>>();
     }
   } catch (const nlohmann::json::exception& error) {
     return Error::in_file(source, std::string("config: ") + error.what());
@@ -140,6 +145,7 @@ Result<TrainedModel> load_project_model(const std::filesystem::path& project_fil
   if (!content) return content.error();
   PreprocessingContract contract;
   contract.fit = project.dataset.fit;
+  contract.task = project.task;
   return make_trained_model(project.graph, std::move(content.value().tensors), std::move(contract),
                             weights.string());
 }

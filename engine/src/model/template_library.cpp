@@ -5,6 +5,7 @@
 #include "convstudio/model/graph_json.h"
 #include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/layer_catalog.h"
+#include "convstudio/model/output_modes.h"
 #include "embedded_templates.h"
 #include "json_fields.h"
 #include "settings_json.h"
@@ -49,6 +50,25 @@ TrainingRecipe read_recipe(const Json& json, std::vector<Error>& problems) {
   return recipe;
 }
 
+// The template's "task"; a file without one is a classifier, as every template before tasks.
+ProjectTask template_task(const Json& json) {
+  if (!json.is_object() || !json.contains("task") || !json["task"].is_string()) {
+    return ProjectTask::Classification;
+  }
+  return parse_project_task(json["task"].get<std::string>()).value_or(ProjectTask::Classification);
+}
+
+// A pass-through Output's classes are the channels it is given: the convolution feeding it is
+// the one sized to the data set's classes.
+void size_last_layer(Graph& graph, const Block& output, std::int64_t classes) {
+  const std::vector<Connection> inputs = graph.inputs_of(output.id);
+  if (inputs.empty()) return;
+  const Block* last = graph.find_block(inputs.front().from);
+  if (last != nullptr && last->params.contains("out_channels")) {
+    graph.set_param(last->id, "out_channels", classes);
+  }
+}
+
 }  // namespace
 
 void TrainingRecipe::apply_to(Project& project) const {
@@ -63,7 +83,7 @@ std::vector<TemplateInfo> TemplateLibrary::list() {
   for (const auto& [name, text] : detail::embedded_templates()) {
     Json json = Json::parse(text, nullptr, false);
     std::string description = json.is_object() ? json.value("description", "") : "";
-    result.push_back({std::string(name), std::move(description)});
+    result.push_back({std::string(name), std::move(description), template_task(json)});
   }
   std::sort(result.begin(), result.end(),
             [](const TemplateInfo& a, const TemplateInfo& b) { return a.name < b.name; });
@@ -110,6 +130,7 @@ TemplateInstance TemplateLibrary::instantiate(std::string_view name, const Tenso
   if (json.is_object() && json.contains("recipe")) {
     result.recipe = read_recipe(json["recipe"], problems);
   }
+  result.task = template_task(json);
   if (!json.is_object() || !json.contains("graph") || !problems.empty()) {
     // Only reachable when a template file in resources/templates is broken.
     std::string detail = problems.empty() ? "no graph" : problems.front().describe();
@@ -131,6 +152,9 @@ TemplateInstance TemplateLibrary::instantiate(std::string_view name, const Tenso
       graph.set_param(block.id, "width", input.width());
     } else if (block.type == kOutputBlockType) {
       graph.set_param(block.id, "classes", classes);
+      if (is_pass_through_output(*graph.find_block(block.id))) {
+        size_last_layer(graph, block, classes);
+      }
     }
   }
   result.graph = std::move(graph);

@@ -12,6 +12,7 @@
 #include <opencv2/dnn.hpp>
 
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/model/template_library.h"
 #include "export/native_export.h"
 #include "export/onnx_export.h"
 #include "export/python_export.h"
@@ -101,6 +102,12 @@ TEST(InteropFiles, EveryFormatOfEveryTemplateMatchesLibTorchInCpp) {
                    testing::random_trained_model("resnet-small", TensorShape::image(3, 32, 32))});
   cases.push_back({"mobilenet-small", testing::random_trained_model(
                                           "mobilenet-small", TensorShape::image(1, 28, 28))});
+  // Issue 38: a segmentation model's N×C×H×W logits, read by every reader as a classifier's.
+  const TensorShape unet_input = TensorShape::image(3, 64, 64);
+  cases.push_back(
+      {"unet-small",
+       testing::random_trained_model(
+           *TemplateLibrary::instantiate("unet-small", unet_input, 3).graph, unet_input)});
   cases.push_back(
       {"every-block",
        testing::random_trained_model(every_block_graph(), TensorShape::image(3, 16, 16)), true});

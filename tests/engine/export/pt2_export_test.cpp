@@ -4,9 +4,11 @@
 // Python with torch, a torch that cannot write the format, a step of torch.export failing in a
 // block, each named, with no file left behind.
 //
-// The compiling test (Pt2Compiles.*) runs as its own ctest, pt2_export_readers: one tiny model
+// The compiling tests (Pt2Compiles.*) run as their own ctest, pt2_export_readers: one tiny model
 // (conv 4x3x3 on 1x8x8, then the classes), whose AOTInductor compile takes about a minute on an
-// idle CPU of this machine (see the README's Export section for the measurement).
+// idle CPU of this machine (see the README's Export section for the measurement), and a tiny
+// segmentation model (a 3×3 conv to 3 classes per pixel) whose package gives predict the
+// checkpoint's masks.
 
 #include <fstream>
 
@@ -49,6 +51,24 @@ TrainedModel tiny_conv_model() {
   g.connect({relu, flatten, 0});
   g.connect({flatten, output, 0});
   return testing::random_trained_model(g, TensorShape::image(1, 8, 8));
+}
+
+// Issue 38: the smallest segmentation model, a 3×3 convolution to 3 classes per pixel.
+TrainedModel tiny_segmentation_model() {
+  Graph g;
+  const std::string input = g.add_block("Input");
+  g.set_param(input, "channels", std::int64_t{3});
+  g.set_param(input, "height", std::int64_t{8});
+  g.set_param(input, "width", std::int64_t{8});
+  const std::string conv = g.add_block("Conv2d");
+  g.set_param(conv, "out_channels", std::int64_t{3});
+  g.set_param(conv, "kernel", std::int64_t{3});
+  g.set_param(conv, "padding", std::int64_t{1});
+  const std::string output = g.add_block("Output");
+  g.set_param(output, "mode", std::string("pass-through"));
+  g.connect({input, conv, 0});
+  g.connect({conv, output, 0});
+  return testing::random_trained_model(g, TensorShape::image(3, 8, 8));
 }
 
 void write_floats(const fs::path& file, const torch::Tensor& tensor) {
@@ -176,9 +196,9 @@ TEST(Pt2Devices, TheAskedDeviceReachesTheAotiScript) {
   ASSERT_FALSE(
       export_checkpoint(ckpt, ExportFormat::Pt2Aoti, folder / "cpu.pt2", python.string()).error);
   EXPECT_EQ(device_given(), "cpu");
-  ASSERT_FALSE(export_checkpoint(ckpt, ExportFormat::Pt2Aoti, folder / "cuda.pt2", python.string(),
-                                 "cuda:1")
-                   .error);
+  ASSERT_FALSE(
+      export_checkpoint(ckpt, ExportFormat::Pt2Aoti, folder / "cuda.pt2", python.string(), "cuda:1")
+          .error);
   EXPECT_EQ(device_given(), "cuda:1");
   EXPECT_TRUE(fs::exists(folder / "cuda.pt2"));
 }
@@ -241,6 +261,35 @@ print(json.dumps({"difference": float(np.abs(got - want).max()),
   ASSERT_FALSE(refused.model);
   EXPECT_NE(refused.error->message.find("export --format pt2-aoti for C++"), std::string::npos)
       << refused.error->describe();
+}
+
+// A segmentation model's AOTInductor package gives predict the checkpoint's masks.
+TEST(Pt2Compiles, ASegmentationPackageGivesTheCheckpointsMasks) {
+  const fs::path folder = testing::scratch_folder("pt2_segmentation");
+  const TrainedModel model = tiny_segmentation_model();
+  ASSERT_TRUE(model.contract.segments());
+  const fs::path ckpt = folder / "model.ckpt";
+  testing::save_as_checkpoint(model, ckpt);
+  const ExportResult package =
+      export_checkpoint(ckpt, ExportFormat::Pt2Aoti, folder / "model-aoti.pt2");
+  ASSERT_FALSE(package.error) << package.error->describe();
+  const fs::path image = folder / "image.ppm";
+  {
+    std::ofstream ppm(image, std::ios::binary);
+    ppm << "P6\n8 8\n255\n";
+    for (int i = 0; i < 8 * 8 * 3; ++i) ppm.put(static_cast<char>((i * 37) % 251));
+  }
+  const InferenceModelLoad checkpoint = InferenceModel::load(ckpt);
+  const InferenceModelLoad aoti = InferenceModel::load(folder / "model-aoti.pt2");
+  ASSERT_TRUE(checkpoint.model) << checkpoint.error->describe();
+  ASSERT_TRUE(aoti.model) << aoti.error->describe();
+  EXPECT_TRUE(aoti.model->contract().segments());
+  const SegmentationPrediction want = checkpoint.model->segment({image}).front();
+  const SegmentationPrediction got = aoti.model->segment({image}).front();
+  ASSERT_FALSE(want.error) << *want.error;
+  ASSERT_FALSE(got.error) << *got.error;
+  EXPECT_EQ(got.classes, want.classes);
+  EXPECT_EQ(got.pixel_counts, want.pixel_counts);
 }
 
 }  // namespace

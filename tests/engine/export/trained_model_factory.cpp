@@ -38,6 +38,8 @@ TrainedModel random_trained_model(const Graph& graph, const TensorShape& input,
     contract.mean.push_back(0.25f + 0.1f * static_cast<float>(c));
     contract.std.push_back(0.3f);
   }
+  // A model with per-pixel logits is a segmentation model, as its project's task check demands.
+  if (analysis.output_shape().is_image()) contract.task = ProjectTask::Segmentation;
   const std::int64_t classes = analysis.output_shape().channels();
   for (std::int64_t k = 0; k < classes; ++k)
     contract.class_names.push_back("class " + std::to_string(k));
@@ -73,12 +75,16 @@ void save_as_checkpoint(const TrainedModel& model, const std::filesystem::path& 
   CheckpointState state;
   Project project;
   project.graph = model.graph;
+  project.task = model.contract.task;
   project.dataset.fit = model.contract.fit;  // as training records the fit it used
   state.config = {{"project", nlohmann::json::parse(ProjectFile::serialize(project))},
                   {"input_shape", model.contract.input.dims},
                   {"class_names", model.contract.class_names},
                   {"mean", model.contract.mean},
                   {"std", model.contract.std}};
+  if (!model.contract.class_colours.empty()) {
+    state.config["class_colours"] = model.contract.class_colours;
+  }
   if (auto error = save_checkpoint(dir, capture_checkpoint(*module, optimizer, state))) {
     throw std::runtime_error(error->describe());
   }

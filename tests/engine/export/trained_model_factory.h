@@ -15,6 +15,7 @@ namespace convstudio::testing {
 TrainedModel random_trained_model(const std::string& template_name, const TensorShape& input,
                                   std::uint64_t seed = 1);
 // Any graph (e.g. every block type) with seeded weights and non-trivial BatchNorm statistics.
+// A graph whose output is N×C×H×W gets a segmentation contract (and checkpoint project).
 TrainedModel random_trained_model(const Graph& graph, const TensorShape& input,
                                   std::uint64_t seed = 1);
 

@@ -81,6 +81,8 @@ void set_everything(DatasetSettings& d, TrainingSettings& t) {
 Json written_settings() {
   std::vector<std::pair<std::string, Project>> projects;
   for (const TemplateInfo& info : TemplateLibrary::list()) {
+    // The fixture pins what the code before the table wrote, for the templates of that time.
+    if (info.name == "unet-small") continue;
     TemplateInstance instance =
         TemplateLibrary::instantiate(info.name, TensorShape::image(1, 28, 28), 10);
     Project project;

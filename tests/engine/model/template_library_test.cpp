@@ -6,6 +6,7 @@
 
 #include "convstudio/model/graph_json.h"
 #include "convstudio/model/shape_inference.h"
+#include "convstudio/model/task_check.h"
 
 namespace convstudio {
 namespace {
@@ -17,7 +18,7 @@ ModelAnalysis analyze(const std::string& name, const TensorShape& input, std::in
   return ShapeInference::run(*instance.graph);
 }
 
-TEST(TemplateLibrary, ListsTheFiveTemplatesWithDescriptions) {
+TEST(TemplateLibrary, ListsTheSixTemplatesWithDescriptionsAndTasks) {
   std::vector<TemplateInfo> templates = TemplateLibrary::list();
   std::vector<std::string> names;
   for (const TemplateInfo& info : templates) {
@@ -25,7 +26,66 @@ TEST(TemplateLibrary, ListsTheFiveTemplatesWithDescriptions) {
     EXPECT_FALSE(info.description.empty()) << info.name;
   }
   EXPECT_EQ(names, (std::vector<std::string>{"lenet5", "mobilenet-small", "resnet-small",
-                                             "vgg-small", "wide-resnet"}));
+                                             "unet-small", "vgg-small", "wide-resnet"}));
+  for (const TemplateInfo& info : templates) {
+    EXPECT_EQ(info.task,
+              info.name == "unet-small" ? ProjectTask::Segmentation : ProjectTask::Classification)
+        << info.name;
+  }
+}
+
+// Issue 38: a U-Net whose decoder joins each encoder level through a Concat, under 2 M
+// parameters; the count is PyTorch's for the same nn.Module (482890 for 3 channels and 10 classes:
+// BatchNorm after every 3×3 convolution, bias only on the transposed convolutions and the head).
+TEST(TemplateLibrary, UnetSmallIsASegmentationUNetWithConcatSkips) {
+  const TemplateInstance instance =
+      TemplateLibrary::instantiate("unet-small", TensorShape::image(3, 64, 64), 10);
+  ASSERT_TRUE(instance.graph.has_value());
+  EXPECT_EQ(instance.task, ProjectTask::Segmentation);
+  const ModelAnalysis analysis = ShapeInference::run(*instance.graph);
+  ASSERT_TRUE(analysis.ok()) << analysis.errors.front().message;
+  EXPECT_EQ(analysis.total_params(), 482890);
+  EXPECT_LE(analysis.total_params(), 2'000'000);
+  EXPECT_EQ(analysis.output_shape(), TensorShape::image(10, 64, 64));
+  EXPECT_EQ(analysis.find("bottomb_relu")->output_shape.to_string(), "128\u00d78\u00d78");
+  for (const char* level : {"cat1", "cat2", "cat3"}) {
+    EXPECT_EQ(instance.graph->inputs_of(level).size(), 2u) << level;
+  }
+  EXPECT_EQ(analysis.find("cat3")->output_shape.to_string(), "128\u00d716\u00d716");
+  EXPECT_EQ(analysis.find("cat1")->output_shape.to_string(), "32\u00d764\u00d764");
+  EXPECT_EQ(instance.graph->find_block("output")->choice_param("mode"), "pass-through");
+  // The 1×1 head is what the classes size, not the pass-through Output.
+  const TemplateInstance two =
+      TemplateLibrary::instantiate("unet-small", TensorShape::image(1, 32, 48), 2);
+  ASSERT_TRUE(two.graph.has_value());
+  EXPECT_EQ(two.graph->find_block("head")->int_param("out_channels"), 2);
+  const ModelAnalysis grey = ShapeInference::run(*two.graph);
+  ASSERT_TRUE(grey.ok()) << grey.errors.front().message;
+  EXPECT_EQ(grey.output_shape(), TensorShape::image(2, 32, 48));
+  EXPECT_EQ(grey.total_params(), 482890 - 3 * 16 * 9 + 16 * 9 - 8 * 16 - 8);
+}
+
+TEST(TemplateLibrary, UnetSmallPassesTheSegmentationTaskCheck) {
+  Project project;
+  const TemplateInstance instance =
+      TemplateLibrary::instantiate("unet-small", TensorShape::image(3, 64, 64), 5);
+  project.graph = *instance.graph;
+  project.task = instance.task;
+  EXPECT_FALSE(task_output_problem(project.task, project.graph, analyse_project(project)));
+  project.task = ProjectTask::Classification;
+  EXPECT_TRUE(task_output_problem(project.task, project.graph, analyse_project(project)));
+}
+
+TEST(TemplateRecipes, UnetSmallTrainsForMeanIoUWithCrossEntropyAndDice) {
+  const TemplateInstance instance =
+      TemplateLibrary::instantiate("unet-small", TensorShape::image(3, 64, 64), 5);
+  const TrainingSettings& training = instance.recipe.training;
+  EXPECT_EQ(training.loss.best_metric, BestMetric::MeanIoU);
+  EXPECT_EQ(training.loss.segmentation_loss, SegmentationLoss::CrossEntropyDice);
+  EXPECT_EQ(training.batch_size, 32);
+  EXPECT_GE(training.epochs, 15);
+  EXPECT_LE(training.epochs, 20);
+  EXPECT_TRUE(instance.recipe.augmentation.horizontal_flip);
 }
 
 TEST(TemplateLibrary, Lenet5OnColour32x32HasTheTutorialsParameterCount) {

@@ -44,8 +44,9 @@ class ModelExplainer {
   // (default_explain_block). Empty when the graph has no block with a C×H×W output.
   std::string default_block() const;
 
-  // The block is missing or its output is not C×H×W for a method that reads a block; nullopt
-  // when the request can run. explain() refuses with the same Error.
+  // The model segments (every method explains one class score per image), or the block is
+  // missing or its output is not C×H×W for a method that reads a block; nullopt when the
+  // request can run. explain() refuses with the same Error.
   std::optional<ExplainRefusal> refusal(const ExplainRequest& request) const;
   // Errors: the image cannot be read (its file), the block is missing or its output is not
   // C×H×W (the block), the class is out of range, or `cancel` was set.

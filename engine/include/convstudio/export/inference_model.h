@@ -1,6 +1,7 @@
 #pragma once
 // Running a trained or exported model on image files: top-k classes with probabilities, a
-// softmax temperature, and whole folders to CSV. Torch-free, so the GUI can hold one.
+// softmax temperature, and whole folders to CSV; for a segmentation model, each pixel's class
+// and the pixels of each class. Torch-free, so the GUI can hold one.
 
 #include <cstdint>
 #include <filesystem>
@@ -10,8 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "convstudio/data/planar_image.h"
 #include "convstudio/error.h"
 #include "convstudio/export/preprocessing_contract.h"
+#include "convstudio/result.h"
 
 namespace convstudio {
 
@@ -27,6 +30,20 @@ struct ImagePrediction {
   std::optional<std::string> error;  // the image could not be read
 };
 
+// A segmentation model's answer for one image, at the model's input size: the image as the
+// model saw it (fitted by the contract's fit mode), each pixel's class (the argmax of the
+// logits) and how many pixels each class has.
+struct SegmentationPrediction {
+  std::string image;                       // the file as given
+  PlanarImage fitted;                      // C×H×W bytes, before scaling and normalisation
+  std::vector<std::int32_t> classes;       // H×W class indices, row by row
+  std::vector<std::int64_t> pixel_counts;  // per class index; they sum to H×W
+  std::optional<std::string> error;        // the image could not be read (nothing else is set)
+
+  int height() const { return fitted.height; }
+  int width() const { return fitted.width; }
+};
+
 struct FolderPrediction {
   std::int64_t images = 0;           // rows written
   std::int64_t failed = 0;           // files that could not be decoded (rows with an error)
@@ -39,6 +56,10 @@ struct FolderPrediction {
 using PredictionProgress = std::function<bool(std::int64_t done, std::int64_t total)>;
 
 class InferenceModel;
+
+// Every .png/.jpg/.jpeg/.bmp/.tif/.tiff/.webp/.pgm/.ppm/.pnm file under `folder`, sorted; the
+// error's message names the folder (not a folder, cannot be read).
+Result<std::vector<std::filesystem::path>> image_files_under(const std::filesystem::path& folder);
 
 struct InferenceModelLoad {
   std::shared_ptr<const InferenceModel> model;
@@ -72,6 +93,11 @@ class InferenceModel {
                                   const std::filesystem::path& csv, int top_k = 5,
                                   double temperature = 1.0,
                                   const PredictionProgress& progress = {}) const;
+
+  // A segmentation model (contract().segments()): each image's per-pixel classes. A model that
+  // gives N×K scores instead says so as every image's error. Stops early as predict() does.
+  std::vector<SegmentationPrediction> segment(const std::vector<std::filesystem::path>& images,
+                                              const PredictionProgress& progress = {}) const;
 
   class Backend;  // how logits are computed; defined in the engine
 

@@ -10,6 +10,7 @@
 #include "convstudio/error.h"
 #include "convstudio/model/graph.h"
 #include "convstudio/model/project.h"
+#include "convstudio/model/project_task.h"
 #include "convstudio/model/tensor_shape.h"
 
 namespace convstudio {
@@ -17,6 +18,9 @@ namespace convstudio {
 struct TemplateInfo {
   std::string name;         // "lenet5"
   std::string description;  // one line
+  // The template file's "task" (classification when it names none): a project made from it
+  // takes this task unless the user names another.
+  ProjectTask task = ProjectTask::Classification;
 };
 
 // A template's training defaults (its "recipe"), tuned on Fashion-MNIST so that a project made
@@ -36,11 +40,14 @@ struct TrainingRecipe {
 struct TemplateInstance {
   std::optional<Graph> graph;
   TrainingRecipe recipe;
+  ProjectTask task = ProjectTask::Classification;
   std::vector<Error> errors;
 };
 
 // Lists and instantiates the built-in templates: the Input block takes the dataset's C×H×W
-// and the Output block its class count. Shape problems are left to ShapeInference.
+// and the Output block its class count; a pass-through Output (segmentation) takes the classes
+// from the convolution before it, so that block gets them. Shape problems are left to
+// ShapeInference.
 class TemplateLibrary {
  public:
   static std::vector<TemplateInfo> list();  // sorted by name

@@ -60,6 +60,16 @@ Int8ExportResult export_checkpoint_int8(const fs::path& checkpoint_dir, const fs
   Result<TrainedModel> loaded = load_trained_model(checkpoint_dir);
   if (!loaded) return failed(std::move(result), loaded.error(), true);
   const TrainedModel& model = loaded.value();
+  // The measurement compares top-1 classes per image and calibrates on classification batches;
+  // per-pixel agreement is not built yet, so a segmentation model is refused before any work.
+  if (model.contract.segments()) {
+    return failed(std::move(result),
+                  Error::in_file(checkpoint_dir.string(),
+                                 "int8 export is for classifiers: its calibration and its "
+                                 "agreement figure count one class per image, and this is a "
+                                 "segmentation model; export it as fp32 ONNX (--format onnx)"),
+                  true);
+  }
   const CompatibilityReport report =
       ExportCompatibility::check(model.graph, model.analysis, ExportFormat::Onnx);
   if (!report.ok()) {
