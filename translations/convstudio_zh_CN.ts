@@ -1548,6 +1548,11 @@
         <translation>最佳检查点依据</translation>
     </message>
     <message>
+        <location line="+10"/>
+        <source>Segmentation loss</source>
+        <translation>分割损失</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>Sampler</source>
         <translation>采样方式</translation>
@@ -1623,7 +1628,12 @@
         <translation>缓存预算</translation>
     </message>
     <message>
-        <location line="-74"/>
+        <location line="+25"/>
+        <source>Ignored mask value</source>
+        <translation>忽略的掩码值</translation>
+    </message>
+    <message>
+        <location line="-99"/>
         <source>Random crop padding</source>
         <translation>随机裁剪填充</translation>
     </message>
@@ -3646,7 +3656,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+514"/>
+        <location filename="../app/gui/main_window.cpp" line="+463"/>
         <source>ConvStudio</source>
         <translation>ConvStudio</translation>
     </message>
@@ -3741,7 +3751,7 @@ predicted: %2</source>
         <translation>适合视图(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="-354"/>
+        <location filename="../app/gui/main_window.cpp" line="-303"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
@@ -3816,7 +3826,7 @@ predicted: %2</source>
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+39"/>
+        <location filename="../app/gui/main_window.cpp" line="+27"/>
         <source>Blocks</source>
         <translation>模块</translation>
     </message>
@@ -3862,7 +3872,7 @@ predicted: %2</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="+248"/>
+        <location filename="../app/gui/main_window.cpp" line="+209"/>
         <source>%1[*] — ConvStudio</source>
         <translation>%1[*] — ConvStudio</translation>
     </message>
@@ -3877,7 +3887,7 @@ predicted: %2</source>
         <translation>设备：CPU（%1 线程）；CUDA 不可用</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+23"/>
         <source>Could not reopen %1: %2</source>
         <translation>无法重新打开 %1：%2</translation>
     </message>
@@ -4203,12 +4213,12 @@ predicted: %2 (%3%)</source>
         <translation>剖析之后网络图已更改：请重新剖析。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>%1% · %2 ms</source>
         <translation>%1% · %2 毫秒</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Profiled: hottest block %1 (%2% of a %3 ms step)</source>
         <translation>已剖析：最耗时的块为 %1（占 %3 毫秒训练步的 %2%）</translation>
     </message>
@@ -5888,7 +5898,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+59"/>
+        <location line="+57"/>
         <source>The study %1 cannot be saved: %2</source>
         <translation>无法保存研究 %1：%2</translation>
     </message>
@@ -6141,7 +6151,22 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SummaryBar</name>
     <message>
-        <location filename="../widgets/builder/summary_bar.cpp" line="+53"/>
+        <location filename="../widgets/builder/summary_bar.cpp" line="+31"/>
+        <source>forward of %1</source>
+        <translation>%1 的前向传播</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>backward of %1</source>
+        <translation>%1 的反向传播</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the optimizer step</source>
+        <translation>优化器更新步</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>Parameters: %1</source>
         <translation>参数：%1</translation>
     </message>
@@ -6151,19 +6176,31 @@ predicted: %2 (%3%)</source>
         <translation>MACs：%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Training memory ≈ %1 (batch %2, %3; measured %4)</source>
+        <translation>训练内存 ≈ %1（批大小 %2，%3；实测 %4）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Training memory ≈ %1 (batch %2, %3)</source>
         <translation>训练内存 ≈ %1（批大小 %2，%3）</translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
-        <source>%n block(s) recomputed in backward</source>
+        <location line="+12"/>
+        <source>%n block(s) recomputed in backward: peak %1 estimated, %2 measured</source>
         <translation>
-            <numerusform>%n 个模块在反向传播中重新计算</numerusform>
+            <numerusform>%n 个模块在反向传播中重新计算：峰值估计 %1，实测 %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n block(s) recomputed in backward: peak %1 estimated</source>
+        <translation>
+            <numerusform>%n 个模块在反向传播中重新计算：峰值估计 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>%1 has %2</source>
         <translation>%1 共有 %2</translation>
     </message>
@@ -6181,8 +6218,8 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>Weights %1, gradients %2, optimizer state %3, activations %4, input batch %5, workspace %6.</source>
-        <translation>权重 %1，梯度 %2，优化器状态 %3，激活 %4，输入批次 %5，工作区 %6。</translation>
+        <source>At the estimated peak, %7: weights %1, gradients %2, optimizer state %3, saved activations %4, input batch %5, workspace %6.</source>
+        <translation>估计峰值处（%7）：权重 %1，梯度 %2，优化器状态 %3，保存的激活 %4，输入批次 %5，工作区 %6。</translation>
     </message>
 </context>
 <context>
