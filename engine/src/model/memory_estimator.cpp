@@ -68,15 +68,13 @@ bool cpu_has_onednn_kernels(Precision precision) {
   return false;
 }
 
-// LibTorch's oneDNN max pooling (engine/src/blocks/max_pool2d/max_pool2d_torch.cpp) runs on the
-// CPU for fp32 NCHW input when the windows do not overlap.
+}  // namespace
+
 bool runs_onednn_pooling(const Block& block, const MemoryOptions& options) {
   return block.type == "MaxPool2d" && !options.on_cuda && !options.channels_last &&
          options.precision == Precision::Fp32 &&
          blocks::windows_do_not_overlap(blocks::pool_window(block));
 }
-
-}  // namespace
 
 MemoryOptions memory_options(const TrainingSettings& training) {
   MemoryOptions options;

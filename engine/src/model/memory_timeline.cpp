@@ -20,10 +20,11 @@ struct BlockMemory {
   int output_freed_after = 0;  // the block whose backward frees its kept output
   std::int64_t output = 0;     // its output, and the gradient flowing back to it
   std::int64_t kept_output = 0;
-  std::int64_t kept_own = 0;    // masks, indices, oneDNN's copies: freed by its own backward
-  std::int64_t unfolded = 0;    // a convolution's unfolded input, forward and backward
-  std::int64_t recomputed = 0;  // what it holds while backward recomputes its segment
-  std::int64_t gradients = 0;   // fp32 gradients of its trained parameters
+  std::int64_t kept_own = 0;         // masks, indices, oneDNN's copies: freed by its own backward
+  std::int64_t unfolded = 0;         // a convolution's unfolded input, forward and backward
+  std::int64_t backward_copies = 0;  // oneDNN pooling's gradients in its own layout
+  std::int64_t recomputed = 0;       // what it holds while backward recomputes its segment
+  std::int64_t gradients = 0;        // fp32 gradients of its trained parameters
   std::int64_t cast_weights = 0;
   bool carries_gradient = false;
   // Add, Concat and views hand their inputs views of the gradient they receive, no copy.
@@ -88,6 +89,15 @@ std::vector<BlockMemory> block_memory(const Graph& graph, const ModelAnalysis& a
     m.kept_own = kept - m.kept_output;
     m.unfolded =
         options.convolutions_unfold ? unfolded_input_bytes(block, analysed, batch, element) : 0;
+    if (runs_onednn_pooling(block, options) && !is_input) {
+      // Its backward makes the input's gradient in oneDNN's layout first (its output's there
+      // too, the plain one freed), then the plain copy: an input-sized gradient more.
+      m.backward_copies =
+          batch *
+          std::max<std::int64_t>(
+              analysed.input_shapes.front().element_count() - analysed.output_elements, 0) *
+          element;
+    }
     const bool trains = block.trainable && analysed.params > 0;
     m.gradients = trains ? analysed.params * 4 : 0;
     m.cast_weights = autocast && analysed.macs > 0 ? analysed.params * 2 : 0;
@@ -97,19 +107,56 @@ std::vector<BlockMemory> block_memory(const Graph& graph, const ModelAnalysis& a
     }
     m.is_view = is_view(block);
     m.passes_gradient_on = m.is_view || block.type == "Add" || block.type == "Concat";
-    if (analysed.recompute) {
-      // Inside the recomputation autograd keeps what the blocks keep without recomputing; the
-      // segment's outputs are held too, as the roots of its backward.
-      m.recomputed = batch * (analysed.output_elements * element +
-                              analysed.saved_extra_elements * element + analysed.saved_index_bytes);
+  }
+  // Inside a recomputation autograd keeps what the blocks keep when nothing is recomputed (an
+  // output a block saves, or a reader saves as its input); the segment's outputs are held too,
+  // as the roots of its backward.
+  std::vector<bool> output_kept_inside(analysis.blocks.size(), false);
+  for (int b = 0; b < count; ++b) {
+    const BlockAnalysis& analysed = analysis.blocks[b];
+    if (analysed.saves_output) output_kept_inside[b] = true;
+    for (int producer : memory[b].producers) {
+      const bool other_segment =
+          analysis.blocks[producer].recompute_segment != analysed.recompute_segment;
+      if (analysed.saves_input || other_segment) output_kept_inside[producer] = true;
     }
   }
   for (int b = 0; b < count; ++b) {
     const BlockAnalysis& analysed = analysis.blocks[b];
-    // A block that saves its output frees it in its own backward; else its readers keep it, and
-    // backward reaches the earliest of them last.
+    if (!analysed.recompute) continue;
+    memory[b].recomputed =
+        batch * ((output_kept_inside[b] ? analysed.output_elements * element : 0) +
+                 analysed.saved_extra_elements * element + analysed.saved_index_bytes);
+  }
+  // A block that saves its output frees it in its own backward; else the readers that keep it
+  // do (one that saves it as its input, or a recomputed segment keeping its input until its
+  // whole backward is done), and backward reaches the earliest of them last.
+  std::map<std::string, int> segment_start;
+  for (int b = count - 1; b >= 0; --b) {
+    const std::string& segment = analysis.blocks[b].recompute_segment;
+    if (!segment.empty()) segment_start[segment] = b;
+  }
+  std::vector<int> first_keeper(analysis.blocks.size(), -1);
+  for (int b = 0; b < count; ++b) {
+    const BlockAnalysis& reader = analysis.blocks[b];
+    for (int producer : memory[b].producers) {
+      int keeps_until = -1;
+      if (reader.recompute) {
+        if (analysis.blocks[producer].recompute_segment != reader.recompute_segment) {
+          keeps_until = segment_start[reader.recompute_segment];
+        }
+      } else if (reader.saves_input) {
+        keeps_until = b;
+      }
+      int& first = first_keeper[producer];
+      if (keeps_until >= 0 && (first < 0 || keeps_until < first)) first = keeps_until;
+    }
+  }
+  for (int b = 0; b < count; ++b) {
+    const BlockAnalysis& analysed = analysis.blocks[b];
+    const int keeper = first_keeper[b] >= 0 ? first_keeper[b] : first_reader[b];
     memory[b].output_freed_after =
-        analysed.saves_output && !analysed.recompute ? b : std::max(first_reader[b], b);
+        analysed.saves_output && !analysed.recompute ? b : std::max(keeper, b);
   }
   return memory;
 }
@@ -177,6 +224,22 @@ class StepTimeline {
       held += memory_[b].recomputed;
       unfolded = std::max(unfolded, memory_[b].unfolded);
     }
+    // A segment's outputs: LibTorch calls the segment's backward with their gradients and keeps
+    // those until it returns, and the recomputed outputs are the roots of its inner backward:
+    // both stay until backward has passed the whole segment (nn/recomputed_block.cpp).
+    std::vector<bool> segment_output(memory_.size(), false);
+    std::map<std::string, int> segment_start;
+    for (int b = 0; b < count; ++b) {
+      const std::string& segment = analysis_.blocks[b].recompute_segment;
+      if (!segment.empty() && !segment_start.contains(segment)) segment_start[segment] = b;
+      if (!segment.empty() && memory_[b].last_reader < 0) segment_output[b] = true;
+      for (int producer : memory_[b].producers) {
+        const std::string& from = analysis_.blocks[producer].recompute_segment;
+        if (!from.empty() && from != segment) segment_output[producer] = true;
+      }
+    }
+    std::map<std::string, std::int64_t> held_until_done;
+    std::int64_t held = 0;
     std::vector<std::int64_t> pending(memory_.size(), 0);  // gradients waiting at outputs
     std::int64_t waiting = 0;
     for (int b = 0; b < count; ++b) {
@@ -196,7 +259,7 @@ class StepTimeline {
         if (at != segments.end()) {  // backward reaches the segment: its forward runs again
           recomputed += at->second.first;
           moment(MemoryPhase::Backward, b, kept + recomputed, gradients,
-                 waiting + at->second.second, cast_weights_);
+                 waiting + held + at->second.second, cast_weights_);
           segments.erase(at);
         }
       }
@@ -208,10 +271,19 @@ class StepTimeline {
       }
       gradients += m.gradients;
       moment(MemoryPhase::Backward, b, kept + recomputed, gradients,
-             waiting + produced + m.unfolded, cast_weights_);
+             waiting + held + produced + m.unfolded + m.backward_copies, cast_weights_);
+      if (segment_output[b]) {
+        const std::int64_t stays = m.recomputed + (m.passes_gradient_on ? 0 : pending[b]);
+        held_until_done[segment] += stays;
+        held += stays;
+      }
       hand_gradient_back(b, pending, waiting);
       kept -= freed_after[b];
       recomputed -= m.recomputed;
+      if (!segment.empty() && segment_start[segment] == b) {
+        held -= held_until_done[segment];
+        held_until_done.erase(segment);
+      }
     }
   }
 

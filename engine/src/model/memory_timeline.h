@@ -12,4 +12,8 @@ namespace convstudio {
 MemoryEstimate step_memory_peak(const Graph& graph, const ModelAnalysis& analysis,
                                 const MemoryOptions& options);
 
+// LibTorch's oneDNN max pooling (engine/src/blocks/max_pool2d/max_pool2d_torch.cpp) runs on the
+// CPU for fp32 NCHW input when the windows do not overlap (memory_estimator.cpp).
+bool runs_onednn_pooling(const Block& block, const MemoryOptions& options);
+
 }  // namespace convstudio

@@ -146,10 +146,14 @@ TEST(MemoryEstimator, ARecomputeGroupKeepsOnlyItsInputsWhereSingleBlocksSaveLitt
 
   const MemoryEstimate each = MemoryEstimator::estimate(alone, alone_analysis, MemoryOptions{});
   const MemoryEstimate two = MemoryEstimator::estimate(grouped, grouped_analysis, MemoryOptions{});
-  // Backward recomputes one group at a time, holding what that group would have kept: the
-  // peak comes when the front group is recomputed.
+  // Backward recomputes one group at a time, holding what that group would have kept and, until
+  // the group is done, its output and that output's gradient: the peak comes when the front
+  // group is recomputed and is no lower than without recomputing, as the front half holds the
+  // 28×28 blocks, most of the activations (measured likewise: README "Profiling").
   EXPECT_EQ(two.peak_phase, MemoryPhase::Backward);
-  EXPECT_LT(two.total_bytes, plain.total_bytes);
+  EXPECT_LT(std::find(ids.begin(), ids.end(), two.peak_block) - ids.begin(),
+            static_cast<std::ptrdiff_t>(half));
+  EXPECT_GT(two.total_bytes, plain.total_bytes * 9 / 10);
   EXPECT_LT(two.total_bytes, each.total_bytes);
 }
 
