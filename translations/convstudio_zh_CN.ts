@@ -4299,12 +4299,12 @@ predicted: %2 (%3%)</source>
         <translation>剖析之后网络图已更改：请重新剖析。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>%1% · %2 ms</source>
         <translation>%1% · %2 毫秒</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Profiled: hottest block %1 (%2% of a %3 ms step)</source>
         <translation>已剖析：最耗时的块为 %1（占 %3 毫秒训练步的 %2%）</translation>
     </message>
@@ -6267,7 +6267,22 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::SummaryBar</name>
     <message>
-        <location filename="../widgets/builder/summary_bar.cpp" line="+53"/>
+        <location filename="../widgets/builder/summary_bar.cpp" line="+31"/>
+        <source>forward of %1</source>
+        <translation>%1 的前向传播</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>backward of %1</source>
+        <translation>%1 的反向传播</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the optimizer step</source>
+        <translation>优化器更新步</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>Parameters: %1</source>
         <translation>参数：%1</translation>
     </message>
@@ -6277,19 +6292,31 @@ predicted: %2 (%3%)</source>
         <translation>MACs：%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Training memory ≈ %1 (batch %2, %3; measured %4)</source>
+        <translation>训练内存 ≈ %1（批大小 %2，%3；实测 %4）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Training memory ≈ %1 (batch %2, %3)</source>
         <translation>训练内存 ≈ %1（批大小 %2，%3）</translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
-        <source>%n block(s) recomputed in backward</source>
+        <location line="+12"/>
+        <source>%n block(s) recomputed in backward: peak %1 estimated, %2 measured</source>
         <translation>
-            <numerusform>%n 个模块在反向传播中重新计算</numerusform>
+            <numerusform>%n 个模块在反向传播中重新计算：峰值估计 %1，实测 %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n block(s) recomputed in backward: peak %1 estimated</source>
+        <translation>
+            <numerusform>%n 个模块在反向传播中重新计算：峰值估计 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>%1 has %2</source>
         <translation>%1 共有 %2</translation>
     </message>
@@ -6307,8 +6334,8 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>Weights %1, gradients %2, optimizer state %3, activations %4, input batch %5, workspace %6.</source>
-        <translation>权重 %1，梯度 %2，优化器状态 %3，激活 %4，输入批次 %5，工作区 %6。</translation>
+        <source>At the estimated peak, %7: weights %1, gradients %2, optimizer state %3, saved activations %4, input batch %5, workspace %6.</source>
+        <translation>估计峰值处（%7）：权重 %1，梯度 %2，优化器状态 %3，保存的激活 %4，输入批次 %5，工作区 %6。</translation>
     </message>
 </context>
 <context>

@@ -67,12 +67,12 @@ int run_inspect(const InspectOptions& options) {
       return kExitUsageError;
     }
   }
-  MemoryOptions memory;
-  memory.batch_size = options.batch > 0 ? options.batch : project.training.batch_size;
-  memory.optimizer = project.training.optimizer.kind;
-  memory.momentum = project.training.optimizer.momentum;
-  memory.precision = precision_of(project.training.amp);
-  if (!options.precision.empty()) memory.precision = *parse_precision(options.precision);
+  MemoryOptions memory = memory_options(project.training);
+  if (options.batch > 0) memory.batch_size = options.batch;
+  if (!options.precision.empty()) {
+    memory.precision = *parse_precision(options.precision);
+    memory.convolutions_unfold = !memory.on_cuda && cpu_convolutions_unfold(memory.precision);
+  }
 
   ModelAnalysis analysis = ShapeInference::run(project.graph, input);
   if (auto problem = task_output_problem(project.task, project.graph, analysis)) {
@@ -83,7 +83,7 @@ int run_inspect(const InspectOptions& options) {
     return kExitUsageError;
   }
   print_table(analysis, std::cout);
-  const MemoryEstimate estimate = MemoryEstimator::estimate(analysis, memory);
+  const MemoryEstimate estimate = MemoryEstimator::estimate(project.graph, analysis, memory);
   std::cout << "params: " << analysis.total_params() << "\n"
             << "macs: " << analysis.total_macs() << "\n"
             << "train_memory_estimate_bytes: " << estimate.total_bytes << "\n";

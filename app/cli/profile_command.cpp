@@ -60,7 +60,13 @@ nlohmann::json profile_json(const StepProfile& profile) {
           {"wall_step_ms", profile.wall_step_ms},
           {"plain_step_ms", profile.plain_step_ms},
           {"peak_bytes", profile.peak_bytes},
+          {"forward_peak_bytes", profile.forward_peak_bytes},
+          {"backward_peak_bytes", profile.backward_peak_bytes},
+          {"optimizer_peak_bytes", profile.optimizer_peak_bytes},
           {"estimated_bytes", profile.estimated_bytes},
+          {"estimated_peak_at", profile.estimated_peak_at},
+          {"peak_bytes_without_recompute", profile.peak_bytes_without_recompute},
+          {"estimated_bytes_without_recompute", profile.estimated_bytes_without_recompute},
           {"hottest", hottest != nullptr ? nlohmann::json(hottest->block_id) : nlohmann::json()},
           {"blocks", blocks},
           {"stages", stages}};
@@ -110,7 +116,21 @@ void print_table(const StepProfile& profile, std::ostream& out) {
       << profile.precision << ", " << profile.timer << ")\n";
   out << "memory at the step's peak: " << format("%.1f", mib(profile.peak_bytes))
       << " MiB measured, " << format("%.1f", mib(profile.estimated_bytes))
-      << " MiB estimated by the builder\n";
+      << " MiB estimated by the builder (at the " << profile.estimated_peak_at << ")\n";
+  if (profile.forward_peak_bytes > 0) {
+    out << "measured peak by part: forward " << format("%.1f", mib(profile.forward_peak_bytes))
+        << " MiB, backward " << format("%.1f", mib(profile.backward_peak_bytes))
+        << " MiB, optimizer step " << format("%.1f", mib(profile.optimizer_peak_bytes)) << " MiB\n";
+  }
+  if (profile.peak_bytes_without_recompute > 0) {
+    out << "without recomputing: " << format("%.1f", mib(profile.peak_bytes_without_recompute))
+        << " MiB measured, " << format("%.1f", mib(profile.estimated_bytes_without_recompute))
+        << " MiB estimated; recomputing saves "
+        << format("%.1f", mib(profile.peak_bytes_without_recompute - profile.peak_bytes))
+        << " MiB measured, "
+        << format("%.1f", mib(profile.estimated_bytes_without_recompute - profile.estimated_bytes))
+        << " MiB estimated\n";
+  }
   if (profile.plain_step_ms > 0) {
     out << "a step without the profiler: " << format("%.3f", profile.plain_step_ms)
         << " ms; profiled: " << format("%.3f", profile.wall_step_ms) << " ms\n";

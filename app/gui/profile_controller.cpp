@@ -67,6 +67,7 @@ void ProfileController::showProfile(const StepProfile& profile) {
   if (profile.error || profile.cancelled || hottest == nullptr) {
     paintCanvas();
     canvas_->summaryBar()->setProfileNote({});
+    canvas_->summaryBar()->setMeasuredMemory(0, 0);
     return;
   }
   for (const BlockProfile& block : profile.blocks) {
@@ -75,6 +76,8 @@ void ProfileController::showProfile(const StepProfile& profile) {
     labels_.insert(
         id, tr("%1% · %2 ms").arg(100 * block.share, 0, 'f', 1).arg(block.total_ms(), 0, 'f', 2));
   }
+  canvas_->summaryBar()->setMeasuredMemory(profile.peak_bytes,
+                                           profile.peak_bytes_without_recompute);
   canvas_->summaryBar()->setProfileNote(tr("Profiled: hottest block %1 (%2% of a %3 ms step)")
                                             .arg(QString::fromStdString(hottest->block_id))
                                             .arg(100 * hottest->share, 0, 'f', 1)
@@ -87,6 +90,7 @@ void ProfileController::clear(const QString& why) {
   labels_.clear();
   panel_->clear(why);
   canvas_->summaryBar()->setProfileNote({});
+  canvas_->summaryBar()->setMeasuredMemory(0, 0);
   paintCanvas();
 }
 

@@ -13,6 +13,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <memory>
@@ -23,6 +24,7 @@
 #include "builder/graph_document.h"
 #include "builder/profile_legend.h"
 #include "builder/summary_bar.h"
+#include "convstudio/model/units.h"
 #include "profile_controller.h"
 #include "training/profile_panel.h"
 #include "training_test_data.h"
@@ -76,6 +78,7 @@ class ProfileCanvasTest : public QObject {
   void profileColoursTheBlocksAndFillsTheTable();
   void colouringCanBeTurnedOff();
   void editingTheGraphClearsTheFigures();
+  void measuredPeakAndRecomputeSavingShowBesideTheEstimate();
   void profilingTheProjectOnItsThreadFillsTheDock();
 
  private:
@@ -188,6 +191,31 @@ void ProfileCanvasTest::editingTheGraphClearsTheFigures() {
   QVERIFY(!profiler_->legend()->isVisible());
   QVERIFY(canvas_->summaryBar()->profileNote().isEmpty());
   QVERIFY(profiler_->panel()->status()->text().contains(QStringLiteral("changed")));
+}
+
+void ProfileCanvasTest::measuredPeakAndRecomputeSavingShowBesideTheEstimate() {
+  // The Linear block recomputed in backward (one undoable edit), then profiled: the summary bar
+  // shows the measured peak beside the estimate, and the measured change beside the estimated
+  // one (the profiler measured the same steps without recomputing).
+  for (const Block& block : document_->graph().blocks()) {
+    item(block.id)->setSelected(block.type == "Linear");
+  }
+  canvas_->toggleRecomputeAsOneSegment();
+  const QString before = canvas_->summaryBar()->text();
+  QVERIFY2(before.contains(QStringLiteral("estimated")), qPrintable(before));
+  QVERIFY(!before.contains(QStringLiteral("measured")));
+  StepProfile profile = madeUpProfile(document_->graph());
+  profile.peak_bytes = 3 << 20;
+  profile.peak_bytes_without_recompute = 5 << 20;
+  profiler_->showProfile(profile);
+  const QString text = canvas_->summaryBar()->text();
+  const QString measured = QString::fromStdString(format_bytes(3 << 20));
+  const QString saving = QStringLiteral("−") + QString::fromStdString(format_bytes(2 << 20));
+  QVERIFY2(text.contains(QStringLiteral("measured ") + measured), qPrintable(text));
+  QVERIFY2(text.contains(saving + QStringLiteral(" measured")), qPrintable(text));
+  // An edit clears the measured figures with the rest.
+  document_->undoStack()->undo();
+  QVERIFY(!canvas_->summaryBar()->text().contains(QStringLiteral("measured")));
 }
 
 void ProfileCanvasTest::profilingTheProjectOnItsThreadFillsTheDock() {

@@ -4,6 +4,8 @@
 
 #include <QLabel>
 
+#include <cstdint>
+
 #include "convstudio/system_info.h"
 
 namespace convstudio {
@@ -21,6 +23,10 @@ class SummaryBar : public QLabel {
   // The profiler's finding (e.g. the hottest block) at the end of the line; empty: none.
   void setProfileNote(const QString& note);
   const QString& profileNote() const { return profileNote_; }
+  // What the profiler measured for this graph: the training step's peak and, when blocks are
+  // recomputed, the peak of the same steps recomputing nothing; shown beside the estimate and
+  // its saving. 0: not measured.
+  void setMeasuredMemory(std::int64_t peak, std::int64_t peakWithoutRecompute);
 
  private:
   void refresh();
@@ -29,6 +35,8 @@ class SummaryBar : public QLabel {
   DeviceReport devices_;
   bool exceeds_ = false;
   QString profileNote_;
+  std::int64_t measuredPeak_ = 0;
+  std::int64_t measuredWithoutRecompute_ = 0;
 };
 
 }  // namespace convstudio

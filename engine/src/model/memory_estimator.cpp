@@ -1,10 +1,10 @@
 #include "convstudio/model/memory_estimator.h"
 
 #include <algorithm>
-#include <map>
-#include <string>
+#include <optional>
 
-#include "convstudio/model/optimizer_spec.h"
+#include "blocks/shared/pool_window.h"
+#include "memory_timeline.h"
 
 namespace convstudio {
 
@@ -46,79 +46,81 @@ int bytes_per_element(Precision precision) {
   return precision == Precision::Fp32 ? 4 : 2;
 }
 
-MemoryEstimate MemoryEstimator::estimate(const ModelAnalysis& analysis,
-                                         const MemoryOptions& options) {
-  const std::int64_t batch = std::max<std::int64_t>(options.batch_size, 0);
-  const std::int64_t element = bytes_per_element(options.precision);
-  const bool autocast = options.precision != Precision::Fp32;
-  const std::int64_t params = analysis.total_params();
+namespace {
 
-  MemoryEstimate m;
-  // Autocast keeps fp32 weights and caches a 2-byte copy of each for the forward pass.
-  m.weights_bytes = params * 4 + (autocast ? params * 2 : 0);
-  m.gradients_bytes = params * 4;
-  // The optimizer's home says what it keeps per parameter with these settings.
-  OptimizerSettings optimizer_settings;
-  optimizer_settings.kind = options.optimizer;
-  optimizer_settings.momentum = options.momentum;
-  m.optimizer_state_bytes =
-      params * optimizer_spec(options.optimizer).state_bytes_per_parameter(optimizer_settings);
-
-  std::int64_t saved_elements = 0;
-  std::int64_t index_bytes = 0;
-  std::int64_t largest_output = 0;
-  // A recomputed segment's own saved tensors exist only while backward recomputes it, one
-  // segment at a time: the largest segment's (every output of its blocks, their masks and
-  // indices) joins the workspace instead of the activations.
-  std::map<std::string, std::int64_t> segment_bytes;
-  for (const BlockAnalysis& block : analysis.blocks) {
-    // The fp32 input batch is counted below; under autocast the first layer saves a cast copy.
-    const bool is_input = block.input_shapes.empty();
-    if (block.output_saved_for_backward && (!is_input || autocast)) {
-      saved_elements += block.output_elements;
-    }
-    if (block.recompute) {
-      segment_bytes[block.recompute_segment] +=
-          (block.saved_extra_elements + block.output_elements) * element + block.saved_index_bytes;
-    } else {
-      saved_elements += block.saved_extra_elements;
-      index_bytes += block.saved_index_bytes;
-    }
-    largest_output = std::max(largest_output, block.output_elements);
+// LibTorch's own test for oneDNN's bf16 kernels on x86 (mkldnn_bf16_device_check): without them
+// its convolutions unfold their input. fp16 needs AVX-512 FP16 or AMX (Sapphire Rapids on), which
+// is not checked here: fp16 on a CPU counts as unfolding, an over-estimate on those.
+bool cpu_has_onednn_kernels(Precision precision) {
+  switch (precision) {
+    case Precision::Fp32:
+      return true;
+    case Precision::Bf16:
+#if defined(__x86_64__) || defined(__i386__)
+      return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+             __builtin_cpu_supports("avx512dq");
+#else
+      return false;
+#endif
+    case Precision::Fp16:
+      return false;
   }
-  std::int64_t largest_recomputed = 0;
-  for (const auto& [segment, bytes] : segment_bytes) {
-    largest_recomputed = std::max(largest_recomputed, bytes);
-  }
-  m.activations_bytes = batch * (saved_elements * element + index_bytes);
-  // The fp32 images plus int64 labels.
-  m.input_batch_bytes = batch * (analysis.input_shape.element_count() * 4 + 8);
-  m.workspace_bytes = batch * (2 * largest_output * element + largest_recomputed);
-  m.total_bytes = m.weights_bytes + m.gradients_bytes + m.optimizer_state_bytes +
-                  m.activations_bytes + m.input_batch_bytes + m.workspace_bytes;
-  return m;
+  return false;
 }
 
-std::int64_t MemoryEstimator::kept_for_backward(const BlockAnalysis& block,
-                                                const MemoryOptions& options) {
-  const std::int64_t batch = std::max<std::int64_t>(options.batch_size, 0);
-  const std::int64_t element = bytes_per_element(options.precision);
-  const bool autocast = options.precision != Precision::Fp32;
-  const bool is_input = block.input_shapes.empty();
-  std::int64_t elements = 0;
-  if (block.output_saved_for_backward && (!is_input || autocast)) elements += block.output_elements;
-  if (block.recompute) return batch * elements * element;
-  return batch * ((elements + block.saved_extra_elements) * element + block.saved_index_bytes);
+}  // namespace
+
+bool runs_onednn_pooling(const Block& block, const MemoryOptions& options) {
+  return block.type == "MaxPool2d" && !options.on_cuda && !options.channels_last &&
+         options.precision == Precision::Fp32 &&
+         blocks::windows_do_not_overlap(blocks::pool_window(block));
 }
 
-MemoryEstimate MemoryEstimator::estimate(const ModelAnalysis& analysis,
-                                         const TrainingSettings& training) {
+MemoryOptions memory_options(const TrainingSettings& training) {
   MemoryOptions options;
   options.batch_size = training.batch_size;
   options.precision = precision_of(training.amp);
   options.optimizer = training.optimizer.kind;
   options.momentum = training.optimizer.momentum;
-  return estimate(analysis, options);
+  const std::optional<DeviceChoice> device = parse_device(training.device);
+  options.on_cuda = device && device->kind == DeviceChoice::Kind::Cuda;
+  options.channels_last = training.channels_last;
+  options.convolutions_unfold = !options.on_cuda && cpu_convolutions_unfold(options.precision);
+  return options;
+}
+
+bool cpu_convolutions_unfold(Precision precision) {
+  return !cpu_has_onednn_kernels(precision);
+}
+
+std::int64_t MemoryEstimator::kept_for_backward(const Block& block, const BlockAnalysis& analysed,
+                                                const MemoryOptions& options) {
+  const std::int64_t batch = std::max<std::int64_t>(options.batch_size, 0);
+  const std::int64_t element = bytes_per_element(options.precision);
+  const bool autocast = options.precision != Precision::Fp32;
+  // The fp32 input batch is counted on its own; under autocast the first layer saves a cast copy.
+  const bool is_input = analysed.input_shapes.empty();
+  std::int64_t bytes = 0;
+  if (analysed.output_saved_for_backward && (!is_input || autocast)) {
+    bytes += analysed.output_elements * element;
+  }
+  if (analysed.recompute) return batch * bytes;
+  if (runs_onednn_pooling(block, options) && !analysed.input_shapes.empty()) {
+    // Its input in oneDNN's layout, its oneDNN output and a byte of workspace per output.
+    return batch * (bytes + analysed.input_shapes.front().element_count() * element +
+                    analysed.output_elements * (element + 1));
+  }
+  return batch * (bytes + analysed.saved_extra_elements * element + analysed.saved_index_bytes);
+}
+
+MemoryEstimate MemoryEstimator::estimate(const Graph& graph, const ModelAnalysis& analysis,
+                                         const MemoryOptions& options) {
+  return step_memory_peak(graph, analysis, options);
+}
+
+MemoryEstimate MemoryEstimator::estimate(const Graph& graph, const ModelAnalysis& analysis,
+                                         const TrainingSettings& training) {
+  return estimate(graph, analysis, memory_options(training));
 }
 
 }  // namespace convstudio

@@ -54,7 +54,8 @@ std::optional<std::string> study_constraint_refusal(const Project& project,
            count_text(*constraints.max_macs);
   }
   if (constraints.max_memory_bytes) {
-    const MemoryEstimate estimate = MemoryEstimator::estimate(analysis, project.training);
+    const MemoryEstimate estimate =
+        MemoryEstimator::estimate(project.graph, analysis, project.training);
     if (estimate.total_bytes > *constraints.max_memory_bytes) {
       return "training memory ≈ " + bytes_text(estimate.total_bytes) + " > --max-memory " +
              bytes_text(*constraints.max_memory_bytes);

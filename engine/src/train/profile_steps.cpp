@@ -1,5 +1,6 @@
 #include "profile_steps.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <set>
@@ -117,6 +118,8 @@ class ProfileTally {
     MemoryOptions memory;
     memory.batch_size = samples_ / steps_;
     memory.precision = precision_of(subject.amp);
+    memory.on_cuda = subject.device.is_cuda();
+    memory.channels_last = subject.channels_last;
     for (std::size_t b = 0; b < ids.size(); ++b) {
       const BlockAnalysis& analysed = subject.analysis->blocks[b];
       BlockProfile row;
@@ -125,7 +128,9 @@ class ProfileTally {
       row.forward_ms = forward_[b] / n;
       row.backward_ms = backward_[b] / n;
       row.kept_bytes = kept_[b] / steps_;
-      row.estimated_kept_bytes = MemoryEstimator::kept_for_backward(analysed, memory);
+      const Block* block = subject.graph->find_block(analysed.id);
+      row.estimated_kept_bytes =
+          block != nullptr ? MemoryEstimator::kept_for_backward(*block, analysed, memory) : 0;
       const double per_step_samples = static_cast<double>(samples_) / n;
       row.flops = (flops[b].forward + flops[b].backward) * per_step_samples;
       if (row.total_ms() > 0) row.flops_per_second = row.flops / (row.total_ms() / 1000);
@@ -173,22 +178,53 @@ std::optional<Batch> next_or_restart(const ProfileSubject& subject) {
   return subject.next_batch();
 }
 
-// One training step as a run takes it, marking its parts on `clock` (null: unmarked).
+// The CPU allocator's peak in each part of a step, the highest over the steps measured.
+class PhasePeaks {
+ public:
+  enum Phase { Data, Forward, Backward, Optimizer, Bookkeeping, kPhases };
+
+  // Ends the phase running until now (its peak kept) and starts `next`.
+  void lap(Phase next) {
+    if (meter_) {
+      peaks_[current_] = std::max(peaks_[current_], meter_->peak_bytes());
+      meter_->reset_peak();
+    }
+    current_ = next;
+  }
+  void start_on_cpu() { meter_.emplace(); }
+  bool on_cpu() const { return meter_.has_value(); }
+  std::int64_t peak(Phase phase) const { return peaks_[phase]; }
+  std::int64_t whole() const { return *std::max_element(peaks_, peaks_ + kPhases); }
+
+ private:
+  std::optional<CpuAllocationMeter> meter_;
+  Phase current_ = Data;
+  std::int64_t peaks_[kPhases] = {0, 0, 0, 0, 0};
+};
+
+// One training step as a run takes it, marking its parts on `clock` (null: unmarked) and, when
+// given, the allocator's peak of each part.
 class ProfiledStep {
  public:
   explicit ProfiledStep(const ProfileSubject& subject)
       : subject_(subject), scaler_(scaler_options(subject.amp)) {}
 
   // Returns the rows of the batch.
-  std::int64_t run(ProfileClock* clock, BlockTimeline* timeline, StepMarks& m) {
+  std::int64_t run(ProfileClock* clock, BlockTimeline* timeline, StepMarks& m,
+                   PhasePeaks* peaks = nullptr) {
     GraphModule& model = *subject_.model;
     const auto mark = [clock] { return clock != nullptr ? clock->mark() : 0; };
+    const auto lap = [peaks](PhasePeaks::Phase next) {
+      if (peaks != nullptr) peaks->lap(next);
+    };
+    lap(PhasePeaks::Data);
     m.start = mark();
     std::optional<Batch> batch = next_or_restart(subject_);
     if (!batch) throw std::runtime_error("the training data holds no batch");
     const torch::Tensor images = batch->images.to(subject_.device, batch->non_blocking);
     const torch::Tensor labels = batch->labels.to(subject_.device, batch->non_blocking);
     m.data = mark();
+    lap(PhasePeaks::Forward);
     if (timeline != nullptr) timeline->start_forward();
     torch::Tensor logits;
     {
@@ -196,19 +232,23 @@ class ProfiledStep {
       logits = model->forward(images);
     }
     m.forward = mark();
+    lap(PhasePeaks::Backward);
     if (timeline != nullptr) timeline->start_backward();
     const torch::Tensor loss = plain_cross_entropy(logits.to(torch::kFloat), labels);
     m.loss = mark();
     scaler_.scale(loss).backward();
     m.backward = mark();
+    lap(PhasePeaks::Optimizer);
     scaler_.step(*subject_.optimizer);
     scaler_.update();
     subject_.optimizer->zero_grad(true);
     m.optimizer = mark();
+    lap(PhasePeaks::Bookkeeping);
     // What a run reads back each step: the loss and the correct count.
     loss_sum_ += loss.item<double>();
     correct_ += logits.argmax(1).eq(labels).sum().item<std::int64_t>();
     m.end = mark();
+    lap(PhasePeaks::Data);
     return labels.size(0);
   }
 
@@ -269,25 +309,32 @@ void run_profile_steps(const ProfileSubject& subject, std::int64_t warmup, std::
   // peak.
   double plain_ms = 0;
   {
-    const bool on_cpu = !subject.device.is_cuda();
-    std::optional<CpuAllocationMeter> meter;
-    if (on_cpu) {
-      meter.emplace();
+    PhasePeaks peaks;
+    if (!subject.device.is_cuda()) {
+      peaks.start_on_cpu();
     } else {
       reset_peak_memory(subject.device);
     }
     for (std::int64_t step = 0; step < warmup + steps; ++step) {
       StepMarks unused;
       const auto started = std::chrono::steady_clock::now();
-      training_step.run(nullptr, nullptr, unused);
+      training_step.run(nullptr, nullptr, unused, &peaks);
       if (step >= warmup) plain_ms += ms_since(started);
       if (!report(step + 1)) return;
     }
-    profile.peak_bytes =
-        on_cpu ? module_bytes(*model) + meter->peak_bytes()
-               : static_cast<std::int64_t>(probe_memory(subject.device).peak_allocated_bytes);
+    if (peaks.on_cpu()) {
+      const std::int64_t module = module_bytes(*model);
+      profile.peak_bytes = module + peaks.whole();
+      profile.forward_peak_bytes = module + peaks.peak(PhasePeaks::Forward);
+      profile.backward_peak_bytes = module + peaks.peak(PhasePeaks::Backward);
+      profile.optimizer_peak_bytes = module + peaks.peak(PhasePeaks::Optimizer);
+    } else {
+      profile.peak_bytes =
+          static_cast<std::int64_t>(probe_memory(subject.device).peak_allocated_bytes);
+    }
   }
   profile.plain_step_ms = steps > 0 ? plain_ms / static_cast<double>(steps) : 0;
+  if (subject.peak_only) return;
 
   std::optional<KeptMemoryTracker> tracker;
   if (subject.measure_memory) tracker.emplace(blocks);

@@ -26,7 +26,9 @@ struct ProfileSubject {
   const ModelAnalysis* analysis = nullptr;
   torch::Device device = torch::kCPU;
   AmpMode amp = AmpMode::Off;  // never Auto
+  bool channels_last = false;  // as the model was set: the estimate's pooling rule reads it
   bool measure_memory = true;
+  bool peak_only = false;         // run the warm-up and unprofiled steps only: the peaks, no rows
   ProfileClock* clock = nullptr;  // nullptr: make_profile_clock(device); tests pass their own
   // The next training batch; nullopt when the data is used up (then `restart` and again).
   std::function<std::optional<Batch>()> next_batch;

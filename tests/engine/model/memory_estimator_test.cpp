@@ -14,9 +14,24 @@ namespace {
 using testing::GraphSketch;
 using testing::i;
 
-ModelAnalysis template_analysis(const std::string& name) {
-  return ShapeInference::run(
-      *TemplateLibrary::instantiate(name, TensorShape::image(3, 32, 32), 10).graph);
+// A graph with its analysis: the estimate reads the wires and the blocks' parameters too.
+struct Analysed {
+  Graph graph;
+  ModelAnalysis analysis;
+};
+
+Analysed analysed(Graph graph) {
+  ModelAnalysis analysis = ShapeInference::run(graph);
+  return {std::move(graph), std::move(analysis)};
+}
+
+Analysed template_analysis(const std::string& name,
+                           TensorShape input = TensorShape::image(3, 32, 32)) {
+  return analysed(*TemplateLibrary::instantiate(name, input, 10).graph);
+}
+
+MemoryEstimate estimate(const Analysed& model, const MemoryOptions& options) {
+  return MemoryEstimator::estimate(model.graph, model.analysis, options);
 }
 
 // input 1×4×4 -> conv 2@3×3 (20 params, out 2×2×2) -> relu -> flatten -> output 3 (27 params).
@@ -31,41 +46,47 @@ Graph small_model() {
 }
 
 TEST(MemoryEstimator, BreakdownOfASmallModelIsExact) {
-  const Graph graph = small_model();
-  const ModelAnalysis analysis = ShapeInference::run(graph);
-  ASSERT_TRUE(analysis.ok());
-  ASSERT_EQ(analysis.total_params(), 47);
+  const Analysed model = analysed(small_model());
+  ASSERT_TRUE(model.analysis.ok());
+  ASSERT_EQ(model.analysis.total_params(), 47);
   MemoryOptions options;
   options.batch_size = 10;
   options.optimizer = OptimizerKind::Adam;
-  const MemoryEstimate m = MemoryEstimator::estimate(analysis, options);
+  const MemoryEstimate m = estimate(model, options);
+  // The highest moment is the ReLU's backward: the ReLU's output is still kept (8 per sample;
+  // the logits, 3, went with the loss's backward), the gradient of its output waits (8) and it
+  // produces the conv output's (8); the Output block's weight gradients exist (27), the conv's
+  // not yet.
+  EXPECT_EQ(m.peak_phase, MemoryPhase::Backward);
+  EXPECT_EQ(m.peak_block, "relu");
   EXPECT_EQ(m.weights_bytes, 47 * 4);
-  EXPECT_EQ(m.gradients_bytes, 47 * 4);
+  EXPECT_EQ(m.gradients_bytes, 27 * 4);
   EXPECT_EQ(m.optimizer_state_bytes, 2 * 47 * 4);
-  // Saved: relu output (8, also the flat input of Output) and the logits (3); the input batch
-  // is counted on its own line.
-  EXPECT_EQ(m.activations_bytes, 10 * (8 + 3) * 4);
+  EXPECT_EQ(m.activations_bytes, 10 * 8 * 4);
   EXPECT_EQ(m.input_batch_bytes, 10 * (16 * 4 + 8));
-  EXPECT_EQ(m.workspace_bytes, 2 * 16 * 10 * 4);
+  EXPECT_EQ(m.workspace_bytes, 10 * (8 + 8) * 4);
   EXPECT_EQ(m.total_bytes, m.weights_bytes + m.gradients_bytes + m.optimizer_state_bytes +
                                m.activations_bytes + m.input_batch_bytes + m.workspace_bytes);
 }
 
-TEST(MemoryEstimator, ARecomputedBlockKeepsOnlyItsInputsAndRecomputesInTheWorkspace) {
+TEST(MemoryEstimator, ARecomputedBlockAloneKeepsItsInputsSoSavesNothing) {
   // As above, with the ReLU recomputed in backward: it no longer keeps its output for itself
-  // (Output still keeps it, through the flatten view), but it keeps its input, the conv output
-  // (8), for the recomputation; backward holds its own saved output (8) while recomputing it.
+  // (Output still keeps it, through the flatten view), but it keeps its input, the conv output,
+  // for the recomputation, and backward holds its output again while recomputing it.
   Graph graph = small_model();
   graph.find_block("relu")->recompute = true;
-  const ModelAnalysis analysis = ShapeInference::run(graph);
-  ASSERT_TRUE(analysis.ok());
-  EXPECT_TRUE(analysis.find("relu")->recompute);
-  EXPECT_TRUE(analysis.find("conv")->output_saved_for_backward);
+  const Analysed model = analysed(graph);
+  ASSERT_TRUE(model.analysis.ok());
+  EXPECT_TRUE(model.analysis.find("relu")->recompute);
+  EXPECT_TRUE(model.analysis.find("conv")->output_saved_for_backward);
   MemoryOptions options;
   options.batch_size = 10;
-  const MemoryEstimate m = MemoryEstimator::estimate(analysis, options);
-  EXPECT_EQ(m.activations_bytes, 10 * (8 + 8 + 3) * 4);
-  EXPECT_EQ(m.workspace_bytes, 10 * (2 * 16 + 8) * 4);
+  const MemoryEstimate plain = estimate(analysed(small_model()), options);
+  const MemoryEstimate marked = estimate(model, options);
+  EXPECT_GT(marked.total_bytes, plain.total_bytes);
+  EXPECT_EQ(MemoryEstimator::kept_for_backward(*graph.find_block("conv"),
+                                               *model.analysis.find("conv"), options),
+            10 * 8 * 4);
 }
 
 TEST(MemoryEstimator, RecomputingDropoutAndPoolingDropsTheirMasksAndIndices) {
@@ -73,18 +94,14 @@ TEST(MemoryEstimator, RecomputingDropoutAndPoolingDropsTheirMasksAndIndices) {
   // the input it replaces), so what goes is the pools' int64 indices.
   const Graph plain_graph =
       *TemplateLibrary::instantiate("vgg-small", TensorShape::image(3, 32, 32), 10).graph;
-  const MemoryEstimate plain =
-      MemoryEstimator::estimate(ShapeInference::run(plain_graph), MemoryOptions{});
+  const MemoryEstimate plain = estimate(analysed(plain_graph), MemoryOptions{});
   Graph graph = plain_graph;
   for (const Block& block : plain_graph.blocks()) {
     if (block.type == "Dropout" || block.type == "MaxPool2d") {
       graph.find_block(block.id)->recompute = true;
     }
   }
-  const MemoryEstimate marked =
-      MemoryEstimator::estimate(ShapeInference::run(graph), MemoryOptions{});
-  EXPECT_LT(marked.activations_bytes, plain.activations_bytes);
-  EXPECT_GT(marked.workspace_bytes, plain.workspace_bytes);
+  const MemoryEstimate marked = estimate(analysed(graph), MemoryOptions{});
   EXPECT_LT(marked.total_bytes, plain.total_bytes);
 }
 
@@ -101,7 +118,8 @@ TEST(MemoryEstimator, ARecomputeGroupKeepsOnlyItsInputsWhereSingleBlocksSaveLitt
   const Graph plain_graph =
       *TemplateLibrary::instantiate("resnet-small", TensorShape::image(1, 28, 28), 10).graph;
   const ModelAnalysis plain_analysis = ShapeInference::run(plain_graph);
-  const MemoryEstimate plain = MemoryEstimator::estimate(plain_analysis, MemoryOptions{});
+  const MemoryEstimate plain =
+      MemoryEstimator::estimate(plain_graph, plain_analysis, MemoryOptions{});
   const std::vector<std::string> ids = blocks_after_input(plain_analysis);
   const std::size_t half = ids.size() / 2;  // a prefix of a dependency order is a closed region
 
@@ -126,12 +144,16 @@ TEST(MemoryEstimator, ARecomputeGroupKeepsOnlyItsInputsWhereSingleBlocksSaveLitt
   EXPECT_LE(kept(grouped_analysis), 3);
   EXPECT_GT(kept(alone_analysis), 10);
 
-  const MemoryEstimate each = MemoryEstimator::estimate(alone_analysis, MemoryOptions{});
-  const MemoryEstimate two = MemoryEstimator::estimate(grouped_analysis, MemoryOptions{});
-  EXPECT_LT(two.activations_bytes * 4, plain.activations_bytes);
-  EXPECT_GT(each.activations_bytes * 2, plain.activations_bytes);
-  // Backward recomputes one group at a time, holding what it would have kept.
-  EXPECT_GT(two.workspace_bytes, plain.workspace_bytes);
+  const MemoryEstimate each = MemoryEstimator::estimate(alone, alone_analysis, MemoryOptions{});
+  const MemoryEstimate two = MemoryEstimator::estimate(grouped, grouped_analysis, MemoryOptions{});
+  // Backward recomputes one group at a time, holding what that group would have kept and, until
+  // the group is done, its output and that output's gradient: the peak comes when the front
+  // group is recomputed and is no lower than without recomputing, as the front half holds the
+  // 28×28 blocks, most of the activations (measured likewise: README "Profiling").
+  EXPECT_EQ(two.peak_phase, MemoryPhase::Backward);
+  EXPECT_LT(std::find(ids.begin(), ids.end(), two.peak_block) - ids.begin(),
+            static_cast<std::ptrdiff_t>(half));
+  EXPECT_GT(two.total_bytes, plain.total_bytes * 9 / 10);
   EXPECT_LT(two.total_bytes, each.total_bytes);
 }
 
@@ -152,51 +174,93 @@ TEST(MemoryEstimator, AGroupWithAnUnmarkedBlockBetweenItsBlocksIsAnError) {
 }
 
 TEST(MemoryEstimator, OptimizerStateFollowsTheOptimizer) {
-  const ModelAnalysis analysis = template_analysis("lenet5");
+  const Analysed model = template_analysis("lenet5");
   MemoryOptions options;
   options.optimizer = OptimizerKind::Sgd;
   options.momentum = 0;
-  EXPECT_EQ(MemoryEstimator::estimate(analysis, options).optimizer_state_bytes, 0);
+  EXPECT_EQ(estimate(model, options).optimizer_state_bytes, 0);
   options.momentum = 0.9;
-  EXPECT_EQ(MemoryEstimator::estimate(analysis, options).optimizer_state_bytes, 62006 * 4);
+  EXPECT_EQ(estimate(model, options).optimizer_state_bytes, 62006 * 4);
   options.optimizer = OptimizerKind::AdamW;
-  EXPECT_EQ(MemoryEstimator::estimate(analysis, options).optimizer_state_bytes, 2 * 62006 * 4);
+  EXPECT_EQ(estimate(model, options).optimizer_state_bytes, 2 * 62006 * 4);
 }
 
 TEST(MemoryEstimator, GrowsWithBatchAndShrinksWithLowerPrecision) {
   for (const std::string name : {"lenet5", "vgg-small", "resnet-small", "mobilenet-small"}) {
     SCOPED_TRACE(name);
-    const ModelAnalysis analysis = template_analysis(name);
+    const Analysed model = template_analysis(name);
     std::int64_t previous = 0;
     for (std::int64_t batch : {1, 8, 64, 256}) {
       MemoryOptions options;
       options.batch_size = batch;
-      const MemoryEstimate fp32 = MemoryEstimator::estimate(analysis, options);
+      const MemoryEstimate fp32 = estimate(model, options);
       EXPECT_GT(fp32.total_bytes, previous);
       previous = fp32.total_bytes;
       if (batch < 64) continue;  // at tiny batches the autocast weight copies can dominate
       options.precision = Precision::Fp16;
-      const MemoryEstimate fp16 = MemoryEstimator::estimate(analysis, options);
+      const MemoryEstimate fp16 = estimate(model, options);
       options.precision = Precision::Bf16;
-      const MemoryEstimate bf16 = MemoryEstimator::estimate(analysis, options);
+      const MemoryEstimate bf16 = estimate(model, options);
       EXPECT_LT(fp16.total_bytes, fp32.total_bytes);
-      EXPECT_LT(fp16.activations_bytes, fp32.activations_bytes);
       EXPECT_EQ(fp16, bf16);
     }
   }
 }
 
 TEST(MemoryEstimator, ReadsTrainingSettings) {
-  const ModelAnalysis analysis = template_analysis("resnet-small");
+  const Analysed model = template_analysis("resnet-small");
   TrainingSettings training;
   training.batch_size = 32;
   training.amp = AmpMode::Bf16;
   training.optimizer.kind = OptimizerKind::Adam;
+  training.channels_last = true;
   MemoryOptions options{32, Precision::Bf16, OptimizerKind::Adam, 0.9};
-  EXPECT_EQ(MemoryEstimator::estimate(analysis, training),
-            MemoryEstimator::estimate(analysis, options));
+  options.channels_last = true;
+  options.convolutions_unfold = cpu_convolutions_unfold(Precision::Bf16);
+  EXPECT_EQ(MemoryEstimator::estimate(model.graph, model.analysis, training),
+            estimate(model, options));
+  training.device = "cuda:1";
+  EXPECT_TRUE(memory_options(training).on_cuda);
+  EXPECT_FALSE(memory_options(training).convolutions_unfold);
+  EXPECT_FALSE(cpu_convolutions_unfold(Precision::Fp32));
   EXPECT_EQ(parse_precision("fp16"), Precision::Fp16);
   EXPECT_FALSE(parse_precision("fp8").has_value());
+}
+
+TEST(MemoryEstimator, UnfoldedConvolutionsPeakInTheFirstStagesBackward) {
+  // bf16 on a CPU without oneDNN kernels for it: LibTorch's slow_conv2d unfolds the whole batch,
+  // 24 input channels × 3×3 × 28×28 positions for resnet-small's first stage, nine times its
+  // output. That comes when backward reaches the first stage, most activations already freed.
+  const Analysed model = template_analysis("resnet-small", TensorShape::image(1, 28, 28));
+  MemoryOptions options;
+  options.batch_size = 64;
+  options.precision = Precision::Bf16;
+  const MemoryEstimate oneDnn = estimate(model, options);
+  options.convolutions_unfold = true;
+  const MemoryEstimate unfolding = estimate(model, options);
+  const std::int64_t unfolded = 64 * 24 * 9 * 28 * 28 * 2;
+  EXPECT_EQ(unfolding.peak_phase, MemoryPhase::Backward);
+  EXPECT_EQ(unfolding.peak_block.rfind("s1_conv", 0), 0u) << unfolding.peak_block;
+  EXPECT_GE(unfolding.workspace_bytes, unfolded);
+  EXPECT_LT(unfolding.activations_bytes, oneDnn.activations_bytes);
+  EXPECT_LT(unfolding.total_bytes, oneDnn.total_bytes + unfolded);
+}
+
+TEST(MemoryEstimator, OneDnnMaxPoolingKeepsACopyOfItsInput) {
+  // lenet5's pool1 (2×2, stride 2) on 6×24×24: LibTorch's int64 indices, or in fp32 NCHW
+  // oneDNN's copy of the input, its own output and a byte per output.
+  const Analysed model = template_analysis("lenet5", TensorShape::image(1, 28, 28));
+  const Block& pool = *model.graph.find_block("pool1");
+  const BlockAnalysis& analysed_pool = *model.analysis.find("pool1");
+  MemoryOptions options;
+  options.batch_size = 16;
+  const std::int64_t in = 6 * 24 * 24;
+  const std::int64_t out = 6 * 12 * 12;
+  EXPECT_EQ(MemoryEstimator::kept_for_backward(pool, analysed_pool, options),
+            16 * (out * 4 + in * 4 + out * 5));
+  options.channels_last = true;
+  EXPECT_EQ(MemoryEstimator::kept_for_backward(pool, analysed_pool, options),
+            16 * (out * 4 + out * 8));
 }
 
 }  // namespace

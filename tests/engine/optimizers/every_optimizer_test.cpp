@@ -179,10 +179,11 @@ TEST_P(EveryOptimizer, StateBytesPerParameterMatchLibTorchAndTheMemoryEstimate) 
     EXPECT_EQ(state_bytes, parameters * spec().state_bytes_per_parameter(settings.optimizer))
         << "momentum " << momentum;
 
-    const ModelAnalysis analysis = ShapeInference::run(
-        *TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10).graph);
+    const Graph graph =
+        *TemplateLibrary::instantiate("lenet5", TensorShape::image(1, 28, 28), 10).graph;
+    const ModelAnalysis analysis = ShapeInference::run(graph);
     ASSERT_TRUE(analysis.ok());
-    const MemoryEstimate estimate = MemoryEstimator::estimate(analysis, settings);
+    const MemoryEstimate estimate = MemoryEstimator::estimate(graph, analysis, settings);
     EXPECT_EQ(estimate.optimizer_state_bytes,
               analysis.total_params() * spec().state_bytes_per_parameter(settings.optimizer));
   }

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "convstudio/model/block_analysis.h"
+#include "convstudio/model/graph.h"
 #include "convstudio/model/training_settings.h"
 
 namespace convstudio {
@@ -18,15 +19,23 @@ std::optional<Precision> parse_precision(std::string_view text);
 Precision precision_of(AmpMode amp);  // Off -> Fp32
 int bytes_per_element(Precision precision);
 
-// What a training step is estimated to hold at its peak, in bytes.
+// When a training step reaches its highest memory.
+enum class MemoryPhase { Forward, Backward, OptimizerStep };
+
+// What a training step is estimated to hold at its highest moment, in bytes, and what each part
+// is at that moment (the parts' own largest values come at different moments).
 struct MemoryEstimate {
-  std::int64_t weights_bytes = 0;          // fp32 master weights (+ autocast low-precision copies)
-  std::int64_t gradients_bytes = 0;        // fp32 parameter gradients
+  std::int64_t weights_bytes = 0;          // fp32 master weights (+ autocast's 2-byte copies)
+  std::int64_t gradients_bytes = 0;        // fp32 parameter gradients allocated so far
   std::int64_t optimizer_state_bytes = 0;  // momentum buffers, Adam moments…, fp32
-  std::int64_t activations_bytes = 0;      // tensors autograd saves for backward, whole batch
-  std::int64_t input_batch_bytes = 0;      // the fp32 input batch
-  std::int64_t workspace_bytes = 0;        // transient activation gradients during backward
-  std::int64_t total_bytes = 0;            // sum of the above
+  std::int64_t activations_bytes = 0;      // tensors autograd still keeps for backward
+  std::int64_t input_batch_bytes = 0;      // the fp32 input batch and its labels
+  // What the moment itself needs: gradients flowing back between blocks, the output being
+  // produced, a convolution's unfolded input, a recomputed segment's tensors.
+  std::int64_t workspace_bytes = 0;
+  std::int64_t total_bytes = 0;  // sum of the above: the estimated peak
+  MemoryPhase peak_phase = MemoryPhase::Forward;
+  std::string peak_block;  // the block forward or backward is running at the peak (else empty)
 
   bool operator==(const MemoryEstimate&) const = default;
 };
@@ -36,30 +45,51 @@ struct MemoryOptions {
   Precision precision = Precision::Fp32;
   OptimizerKind optimizer = OptimizerKind::Sgd;
   double momentum = 0.9;  // the one setting an optimizer's state size depends on (SGD, RMSprop)
+  bool on_cuda = false;   // the kernels below are the CPU's; CUDA's libraries' workspaces are not
+                          // modelled
+  bool channels_last = false;  // LibTorch's own pooling kernel keeps the layout (no oneDNN copy)
+  // Convolutions unfold their input (im2col, LibTorch's slow_conv2d) because oneDNN has no
+  // kernel for the precision on this CPU: bf16 without AVX-512, fp16 without AVX-512 FP16.
+  bool convolutions_unfold = false;
 };
 
-// A documented, deliberately simple model of what LibTorch training holds:
-// - weights and gradients are fp32 (autocast keeps fp32 masters); under fp16/bf16 autocast
-//   also caches a 2-byte copy of each weight;
-// - optimizer state: OptimizerSpec::state_bytes_per_parameter × params (SGD 0 or 4, Adam 8);
-// - saved activations: each block output kept alive for backward is counted once (a block's
-//   output is kept when the block saves its output or any consumer saves its input), at the
-//   precision's element size, plus max-pool int64 indices and dropout bool masks, × batch;
-// - a recomputed segment (activation checkpointing: a block alone, or a recompute group) keeps
-//   only its inputs: the outputs flowing between its blocks, their masks and indices leave the
-//   activations, and the largest segment's (all its blocks' outputs, masks and indices) joins
-//   the workspace (backward recomputes one segment at a time);
-// - the input batch is fp32; workspace is two of the largest block outputs (the gradient
-//   flowing back and the one being produced), × batch, at the precision's element size.
+// The options of a project's training settings on this machine: batch, precision (Auto counts as
+// fp32), optimizer, device ("auto" counts as the CPU), channels-last, and whether this CPU's
+// convolutions unfold at that precision.
+MemoryOptions memory_options(const TrainingSettings& training);
+// Whether LibTorch's convolutions unfold their input on this CPU at `precision`.
+bool cpu_convolutions_unfold(Precision precision);
+
+// A model of what LibTorch training holds, moment by moment, whose highest moment is the
+// estimate (tests/bench/memory_estimate_bench.sh measures it against LibTorch's allocator):
+// - always: fp32 weights (under fp16/bf16 autocast also a 2-byte copy of each convolution's and
+//   linear layer's weights, saved for backward), the optimizer's state
+//   (OptimizerSpec::state_bytes_per_parameter × params), the fp32 input batch and labels;
+// - forward, block by block: what earlier blocks keep for backward (kept_for_backward), outputs
+//   still waiting for a later reader, the block's output and, when convolutions unfold, its
+//   unfolded input (batch × C_in/groups × k² × H_out × W_out; none for 1×1 stride-1 ones);
+// - backward, in reverse: what blocks not yet passed still keep, the fp32 parameter gradients
+//   of the blocks passed, the gradients waiting at each block's output, the input gradients the
+//   block produces (Add, Concat and views pass theirs on without a copy) and its unfolded input
+//   again; a recomputed segment (activation checkpointing), when backward reaches it, holds
+//   every output, mask and index of its blocks until backward has passed each;
+// - the optimizer step: weights, gradients, state and the batch.
+// Activations and their gradients are at the precision's element size.
 class MemoryEstimator {
  public:
-  static MemoryEstimate estimate(const ModelAnalysis& analysis, const MemoryOptions& options);
-  // Uses batch_size, amp, optimizer and momentum of the settings.
-  static MemoryEstimate estimate(const ModelAnalysis& analysis, const TrainingSettings& training);
-  // One block's share of activations_bytes: what the rule above says it keeps for backward
-  // (its output when kept, its masks and indices), whole batch. The profiler shows it beside
-  // the measured figure.
-  static std::int64_t kept_for_backward(const BlockAnalysis& block, const MemoryOptions& options);
+  static MemoryEstimate estimate(const Graph& graph, const ModelAnalysis& analysis,
+                                 const MemoryOptions& options);
+  // memory_options(training).
+  static MemoryEstimate estimate(const Graph& graph, const ModelAnalysis& analysis,
+                                 const TrainingSettings& training);
+  // What one block keeps for backward from its forward to its own backward, whole batch: its
+  // output when kept (it saves it or a consumer saves it as input), dropout masks, max-pool
+  // int64 indices; LibTorch's oneDNN max pooling (fp32 on the CPU, NCHW, windows that do not
+  // overlap) instead keeps a copy of its input, its own output and a byte per output. A
+  // recomputed block keeps only its output when a block outside its segment needs it. The
+  // profiler shows it beside the measured figure.
+  static std::int64_t kept_for_backward(const Block& block, const BlockAnalysis& analysed,
+                                        const MemoryOptions& options);
 };
 
 }  // namespace convstudio

@@ -99,8 +99,19 @@ struct StepProfile {
   // LibTorch's CPU allocator had handed out at once during those steps (its own reports,
   // counted on the training thread); on CUDA the caching allocator's max_memory_allocated.
   std::int64_t peak_bytes = 0;
-  // The builder's estimate of the same (MemoryEstimator, this batch and precision).
+  // The same peak in each part of the step (CPU only; 0 on CUDA): the forward pass, backward
+  // (recomputed segments included) and the optimizer step with clearing the gradients.
+  std::int64_t forward_peak_bytes = 0;
+  std::int64_t backward_peak_bytes = 0;
+  std::int64_t optimizer_peak_bytes = 0;
+  // The builder's estimate of the same (MemoryEstimator, this batch and precision), and where
+  // it puts the peak: "backward of s1_conv2", "forward of fc1", "optimizer step".
   std::int64_t estimated_bytes = 0;
+  std::string estimated_peak_at;
+  // When blocks are recomputed in backward: the peak of the same steps with nothing recomputed,
+  // measured (on a second model) and estimated; 0 otherwise.
+  std::int64_t peak_bytes_without_recompute = 0;
+  std::int64_t estimated_bytes_without_recompute = 0;
   std::int64_t steps = 0;  // measured
   std::int64_t batch_size = 0;
   std::string device;     // "cpu", "cuda:0"

@@ -30,7 +30,7 @@ bool cpu_runs_onednn_bf16_pooling() {
 }
 
 bool onednn_gives_same_result(const torch::Tensor& input, const PoolWindow& window) {
-  if (window.stride < window.kernel || !at::hasMKLDNN() ||
+  if (!windows_do_not_overlap(window) || !at::hasMKLDNN() ||
       !at::globalContext().userEnabledMkldnn()) {
     return false;
   }

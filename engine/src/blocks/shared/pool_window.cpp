@@ -31,6 +31,10 @@ PoolWindow pool_window(const Block& block) {
   return window;
 }
 
+bool windows_do_not_overlap(const PoolWindow& window) {
+  return window.stride >= window.kernel;
+}
+
 std::int64_t pooled_size(std::int64_t size, const PoolWindow& window) {
   const std::int64_t span = size + 2 * window.padding - window.kernel;
   std::int64_t out = span / window.stride + 1;

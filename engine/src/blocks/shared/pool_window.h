@@ -21,6 +21,10 @@ std::vector<ParamSpec> pool_params();
 PoolWindow pool_window(const Block& block);
 // The output height or width for an input of `size`, by PyTorch's rule (ceil_mode included).
 std::int64_t pooled_size(std::int64_t size, const PoolWindow& window);
+// Each input element falls in one window at most (stride >= kernel): the case where LibTorch's
+// oneDNN max pooling gives the same result as its own kernel, and what the memory estimate
+// follows (oneDNN keeps other tensors for backward).
+bool windows_do_not_overlap(const PoolWindow& window);
 // Output C×H'×W'; autograd keeps the input (and max pooling its int64 indices).
 bool infer_pool(ShapeRule& rule, bool keeps_indices);
 std::optional<BlockParams> sample_pool(ParamSampler& sampler);
