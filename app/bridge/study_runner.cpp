@@ -8,6 +8,7 @@
 #include "convstudio/runs/run_history.h"
 #include "convstudio/runs/run_recorder.h"
 #include "convstudio/runs/study_progress.h"
+#include "convstudio/runs/study_time_limit.h"
 #include "run_queue_runner.h"
 #include "training_controller.h"
 
@@ -28,6 +29,7 @@ StudyRunner::StudyRunner(RunQueueRunner* queue, TrainingController* controller, 
     : QObject(parent), runner_(queue) {
   connect(runner_, &RunQueueRunner::queueChanged, this, &StudyRunner::update);
   connect(controller, &TrainingController::epochEnded, this, &StudyRunner::onValidation);
+  connect(controller, &TrainingController::stepped, this, &StudyRunner::onStep);
 }
 
 std::filesystem::path StudyRunner::planFile(const std::string& id) const {
@@ -102,36 +104,61 @@ void StudyRunner::watchActiveTrial() {
   if (active == watchedEntry_) return;
   watchedEntry_ = active;
   watch_.reset();
-  if (active.empty() || !study_ || study_->pruner.kind == StudyPruner::None) return;
+  maxMinutes_.reset();
+  secondsBefore_ = 0;
+  bestAccuracy_ = 0;
+  if (active.empty() || !study_) return;
   const auto trial = std::find_if(study_->drawn.begin(), study_->drawn.end(),
                                   [&](const StudyTrial& t) { return t.queue_id == active; });
   if (trial == study_->drawn.end()) return;
   const auto index = static_cast<std::size_t>(trial - study_->drawn.begin());
   RunQueue queue = runner_->queue();
-  watch_.emplace(study_->pruner, earlier_trial_curves(*study_, index, queue));
-  // A resumed trial's watch sees its earlier validations again first (the same answers).
+  std::optional<RecordedRun> earlier;  // a resumed trial's first parts
   if (const QueuedRun* entry = find_queued_run(queue, active);
       entry && !entry->run_folder.empty()) {
-    if (const auto run = load_recorded_run(entry->run_folder, RunDetail::Metrics)) {
-      watch_->resume_from(run->epochs);
+    earlier = load_recorded_run(entry->run_folder, RunDetail::Metrics);
+  }
+  maxMinutes_ = study_->constraints.max_minutes;
+  trialClock_.start();
+  if (earlier) {
+    secondsBefore_ = earlier->figures.wall_seconds.value_or(0);
+    for (const RecordedEpoch& epoch : earlier->epochs) {
+      bestAccuracy_ = std::max(bestAccuracy_, epoch.val_accuracy);
     }
   }
+  if (study_->pruner.kind == StudyPruner::None) return;
+  watch_.emplace(study_->pruner, earlier_trial_curves(*study_, index, queue));
+  // A resumed trial's watch sees its earlier validations again first (the same answers).
+  if (earlier) watch_->resume_from(earlier->epochs);
 }
 
 void StudyRunner::onValidation(const EpochMetrics& epoch) {
-  if (!watch_ || runner_->activeEntry().toStdString() != watchedEntry_) return;
+  if (watchedEntry_.empty() || runner_->activeEntry().toStdString() != watchedEntry_) return;
+  bestAccuracy_ = std::max(bestAccuracy_, epoch.val_accuracy);
+  if (!watch_) return;
   const ValidationCurve& seen = watch_->curve();
   if (!seen.empty() && epoch.step <= seen.back().step) return;  // replayed by a resumed run
   if (!watch_->prune_after(epoch.step, epoch.val_accuracy) || !study_) return;
+  bestAccuracy_ = std::max(bestAccuracy_, watch_->best_accuracy());
+  stopWatchedTrial(study_pruned_reason(study_->pruner.kind, epoch.step, epoch.val_accuracy));
+}
+
+void StudyRunner::onStep(const StepMetrics&) {
+  if (!maxMinutes_ || !study_ || runner_->activeEntry().toStdString() != watchedEntry_) return;
+  const double trained = secondsBefore_ + static_cast<double>(trialClock_.elapsed()) / 1000.0;
+  if (trained < *maxMinutes_ * 60) return;
+  stopWatchedTrial(study_time_limit_reason(trained, *maxMinutes_));
+}
+
+void StudyRunner::stopWatchedTrial(const std::string& reason) {
   // Recorded before the run stops: when its entry ends, the study finds the trial already ended.
   Result<StudyPlan> loaded = load_study_plan(planFile(study_->id));
   if (!loaded) return;
   StudyPlan plan = std::move(loaded).value();
-  const std::string reason = study_pruned_reason(plan.pruner.kind, epoch.step, epoch.val_accuracy);
   for (StudyTrial& trial : plan.drawn) {
     if (trial.queue_id != watchedEntry_ || trial.state != StudyTrialState::Queued) continue;
     trial.state = StudyTrialState::Pruned;
-    trial.score = watch_->best_accuracy();
+    trial.score = bestAccuracy_;
     trial.refusal = reason;  // as the CLI records it
   }
   if (std::optional<Error> failed = save_study_plan(planFile(plan.id), plan)) {
@@ -141,6 +168,7 @@ void StudyRunner::onValidation(const EpochMetrics& epoch) {
     return;
   }
   watch_.reset();
+  maxMinutes_.reset();
   study_ = std::move(plan);
   emit studyChanged();
   runner_->endActive(reason);

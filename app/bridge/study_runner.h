@@ -5,8 +5,11 @@
 // ended trials recorded, the next trial drawn and queued, refused ones recorded and skipped,
 // until every trial is drawn. While a trial of a pruning study trains, its validations go to a
 // StudyPruningWatch, and a trial the pruner stops is recorded Pruned and its run ended (its
-// folder and checkpoint kept). The plan on disk is the truth: the CLI may continue the study.
+// folder and checkpoint kept); so is a trial that trains past the study's time per trial
+// (--max-minutes), as the CLI stops it. The plan on disk is the truth: the CLI may continue the
+// study.
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 
@@ -54,12 +57,21 @@ class StudyRunner : public QObject {
   std::string currentStudyId() const;
   void watchActiveTrial();
   void onValidation(const EpochMetrics& epoch);
+  void onStep(const StepMetrics& step);
+  // Records the watched trial Pruned with `reason` and its best accuracy, and ends its run.
+  void stopWatchedTrial(const std::string& reason);
 
   RunQueueRunner* runner_;
   std::optional<StudyPlan> study_;
   std::optional<StudyPruningWatch> watch_;
   std::string watchedEntry_;  // the queue entry the watch sees
-  bool updating_ = false;     // advancing edits the queue, which calls update() again
+  // The watched trial's time limit: training seconds of its earlier parts (a resumed trial)
+  // plus this part's clock, against the study's max_minutes.
+  std::optional<double> maxMinutes_;
+  double secondsBefore_ = 0;
+  QElapsedTimer trialClock_;
+  double bestAccuracy_ = 0;  // the watched trial's best validation so far
+  bool updating_ = false;    // advancing edits the queue, which calls update() again
 };
 
 }  // namespace convstudio

@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -159,6 +160,55 @@ class StudySearchTest : public QObject {
     QCOMPARE(runner.queue().runs.size(), std::size_t{3});
     QVERIFY(QTest::qWaitFor([&] { return starts == 3; }));  // trial 3 trains
     QCOMPARE(runner.queue().runs.size(), std::size_t{3});
+  }
+
+  // A trial that trains past the study's time per trial is stopped at its next step and kept as
+  // pruned with the CLI's reason; the study goes on with the next trial.
+  void aTrialPastTheTimeLimitIsStoppedAsPruned() {
+    QTemporaryDir dir;
+    const QString projectFile = dir.filePath(QStringLiteral("net.convstudio"));
+    TrainingController controller;
+    RunQueueRunner runner(&controller,
+                          [](const Project&, const RunStart&) -> Result<RunQueueRunner::Start> {
+                            return RunQueueRunner::Start::Started;
+                          });
+    StudyRunner studies(&runner, &controller);
+    runner.setProjectFile(projectFile);
+    StudyPlan plan = lrStudy(2);
+    plan.constraints.max_minutes = 1e-9;  // passed by the time the first step is reported
+    QVERIFY(!studies.start(plan));
+    QVERIFY(QTest::qWaitFor([&] { return !runner.activeEntry().isEmpty(); }));
+    const QString firstId = runner.activeEntry();
+    EpochMetrics validation;
+    validation.step = 4;
+    validation.val_accuracy = 0.6;
+    emit controller.epochEnded(validation);
+    QCOMPARE(studies.study()->drawn[0].state, StudyTrialState::Queued);  // no pruner: trains on
+    StepMetrics step;
+    step.step = 5;
+    emit controller.stepped(step);
+    QCOMPARE(studies.study()->drawn[0].state, StudyTrialState::Pruned);
+    QCOMPARE(studies.study()->drawn[0].score, std::optional<double>(0.6));
+    QVERIFY2(studies.study()->drawn[0].refusal.find("time limit") != std::string::npos,
+             studies.study()->drawn[0].refusal.c_str());
+    RunSummary stopped;
+    stopped.state = RunState::Cancelled;
+    emit controller.finished(stopped, QString());
+    QVERIFY(QTest::qWaitFor([&] { return studies.study()->drawn.size() == 2; }));
+    QVERIFY(runner.activeEntry() != firstId);
+    QCOMPARE(runner.queue().runs[0].state, QueuedRunState::Cancelled);
+  }
+
+  void theSearchTabSetsTheTimePerTrial() {
+    SweepDialog dialog(lenet5(), "20261127-060000");
+    dialog.showSearch();
+    StudySearchForm* form = dialog.searchForm();
+    form->setSpacesText(QStringLiteral("lr=log:1e-4..1"));
+    QVERIFY(!dialog.studyPlan()->constraints.max_minutes);  // no limit by default
+    auto* minutes = form->findChild<QDoubleSpinBox*>(QStringLiteral("studyMaxMinutes"));
+    QVERIFY(minutes);
+    minutes->setValue(2.5);
+    QCOMPARE(dialog.studyPlan()->constraints.max_minutes, std::optional<double>(2.5));
   }
 
   void theTableMarksPrunedTrialsAndListsRefusedOnes() {

@@ -139,6 +139,11 @@ QWidget* StudySearchForm::createLimits() {
   maxMacs_->setToolTip(tr("Multiply-accumulates per sample, forward"));
   maxMemory_ = studyLimitBox(box, tr(" MiB"), "studyMaxMemory");
   maxMemory_->setToolTip(tr("The training memory estimate the summary bar shows"));
+  maxMinutes_ = studyLimitBox(box, tr(" min"), "studyMaxMinutes");
+  maxMinutes_->setToolTip(
+      tr("Training time per trial: a trial estimated (from the earlier trials' speed) to take "
+         "longer is refused before it trains, and one that runs past it is stopped and kept as "
+         "pruned"));
   folds_ = new QSpinBox(box);
   folds_->setObjectName(QStringLiteral("studyFolds"));
   folds_->setRange(1, 20);
@@ -162,8 +167,9 @@ QWidget* StudySearchForm::createLimits() {
   form->addRow(tr("Max. parameters:"), maxParams_);
   form->addRow(tr("Max. MACs:"), maxMacs_);
   form->addRow(tr("Max. training memory:"), maxMemory_);
+  form->addRow(tr("Max. time per trial:"), maxMinutes_);
   form->addRow(tr("k-fold:"), kfold);
-  for (QDoubleSpinBox* limit : {maxParams_, maxMacs_, maxMemory_}) {
+  for (QDoubleSpinBox* limit : {maxParams_, maxMacs_, maxMemory_, maxMinutes_}) {
     connect(limit, &QDoubleSpinBox::valueChanged, this, &StudySearchForm::check);
   }
   connect(folds_, &QSpinBox::valueChanged, this, &StudySearchForm::check);
@@ -213,6 +219,7 @@ void StudySearchForm::check() {
   plan.constraints.max_params = studyLimitOf(maxParams_, 1e6);
   plan.constraints.max_macs = studyLimitOf(maxMacs_, 1e6);
   plan.constraints.max_memory_bytes = studyLimitOf(maxMemory_, 1024.0 * 1024.0);
+  if (maxMinutes_->value() > 0) plan.constraints.max_minutes = maxMinutes_->value();
   plan.folds = folds_->value() >= 2 ? folds_->value() : 0;
   plan.stratified_folds = plan.folds >= 2 && stratified_->isChecked();
   plan.refit = plan.folds >= 2 && refit_->isChecked();

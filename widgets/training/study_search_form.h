@@ -53,10 +53,11 @@ class StudySearchForm : public QWidget {
   QComboBox* pruner_ = nullptr;
   QSpinBox* eta_ = nullptr;
   QSpinBox* minSteps_ = nullptr;
-  QDoubleSpinBox* maxParams_ = nullptr;  // millions; 0: no limit
-  QDoubleSpinBox* maxMacs_ = nullptr;    // millions per sample; 0: no limit
-  QDoubleSpinBox* maxMemory_ = nullptr;  // MiB; 0: no limit
-  QSpinBox* folds_ = nullptr;            // 0: no k-fold
+  QDoubleSpinBox* maxParams_ = nullptr;   // millions; 0: no limit
+  QDoubleSpinBox* maxMacs_ = nullptr;     // millions per sample; 0: no limit
+  QDoubleSpinBox* maxMemory_ = nullptr;   // MiB; 0: no limit
+  QDoubleSpinBox* maxMinutes_ = nullptr;  // training minutes per trial; 0: no limit
+  QSpinBox* folds_ = nullptr;             // 0: no k-fold
   QCheckBox* stratified_ = nullptr;
   QCheckBox* refit_ = nullptr;
   QString problemText_;
