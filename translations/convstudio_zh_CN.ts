@@ -564,7 +564,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../engine/src/data/formats/segmentation_csv/segmentation_csv_format.cpp" line="+29"/>
+        <location filename="../engine/src/data/formats/segmentation_csv/segmentation_csv_format.cpp" line="+28"/>
         <source>CSV files (*.csv);;All files (*)</source>
         <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
     </message>
@@ -616,7 +616,7 @@
         <translation>同一文件夹中的图像，由旁边的 labels.csv 或 labels.txt（file,label 行）或 labels.json（{&quot;file&quot;: &quot;label&quot;}）标注</translation>
     </message>
     <message>
-        <location filename="../engine/src/data/formats/segmentation_csv/segmentation_csv_format.cpp" line="-7"/>
+        <location filename="../engine/src/data/formats/segmentation_csv/segmentation_csv_format.cpp" line="-6"/>
         <source>Images and masks in a CSV file (image,mask)</source>
         <translation>CSV 文件中的图像与掩码 (image,mask)</translation>
     </message>
@@ -626,7 +626,7 @@
         <translation>含 image 与 mask 两列的 CSV 文件，路径相对于该文件；其旁的 classes.txt 或 classes.json 给出类别名称</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>choose a CSV file with image,mask rows</source>
         <translation>选择含 image,mask 行的 CSV 文件</translation>
     </message>
@@ -641,7 +641,7 @@
         <translation>图像在 images/ 中，同名的 PNG 掩码在 masks/ 中（类别索引，或 classes.txt、classes.json 中指定的颜色）；结构相同的 val/ 文件夹用于验证</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>choose a folder holding images/ and masks/</source>
         <translation>选择包含 images/ 与 masks/ 的文件夹</translation>
     </message>
@@ -1140,6 +1140,11 @@
         <location line="+3"/>
         <source>its output is %1, not C×H×W: %2 needs a block with a spatial output (a convolution, pooling or activation before the flatten)</source>
         <translation>它的输出是 %1，不是 C×H×W：%2 需要一个有空间输出的块（展平之前的卷积、池化或激活）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 explains one class score per image, but this is a segmentation model (%2 logits, a class per pixel): ConvStudio cannot explain it yet; its predicted mask shows what it sees</source>
+        <translation>%1 解释的是每张图像的一个类别分数，但这是一个分割模型（%2 的 logits，每个像素一个类别）：ConvStudio 还不能解释它；它预测的掩码显示了它看到的内容</translation>
     </message>
 </context>
 <context>
@@ -1788,6 +1793,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Small U-Net for segmentation: three 2×2 max-pool levels (16, 32, 64 channels, 128 at the bottom), 2×2 transposed convolutions up, each joined to its encoder level by a Concat skip; 3×3 convolutions with BatchNorm, a 1×1 head per class. Input sides must be multiples of 8.</source>
+        <translation>用于分割的小型 U-Net：三级 2×2 最大池化（16、32、64 通道，底部 128），2×2 转置卷积上采样，每级通过 Concat 跳跃连接与对应的编码器层相连；3×3 卷积带 BatchNorm，每个类别一个 1×1 输出头。输入的边长必须是 8 的倍数。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Wide ResNet: resnet-small&apos;s 3×3 stem and three residual stages, wider (64, 128, 256 channels), 1×1 projections where channels change, global pool.</source>
         <translation>宽 ResNet：resnet-small 的 3×3 起始层和三个残差阶段，更宽（64、128、256 通道），通道变化处用 1×1 投影，全局池化。</translation>
     </message>
@@ -3063,13 +3073,13 @@ predicted: %2</source>
 <context>
     <name>convstudio::InferenceController</name>
     <message>
-        <location filename="../app/gui/inference_controller.cpp" line="+63"/>
+        <location filename="../app/gui/inference_controller.cpp" line="+112"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
         <location line="+9"/>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Cannot use %1: %2</source>
         <translation>无法使用 %1：%2</translation>
     </message>
@@ -3079,12 +3089,13 @@ predicted: %2</source>
         <translation>已加载：%1（%2），输入 %3，%4 个类别</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>No model: train one or open a checkpoint or export.</source>
         <translation>没有模型：请先训练，或打开检查点或导出的模型。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
+        <location line="+15"/>
         <source>Prediction failed: %1</source>
         <translation>预测失败：%1</translation>
     </message>
@@ -3113,7 +3124,7 @@ predicted: %2</source>
 <context>
     <name>convstudio::InferencePanel</name>
     <message>
-        <location filename="../widgets/inference/inference_panel.cpp" line="+31"/>
+        <location filename="../widgets/inference/inference_panel.cpp" line="+32"/>
         <source>Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.pgm *.ppm *.pnm)</translation>
     </message>
@@ -3133,7 +3144,7 @@ predicted: %2</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+81"/>
         <source>How many of the most likely classes to show per image</source>
         <translation>每张图像显示多少个最可能的类别</translation>
     </message>
@@ -3153,7 +3164,7 @@ predicted: %2</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-82"/>
         <source>Open images…</source>
         <translation>打开图像…</translation>
     </message>
@@ -3168,17 +3179,20 @@ predicted: %2</source>
         <translation>预测文件夹并保存为 CSV…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+51"/>
+        <location line="+132"/>
+        <location line="+1"/>
         <source>Image / class</source>
         <translation>图像 / 类别</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-133"/>
+        <location line="+133"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-179"/>
         <source>Drop images here or open them.</source>
         <translation>将图像拖放到此处，或打开图像。</translation>
     </message>
@@ -3193,12 +3207,12 @@ predicted: %2</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+46"/>
         <source>Predictions</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Explain</source>
         <translation>解释</translation>
     </message>
@@ -3208,17 +3222,27 @@ predicted: %2</source>
         <translation>图像组</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-26"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+22"/>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <location line="+67"/>
         <source>%1 (opened)</source>
         <translation>%1（已打开）</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+56"/>
+        <source>Pixels</source>
+        <translation>像素</translation>
+    </message>
+    <message>
+        <location line="+77"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
@@ -4459,7 +4483,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+85"/>
-        <location line="+302"/>
+        <location line="+303"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -5918,6 +5942,45 @@ predicted: %2 (%3%)</source>
     </message>
 </context>
 <context>
+    <name>convstudio::SegmentationView</name>
+    <message>
+        <location filename="../widgets/inference/segmentation_view.cpp" line="+27"/>
+        <location line="+64"/>
+        <source>Predict an image to see its mask.</source>
+        <translation>预测一张图像以查看其掩码。</translation>
+    </message>
+    <message>
+        <location line="-55"/>
+        <source>How strongly the predicted mask covers the image</source>
+        <translation>预测掩码覆盖图像的强度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Opacity</source>
+        <translation>不透明度</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pixels</source>
+        <translation>像素</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 as the model saw it (%2×%3), with its predicted mask</source>
+        <translation>%1（模型所见的 %2×%3）及其预测掩码</translation>
+    </message>
+</context>
+<context>
     <name>convstudio::StartPage</name>
     <message>
         <location filename="../widgets/start_page.cpp" line="+42"/>
@@ -6003,7 +6066,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::StudyRunner</name>
     <message>
-        <location filename="../app/bridge/study_runner.cpp" line="+39"/>
+        <location filename="../app/bridge/study_runner.cpp" line="+41"/>
         <source>Open or create a project first.</source>
         <translation>请先打开或新建一个项目。</translation>
     </message>
@@ -6014,7 +6077,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+57"/>
+        <location line="+82"/>
         <source>The study %1 cannot be saved: %2</source>
         <translation>无法保存研究 %1：%2</translation>
     </message>
@@ -6138,7 +6201,17 @@ predicted: %2 (%3%)</source>
         <translation>摘要栏显示的训练内存估计</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training time per trial: a trial estimated (from the earlier trials&apos; speed) to take longer is refused before it trains, and one that runs past it is stopped and kept as pruned</source>
+        <translation>每次试验的训练时间：按之前试验的速度估计会超出此时间的试验在训练前即被拒绝；训练中超出此时间的试验会被停止，并作为已剪枝保留</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
@@ -6181,6 +6254,11 @@ predicted: %2 (%3%)</source>
         <location line="+1"/>
         <source>Max. training memory:</source>
         <translation>最大训练内存：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Max. time per trial:</source>
+        <translation>每次试验最长时间：</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6519,7 +6597,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TemplateGalleryDialog</name>
     <message>
-        <location filename="../widgets/builder/template_gallery_dialog.cpp" line="+22"/>
+        <location filename="../widgets/builder/template_gallery_dialog.cpp" line="+27"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
@@ -6564,7 +6642,7 @@ predicted: %2 (%3%)</source>
         <translation>不适用于此输入</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Task:</source>
         <translation>任务：</translation>
     </message>
@@ -6579,7 +6657,7 @@ predicted: %2 (%3%)</source>
         <translation>分割：每个像素一个标签（与输入同尺寸的 N×C×H×W logits）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
         <source>Create</source>
         <translation>创建</translation>
     </message>
