@@ -139,7 +139,7 @@ void StudyRunner::onValidation(const EpochMetrics& epoch) {
   const ValidationCurve& seen = watch_->curve();
   if (!seen.empty() && epoch.step <= seen.back().step) return;  // replayed by a resumed run
   if (!watch_->prune_after(epoch.step, epoch.val_accuracy) || !study_) return;
-  bestAccuracy_ = std::max(bestAccuracy_, watch_->best_accuracy());
+  bestAccuracy_ = std::max(bestAccuracy_, watch_->best_accuracy().value_or(0.0));
   stopWatchedTrial(study_pruned_reason(study_->pruner.kind, epoch.step, epoch.val_accuracy));
 }
 
