@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <ATen/Context.h>
+
 #include "convstudio/explain/default_explain_block.h"
 #include "convstudio/model/input_output_blocks.h"
 #include "convstudio/model/training_settings.h"
@@ -182,6 +184,30 @@ bool run_method(const MethodRun& run, Explanation& explanation) {
   return true;
 }
 
+// Explanations are computed in true fp32 on either device: cuDNN and cuBLAS otherwise round
+// fp32 convolutions and products to TF32 (10-bit mantissa), which moved a saliency map's pixels by
+// 0.02 of its range against the CPU's on an H100. The flags are process-wide: a training run
+// meanwhile loses TF32 for the explanation's milliseconds, which changes no result.
+class ExactFloat32 {
+ public:
+  ExactFloat32()
+      : cudnn_(at::globalContext().allowTF32CuDNN()),
+        cublas_(at::globalContext().allowTF32CuBLAS()) {
+    at::globalContext().setAllowTF32CuDNN(false);
+    at::globalContext().setAllowTF32CuBLAS(false);
+  }
+  ~ExactFloat32() {
+    at::globalContext().setAllowTF32CuDNN(cudnn_);
+    at::globalContext().setAllowTF32CuBLAS(cublas_);
+  }
+  ExactFloat32(const ExactFloat32&) = delete;
+  ExactFloat32& operator=(const ExactFloat32&) = delete;
+
+ private:
+  bool cudnn_;
+  bool cublas_;
+};
+
 // The prediction and the method's map for one input row (1×C×H×W, normalised); `source` names
 // it in an error.
 Result<Explanation> explain_input(const ModelExplainer::Model& model, const torch::Tensor& batch,
@@ -190,6 +216,7 @@ Result<Explanation> explain_input(const ModelExplainer::Model& model, const torc
   const TrainedModel& trained = model.trained();
   std::lock_guard lock(model.mutex());
   if (cancel != nullptr && cancel->load()) return cancelled();
+  const ExactFloat32 exact;
   try {
     const torch::Tensor input = batch.to(model.device(), torch::kFloat);
     torch::Tensor probabilities;

@@ -50,7 +50,16 @@ try:
     example = torch.zeros([2] + [int(d) for d in shape.split(",")], device=device)
     batch = torch.export.Dim("batch", min=1, max=65536)
     with torch.no_grad():
-        program = torch.export.export(model, (example,), dynamic_shapes={"x": {0: batch}})
+        try:
+            program = torch.export.export(model, (example,), dynamic_shapes={"x": {0: batch}})
+        except Exception as error:
+            # A device can bound the batch (CUDA's grids: 65535 for resnet-small); torch names
+            # the range it can export, which is taken once.
+            found = re.search(r"Dim\('batch'(?:, min=(\d+))?, max=(\d+)\)", str(error))
+            if not found:
+                raise
+            batch = torch.export.Dim("batch", min=int(found.group(1) or 1), max=int(found.group(2)))
+            program = torch.export.export(model, (example,), dynamic_shapes={"x": {0: batch}})
     if kind == "pt2":
         step = "torch.export.save"
         torch.export.save(program, out, extra_files={"convstudio/preprocessing.json": contract})
