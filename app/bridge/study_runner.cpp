@@ -145,7 +145,7 @@ void StudyRunner::onValidation(const EpochMetrics& epoch) {
 
 void StudyRunner::onStep(const StepMetrics&) {
   if (!maxMinutes_ || !study_ || runner_->activeEntry().toStdString() != watchedEntry_) return;
-  const double trained = secondsBefore_ + static_cast<double>(trialClock_.elapsed()) / 1000.0;
+  const double trained = secondsBefore_ + static_cast<double>(trialClock_.nsecsElapsed()) / 1e9;
   if (trained < *maxMinutes_ * 60) return;
   stopWatchedTrial(study_time_limit_reason(trained, *maxMinutes_));
 }

@@ -251,7 +251,7 @@ class MainWindowTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     convstudio::StartPage* page = window.startPage();
     QVERIFY(page->recentCardCount() >= 1);
-    QCOMPARE(page->templateCardCount(), 5);
+    QCOMPARE(page->templateCardCount(), 6);  // with unet-small
     QWidget* resnet = nullptr;
     for (auto* card : page->findChildren<convstudio::StartCard*>(QStringLiteral("templateCard"))) {
       if (card->toolTip() == QStringLiteral("resnet-small")) resnet = card;

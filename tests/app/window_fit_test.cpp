@@ -343,6 +343,7 @@ class WindowFitTest : public QObject {
       if (!bar->isVisible()) continue;
       QCOMPARE(bar->elideMode(), Qt::ElideNone);
       for (int i = 0; i < bar->count(); ++i) {
+        if (!bar->isTabVisible(i)) continue;  // the Mask tab waits for a segmentation model
         const QRect tab = bar->tabRect(i);
         const int textWidth = bar->fontMetrics().horizontalAdvance(bar->tabText(i));
         QVERIFY2(tab.width() >= textWidth, qPrintable(bar->tabText(i)));
