@@ -20,7 +20,7 @@ namespace {
 
 struct NewOptions {
   std::string template_name;
-  std::string dataset = "fashion-mnist";
+  std::string dataset;  // empty: the built-in fashion-mnist
   std::string input;
   std::string fit = "resize-crop";
   std::string task;  // empty: the template's own task
@@ -39,7 +39,8 @@ int run_new(const NewOptions& options) {
     }
   }
   Result<DatasetChoice> chosen =
-      choose_dataset(options.dataset, input, options.allow_paths_outside);
+      choose_dataset(options.dataset.empty() ? std::string("fashion-mnist") : options.dataset,
+                     input, options.allow_paths_outside);
   if (!chosen) {
     std::cerr << "error: " << chosen.error().describe() << "\n";
     return kExitUsageError;
@@ -63,9 +64,15 @@ int run_new(const NewOptions& options) {
     print_model_errors({*problem}, std::cerr);
     return kExitUsageError;
   }
+  // Data the user names must fit the task; without --dataset the project keeps the default data
+  // (a segmentation template's project then needs its data set before it trains).
   if (auto problem = task_data_problem(project.task, project.dataset)) {
-    std::cerr << "error: " << problem->describe() << "\n";
-    return kExitUsageError;
+    if (!options.dataset.empty()) {
+      std::cerr << "error: " << problem->describe() << "\n";
+      return kExitUsageError;
+    }
+    std::cerr << "warning: " << problem->describe()
+              << "; give it a data set with masks (--dataset, or the studio) before training\n";
   }
   if (auto error = ProjectFile::save(project, options.out)) {
     std::cerr << "error: " << error->describe() << "\n";
