@@ -17,6 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 using formats::BadEntries;
 using formats::LabelledFiles;
+using formats::next_list_line;
 using formats::split_csv_fields;
 using formats::trimmed_field;
 
@@ -53,11 +54,7 @@ Result<FileIndex> read_csv_dataset(const std::string& csv, const ScanProgress& p
   bool have_header = false;
   BadEntries bad(csv, "row");
   LabelledFiles files(index, allow_paths_outside, "the CSV's folder");
-  while (std::getline(in, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // UTF-8 BOM
-    if (trimmed_field(line).empty()) continue;
+  while (next_list_line(in, line, number)) {
     const std::optional<std::vector<std::string>> fields = split_csv_fields(line);
     if (!fields) {
       if (!have_header)

@@ -48,11 +48,7 @@ std::optional<Error> read_rows(FileIndex& index, const std::string& csv, bool al
   std::optional<Columns> columns;
   BadEntries bad(csv, "row");
   LabelledFiles files(index, allow_paths_outside, "the CSV's folder");
-  while (std::getline(in, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // UTF-8 BOM
-    if (trimmed_field(line).empty()) continue;
+  while (next_list_line(in, line, number)) {
     const std::optional<std::vector<std::string>> fields = split_csv_fields(line);
     if (!fields) {
       if (!columns)

@@ -9,6 +9,16 @@ std::string trimmed_field(std::string_view text) {
   return std::string(text.substr(first, last - first + 1));
 }
 
+bool next_list_line(std::istream& in, std::string& line, std::int64_t& number) {
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // UTF-8 BOM
+    if (!trimmed_field(line).empty()) return true;
+  }
+  return false;
+}
+
 std::optional<std::vector<std::string>> split_csv_fields(std::string_view line) {
   std::vector<std::string> fields;
   std::string field;
