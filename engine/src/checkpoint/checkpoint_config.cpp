@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -44,6 +45,22 @@ void config_strings(StateFieldReader& read, const json& config, const char* key)
     if (!list[i].is_string()) {
       read.fail(dotted(kConfigField, key) + "[" + std::to_string(i) + "]", "is not a string");
     }
+  }
+}
+
+// Segmentation's class colours: a list of [red, green, blue], each an integer 0..255.
+void config_colours(StateFieldReader& read, const json& config) {
+  const json& list =
+      read.field(config, kConfigField, "class_colours", &json::is_array, "a list of colours");
+  for (std::size_t i = 0; i < list.size() && !read.error(); ++i) {
+    const std::string name = dotted(kConfigField, "class_colours") + "[" + std::to_string(i) + "]";
+    const json& colour = list[i];
+    bool valid = colour.is_array() && colour.size() == 3;
+    for (std::size_t c = 0; valid && c < 3; ++c) {
+      valid = colour[c].is_number_integer() && colour[c].get<std::int64_t>() >= 0 &&
+              colour[c].get<std::int64_t>() <= 255;
+    }
+    if (!valid) read.fail(name, "is " + colour.dump() + ", not [red, green, blue] in 0..255");
   }
 }
 
@@ -144,6 +161,7 @@ void check_checkpoint_config(StateFieldReader& read, const json& config) {
                 kMaxLrMultiplier);
   }
   if (config_has(config, "class_names")) config_strings(read, config, "class_names");
+  if (config_has(config, "class_colours")) config_colours(read, config);
   if (config_has(config, "data_fingerprint")) read.text(config, kConfigField, "data_fingerprint");
   const std::int64_t channels = config_input_channels(read, config);
   check_normalisation(read, config, channels);

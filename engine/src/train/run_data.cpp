@@ -67,9 +67,15 @@ std::optional<Error> RunData::settle_loss(const LossSettings& settings, std::uin
                              "mixup and CutMix mix whole images' labels; a segmentation run "
                              "trains on per-pixel labels: set mixup_alpha and cutmix_alpha to 0");
   }
-  // Segmentation: no pixel counts from the data yet, so "balanced" is refused there.
+  // Segmentation: "balanced" weighs by the training split's pixels per class, which mask data
+  // reports in train_class_counts (ignored pixels left out).
+  const std::optional<std::vector<std::int64_t>> pixel_counts =
+      dataset_.info.masks && dataset_.info.train_class_counts.size() ==
+                                 static_cast<std::size_t>(std::max<std::int64_t>(classes, 0))
+          ? std::optional(dataset_.info.train_class_counts)
+          : std::nullopt;
   Result<std::optional<std::vector<double>>> weights =
-      pixels ? resolve_pixel_class_weights(settings, std::nullopt, classes)
+      pixels ? resolve_pixel_class_weights(settings, pixel_counts, classes)
              : resolve_class_weights(settings, class_counts(*dataset_.train, classes));
   if (!weights) return weights.error();
   if (weights.value()) {

@@ -18,21 +18,28 @@ nlohmann::json TrainingRun::run_config() const {
   project.training = settings_;
   const DatasetInfo& info = data_.info();
   const bool normalize = options_.project.dataset.normalize;
-  return {{"project", nlohmann::json::parse(ProjectFile::serialize(project))},
-          {"batch_size", data_.batch_size()},
-          {"accumulate", data_.accumulate()},
-          // A step's batches are counted over all processes: a resume needs as many.
-          {"world_size", options_.distributed.world_size},
-          {"device", summary_.device},
-          // The optimizer's parameter groups follow from these two (see ParameterGroups).
-          {"pretrained_blocks", groups_.pretrained_blocks()},
-          {"pretrained_lr_multiplier", groups_.pretrained_lr_multiplier()},
-          {"input_shape", analysis_.input_shape.dims},
-          {"class_names", info.class_names},
-          {"mean", normalize ? info.normalisation.mean : std::vector<float>{}},
-          {"std", normalize ? info.normalisation.std : std::vector<float>{}},
-          // A resume compares it with the data it finds (warn_if_data_changed).
-          {"data_fingerprint", info.fingerprint}};
+  nlohmann::json config = {
+      {"project", nlohmann::json::parse(ProjectFile::serialize(project))},
+      {"batch_size", data_.batch_size()},
+      {"accumulate", data_.accumulate()},
+      // A step's batches are counted over all processes: a resume needs as many.
+      {"world_size", options_.distributed.world_size},
+      {"device", summary_.device},
+      // The optimizer's parameter groups follow from these two (see ParameterGroups).
+      {"pretrained_blocks", groups_.pretrained_blocks()},
+      {"pretrained_lr_multiplier", groups_.pretrained_lr_multiplier()},
+      {"input_shape", analysis_.input_shape.dims},
+      {"class_names", info.class_names},
+      {"mean", normalize ? info.normalisation.mean : std::vector<float>{}},
+      {"std", normalize ? info.normalisation.std : std::vector<float>{}},
+      // A resume compares it with the data it finds (warn_if_data_changed).
+      {"data_fingerprint", info.fingerprint}};
+  // Segmentation: the colours the data names for its classes, so predict's colour masks and the
+  // Inference panel's overlay draw the classes as the data set does.
+  if (info.masks && info.class_colours.size() == info.class_names.size()) {
+    config["class_colours"] = info.class_colours;
+  }
+  return config;
 }
 
 std::string TrainingRun::write_checkpoint(const std::string& folder) {

@@ -41,6 +41,7 @@ json valid_state() {
                   {"pretrained_lr_multiplier", 0.1},
                   {"input_shape", {3, 32, 32}},
                   {"class_names", {"cat", "dog"}},
+                  {"class_colours", {{0, 0, 0}, {255, 128, 0}}},
                   {"mean", {0.5, 0.5, 0.5}},
                   {"std", {0.25, 0.25, 0.25}}};
   state.metrics = {{"epochs", json::array()}, {"best_accuracy", 0.75}};
@@ -116,6 +117,11 @@ INSTANTIATE_TEST_SUITE_P(
         HostileField{"/config/std", json({0.25, 0.0, 0.25}), "config.std[1]"},
         HostileField{"/config/mean", json({0.5, "x", 0.5}), "config.mean[1]"},
         HostileField{"/config/class_names", json({"cat", 7}), "config.class_names[1]"},
+        // Segmentation's class colours: each [red, green, blue] in 0..255, never wrapped.
+        HostileField{"/config/class_colours", json({{0, 0, 0}, {300, 0, 0}}),
+                     "config.class_colours[1]"},
+        HostileField{"/config/class_colours", json({{0, 0}}), "config.class_colours[0]"},
+        HostileField{"/config/class_colours", "red", "config.class_colours"},
         HostileField{"/config/pretrained_lr_multiplier", 1e9, "config.pretrained_lr_multiplier"},
         HostileField{"/config/project/training/epochs", -5, "config.project.training.epochs"},
         HostileField{"/metrics/best_accuracy", "high", "metrics.best_accuracy"}),
