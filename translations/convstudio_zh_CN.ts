@@ -1146,6 +1146,86 @@
         <source>%1 explains one class score per image, but this is a segmentation model (%2 logits, a class per pixel): ConvStudio cannot explain it yet; its predicted mask shows what it sees</source>
         <translation>%1 解释的是每张图像的一个类别分数，但这是一个分割模型（%2 的 logits，每个像素一个类别）：ConvStudio 还不能解释它；它预测的掩码显示了它看到的内容</translation>
     </message>
+    <message>
+        <location filename="../engine/src/runs/search_messages.h" line="+14"/>
+        <source>expected SETTING=SPACE (lr=log:1e-4..1, batch_size=32,64,128), not &apos;%1&apos;</source>
+        <translation>应为 设置=空间（lr=log:1e-4..1、batch_size=32,64,128），而不是“%1”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cannot be searched; a study varies one of: %1</source>
+        <translation>不能搜索；研究只能变化以下设置之一：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>has no space to search</source>
+        <translation>没有给出搜索空间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>range &apos;%1&apos;: expected LOW..HIGH, log:LOW..HIGH or int:LOW..HIGH</source>
+        <translation>范围“%1”：应为 LOW..HIGH、log:LOW..HIGH 或 int:LOW..HIGH</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>range &apos;%1&apos;: its low end must be below its high end</source>
+        <translation>范围“%1”：下限必须小于上限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>range &apos;%1&apos;: a log range must start above 0</source>
+        <translation>范围“%1”：对数范围的下限必须大于 0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>range &apos;%1&apos;: an int range takes whole numbers</source>
+        <translation>范围“%1”：int 范围只接受整数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>range &apos;%1&apos;: this setting takes words or on/off; list its values (%2=A,B)</source>
+        <translation>范围“%1”：此设置的取值是词语或 on/off；请列出其取值（%2=A,B）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>range &apos;%1&apos;: this setting is a whole number</source>
+        <translation>范围“%1”：此设置是整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>range &apos;%1&apos;: this setting is not a whole number</source>
+        <translation>范围“%1”：此设置不是整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>range &apos;%1&apos; is outside the setting&apos;s range %2..%3</source>
+        <translation>范围“%1”超出了该设置的取值范围 %2..%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>has an empty choice (two commas, or one at an end)</source>
+        <translation>含有空的选项（两个逗号相连，或逗号在末尾）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>lists the choice &apos;%1&apos; twice</source>
+        <translation>选项“%1”列出了两次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>has an empty value (two commas, or one at an end)</source>
+        <translation>含有空的值（两个逗号相连，或逗号在末尾）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>lists the value &apos;%1&apos; twice</source>
+        <translation>值“%1”列出了两次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>choice &apos;%1&apos;: %2</source>
+        <translation>选项“%1”：%2</translation>
+    </message>
 </context>
 <context>
     <name>Metrics</name>
@@ -6266,7 +6346,7 @@ predicted: %2 (%3%)</source>
         <translation>k 折：</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>

@@ -1,8 +1,8 @@
 // Takes issue 36's screenshots: the Sweep dialog's Search tab, the Runs dock's Study tab
 // (parallel coordinates and best so far) and the comparison table with a pruned trial, from a
-// real study the studio trains: lenet5 on Fashion-MNIST (the built-in example), short trials
-// validated every 10 steps and pruned by ASHA. The study is kept in WORKDIR, so a second call
-// (another language) shows the same trials without training again.
+// real study the studio trains: lenet5 on Fashion-MNIST (the built-in example), 12 trials of 300
+// steps validated every 50 and pruned by ASHA (first rung 50). The study is kept in WORKDIR, so a
+// second call (another language) shows the same trials without training again.
 //
 //   study_screenshots OUTDIR LANG WORKDIR   (under xvfb-run or QT_QPA_PLATFORM=offscreen)
 
@@ -48,8 +48,8 @@ void fillSearch(SweepDialog& dialog) {
   dialog.showSearch();
   dialog.searchForm()->setSpacesText(QStringLiteral("lr=log:1e-4..0.5\nmomentum=0.5..0.99"));
   dialog.findChild<QComboBox*>(QStringLiteral("studyPruner"))->setCurrentIndex(2);  // ASHA
-  dialog.findChild<QSpinBox*>(QStringLiteral("studyTrials"))->setValue(8);
-  dialog.findChild<QSpinBox*>(QStringLiteral("studyMinSteps"))->setValue(10);
+  dialog.findChild<QSpinBox*>(QStringLiteral("studyTrials"))->setValue(12);
+  dialog.findChild<QSpinBox*>(QStringLiteral("studyMinSteps"))->setValue(50);
 }
 
 }  // namespace
@@ -77,8 +77,9 @@ int main(int argc, char** argv) {
     window.projects()->openExample();
     Project project = window.document()->project();
     project.training.epochs = 1;
-    project.training.max_steps = 60;
-    project.training.validation.every_steps = 10;
+    // Long enough that a good learning rate leaves chance behind before ASHA's first rung.
+    project.training.max_steps = 300;
+    project.training.validation.every_steps = 50;
     window.document()->setSettings(project.dataset, project.training);
     if (!window.projects()->saveTo(projectFile).ok()) return 1;
   }

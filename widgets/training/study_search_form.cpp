@@ -190,9 +190,10 @@ void StudySearchForm::check() {
   for (int i = 0; i < lines.size(); ++i) {
     const QString line = lines[i].trimmed();
     if (line.isEmpty()) continue;
-    Result<StudySpace> space = parse_study_space(line.toStdString());
+    MessageText said;
+    Result<StudySpace> space = parse_study_space(line.toStdString(), &said);
     if (!space) {
-      problems << tr("Line %1: %2").arg(i + 1).arg(errorText(space.error()));
+      problems << tr("Line %1: %2").arg(i + 1).arg(errorText(space.error(), said));
       continue;
     }
     const bool twice = std::any_of(plan.spaces.begin(), plan.spaces.end(), [&](const auto& s) {

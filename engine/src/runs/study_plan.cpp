@@ -242,7 +242,7 @@ std::vector<StudyObservation> study_observations(const StudyPlan& plan) {
   }
   for (const StudyTrial& trial : plan.drawn) {
     if (trial.state == StudyTrialState::Queued) continue;
-    observations.push_back({trial.values, trial.score});
+    observations.push_back({trial.values, trial.score, trial.state == StudyTrialState::Pruned});
   }
   return observations;
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <tuple>
 
 #include "parzen_estimator.h"
 #include "study_random.h"
@@ -46,16 +47,22 @@ std::vector<double> trial_weights(std::size_t n) {
   return weights;
 }
 
-// Splits the finished trials into good (below γ) and bad, each kept in trial order. A trial
-// without a score (refused, failed) is worse than any with one.
+// Splits the finished trials into good (below γ) and bad, each kept in trial order. Ranked as
+// Optuna ranks them: the trials that trained to their end by score, then the pruned ones by the
+// score they had reached (Optuna orders those by their last step first; a later ASHA rung also
+// means a higher score there, and the plan keeps no step), then those without a score
+// (refused, failed).
 void split_trials(const std::vector<StudyObservation>& finished, std::vector<std::size_t>& good,
                   std::vector<std::size_t>& bad) {
   std::vector<std::size_t> ranked(finished.size());
   std::iota(ranked.begin(), ranked.end(), 0);
   const double worst = -std::numeric_limits<double>::infinity();
-  std::stable_sort(ranked.begin(), ranked.end(), [&](std::size_t a, std::size_t b) {
-    return finished[a].score.value_or(worst) > finished[b].score.value_or(worst);
-  });
+  const auto rank = [&](std::size_t t) {
+    const StudyObservation& trial = finished[t];
+    return std::tuple(trial.score.has_value(), !trial.pruned, trial.score.value_or(worst));
+  };
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [&](std::size_t a, std::size_t b) { return rank(a) > rank(b); });
   const std::size_t n_good = good_count(finished.size());
   good.assign(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n_good));
   bad.assign(ranked.begin() + static_cast<std::ptrdiff_t>(n_good), ranked.end());

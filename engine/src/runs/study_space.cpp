@@ -7,10 +7,22 @@
 
 #include "convstudio/model/setting_table.h"
 #include "convstudio/runs/sweep.h"
+#include "search_messages.h"
 #include "value_list.h"
 
 namespace convstudio {
 namespace {
+
+namespace said = search_messages;
+
+// An error at `place` in English, its pattern and arguments kept in `message` for the studio.
+Error refuse(MessageText* message, const std::string& place, const char* pattern,
+             std::vector<std::string> args) {
+  MessageText text{pattern, std::move(args)};
+  Error error = Error::in_setting(place, text.english());
+  if (message) *message = std::move(text);
+  return error;
+}
 
 std::optional<double> number_in(const std::string& text) {
   double value = 0;
@@ -67,59 +79,45 @@ std::string place_of(const std::string& name) {
 
 // "LOW..HIGH" after its "log:" or "int:" prefix, checked against the setting's own range.
 Result<StudySpace> parse_range(StudySpace space, std::string_view range, const std::string& place,
-                               const std::string& written) {
+                               const std::string& written, MessageText* message) {
   const auto dots = range.find("..");
-  const auto form = [&] {
-    return Error::in_setting(
-        place, "range '" + written + "': expected LOW..HIGH, log:LOW..HIGH or int:LOW..HIGH");
-  };
-  if (dots == std::string_view::npos) return form();
+  if (dots == std::string_view::npos) return refuse(message, place, said::kRangeForm, {written});
   const std::optional<double> low = number_in(trimmed(range.substr(0, dots)));
   const std::optional<double> high = number_in(trimmed(range.substr(dots + 2)));
-  if (!low || !high) return form();
-  if (*low >= *high) {
-    return Error::in_setting(place,
-                             "range '" + written + "': its low end must be below its high end");
-  }
-  if (space.is_log() && *low <= 0) {
-    return Error::in_setting(place, "range '" + written + "': a log range must start above 0");
-  }
+  if (!low || !high) return refuse(message, place, said::kRangeForm, {written});
+  if (*low >= *high) return refuse(message, place, said::kRangeOrder, {written});
+  if (space.is_log() && *low <= 0) return refuse(message, place, said::kLogAboveZero, {written});
   if (space.is_integer() && (*low != std::floor(*low) || *high != std::floor(*high))) {
-    return Error::in_setting(place, "range '" + written + "': an int range takes whole numbers");
+    return refuse(message, place, said::kIntWhole, {written});
   }
   const std::optional<SettingRange> allowed = setting_range(space.setting);
-  if (!allowed) {
-    return Error::in_setting(place, "range '" + written +
-                                        "': this setting takes words or on/off; list its values "
-                                        "(" +
-                                        space.setting + "=A,B)");
-  }
+  if (!allowed) return refuse(message, place, said::kTakesWords, {written, space.setting});
   if (allowed->integer && !space.is_integer()) {
-    return Error::in_setting(place, "range '" + written + "': this setting is a whole number");
+    return refuse(message, place, said::kSettingWhole, {written});
   }
   if (!allowed->integer && space.is_integer()) {
-    return Error::in_setting(place, "range '" + written + "': this setting is not a whole number");
+    return refuse(message, place, said::kSettingNotWhole, {written});
   }
   if (*low < allowed->min || *high > allowed->max) {
-    return Error::in_setting(place, "range '" + written + "' is outside the setting's range " +
-                                        number_text(allowed->min) + ".." +
-                                        number_text(allowed->max));
+    return refuse(message, place, said::kOutsideRange,
+                  {written, number_text(allowed->min), number_text(allowed->max)});
   }
   space.low = *low;
   space.high = *high;
   return space;
 }
 
-Result<StudySpace> parse_choices(StudySpace space, std::string_view rest,
-                                 const std::string& place) {
+Result<StudySpace> parse_choices(StudySpace space, std::string_view rest, const std::string& place,
+                                 MessageText* message) {
   space.kind = StudySpaceKind::Choice;
-  Result<std::vector<std::string>> choices = comma_separated_values(rest, place, "choice");
+  Result<std::vector<std::string>> choices =
+      comma_separated_values(rest, place, {said::kEmptyChoice, said::kChoiceTwice}, message);
   if (!choices) return choices.error();
   // Through the project file's reader, so a choice is valid exactly when a sweep's value is.
   for (const std::string& value : choices.value()) {
     Project probe;
     if (auto error = apply_sweep_value(probe, space.setting, value)) {
-      return Error::in_setting(place, "choice '" + value + "': " + error->message);
+      return refuse(message, place, said::kChoiceRefused, {value, error->message});
     }
   }
   space.choices = std::move(choices).value();
@@ -129,12 +127,13 @@ Result<StudySpace> parse_choices(StudySpace space, std::string_view rest,
 }  // namespace
 
 Result<StudySpace> parse_study_space(std::string_view text) {
+  return parse_study_space(text, nullptr);
+}
+
+Result<StudySpace> parse_study_space(std::string_view text, MessageText* message) {
   const auto equals = text.find('=');
   if (equals == std::string_view::npos) {
-    return Error::in_setting("param",
-                             "expected SETTING=SPACE (lr=log:1e-4..1, "
-                             "batch_size=32,64,128), not '" +
-                                 std::string(text) + "'");
+    return refuse(message, "param", said::kNotAssignment, {std::string(text)});
   }
   StudySpace space;
   space.setting = trimmed(text.substr(0, equals));
@@ -142,12 +141,12 @@ Result<StudySpace> parse_study_space(std::string_view text) {
   if (std::find(sweepable.begin(), sweepable.end(), space.setting) == sweepable.end()) {
     std::string names;
     for (const std::string& name : sweepable) names += (names.empty() ? "" : ", ") + name;
-    return Error::in_setting(space.setting.empty() ? "param" : space.setting,
-                             "cannot be searched; a study varies one of: " + names);
+    return refuse(message, space.setting.empty() ? "param" : space.setting, said::kNotSearchable,
+                  {names});
   }
   const std::string place = place_of(space.setting);
   const std::string rest = trimmed(text.substr(equals + 1));
-  if (rest.empty()) return Error::in_setting(place, "has no space to search");
+  if (rest.empty()) return refuse(message, place, said::kNoSpace, {});
   std::string_view range = rest;
   bool prefixed = false;
   space.kind = StudySpaceKind::Number;
@@ -172,9 +171,9 @@ Result<StudySpace> parse_study_space(std::string_view text) {
     } else if (allowed && allowed->integer && space.kind == StudySpaceKind::LogNumber) {
       space.kind = StudySpaceKind::LogInteger;
     }
-    return parse_range(std::move(space), range, place, rest);
+    return parse_range(std::move(space), range, place, rest, message);
   }
-  return parse_choices(std::move(space), rest, place);
+  return parse_choices(std::move(space), rest, place, message);
 }
 
 std::string to_string(const StudySpace& space) {

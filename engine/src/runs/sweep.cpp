@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include "convstudio/model/setting_table.h"
+#include "search_messages.h"
 #include "timestamped_name.h"
 #include "value_list.h"
 
@@ -69,7 +70,8 @@ Result<SweepAxis> parse_sweep_axis(std::string_view text) {
   const std::string place = swept.place();
   const std::string_view rest = text.substr(equals + 1);
   if (trimmed(rest).empty()) return Error::in_setting(place, "has no values to sweep");
-  Result<std::vector<std::string>> values = comma_separated_values(rest, place, "value");
+  Result<std::vector<std::string>> values = comma_separated_values(
+      rest, place, {search_messages::kEmptyValue, search_messages::kValueTwice});
   if (!values) return values.error();
   axis.values = std::move(values).value();
   return axis;

@@ -9,6 +9,7 @@
 
 #include "convstudio/error.h"
 #include "convstudio/result.h"
+#include "convstudio/runs/message_text.h"
 
 namespace convstudio {
 
@@ -19,20 +20,30 @@ inline std::string trimmed(std::string_view text) {
   return std::string(text.substr(first, last - first + 1));
 }
 
-// The values of `list`; an error at `place` names an empty or a repeated one as a `noun`
-// ("value", "choice").
+// The patterns of a list's two errors: an empty item, and one listed twice (%1 the item).
+struct ValueListWords {
+  const char* empty;
+  const char* twice;
+};
+
+// The values of `list`; an error at `place` names an empty or a repeated one in `words`, its
+// pattern and arguments kept in `message` (when given) for the studio to translate.
 inline Result<std::vector<std::string>> comma_separated_values(std::string_view list,
                                                                const std::string& place,
-                                                               const std::string& noun) {
+                                                               ValueListWords words,
+                                                               MessageText* message = nullptr) {
   std::vector<std::string> values;
+  const auto refuse = [&](MessageText text) {
+    Error error = Error::in_setting(place, text.english());
+    if (message) *message = std::move(text);
+    return error;
+  };
   while (true) {
     const auto comma = list.find(',');
     std::string value = trimmed(list.substr(0, comma));
-    if (value.empty()) {
-      return Error::in_setting(place, "has an empty " + noun + " (two commas, or one at an end)");
-    }
+    if (value.empty()) return refuse({words.empty, {}});
     if (std::find(values.begin(), values.end(), value) != values.end()) {
-      return Error::in_setting(place, "lists the " + noun + " '" + value + "' twice");
+      return refuse({words.twice, {value}});
     }
     values.push_back(std::move(value));
     if (comma == std::string_view::npos) return values;

@@ -103,5 +103,23 @@ TEST(StudySampler, RefusedTrialsCountAsBad) {
   EXPECT_GE(low, 15);
 }
 
+TEST(StudySampler, PrunedTrialsRankBelowEveryTrialThatTrainedToItsEnd) {
+  // High learning rates finished with a poor score; low ones were pruned early, the score they
+  // reached above the finished ones' (a number of fewer steps). Trained to their end, the high
+  // ones are the good trials: TPE keeps drawing high learning rates.
+  std::vector<StudyObservation> finished;
+  const std::vector<StudySpace> lr_only = {parse_study_space("lr=log:1e-4..1").value()};
+  for (int t = 0; t < 30; ++t) {
+    const double lr = std::pow(10.0, -4.0 + 4.0 * t / 29.0);
+    const bool pruned = lr < 1e-2;
+    finished.push_back({{lr}, pruned ? 0.9 : 0.5 + 0.1 * lr, pruned});
+  }
+  int high = 0;
+  for (int t = 30; t < 50; ++t) {
+    high += sample_study_trial(lr_only, StudySampler::Tpe, 1, t, finished)[0] > 3e-3 ? 1 : 0;
+  }
+  EXPECT_GE(high, 15);
+}
+
 }  // namespace
 }  // namespace convstudio

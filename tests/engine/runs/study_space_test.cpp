@@ -61,6 +61,24 @@ TEST(StudySpace, MistakesNameTheSettingAndThePart) {
             std::string::npos);
 }
 
+// The studio shows these errors in the user's language: each comes with its pattern and the
+// arguments that fill it to the very English the CLI prints.
+TEST(StudySpace, EveryErrorComesWithThePatternItWasWrittenFrom) {
+  for (const char* text : {"lr", "device=cpu", "lr=", "lr=0.1..0.01", "lr=log:0..1", "lr=0.1..x",
+                           "lr=0..1000", "batch_size=int:1.5..8", "lr=int:1..2", "amp=0..1",
+                           "batch_size=32,-4", "amp=off,off", "amp=off,,on"}) {
+    MessageText said;
+    const Result<StudySpace> space = parse_study_space(text, &said);
+    ASSERT_FALSE(space.ok()) << text;
+    EXPECT_FALSE(said.empty()) << text;
+    EXPECT_EQ(said.english(), space.error().message) << text;
+  }
+  MessageText said;
+  ASSERT_FALSE(parse_study_space("lr=0.1..0.01", &said).ok());
+  EXPECT_EQ(said.pattern, "range '%1': its low end must be below its high end");
+  EXPECT_EQ(said.args, std::vector<std::string>{"0.1..0.01"});
+}
+
 TEST(StudySpace, DrawnValuesAreSetOnTheTrialsProject) {
   const std::vector<StudySpace> spaces = {parse_study_space("lr=log:1e-4..1").value(),
                                           parse_study_space("batch_size=32,64,128").value(),

@@ -26,6 +26,9 @@ struct StudyObservation {
   // Higher is better (the best validation accuracy). None: refused by a constraint or failed;
   // TPE counts it among the bad trials.
   std::optional<double> score;
+  // Stopped early by the pruner: its score is of fewer steps than a finished trial's, so it
+  // ranks below every trial that trained to its end, as Optuna's TPE ranks pruned trials.
+  bool pruned = false;
 
   bool operator==(const StudyObservation&) const = default;
 };

@@ -12,6 +12,7 @@
 #include "convstudio/error.h"
 #include "convstudio/model/project.h"
 #include "convstudio/result.h"
+#include "convstudio/runs/message_text.h"
 
 namespace convstudio {
 
@@ -39,6 +40,9 @@ struct StudySpace {
 // sweepable), the range (its form, low above high, a log range not above zero, outside the
 // setting's range) or a choice (empty, repeated, refused by the setting).
 Result<StudySpace> parse_study_space(std::string_view text);
+// The same; on an error, `message` (when given) gets its sentence's pattern and arguments, so the
+// studio can show it in the user's language (context "EngineMessages").
+Result<StudySpace> parse_study_space(std::string_view text, MessageText* message);
 
 // The space as the user would write it again: "lr=log:0.0001..1".
 std::string to_string(const StudySpace& space);
