@@ -8,7 +8,8 @@
 # round and the median of the paired ratios with their spread (timings here swing by ±30%).
 # Usage: tests/bench/compile_bench.sh [BUILD_DIR] [PAIRS] [MODELS] [PRECISIONS] [STEPS]
 #   MODELS: templates (default "resnet-small wide-resnet"); PRECISIONS: "fp32 bf16" (bf16 runs
-#   channels-last on every side, fp32 the default NCHW layout on every side)
+#   channels-last on every side, fp32 the default NCHW layout on every side), or fp32-cl: fp32
+#   channels-last on every side (the layout the recipes ask for)
 set -euo pipefail
 build=${1:-build}
 pairs=${2:-5}
@@ -45,6 +46,7 @@ PY
 ours() {  # model precision -> samples/s
   local amp=off layout=--no-channels-last
   [ "$2" = bf16 ] && amp=bf16 layout=--channels-last
+  [ "$2" = fp32-cl ] && layout=--channels-last
   "$cli" train "$work/$1.convstudio" --max-steps "$steps" --amp "$amp" "$layout" \
     --out "$work/run-$RANDOM$RANDOM" 2>/dev/null | tail -n 1 |
     "$python" -c 'import json,sys; print(json.load(sys.stdin)["samples_per_second"])'
@@ -52,6 +54,7 @@ ours() {  # model precision -> samples/s
 peer() {  # model precision mode -> samples/s
   local amp=off layout=
   [ "$2" = bf16 ] && amp=bf16 layout=--channels-last
+  [ "$2" = fp32-cl ] && layout=--channels-last
   "$python" "$here/compiled_peer.py" --code "$work/$1.py" --mode "$3" --steps "$steps" \
     --amp "$amp" $layout --threads "$threads" 2>/dev/null |
     "$python" -c 'import json,sys; print(json.load(sys.stdin)["samples_per_second"])'
