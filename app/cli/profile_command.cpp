@@ -60,9 +60,9 @@ nlohmann::json profile_json(const StepProfile& profile) {
           {"wall_step_ms", profile.wall_step_ms},
           {"plain_step_ms", profile.plain_step_ms},
           {"peak_bytes", profile.peak_bytes},
-          {"forward_peak_bytes", profile.forward_peak_bytes},
-          {"backward_peak_bytes", profile.backward_peak_bytes},
-          {"optimizer_peak_bytes", profile.optimizer_peak_bytes},
+          {"forward_peak_bytes", profile.peak_by_part.forward_bytes},
+          {"backward_peak_bytes", profile.peak_by_part.backward_bytes},
+          {"optimizer_peak_bytes", profile.peak_by_part.optimizer_bytes},
           {"estimated_bytes", profile.estimated_bytes},
           {"estimated_peak_at", profile.estimated_peak_at},
           {"peak_bytes_without_recompute", profile.peak_bytes_without_recompute},
@@ -117,10 +117,11 @@ void print_table(const StepProfile& profile, std::ostream& out) {
   out << "memory at the step's peak: " << format("%.1f", mib(profile.peak_bytes))
       << " MiB measured, " << format("%.1f", mib(profile.estimated_bytes))
       << " MiB estimated by the builder (at the " << profile.estimated_peak_at << ")\n";
-  if (profile.forward_peak_bytes > 0) {
-    out << "measured peak by part: forward " << format("%.1f", mib(profile.forward_peak_bytes))
-        << " MiB, backward " << format("%.1f", mib(profile.backward_peak_bytes))
-        << " MiB, optimizer step " << format("%.1f", mib(profile.optimizer_peak_bytes)) << " MiB\n";
+  const MeasuredPeaks& parts = profile.peak_by_part;
+  if (parts.forward_bytes > 0) {
+    out << "measured peak by part: forward " << format("%.1f", mib(parts.forward_bytes))
+        << " MiB, backward " << format("%.1f", mib(parts.backward_bytes)) << " MiB, optimizer step "
+        << format("%.1f", mib(parts.optimizer_bytes)) << " MiB\n";
   }
   if (profile.peak_bytes_without_recompute > 0) {
     out << "without recomputing: " << format("%.1f", mib(profile.peak_bytes_without_recompute))

@@ -206,7 +206,7 @@ void TrainingCockpit::onFinished(const RunSummary& summary, const QString& runFo
     case RunState::Cancelled:
       outcome = tr("Stopped after %1 steps; checkpoint %2")
                     .arg(summary.steps)
-                    .arg(QString::fromStdString(summary.last_checkpoint));
+                    .arg(QString::fromStdString(summary.checkpoints.last));
       break;
     default:
       outcome = tr("Failed: %1")

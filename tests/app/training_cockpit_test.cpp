@@ -188,7 +188,7 @@ void TrainingCockpitTest::stopMidRunReturnsControlAndLeavesCheckpoint() {
   QCOMPARE(summary.state, RunState::Cancelled);
   const QString folder = finished.front().at(1).toString();
   QVERIFY(QFileInfo(folder + QStringLiteral("/last.ckpt")).isDir());
-  QCOMPARE(QString::fromStdString(summary.last_checkpoint), folder + QStringLiteral("/last.ckpt"));
+  QCOMPARE(QString::fromStdString(summary.checkpoints.last), folder + QStringLiteral("/last.ckpt"));
   QCOMPARE(fixture_.cockpit()->progress()->phase(), TrainingProgressView::Phase::Idle);
 
   // The checkpoint resumes: the new run goes on from the step it stopped at.

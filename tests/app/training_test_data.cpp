@@ -80,7 +80,7 @@ QString trainCheckpoint(Project project, const QString& runFolder, int steps) {
   Trainer trainer(options, nullptr);
   const RunSummary summary = trainer.run();
   if (summary.state != RunState::Finished) return {};
-  return QFile::decodeName(summary.last_checkpoint.c_str());
+  return QFile::decodeName(summary.checkpoints.last.c_str());
 }
 
 QString trainTinyCheckpoint(const QString& folder, int steps) {

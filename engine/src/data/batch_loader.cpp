@@ -19,6 +19,50 @@ std::int64_t nanoseconds_since(Clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
 }
 
+// Where one shard's rows of a global batch lie in the epoch's order.
+struct ShardRows {
+  std::int64_t first = 0;        // position in the order of this shard's first row
+  std::int64_t count = 0;        // this shard's rows
+  std::int64_t global_rows = 0;  // rows of the global batch, all shards together
+};
+
+// The global batch `index` split as evenly as it goes: the first `extra` shards take one row
+// more, so the shards of a step together hold exactly the global batch.
+ShardRows shard_rows(const BatchLoaderOptions& options, std::int64_t sample_count,
+                     std::int64_t index) {
+  const std::int64_t global_batch = options.batch_size * options.shard_count;
+  const std::int64_t global_first = index * global_batch;
+  const std::int64_t global_rows = std::min(global_batch, sample_count - global_first);
+  const std::int64_t shards = options.shard_count;
+  const std::int64_t shard = options.shard_rank;
+  const std::int64_t base = global_rows / shards;
+  const std::int64_t extra = global_rows % shards;
+  return {global_first + shard * base + std::min(shard, extra), base + (shard < extra ? 1 : 0),
+          global_rows};
+}
+
+// One image's C planes of bytes through each channel's pixel -> input table; returns where the
+// next image goes.
+float* normalise_image(const std::vector<std::array<float, 256>>& tables,
+                       const std::uint8_t* pixels, std::size_t plane, float* out) {
+  for (std::size_t c = 0; c < tables.size(); ++c) {
+    const std::array<float, 256>& table = tables[c];
+    const std::uint8_t* in = pixels + c * plane;
+    for (std::size_t k = 0; k < plane; ++k) out[k] = table[in[k]];
+    out += plane;
+  }
+  return out;
+}
+
+// One row of a segmentation batch's N×H×W targets: each pixel's class, or the set's ignore
+// label (which the loss and the metrics skip) where the mask says kMaskIgnore.
+void write_mask_targets(const std::uint8_t* mask, std::size_t plane, std::int64_t ignore,
+                        std::int64_t* targets) {
+  for (std::size_t k = 0; k < plane; ++k) {
+    targets[k] = mask[k] == kMaskIgnore ? ignore : std::int64_t{mask[k]};
+  }
+}
+
 }  // namespace
 
 BatchLoader::BatchLoader(std::shared_ptr<const ImageSet> images, BatchLoaderOptions options)
@@ -160,16 +204,7 @@ void BatchLoader::work() {
 Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t epoch,
                             std::int64_t index, Scratch& scratch) const {
   const SampleSet& set = *samples_;
-  // This shard's rows of global batch `index`: the first `extra` shards take one row more.
-  const std::int64_t global_batch = options_.batch_size * options_.shard_count;
-  const std::int64_t global_first = index * global_batch;
-  const std::int64_t global_rows = std::min(global_batch, set.size() - global_first);
-  const std::int64_t shards = options_.shard_count;
-  const std::int64_t shard = options_.shard_rank;
-  const std::int64_t base = global_rows / shards;
-  const std::int64_t extra = global_rows % shards;
-  const std::int64_t first = global_first + shard * base + std::min(shard, extra);
-  const std::int64_t count = base + (shard < extra ? 1 : 0);
+  const auto [first, count, global_rows] = shard_rows(options_, set.size(), index);
   const auto float_options = torch::TensorOptions().dtype(torch::kFloat32).pinned_memory(pinned_);
   const auto label_options = torch::TensorOptions().dtype(torch::kInt64).pinned_memory(pinned_);
   scratch.decoded.resize(set.image_bytes());
@@ -221,18 +256,9 @@ Batch BatchLoader::assemble(const std::vector<std::int64_t>& order, std::int64_t
       pixels = scratch.augmented.data();
       if (masks) mask = scratch.augmented_mask.data();
     }
-    for (std::size_t c = 0; c < normalise_.size(); ++c) {
-      const std::array<float, 256>& table = normalise_[c];
-      const std::uint8_t* in = pixels + c * plane;
-      for (std::size_t k = 0; k < plane; ++k) out[k] = table[in[k]];
-      out += plane;
-    }
+    out = normalise_image(normalise_, pixels, plane, out);
     if (masks) {
-      std::int64_t* targets = labels + batch.samples.size() * plane;
-      const std::int64_t ignore = set.ignore_label();
-      for (std::size_t k = 0; k < plane; ++k) {
-        targets[k] = mask[k] == kMaskIgnore ? ignore : std::int64_t{mask[k]};
-      }
+      write_mask_targets(mask, plane, set.ignore_label(), labels + batch.samples.size() * plane);
     } else {
       labels[batch.samples.size()] = set.label(sample);
     }

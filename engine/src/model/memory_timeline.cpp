@@ -54,8 +54,9 @@ bool is_view(const Block& block) {
   return model != nullptr && model->output_is_view;
 }
 
-std::vector<BlockMemory> block_memory(const Graph& graph, const ModelAnalysis& analysis,
-                                      const MemoryOptions& options) {
+// Forward: each block's wires and what it allocates and keeps for backward, in analysis order.
+std::vector<BlockMemory> forward_memory(const Graph& graph, const ModelAnalysis& analysis,
+                                        const MemoryOptions& options) {
   const std::int64_t batch = std::max<std::int64_t>(options.batch_size, 0);
   const std::int64_t element = bytes_per_element(options.precision);
   const bool autocast = options.precision != Precision::Fp32;
@@ -65,7 +66,6 @@ std::vector<BlockMemory> block_memory(const Graph& graph, const ModelAnalysis& a
   for (int b = 0; b < count; ++b) position[analysis.blocks[b].id] = b;
 
   std::vector<BlockMemory> memory(analysis.blocks.size());
-  std::vector<int> first_reader(analysis.blocks.size(), -1);
   for (int b = 0; b < count; ++b) {
     const BlockAnalysis& analysed = analysis.blocks[b];
     const std::optional<std::size_t> at = index.position(analysed.id);
@@ -77,8 +77,6 @@ std::vector<BlockMemory> block_memory(const Graph& graph, const ModelAnalysis& a
       if (from == position.end()) continue;
       m.producers.push_back(from->second);
       memory[from->second].last_reader = std::max(memory[from->second].last_reader, b);
-      int& first = first_reader[from->second];
-      if (first < 0 || b < first) first = b;
     }
     const bool is_input = analysed.input_shapes.empty();
     m.output = is_input ? 0 : batch * analysed.output_elements * element;
@@ -108,6 +106,15 @@ std::vector<BlockMemory> block_memory(const Graph& graph, const ModelAnalysis& a
     m.is_view = is_view(block);
     m.passes_gradient_on = m.is_view || block.type == "Add" || block.type == "Concat";
   }
+  return memory;
+}
+
+// Recompute: what each recomputed block holds while backward recomputes its segment.
+void add_recomputed_memory(const ModelAnalysis& analysis, const MemoryOptions& options,
+                           std::vector<BlockMemory>& memory) {
+  const std::int64_t batch = std::max<std::int64_t>(options.batch_size, 0);
+  const std::int64_t element = bytes_per_element(options.precision);
+  const int count = static_cast<int>(analysis.blocks.size());
   // Inside a recomputation autograd keeps what the blocks keep when nothing is recomputed (an
   // output a block saves, or a reader saves as its input); the segment's outputs are held too,
   // as the roots of its backward.
@@ -127,6 +134,18 @@ std::vector<BlockMemory> block_memory(const Graph& graph, const ModelAnalysis& a
     memory[b].recomputed =
         batch * ((output_kept_inside[b] ? analysed.output_elements * element : 0) +
                  analysed.saved_extra_elements * element + analysed.saved_index_bytes);
+  }
+}
+
+// Backward: the block whose backward frees each block's kept output.
+void add_output_frees(const ModelAnalysis& analysis, std::vector<BlockMemory>& memory) {
+  const int count = static_cast<int>(analysis.blocks.size());
+  std::vector<int> first_reader(analysis.blocks.size(), -1);
+  for (int b = 0; b < count; ++b) {
+    for (int producer : memory[b].producers) {
+      int& first = first_reader[producer];
+      if (first < 0 || b < first) first = b;
+    }
   }
   // A block that saves its output frees it in its own backward; else the readers that keep it
   // do (one that saves it as its input, or a recomputed segment keeping its input until its
@@ -158,6 +177,13 @@ std::vector<BlockMemory> block_memory(const Graph& graph, const ModelAnalysis& a
     memory[b].output_freed_after =
         analysed.saves_output && !analysed.recompute ? b : std::max(keeper, b);
   }
+}
+
+std::vector<BlockMemory> block_memory(const Graph& graph, const ModelAnalysis& analysis,
+                                      const MemoryOptions& options) {
+  std::vector<BlockMemory> memory = forward_memory(graph, analysis, options);
+  add_recomputed_memory(analysis, options, memory);
+  add_output_frees(analysis, memory);
   return memory;
 }
 

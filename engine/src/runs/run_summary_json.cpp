@@ -63,8 +63,8 @@ nlohmann::json summary_fields(const RunSummary& s) {
           {"world_size", s.data_parallel.world_size},
           {"allreduce_wait_share", measured(s.data_parallel.allreduce_wait_share)},
           {"state", to_string(s.state)},
-          {"last_checkpoint", s.last_checkpoint},
-          {"best_checkpoint", s.best_checkpoint},
+          {"last_checkpoint", s.checkpoints.last},
+          {"best_checkpoint", s.checkpoints.best},
           {"error", s.error ? s.error->describe() : std::string()}};
 }
 

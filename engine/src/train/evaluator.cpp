@@ -53,6 +53,38 @@ std::int64_t counted_pixels(const std::vector<std::vector<std::int64_t>>& confus
   return sum;
 }
 
+// The model's logits for a batch, autocast as in training, in fp32 for the loss and softmax.
+torch::Tensor float_logits(GraphModule& model, const torch::Tensor& inputs,
+                           const torch::Device& device, AmpMode amp) {
+  torch::Tensor logits;
+  {
+    AutocastGuard autocast(device, amp);
+    logits = model->forward(inputs);
+  }
+  return logits.to(torch::kFloat);
+}
+
+// The batch's summed cross-entropy, in double: over its samples, or over a segmentation's
+// pixels (N×C×H×W logits) whose truth is not the ignore label.
+torch::Tensor summed_loss(const torch::Tensor& logits, const torch::Tensor& labels,
+                          std::int64_t ignore_label) {
+  auto options = torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum);
+  if (logits.dim() == 4) options.ignore_index(ignore_label);
+  return torch::nn::functional::cross_entropy(logits, labels, options).to(torch::kDouble);
+}
+
+// A segmentation's figures from its pixel confusion: the loss and accuracy are means over the
+// counted pixels (the ignored ones never reach the matrix), and stay 0 when none was counted.
+void set_pixel_figures(Evaluation& result, const PixelConfusion& confusion,
+                       const torch::Tensor& loss_sum) {
+  result.confusion = confusion.matrix();
+  result.counted = counted_pixels(result.confusion);
+  if (result.counted == 0) return;
+  result.loss = loss_sum.item<double>() / static_cast<double>(result.counted);
+  result.accuracy =
+      static_cast<double>(hit_pixels(result.confusion)) / static_cast<double>(result.counted);
+}
+
 }  // namespace
 
 Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::Device& device,
@@ -82,28 +114,14 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
     result.skipped.insert(result.skipped.end(), batch->skipped.begin(), batch->skipped.end());
     torch::Tensor inputs = batch->images.to(device, batch->non_blocking);
     torch::Tensor labels = batch->labels.to(device, batch->non_blocking);
-    torch::Tensor logits;
-    {
-      AutocastGuard autocast(device, amp);
-      logits = model->forward(inputs);
-    }
-    logits = logits.to(torch::kFloat);
+    const torch::Tensor logits = float_logits(model, inputs, device, amp);
     result.samples += labels.size(0);
+    loss_sum += summed_loss(logits, labels, ignore_label);
     if (logits.dim() == 4) {
       result.pixels = true;
-      loss_sum +=
-          torch::nn::functional::cross_entropy(logits, labels,
-                                               torch::nn::functional::CrossEntropyFuncOptions()
-                                                   .reduction(torch::kSum)
-                                                   .ignore_index(ignore_label))
-              .to(torch::kDouble);
       pixel_confusion.add(pixel_cells(logits, labels, classes, ignore_label));
       continue;
     }
-    loss_sum +=
-        torch::nn::functional::cross_entropy(
-            logits, labels, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
-            .to(torch::kDouble);
     const auto [top_probability, top_class] = torch::softmax(logits, 1).max(1);
     predicted.push_back(top_class);
     confidence.push_back(top_probability);
@@ -112,13 +130,7 @@ Evaluation evaluate_model(GraphModule& model, BatchLoader& loader, const torch::
   if (was_training) model->train();
 
   if (result.pixels) {
-    result.confusion = pixel_confusion.matrix();
-    result.counted = counted_pixels(result.confusion);
-    if (result.counted > 0) {
-      result.loss = loss_sum.item<double>() / static_cast<double>(result.counted);
-      result.accuracy =
-          static_cast<double>(hit_pixels(result.confusion)) / static_cast<double>(result.counted);
-    }
+    set_pixel_figures(result, pixel_confusion, loss_sum);
     return result;
   }
 

@@ -325,9 +325,9 @@ void run_profile_steps(const ProfileSubject& subject, std::int64_t warmup, std::
     if (peaks.on_cpu()) {
       const std::int64_t module = module_bytes(*model);
       profile.peak_bytes = module + peaks.whole();
-      profile.forward_peak_bytes = module + peaks.peak(PhasePeaks::Forward);
-      profile.backward_peak_bytes = module + peaks.peak(PhasePeaks::Backward);
-      profile.optimizer_peak_bytes = module + peaks.peak(PhasePeaks::Optimizer);
+      profile.peak_by_part.forward_bytes = module + peaks.peak(PhasePeaks::Forward);
+      profile.peak_by_part.backward_bytes = module + peaks.peak(PhasePeaks::Backward);
+      profile.peak_by_part.optimizer_bytes = module + peaks.peak(PhasePeaks::Optimizer);
     } else {
       profile.peak_bytes =
           static_cast<std::int64_t>(probe_memory(subject.device).peak_allocated_bytes);

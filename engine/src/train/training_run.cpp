@@ -97,8 +97,8 @@ void TrainingRun::fill_summary() {
 
 bool TrainingRun::leave_checkpoints() {
   // The epoch-end save may already hold exactly this state; writing it again is wasted I/O.
-  if (summary_.last_checkpoint.empty() || keeper_.last_saved_step() != progress_.global_step) {
-    summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
+  if (summary_.checkpoints.last.empty() || keeper_.last_saved_step() != progress_.global_step) {
+    summary_.checkpoints.last = write_checkpoint(kLastCheckpointFolder);
     // A run that ends without the checkpoint it was meant to leave has lost its work: it fails.
     if (keeper_.save_error()) {
       fail_save(*keeper_.save_error());
@@ -116,7 +116,7 @@ void TrainingRun::finish(EpochEnd end) {
   if (control_.cancelled()) end = EpochEnd::Cancelled;  // also during validation
   if (end == EpochEnd::Cancelled) {
     summary_.state = RunState::Cancelled;
-    set_state(RunState::Cancelled, "cancelled; checkpoint " + summary_.last_checkpoint);
+    set_state(RunState::Cancelled, "cancelled; checkpoint " + summary_.checkpoints.last);
   } else {
     summary_.state = RunState::Finished;
     set_state(RunState::Finished,
@@ -130,7 +130,7 @@ void TrainingRun::fail(RunErrorKind kind, Error problem, bool leave_checkpoint, 
   if (leave_checkpoint && model_) error.checkpoint = write_checkpoint(kLastCheckpointFolder);
   summary_.state = RunState::Failed;
   summary_.steps = progress_.global_step;
-  summary_.last_checkpoint = error.checkpoint;
+  summary_.checkpoints.last = error.checkpoint;
   summary_.error = error;
   if (kind != RunErrorKind::Distributed) ranks_.announce_failure(error.message);
   listener_.on_error(error);

@@ -129,12 +129,12 @@ void TrainingRun::validate_at_step_limit(std::int64_t epoch) {
 
 void TrainingRun::keep_checkpoints(std::int64_t epoch, bool best, bool epoch_end) {
   if (best && settings_.validation.keep_best) {
-    summary_.best_checkpoint = write_checkpoint(kBestCheckpointFolder);
+    summary_.checkpoints.best = write_checkpoint(kBestCheckpointFolder);
     if (keeper_.save_error()) keeper_.keep_best_save_error();
   }
   const std::int64_t every = settings_.validation.checkpoint_every_epochs;
   if (epoch_end && every > 0 && (epoch + 1) % every == 0) {
-    summary_.last_checkpoint = write_checkpoint(kLastCheckpointFolder);
+    summary_.checkpoints.last = write_checkpoint(kLastCheckpointFolder);
   }
 }
 

@@ -169,9 +169,9 @@ TEST(StepProfiler, MemoryEstimateIsWithinTenPercentOfTheMeasuredPeak) {
       EXPECT_NEAR(static_cast<double>(estimate.total_bytes),
                   static_cast<double>(profile.peak_bytes), 0.1 * profile.peak_bytes);
       // The peak is the highest of the step's parts; backward holds the most here.
-      EXPECT_GT(profile.forward_peak_bytes, 0);
-      EXPECT_GT(profile.optimizer_peak_bytes, 0);
-      EXPECT_EQ(profile.backward_peak_bytes, profile.peak_bytes);
+      EXPECT_GT(profile.peak_by_part.forward_bytes, 0);
+      EXPECT_GT(profile.peak_by_part.optimizer_bytes, 0);
+      EXPECT_EQ(profile.peak_by_part.backward_bytes, profile.peak_bytes);
       EXPECT_EQ(estimate.peak_phase, MemoryPhase::Backward);
     }
   }

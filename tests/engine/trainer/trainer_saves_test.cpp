@@ -74,7 +74,7 @@ TEST_F(TrainerSaves, FailedFinalCheckpointFailsTheRunAndSaysWhy) {
   EXPECT_EQ(summary.error->kind, RunErrorKind::Save);
   EXPECT_NE(summary.error->message.find("could not save the checkpoint"), std::string::npos)
       << summary.error->message;
-  EXPECT_TRUE(summary.last_checkpoint.empty());
+  EXPECT_TRUE(summary.checkpoints.last.empty());
 }
 
 TEST_F(TrainerSaves, FailedBestCheckpointFailsTheRun) {

@@ -64,7 +64,7 @@ TEST_F(TrainerValidation, AStepLimitPartWayThroughAnEpochEndsWithAValidation) {
   ASSERT_TRUE(summary.val_accuracy.has_value());
   ASSERT_TRUE(summary.val_loss.has_value());
   EXPECT_EQ(summary.epochs, 0);  // no epoch completed
-  EXPECT_FALSE(summary.best_checkpoint.empty());
+  EXPECT_FALSE(summary.checkpoints.best.empty());
   EXPECT_EQ(best_checkpoint_step(), 3);
 }
 
@@ -112,7 +112,7 @@ TEST_F(TrainerValidation, AStoppedRunDoesNotValidateAtItsEnd) {
   const RunSummary summary = trainer.run();
   EXPECT_EQ(summary.state, RunState::Cancelled);
   EXPECT_FALSE(summary.val_accuracy.has_value());
-  EXPECT_TRUE(summary.best_checkpoint.empty());
+  EXPECT_TRUE(summary.checkpoints.best.empty());
 }
 
 }  // namespace

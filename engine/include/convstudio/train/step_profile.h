@@ -83,6 +83,15 @@ struct ProfileEvent {
   double duration_us = 0;
 };
 
+// A training step's measured memory peak in each of its parts (CPU only; 0 on CUDA), weights
+// and buffers included: the forward pass, backward (recomputed segments included) and the
+// optimizer step with clearing the gradients.
+struct MeasuredPeaks {
+  std::int64_t forward_bytes = 0;
+  std::int64_t backward_bytes = 0;
+  std::int64_t optimizer_bytes = 0;
+};
+
 struct StepProfile {
   std::vector<BlockProfile> blocks;  // in the graph's order (its topological order)
   std::vector<StageProfile> stages;  // one per StageKind, in its order
@@ -99,11 +108,7 @@ struct StepProfile {
   // LibTorch's CPU allocator had handed out at once during those steps (its own reports,
   // counted on the training thread); on CUDA the caching allocator's max_memory_allocated.
   std::int64_t peak_bytes = 0;
-  // The same peak in each part of the step (CPU only; 0 on CUDA): the forward pass, backward
-  // (recomputed segments included) and the optimizer step with clearing the gradients.
-  std::int64_t forward_peak_bytes = 0;
-  std::int64_t backward_peak_bytes = 0;
-  std::int64_t optimizer_peak_bytes = 0;
+  MeasuredPeaks peak_by_part;  // the same peak in each part of the step
   // The builder's estimate of the same (MemoryEstimator, this batch and precision), and where
   // it puts the peak: "backward of s1_conv2", "forward of fc1", "optimizer step".
   std::int64_t estimated_bytes = 0;

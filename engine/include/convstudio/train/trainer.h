@@ -87,6 +87,13 @@ struct DataParallelSummary {
   std::optional<double> allreduce_wait_share;
 };
 
+// The checkpoint folders a run left, grouped because the checkpoint keeper writes both: the
+// latest state (to resume from) and the best validation's. Empty when none was written.
+struct RunCheckpoints {
+  std::string last;
+  std::string best;
+};
+
 // The final figures of a run (also the CLI's last JSON line, whose keys stay flat: see
 // run_summary_json.h). A figure that was never measured (no step trained, no validation run) is
 // absent, never 0. Figures that one part of the run reports together are grouped.
@@ -112,8 +119,7 @@ struct RunSummary {
   LossScaleSummary loss_scaling;
   ComputeSummary compute;
   DataParallelSummary data_parallel;
-  std::string last_checkpoint;
-  std::string best_checkpoint;
+  RunCheckpoints checkpoints;
   std::optional<RunError> error;
 };
 
