@@ -269,6 +269,12 @@ FusedForward bn_relu_forward_cl(const at::Tensor& x, const at::Tensor& weight,
   return {y, mean, invstd};
 }
 
+// The gradient the ReLU lets through: gy where x · scale + shift > 0 (the mask recomputed from
+// x, so y need not be kept or read).
+inline Vec relu_gradient(const Vec& x, const Vec& gy, const float* scale, const float* shift) {
+  return gy & (at::vec::fmadd(x, Vec::loadu(scale), Vec::loadu(shift)) > Vec(0));
+}
+
 std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_cl(
     const at::Tensor& gy_in, const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias,
     const at::Tensor& mean, const at::Tensor& invstd) {
@@ -295,9 +301,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_cl(
     int64_t j = 0;
     for (; j + Vec::size() <= c; j += Vec::size()) {
       const Vec xv = Vec::loadu(row + j);
-      const Vec mask =
-          at::vec::fmadd(xv, Vec::loadu(scale.data() + j), Vec::loadu(shift.data() + j)) > zero;
-      const Vec dz = Vec::loadu(grow + j) & mask;
+      const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), scale.data() + j, shift.data() + j);
       (Vec::loadu(a + j) + dz).store(a + j);
       at::vec::fmadd(dz, xv - Vec::loadu(mu.data() + j), Vec::loadu(b + j)).store(b + j);
     }
@@ -330,9 +334,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_cl(
       int64_t j = 0;
       for (; j + Vec::size() <= c; j += Vec::size()) {
         const Vec xv = Vec::loadu(row + j);
-        const Vec mask =
-            at::vec::fmadd(xv, Vec::loadu(scale.data() + j), Vec::loadu(shift.data() + j)) > zero;
-        const Vec dz = Vec::loadu(grow + j) & mask;
+        const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), scale.data() + j, shift.data() + j);
         at::vec::fmadd(dz, Vec::loadu(ka.data() + j),
                        at::vec::fmadd(xv, Vec::loadu(kx.data() + j), Vec::loadu(k0.data() + j)))
             .store(out + j);
