@@ -1157,7 +1157,7 @@
         <translation>不能搜索；研究只能变化以下设置之一：%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>has no space to search</source>
         <translation>没有给出搜索空间</translation>
     </message>
@@ -1187,7 +1187,7 @@
         <translation>范围“%1”：此设置的取值是词语或 on/off；请列出其取值（%2=A,B）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>range &apos;%1&apos;: this setting is a whole number</source>
         <translation>范围“%1”：此设置是整数</translation>
     </message>
@@ -1202,22 +1202,22 @@
         <translation>范围“%1”超出了该设置的取值范围 %2..%3</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>has an empty choice (two commas, or one at an end)</source>
         <translation>含有空的选项（两个逗号相连，或逗号在末尾）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>lists the choice &apos;%1&apos; twice</source>
         <translation>选项“%1”列出了两次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>has an empty value (two commas, or one at an end)</source>
         <translation>含有空的值（两个逗号相连，或逗号在末尾）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>lists the value &apos;%1&apos; twice</source>
         <translation>值“%1”列出了两次</translation>
     </message>
