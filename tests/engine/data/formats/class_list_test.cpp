@@ -41,6 +41,12 @@ TEST(ClassList, ProblemsComeBackAtTheirLineOrField) {
   Result<ClassList> broken = parse_class_list("[\n{\"name\": \"a\"},\n{oops}\n]", "c.json");
   ASSERT_FALSE(broken.ok());
   EXPECT_EQ(broken.error().line, 3);
+  // A number no double holds is nlohmann's out_of_range, not a parse_error: still an error,
+  // never an escaped exception (found by fuzz_class_list).
+  Result<ClassList> huge = parse_class_list("48888e888eee", "c.json");
+  ASSERT_FALSE(huge.ok());
+  EXPECT_EQ(huge.error().file, "c.json");
+  EXPECT_FALSE(parse_class_list(R"([{"name": "a", "colour": [1e999, 0, 0]}])", "c.json").ok());
   Result<ClassList> nameless = parse_class_list(R"([{"colour": [1, 2, 3]}])", "c.json");
   ASSERT_FALSE(nameless.ok());
   EXPECT_EQ(nameless.error().field, "[0]");

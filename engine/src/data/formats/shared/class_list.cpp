@@ -113,6 +113,9 @@ Result<ClassList> parse_json(std::string_view text, const std::string& file) {
   } catch (const nlohmann::json::parse_error& error) {
     return Error::at_line(file, line_of(text, error.byte > 0 ? error.byte - 1 : 0), 1,
                           std::string("is not valid JSON: ") + error.what());
+  } catch (const nlohmann::json::exception& error) {
+    // A number no double holds (1e999) is out_of_range, not a parse_error, and has no position.
+    return Error::in_file(file, std::string("is not valid JSON: ") + error.what());
   }
   if (!document.is_array()) {
     return Error::at_line(file, 1, 1,
