@@ -15,13 +15,10 @@ namespace {
 
 namespace said = search_messages;
 
-// An error at `place` in English, its pattern and arguments kept in `message` for the studio.
+// refuse_setting (value_list.h) with the pattern and its arguments given apart.
 Error refuse(MessageText* message, const std::string& place, const char* pattern,
              std::vector<std::string> args) {
-  MessageText text{pattern, std::move(args)};
-  Error error = Error::in_setting(place, text.english());
-  if (message) *message = std::move(text);
-  return error;
+  return refuse_setting(place, {pattern, std::move(args)}, message);
 }
 
 std::optional<double> number_in(const std::string& text) {

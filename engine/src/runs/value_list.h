@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "convstudio/error.h"
@@ -20,6 +21,15 @@ inline std::string trimmed(std::string_view text) {
   return std::string(text.substr(first, last - first + 1));
 }
 
+// An error at the setting `place`, in English, its pattern and arguments kept in `message`
+// (when given) for the studio to translate: how sweep axes and study spaces refuse.
+inline Error refuse_setting(const std::string& place, MessageText text,
+                            MessageText* message = nullptr) {
+  Error error = Error::in_setting(place, text.english());
+  if (message) *message = std::move(text);
+  return error;
+}
+
 // The patterns of a list's two errors: an empty item, and one listed twice (%1 the item).
 struct ValueListWords {
   const char* empty;
@@ -33,17 +43,12 @@ inline Result<std::vector<std::string>> comma_separated_values(std::string_view 
                                                                ValueListWords words,
                                                                MessageText* message = nullptr) {
   std::vector<std::string> values;
-  const auto refuse = [&](MessageText text) {
-    Error error = Error::in_setting(place, text.english());
-    if (message) *message = std::move(text);
-    return error;
-  };
   while (true) {
     const auto comma = list.find(',');
     std::string value = trimmed(list.substr(0, comma));
-    if (value.empty()) return refuse({words.empty, {}});
+    if (value.empty()) return refuse_setting(place, {words.empty, {}}, message);
     if (std::find(values.begin(), values.end(), value) != values.end()) {
-      return refuse({words.twice, {value}});
+      return refuse_setting(place, {words.twice, {value}}, message);
     }
     values.push_back(std::move(value));
     if (comma == std::string_view::npos) return values;
