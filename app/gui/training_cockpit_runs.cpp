@@ -68,6 +68,8 @@ bool TrainingCockpit::pointAt(const Error& error) {
 Result<QString> TrainingCockpit::startRun(const Project& project, const RunStart& how) {
   runSettings_ = project.training;
   views_.charts->beginRun(project.training);
+  const auto device = parse_device(project.training.device);
+  views_.charts->setTrainingOnCpu(!device || !device->uses_cuda(devices_.cuda_available));
   QStringList rankDevices;
   if (project.training.processes > 1) {
     for (int rank = 0; rank < project.training.processes; ++rank)

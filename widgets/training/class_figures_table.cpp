@@ -39,7 +39,9 @@ ClassFiguresTable::ClassFiguresTable(QWidget* parent) : QTableWidget(0, kColumns
   horizontalHeaderItem(kF1)->setToolTip(tr("The harmonic mean of precision and recall"));
   horizontalHeaderItem(kSupport)->setToolTip(tr("This class's images in the validation split"));
   verticalHeader()->setVisible(false);
-  horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // Fitted once per epoch (showEpoch), not per cell: with ResizeToContents every setItem
+  // measured the whole column's text again, a third of the UI thread's time while training.
+  horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
   setEditTriggers(QAbstractItemView::NoEditTriggers);
   setSelectionBehavior(QAbstractItemView::SelectRows);
   horizontalHeader()->setSortIndicator(kClass, Qt::AscendingOrder);  // class order at first
@@ -56,6 +58,7 @@ void ClassFiguresTable::clear() {
 void ClassFiguresTable::showEpoch(const EpochMetrics& epoch) {
   const ClassReport report = class_report(epoch.confusion);
   setSortingEnabled(false);  // rows filled in class order, then sorted as the user asked
+  setUpdatesEnabled(false);
   setRowCount(static_cast<int>(report.classes.size()));
   for (int c = 0; c < rowCount(); ++c) {
     const ClassFigures& f = report.classes[static_cast<std::size_t>(c)];
@@ -70,6 +73,8 @@ void ClassFiguresTable::showEpoch(const EpochMetrics& epoch) {
     setItem(c, kSupport, figureItem(static_cast<double>(f.support), QString::number(f.support)));
   }
   setSortingEnabled(true);
+  resizeColumnsToContents();
+  setUpdatesEnabled(true);
   averages_ = tr("Macro-F1 %1 · balanced accuracy %2")
                   .arg(QString::number(report.macro_f1, 'f', 3), percent(report.balanced_accuracy));
   setToolTip(averages_);

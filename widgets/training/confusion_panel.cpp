@@ -26,15 +26,46 @@ ConfusionPanel::ConfusionPanel(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(splitter);
+  pendingTimer_ = new QTimer(this);
+  pendingTimer_->setSingleShot(true);
+  connect(pendingTimer_, &QTimer::timeout, this, &ConfusionPanel::showPending);
 }
 
 void ConfusionPanel::showEpoch(const EpochMetrics& epoch) {
+  pending_ = epoch;
+  if (!isVisible() || pendingTimer_->isActive()) return;
+  const qint64 since = sinceShown_.isValid() ? sinceShown_.elapsed() : kMinIntervalMs;
+  if (since >= kMinIntervalMs) {
+    showPending();
+  } else {
+    pendingTimer_->start(static_cast<int>(kMinIntervalMs - since));
+  }
+}
+
+void ConfusionPanel::showPending() {
+  pendingTimer_->stop();
+  if (!pending_) return;
+  const EpochMetrics epoch = std::move(*pending_);
+  pending_.reset();
   matrix_->showEpoch(epoch);
   table_->showEpoch(epoch);
   averages_->setText(table_->averagesText());
+  sinceShown_.start();
+}
+
+ConfusionMatrixView* ConfusionPanel::shownNow() {
+  showPending();
+  return matrix_;
+}
+
+void ConfusionPanel::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  showPending();
 }
 
 void ConfusionPanel::clear() {
+  pendingTimer_->stop();
+  pending_.reset();
   matrix_->clear();
   table_->clear();
   averages_->clear();

@@ -1,9 +1,15 @@
 #pragma once
 // The Confusion Matrix dock's panel: the matrix, and beside it the per-class figures with the
-// macro-F1 and balanced accuracy under them (issue 34).
+// macro-F1 and balanced accuracy under them (issue 34). It shows an epoch at most twice a
+// second, and not at all while hidden (then when shown): short epochs would otherwise lay the
+// table out several times a second, time a CPU run takes from training (gui_bench).
 
+#include <QElapsedTimer>
 #include <QLabel>
+#include <QTimer>
 #include <QWidget>
+
+#include <optional>
 
 #include "class_figures_table.h"
 #include "confusion_matrix_view.h"
@@ -16,19 +22,34 @@ class ConfusionPanel : public QWidget {
  public:
   explicit ConfusionPanel(QWidget* parent = nullptr);
 
+  static constexpr int kMinIntervalMs = 500;
+
   void showEpoch(const EpochMetrics& epoch);
   void clear();
-  int classCount() const { return matrix_->classCount(); }
-  std::int64_t cell(int trueClass, int predictedClass) const {
-    return matrix_->cell(trueClass, predictedClass);
+  // What is read shows the latest epoch: a pending one is drawn first.
+  int classCount() { return shownNow()->classCount(); }
+  std::int64_t cell(int trueClass, int predictedClass) {
+    return shownNow()->cell(trueClass, predictedClass);
   }
-  ConfusionMatrixView* matrix() const { return matrix_; }
-  ClassFiguresTable* classTable() const { return table_; }
+  ConfusionMatrixView* matrix() { return shownNow(); }
+  ClassFiguresTable* classTable() {
+    shownNow();
+    return table_;
+  }
+
+ protected:
+  void showEvent(QShowEvent* event) override;
 
  private:
+  ConfusionMatrixView* shownNow();
+  void showPending();
+
   ConfusionMatrixView* matrix_ = nullptr;
   ClassFiguresTable* table_ = nullptr;
   QLabel* averages_ = nullptr;
+  std::optional<EpochMetrics> pending_;
+  QElapsedTimer sinceShown_;
+  QTimer* pendingTimer_ = nullptr;
 };
 
 }  // namespace convstudio

@@ -413,12 +413,17 @@ void TrainingCharts::refresh() {
   // Averaged, so one slow frame (a resize, a first layout) does not stall the charts.
   const double costMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
   redrawCostMs_ = redrawCostMs_ == 0 ? costMs : 0.8 * redrawCostMs_ + 0.2 * costMs;
-  redrawTimer_->setInterval(redrawIntervalForCost(redrawCostMs_));
+  redrawTimer_->setInterval(redrawIntervalForCost(redrawCostMs_, budget_));
 }
 
-int TrainingCharts::redrawIntervalForCost(double costMs) {
-  const auto budgeted = static_cast<int>(std::ceil(costMs / kRedrawCpuShare));
-  return std::clamp(budgeted, kRedrawIntervalMs, kSlowestRedrawIntervalMs);
+int TrainingCharts::redrawIntervalForCost(double costMs, RedrawBudget budget) {
+  const auto budgeted = static_cast<int>(std::ceil(costMs / budget.cpuShare));
+  return std::clamp(budgeted, kRedrawIntervalMs, budget.slowestIntervalMs);
+}
+
+void TrainingCharts::setTrainingOnCpu(bool onCpu) {
+  budget_ = onCpu ? kCpuRunBudget : kGpuRunBudget;
+  if (redrawCostMs_ > 0) redrawTimer_->setInterval(redrawIntervalForCost(redrawCostMs_, budget_));
 }
 
 int TrainingCharts::redrawIntervalMs() const {

@@ -10,6 +10,7 @@
 
 #include "block_observer.h"
 #include "blocks/block_model.h"
+#include "fused_batch_norm_relu.h"
 #include "model/graph_index.h"
 #include "recomputed_block.h"
 
@@ -167,6 +168,7 @@ void GraphModuleImpl::add_step(const std::vector<const Connection*>& wires, cons
   for (const Connection* wire : wires) step.inputs.push_back(slot_of.at(wire->from));
   step.layer = blocks::block_torch(block.type).build(block, shapes);
   step.frozen = !block.trainable;
+  step.relu = block.type == "ReLU";
   if (step.layer.module) {
     register_module(block.id, step.layer.module);
     if (step.frozen) {
@@ -185,6 +187,7 @@ void GraphModuleImpl::plan_units(const ModelAnalysis& analysis) {
   units_ = in_dependency_order(group_units<Unit>(steps_, analysis, output_step_, unit_of_step),
                                unit_of_step);
   release_after_last_reader(units_);
+  plan_fusion(analysis);
 
   for (std::size_t u = 0; u < units_.size(); ++u) {
     Unit& unit = units_[u];
@@ -210,13 +213,47 @@ void GraphModuleImpl::plan_units(const ModelAnalysis& analysis) {
       for (std::size_t i = 0; i < segment.inputs.size() && i < inputs.size(); ++i) {
         values[segment.inputs[i]] = inputs[i];
       }
-      run_steps(segment, values, torch::Tensor(), training, /*release=*/true);
+      std::vector<char> fused(fuse_batch_norm_relu_ ? steps_.size() : 0, 0);
+      run_steps(segment, values, torch::Tensor(), training, /*release=*/true,
+                fuse_batch_norm_relu_ ? &fused : nullptr);
       std::vector<torch::Tensor> outputs;
       outputs.reserve(segment.outputs.size());
       for (int slot : segment.outputs) outputs.push_back(values[slot]);
       return outputs;
     };
   }
+}
+
+void GraphModuleImpl::plan_fusion(const ModelAnalysis& analysis) {
+  std::vector<int> readers(steps_.size(), 0);
+  for (const Step& step : steps_) {
+    for (int slot : step.inputs) ++readers[slot];
+  }
+  for (std::size_t r = 0; r < steps_.size(); ++r) {
+    Step& relu = steps_[r];
+    if (!relu.relu || relu.inputs.size() != 1) continue;
+    const int n = relu.inputs[0];
+    auto norm = std::dynamic_pointer_cast<torch::nn::BatchNorm2dImpl>(steps_[n].layer.module);
+    // Both outside recompute segments, or in the same one (whose forward runs them together).
+    const auto segment_of = [&analysis](std::size_t s) -> const std::string& {
+      return analysis.blocks[s].recompute_segment;
+    };
+    if (!norm || readers[n] != 1 || n == output_step_ ||
+        segment_of(static_cast<std::size_t>(n)) != segment_of(r))
+      continue;
+    steps_[n].fusable_relu = static_cast<int>(r);
+    steps_[n].norm = std::move(norm);
+    relu.fused_from = n;
+  }
+}
+
+std::vector<std::string> GraphModuleImpl::batch_norms_fused_with_relu() const {
+  std::vector<std::string> ids;
+  if (!fuse_batch_norm_relu_) return ids;
+  for (const Step& step : steps_) {
+    if (step.fusable_relu >= 0 && !step.frozen) ids.push_back(step.id);
+  }
+  return ids;
 }
 
 void GraphModuleImpl::set_channels_last(bool on) {
@@ -235,6 +272,7 @@ std::vector<std::string> GraphModuleImpl::set_batch_norm_in_training(
     auto batch_norm = std::dynamic_pointer_cast<torch::nn::BatchNorm2dImpl>(step.layer.module);
     if (!batch_norm) continue;
     ids.push_back(step.id);
+    step.fusable_relu = -1;  // normalised as `normalise` says, not by the fused kernel
     // The recomputation of a segment (RecomputeInBackward) calls step.layer.forward as well.
     step.layer.forward = [id = step.id, batch_norm, normalise](const std::vector<torch::Tensor>& in,
                                                                bool training) {
@@ -245,15 +283,26 @@ std::vector<std::string> GraphModuleImpl::set_batch_norm_in_training(
 }
 
 void GraphModuleImpl::run_steps(const Unit& unit, std::vector<torch::Tensor>& values,
-                                const torch::Tensor& input, bool training, bool release) const {
+                                const torch::Tensor& input, bool training, bool release,
+                                std::vector<char>* fused_by_step) const {
   BlockObserver* const observer = observer_of(this);
+  const bool fuse = fused_by_step != nullptr && training && observer == nullptr;
   for (std::size_t i = 0; i < unit.steps.size(); ++i) {
     const int at = unit.steps[i];
     const Step& step = steps_[at];
     if (observer != nullptr) observer->before_block(at);
     // A frozen block runs as at inference: BatchNorm uses and keeps its running statistics.
-    values[at] =
-        step.layer.forward(inputs_of(step.inputs, values, input), training && !step.frozen);
+    const bool step_training = training && !step.frozen;
+    std::vector<torch::Tensor> inputs = inputs_of(step.inputs, values, input);
+    if (fuse && step_training && step.fusable_relu >= 0 &&
+        can_fuse_batch_norm_relu(inputs[0], *step.norm)) {
+      values[at] = fused_batch_norm_relu(inputs[0], *step.norm);
+      (*fused_by_step)[at] = 1;
+    } else if (fuse && step.fused_from >= 0 && (*fused_by_step)[step.fused_from]) {
+      values[at] = std::move(inputs[0]);
+    } else {
+      values[at] = step.layer.forward(inputs, step_training);
+    }
     if (observer != nullptr) observer->after_block(at, values[at]);
     if (release) {
       for (int slot : unit.release_inside[i]) values[slot] = torch::Tensor();
@@ -266,6 +315,9 @@ torch::Tensor GraphModuleImpl::run(torch::Tensor input, std::map<std::string, to
   std::vector<torch::Tensor> values(steps_.size());
   torch::Tensor output;
   const bool training = is_training();
+  // By step: this BatchNorm's output has its ReLU applied already (forward_all shows each).
+  const bool fuse = fuse_batch_norm_relu_ && training && all == nullptr;
+  std::vector<char> fused(fuse ? steps_.size() : 0, 0);
   for (const Unit& unit : units_) {
     // forward_all shows every block's output, so it runs recomputed segments plainly.
     if (unit.recompute && all == nullptr) {
@@ -278,7 +330,7 @@ torch::Tensor GraphModuleImpl::run(torch::Tensor input, std::map<std::string, to
         values[unit.outputs[i]] = std::move(outputs[i]);
       }
     } else {
-      run_steps(unit, values, input, training);
+      run_steps(unit, values, input, training, /*release=*/false, fuse ? &fused : nullptr);
     }
     for (int s : unit.steps) {
       if (s == output_step_) output = values[s];

@@ -55,12 +55,25 @@ class GraphModuleImpl : public torch::nn::Module {
       const std::string& block_id, torch::nn::BatchNorm2dImpl&, const torch::Tensor&)>;
   std::vector<std::string> set_batch_norm_in_training(const BatchNormInTraining& normalise);
 
+  // A BatchNorm2d whose only reader is a ReLU runs with it as one operation in training
+  // (fused_batch_norm_relu.h) where the call allows it: not under the profiler's observer (it
+  // times the blocks one by one), not in forward_all, not for a frozen BatchNorm or one
+  // set_batch_norm_in_training replaced. On by default; off runs every block as it is.
+  void set_batch_norm_relu_fusion(bool on) { fuse_batch_norm_relu_ = on; }
+  // The BatchNorm blocks that fuse with their ReLU, in block order.
+  std::vector<std::string> batch_norms_fused_with_relu() const;
+
  private:
   struct Step {
     std::string id;
     std::vector<int> inputs;  // indices into the value slots, by port; none for the Input block
     blocks::TorchLayer layer;
     bool frozen = false;  // Block::trainable false
+    bool relu = false;    // a ReLU block
+    // A BatchNorm2d whose only reader is a ReLU (fusable): the ReLU's step, and the module.
+    int fusable_relu = -1;
+    std::shared_ptr<torch::nn::BatchNorm2dImpl> norm;
+    int fused_from = -1;  // a ReLU: the BatchNorm step that may have applied it already
   };
   // What forward runs, in order: one step, or a recomputed segment (one block marked to recompute
   // alone, or a recompute group), whose blocks keep nothing for backward but its inputs.
@@ -85,13 +98,16 @@ class GraphModuleImpl : public torch::nn::Module {
   // Runs the unit's steps one by one, reading and writing `values` (by slot); `release` frees
   // the segment's inner values after their last reader.
   void run_steps(const Unit& unit, std::vector<torch::Tensor>& values, const torch::Tensor& input,
-                 bool training, bool release = false) const;
+                 bool training, bool release, std::vector<char>* fused_by_step) const;
+  // Marks each BatchNorm2d whose only reader is a ReLU outside recompute segments or in its own.
+  void plan_fusion(const ModelAnalysis& analysis);
   torch::Tensor run(torch::Tensor input, std::map<std::string, torch::Tensor>* all);
 
   std::vector<Step> steps_;
   std::vector<Unit> units_;
   bool channels_last_ = false;
   bool softmax_for_inference_ = false;
+  bool fuse_batch_norm_relu_ = true;
   int output_step_ = -1;
 };
 TORCH_MODULE(GraphModule);

@@ -5,6 +5,10 @@
 // the CPU that was a third of a lenet5 step (perf: page faults and clear_page; README
 // "Performance"). PyTorch's CUDA allocator caches for the same reason; LibTorch's CPU allocator
 // does not, so the run sets glibc's thresholds and puts the defaults back (and trims) at the end.
+// A run on another thread than main (the studio's worker) allocates from one of glibc's thread
+// arenas, made of 64 MiB heaps that glibc unmaps whenever a heap's last block is freed, whatever
+// the trim threshold: a padding at the top larger than a heap keeps them (resnet-small trained
+// 9% slower in the studio than in the CLI without it; gui_bench).
 
 namespace convstudio {
 

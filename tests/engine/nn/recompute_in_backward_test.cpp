@@ -24,8 +24,11 @@ struct Trained {
 // One training step (forward, loss, backward) of `graph` from the weights in `weights`, with
 // the random generator seeded the same way.
 Trained train_step(const Graph& graph, const torch::Tensor& images, const torch::Tensor& labels,
-                   GraphModule& weights) {
+                   GraphModule& weights, bool fuse) {
   GraphModule module(graph, ShapeInference::run(graph));
+  // Compared bitwise: a BatchNorm fused with its ReLU in one model and not in the other (each
+  // block recomputed alone) sums in another order (fused_batch_norm_relu_test.cpp).
+  module->set_batch_norm_relu_fusion(fuse);
   {
     torch::NoGradGuard no_grad;
     auto from = weights->named_parameters();
@@ -65,7 +68,7 @@ bool has_type(const Graph& graph, const std::string& type) {
 // Marks the blocks `group_of` gives a group ("" recomputes the block alone, nullopt leaves it).
 void expect_same_step_in_groups(
     const std::string& name,
-    const std::function<std::optional<std::string>(const Block&)>& group_of) {
+    const std::function<std::optional<std::string>(const Block&)>& group_of, bool fuse = false) {
   const Graph plain = template_graph(name);
   Graph marked = plain;
   int count = 0;
@@ -83,8 +86,8 @@ void expect_same_step_in_groups(
   const torch::Tensor images = torch::randn({6, 3, 16, 16});
   const torch::Tensor labels = torch::randint(0, 5, {6});
 
-  const Trained expected = train_step(plain, images, labels, weights);
-  const Trained got = train_step(marked, images, labels, weights);
+  const Trained expected = train_step(plain, images, labels, weights, fuse);
+  const Trained got = train_step(marked, images, labels, weights, fuse);
   EXPECT_EQ(got.loss, expected.loss) << name;
   ASSERT_EQ(got.grads.size(), expected.grads.size());
   for (const auto& [tensor, grad] : expected.grads) {
@@ -129,6 +132,18 @@ TEST(RecomputeInBackward, AWholeModelAsOneGroupWithDropoutAndBatchNormGivesTheSa
     if (b.type == "Input") return std::nullopt;
     return "all";
   });
+}
+
+TEST(RecomputeInBackward, AWholeModelAsOneGroupFusesBatchNormAndReluAsThePlainModelDoes) {
+  // Fused on both sides: the group's forward and its recomputation run the fused kernel, and the
+  // statistics still move once.
+  expect_same_step_in_groups(
+      "resnet-small",
+      [](const Block& b) -> std::optional<std::string> {
+        if (b.type == "Input") return std::nullopt;
+        return "all";
+      },
+      /*fuse=*/true);
 }
 
 TEST(RecomputeInBackward, TwoGroupsSplitInsideAResidualStageGiveTheSameStep) {
@@ -187,9 +202,9 @@ TEST(RecomputeInBackward, FrozenRecomputedBlocksStillPassGradientsToEarlierBlock
   GraphModule weights(graph, ShapeInference::run(graph));
   const torch::Tensor images = torch::randn({4, 3, 16, 16});
   const torch::Tensor labels = torch::randint(0, 5, {4});
-  const Trained expected = train_step(graph, images, labels, weights);
+  const Trained expected = train_step(graph, images, labels, weights, false);
   for (const Block& block : plain.blocks()) graph.find_block(block.id)->recompute = true;
-  const Trained got = train_step(graph, images, labels, weights);
+  const Trained got = train_step(graph, images, labels, weights, false);
   for (const auto& [tensor, grad] : expected.grads) {
     EXPECT_EQ(got.grads.at(tensor).defined(), grad.defined()) << tensor;
     if (!grad.defined()) continue;
