@@ -30,8 +30,8 @@ struct FusedBatchNormRelu : torch::autograd::Function<FusedBatchNormRelu> {
   static torch::autograd::variable_list backward(torch::autograd::AutogradContext* context,
                                                  torch::autograd::variable_list gradients) {
     const auto saved = context->get_saved_variables();
-    auto [gx, gw, gb] = fused_kernels::bn_relu_backward(gradients[0], saved[0], saved[1],
-                                                        saved[2], saved[3], saved[4]);
+    auto [gx, gw, gb] = fused_kernels::bn_relu_backward(gradients[0], saved[0], saved[1], saved[2],
+                                                        saved[3], saved[4]);
     return {gx, gw, gb, torch::Tensor(), torch::Tensor(), torch::Tensor(), torch::Tensor()};
   }
 };
@@ -59,9 +59,8 @@ torch::Tensor fused_batch_norm_relu(const torch::Tensor& x, torch::nn::BatchNorm
     const torch::NoGradGuard no_grad;
     norm.num_batches_tracked.add_(1);
   }
-  return FusedBatchNormRelu::apply(x, norm.weight, norm.bias, norm.running_mean,
-                                   norm.running_var, *norm.options.momentum(),
-                                   norm.options.eps());
+  return FusedBatchNormRelu::apply(x, norm.weight, norm.bias, norm.running_mean, norm.running_var,
+                                   *norm.options.momentum(), norm.options.eps());
 }
 
 }  // namespace convstudio

@@ -1,7 +1,6 @@
 // The kernels of BatchNorm2d (training) followed by ReLU, fused by hand: fp32, NCHW or
-// channels-last, AVX2 + FMA. This file alone is compiled for AVX2 (its CMakeLists.txt); callers
-// check the CPU first (fused_batch_norm_relu.cpp). Written by hand because no library in
-// ConvStudio's stack offers it: oneDNN fuses batch norm with ReLU
+// channels-last, AVX2 + FMA; callers check the CPU first (fused_batch_norm_relu.cpp). Written by
+// hand because no library in ConvStudio's stack offers it: oneDNN fuses batch norm with ReLU
 // (normalization_flags::fuse_norm_relu), but LibTorch links its copy privately (no dnnl_* symbol
 // is exported by libtorch_cpu.so) and ATen's batch_norm has no fused activation; torch.compile's
 // inductor generates such a kernel, the peer this must match (issue 33).
@@ -13,22 +12,66 @@
 #include "fused_batch_norm_relu_kernels.h"
 
 #include <ATen/Parallel.h>
-#include <ATen/cpu/vec/vec.h>
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <utility>
 #include <vector>
+
+#include <immintrin.h>
+
+// Only what follows is compiled for AVX2 + FMA, not the whole file: an inline function of a
+// header included above (std::vector's, at::Tensor's) compiled here with AVX2 could be the copy
+// the linker keeps for the whole program, and fault on a CPU without it. For the same reason the
+// vectors are AVX2 intrinsics behind a small type of this file's own, not at::vec's, whose
+// headers the default build includes too.
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
 
 namespace convstudio::fused_kernels {
 namespace {
 
-using Vec = at::vec::Vectorized<float>;
+// Eight floats, with the few operations the kernels use.
+struct Vec {
+  __m256 v;
+  explicit Vec(float s) : v(_mm256_set1_ps(s)) {}
+  Vec(__m256 x) : v(x) {}  // NOLINT: the intrinsics' results convert implicitly
+  static constexpr std::int64_t size() { return 8; }
+  static Vec loadu(const float* p) { return _mm256_loadu_ps(p); }
+  void store(float* p) const { _mm256_storeu_ps(p, v); }
+};
+inline Vec operator+(Vec a, Vec b) {
+  return _mm256_add_ps(a.v, b.v);
+}
+inline Vec operator-(Vec a, Vec b) {
+  return _mm256_sub_ps(a.v, b.v);
+}
+inline Vec operator&(Vec a, Vec b) {
+  return _mm256_and_ps(a.v, b.v);
+}
+inline Vec operator>(Vec a, Vec b) {
+  return _mm256_cmp_ps(a.v, b.v, _CMP_GT_OQ);
+}  // all-ones
+inline Vec fmadd(Vec a, Vec b, Vec c) {
+  return _mm256_fmadd_ps(a.v, b.v, c.v);
+}
+// max(a, b), keeping a NaN of a as torch's relu keeps it (maxps returns its second operand
+// when either is NaN).
+inline Vec maximum(Vec a, Vec b) {
+  return _mm256_max_ps(b.v, a.v);
+}
+inline float sum_of(Vec a) {
+  const __m128 halves = _mm_add_ps(_mm256_castps256_ps128(a.v), _mm256_extractf128_ps(a.v, 1));
+  const __m128 pairs = _mm_add_ps(halves, _mm_movehl_ps(halves, halves));
+  return _mm_cvtss_f32(_mm_add_ss(pairs, _mm_shuffle_ps(pairs, pairs, 1)));
+}
 
 // One pass of statistics (shifted by the channel's first value, so a mean far from zero does not
 // cancel the variance away), one pass of y = max(0, x * scale + shift).
-BnReluForward bn_relu_forward_nchw(const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias,
-                             at::Tensor& running_mean, at::Tensor& running_var, double momentum,
-                             double eps) {
+BnReluForward bn_relu_forward_nchw(const at::Tensor& x, const at::Tensor& weight,
+                                   const at::Tensor& bias, at::Tensor& running_mean,
+                                   at::Tensor& running_var, double momentum, double eps) {
   const int64_t n = x.size(0), c = x.size(1), hw = x.size(2) * x.size(3);
   const int64_t m = n * hw;
   at::Tensor y = at::empty_like(x);
@@ -53,10 +96,10 @@ BnReluForward bn_relu_forward_nchw(const at::Tensor& x, const at::Tensor& weight
         for (; j + Vec::size() <= hw; j += Vec::size()) {
           const Vec d = Vec::loadu(row + j) - vs;
           a = a + d;
-          b = at::vec::fmadd(d, d, b);
+          b = fmadd(d, d, b);
         }
-        float ra = at::vec::vec_reduce_all<float>([](Vec p, Vec q) { return p + q; }, a);
-        float rb = at::vec::vec_reduce_all<float>([](Vec p, Vec q) { return p + q; }, b);
+        float ra = sum_of(a);
+        float rb = sum_of(b);
         for (; j < hw; ++j) {
           const float d = row[j] - s;
           ra += d;
@@ -81,8 +124,7 @@ BnReluForward bn_relu_forward_nchw(const at::Tensor& x, const at::Tensor& weight
         float* out = Y + (i * c + ch) * hw;
         int64_t j = 0;
         for (; j + Vec::size() <= hw; j += Vec::size()) {
-          at::vec::maximum(at::vec::fmadd(Vec::loadu(row + j), vscale, vshift), zero)
-              .store(out + j);
+          maximum(fmadd(Vec::loadu(row + j), vscale, vshift), zero).store(out + j);
         }
         for (; j < hw; ++j) out[j] = std::max(0.0f, row[j] * scale + shift);
       }
@@ -122,13 +164,13 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_nchw(
         int64_t j = 0;
         for (; j + Vec::size() <= hw; j += Vec::size()) {
           const Vec xv = Vec::loadu(row + j);
-          const Vec mask = at::vec::fmadd(xv, vscale, vshift) > zero;
+          const Vec mask = fmadd(xv, vscale, vshift) > zero;
           const Vec dz = Vec::loadu(grow + j) & mask;
           a = a + dz;
-          b = at::vec::fmadd(dz, xv - vmu, b);
+          b = fmadd(dz, xv - vmu, b);
         }
-        float ra = at::vec::vec_reduce_all<float>([](Vec p, Vec q) { return p + q; }, a);
-        float rb = at::vec::vec_reduce_all<float>([](Vec p, Vec q) { return p + q; }, b);
+        float ra = sum_of(a);
+        float rb = sum_of(b);
         for (; j < hw; ++j) {
           const float dz = row[j] * scale + shift > 0 ? grow[j] : 0.0f;
           ra += dz;
@@ -151,9 +193,9 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_nchw(
         int64_t j = 0;
         for (; j + Vec::size() <= hw; j += Vec::size()) {
           const Vec xv = Vec::loadu(row + j);
-          const Vec mask = at::vec::fmadd(xv, vscale, vshift) > zero;
+          const Vec mask = fmadd(xv, vscale, vshift) > zero;
           const Vec dz = Vec::loadu(grow + j) & mask;
-          at::vec::fmadd(dz, va, at::vec::fmadd(xv, vkx, vk0)).store(out + j);
+          fmadd(dz, va, fmadd(xv, vkx, vk0)).store(out + j);
         }
         for (; j < hw; ++j) {
           const float dz = row[j] * scale + shift > 0 ? grow[j] : 0.0f;
@@ -207,8 +249,8 @@ std::pair<std::vector<double>, std::vector<double>> channel_sums(int64_t rows, i
 }
 
 BnReluForward bn_relu_forward_cl(const at::Tensor& x, const at::Tensor& weight,
-                                const at::Tensor& bias, at::Tensor& running_mean,
-                                at::Tensor& running_var, double momentum, double eps) {
+                                 const at::Tensor& bias, at::Tensor& running_mean,
+                                 at::Tensor& running_var, double momentum, double eps) {
   const int64_t c = x.size(1), rows = x.numel() / c;
   at::Tensor y = at::empty_like(x);  // keeps the channels-last strides
   at::Tensor mean = at::empty({c}, x.options().memory_format(at::MemoryFormat::Contiguous)),
@@ -222,7 +264,7 @@ BnReluForward bn_relu_forward_cl(const at::Tensor& x, const at::Tensor& weight,
     for (; j + Vec::size() <= c; j += Vec::size()) {
       const Vec d = Vec::loadu(row + j) - Vec::loadu(shift0.data() + j);
       (Vec::loadu(a + j) + d).store(a + j);
-      at::vec::fmadd(d, d, Vec::loadu(b + j)).store(b + j);
+      fmadd(d, d, Vec::loadu(b + j)).store(b + j);
     }
     for (; j < c; ++j) {
       const float d = row[j] - shift0[static_cast<size_t>(j)];
@@ -255,9 +297,9 @@ BnReluForward bn_relu_forward_cl(const at::Tensor& x, const at::Tensor& weight,
       float* out = Y + r * c;
       int64_t j = 0;
       for (; j + Vec::size() <= c; j += Vec::size()) {
-        at::vec::maximum(at::vec::fmadd(Vec::loadu(row + j), Vec::loadu(scale.data() + j),
-                                        Vec::loadu(shift.data() + j)),
-                         zero)
+        maximum(
+            fmadd(Vec::loadu(row + j), Vec::loadu(scale.data() + j), Vec::loadu(shift.data() + j)),
+            zero)
             .store(out + j);
       }
       for (; j < c; ++j)
@@ -271,7 +313,7 @@ BnReluForward bn_relu_forward_cl(const at::Tensor& x, const at::Tensor& weight,
 // The gradient the ReLU lets through: gy where x · scale + shift > 0 (the mask recomputed from
 // x, so y need not be kept or read).
 inline Vec relu_gradient(const Vec& x, const Vec& gy, const float* scale, const float* shift) {
-  return gy & (at::vec::fmadd(x, Vec::loadu(scale), Vec::loadu(shift)) > Vec(0));
+  return gy & (fmadd(x, Vec::loadu(scale), Vec::loadu(shift)) > Vec(0));
 }
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_cl(
@@ -302,7 +344,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_cl(
       const Vec xv = Vec::loadu(row + j);
       const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), scale.data() + j, shift.data() + j);
       (Vec::loadu(a + j) + dz).store(a + j);
-      at::vec::fmadd(dz, xv - Vec::loadu(mu.data() + j), Vec::loadu(b + j)).store(b + j);
+      fmadd(dz, xv - Vec::loadu(mu.data() + j), Vec::loadu(b + j)).store(b + j);
     }
     for (; j < c; ++j) {
       const size_t k = static_cast<size_t>(j);
@@ -334,8 +376,8 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_cl(
       for (; j + Vec::size() <= c; j += Vec::size()) {
         const Vec xv = Vec::loadu(row + j);
         const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), scale.data() + j, shift.data() + j);
-        at::vec::fmadd(dz, Vec::loadu(ka.data() + j),
-                       at::vec::fmadd(xv, Vec::loadu(kx.data() + j), Vec::loadu(k0.data() + j)))
+        fmadd(dz, Vec::loadu(ka.data() + j),
+              fmadd(xv, Vec::loadu(kx.data() + j), Vec::loadu(k0.data() + j)))
             .store(out + j);
       }
       for (; j < c; ++j) {
@@ -350,9 +392,9 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_cl(
 
 }  // namespace
 
-BnReluForward bn_relu_forward(const at::Tensor& x, const at::Tensor& weight,
-                              const at::Tensor& bias, at::Tensor& running_mean,
-                              at::Tensor& running_var, double momentum, double eps) {
+BnReluForward bn_relu_forward(const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias,
+                              at::Tensor& running_mean, at::Tensor& running_var, double momentum,
+                              double eps) {
   return is_channels_last(x)
              ? bn_relu_forward_cl(x, weight, bias, running_mean, running_var, momentum, eps)
              : bn_relu_forward_nchw(x, weight, bias, running_mean, running_var, momentum, eps);
@@ -361,8 +403,11 @@ BnReluForward bn_relu_forward(const at::Tensor& x, const at::Tensor& weight,
 std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward(
     const at::Tensor& gy, const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias,
     const at::Tensor& mean, const at::Tensor& invstd) {
-  return is_channels_last(x) ? bn_relu_backward_cl(gy, x, weight, bias, mean, invstd)
-                             : bn_relu_backward_nchw(gy.contiguous(), x, weight, bias, mean, invstd);
+  return is_channels_last(x)
+             ? bn_relu_backward_cl(gy, x, weight, bias, mean, invstd)
+             : bn_relu_backward_nchw(gy.contiguous(), x, weight, bias, mean, invstd);
 }
 
 }  // namespace convstudio::fused_kernels
+
+#pragma GCC pop_options

@@ -22,9 +22,9 @@ inline bool is_channels_last(const at::Tensor& x) {
 
 // Updates the running statistics as torch's batch norm does (unbiased variance, `momentum`
 // weighing the batch).
-BnReluForward bn_relu_forward(const at::Tensor& x, const at::Tensor& weight,
-                              const at::Tensor& bias, at::Tensor& running_mean,
-                              at::Tensor& running_var, double momentum, double eps);
+BnReluForward bn_relu_forward(const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias,
+                              at::Tensor& running_mean, at::Tensor& running_var, double momentum,
+                              double eps);
 
 // The gradients of x, weight and bias; the ReLU's mask is recomputed from x.
 std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward(
