@@ -53,11 +53,6 @@ void ConfusionPanel::showPending() {
   sinceShown_.start();
 }
 
-ConfusionMatrixView* ConfusionPanel::shownNow() {
-  showPending();
-  return matrix_;
-}
-
 void ConfusionPanel::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
   showPending();

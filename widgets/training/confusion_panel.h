@@ -27,13 +27,16 @@ class ConfusionPanel : public QWidget {
   void showEpoch(const EpochMetrics& epoch);
   void clear();
   // What is read shows the latest epoch: a pending one is drawn first.
-  int classCount() { return shownNow()->classCount(); }
+  int classCount() { return matrix()->classCount(); }
   std::int64_t cell(int trueClass, int predictedClass) {
-    return shownNow()->cell(trueClass, predictedClass);
+    return matrix()->cell(trueClass, predictedClass);
   }
-  ConfusionMatrixView* matrix() { return shownNow(); }
+  ConfusionMatrixView* matrix() {
+    showPending();
+    return matrix_;
+  }
   ClassFiguresTable* classTable() {
-    shownNow();
+    showPending();
     return table_;
   }
 
@@ -41,7 +44,6 @@ class ConfusionPanel : public QWidget {
   void showEvent(QShowEvent* event) override;
 
  private:
-  ConfusionMatrixView* shownNow();
   void showPending();
 
   ConfusionMatrixView* matrix_ = nullptr;

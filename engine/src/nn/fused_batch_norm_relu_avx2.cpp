@@ -67,6 +67,12 @@ inline float sum_of(Vec a) {
   return _mm_cvtss_f32(_mm_add_ss(pairs, _mm_shuffle_ps(pairs, pairs, 1)));
 }
 
+// The gradient the ReLU lets through: gy where x · scale + shift > 0 (the mask recomputed from
+// x, as the forward computed it, so y need not be kept or read).
+inline Vec relu_gradient(Vec x, Vec gy, Vec scale, Vec shift) {
+  return gy & (fmadd(x, scale, shift) > Vec(0));
+}
+
 // One pass of statistics (shifted by the channel's first value, so a mean far from zero does not
 // cancel the variance away), one pass of y = max(0, x * scale + shift).
 BnReluForward bn_relu_forward_nchw(const at::Tensor& x, const at::Tensor& weight,
@@ -164,8 +170,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_nchw(
         int64_t j = 0;
         for (; j + Vec::size() <= hw; j += Vec::size()) {
           const Vec xv = Vec::loadu(row + j);
-          const Vec mask = fmadd(xv, vscale, vshift) > zero;
-          const Vec dz = Vec::loadu(grow + j) & mask;
+          const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), vscale, vshift);
           a = a + dz;
           b = fmadd(dz, xv - vmu, b);
         }
@@ -193,8 +198,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_nchw(
         int64_t j = 0;
         for (; j + Vec::size() <= hw; j += Vec::size()) {
           const Vec xv = Vec::loadu(row + j);
-          const Vec mask = fmadd(xv, vscale, vshift) > zero;
-          const Vec dz = Vec::loadu(grow + j) & mask;
+          const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), vscale, vshift);
           fmadd(dz, va, fmadd(xv, vkx, vk0)).store(out + j);
         }
         for (; j < hw; ++j) {
@@ -310,12 +314,6 @@ BnReluForward bn_relu_forward_cl(const at::Tensor& x, const at::Tensor& weight,
   return {y, mean, invstd};
 }
 
-// The gradient the ReLU lets through: gy where x · scale + shift > 0 (the mask recomputed from
-// x, so y need not be kept or read).
-inline Vec relu_gradient(const Vec& x, const Vec& gy, const float* scale, const float* shift) {
-  return gy & (fmadd(x, Vec::loadu(scale), Vec::loadu(shift)) > Vec(0));
-}
-
 std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_cl(
     const at::Tensor& gy_in, const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias,
     const at::Tensor& mean, const at::Tensor& invstd) {
@@ -342,7 +340,8 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_cl(
     int64_t j = 0;
     for (; j + Vec::size() <= c; j += Vec::size()) {
       const Vec xv = Vec::loadu(row + j);
-      const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), scale.data() + j, shift.data() + j);
+      const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), Vec::loadu(scale.data() + j),
+                                   Vec::loadu(shift.data() + j));
       (Vec::loadu(a + j) + dz).store(a + j);
       fmadd(dz, xv - Vec::loadu(mu.data() + j), Vec::loadu(b + j)).store(b + j);
     }
@@ -375,7 +374,8 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_cl(
       int64_t j = 0;
       for (; j + Vec::size() <= c; j += Vec::size()) {
         const Vec xv = Vec::loadu(row + j);
-        const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), scale.data() + j, shift.data() + j);
+        const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), Vec::loadu(scale.data() + j),
+                                     Vec::loadu(shift.data() + j));
         fmadd(dz, Vec::loadu(ka.data() + j),
               fmadd(xv, Vec::loadu(kx.data() + j), Vec::loadu(k0.data() + j)))
             .store(out + j);

@@ -241,8 +241,7 @@ void GraphModuleImpl::plan_fusion(const ModelAnalysis& analysis) {
     if (!norm || readers[n] != 1 || n == output_step_ ||
         segment_of(static_cast<std::size_t>(n)) != segment_of(r))
       continue;
-    steps_[n].fusable_relu = static_cast<int>(r);
-    steps_[n].norm = std::move(norm);
+    steps_[n].fusable_norm = std::move(norm);
     relu.fused_from = n;
   }
 }
@@ -251,7 +250,7 @@ std::vector<std::string> GraphModuleImpl::batch_norms_fused_with_relu() const {
   std::vector<std::string> ids;
   if (!fuse_batch_norm_relu_) return ids;
   for (const Step& step : steps_) {
-    if (step.fusable_relu >= 0 && !step.frozen) ids.push_back(step.id);
+    if (step.fusable_norm && !step.frozen) ids.push_back(step.id);
   }
   return ids;
 }
@@ -272,7 +271,7 @@ std::vector<std::string> GraphModuleImpl::set_batch_norm_in_training(
     auto batch_norm = std::dynamic_pointer_cast<torch::nn::BatchNorm2dImpl>(step.layer.module);
     if (!batch_norm) continue;
     ids.push_back(step.id);
-    step.fusable_relu = -1;  // normalised as `normalise` says, not by the fused kernel
+    step.fusable_norm.reset();  // normalised as `normalise` says, not by the fused kernel
     // The recomputation of a segment (RecomputeInBackward) calls step.layer.forward as well.
     step.layer.forward = [id = step.id, batch_norm, normalise](const std::vector<torch::Tensor>& in,
                                                                bool training) {
@@ -294,9 +293,9 @@ void GraphModuleImpl::run_steps(const Unit& unit, std::vector<torch::Tensor>& va
     // A frozen block runs as at inference: BatchNorm uses and keeps its running statistics.
     const bool step_training = training && !step.frozen;
     std::vector<torch::Tensor> inputs = inputs_of(step.inputs, values, input);
-    if (fuse && step_training && step.fusable_relu >= 0 &&
-        can_fuse_batch_norm_relu(inputs[0], *step.norm)) {
-      values[at] = fused_batch_norm_relu(inputs[0], *step.norm);
+    if (fuse && step_training && step.fusable_norm &&
+        can_fuse_batch_norm_relu(inputs[0], *step.fusable_norm)) {
+      values[at] = fused_batch_norm_relu(inputs[0], *step.fusable_norm);
       (*fused_by_step)[at] = 1;
     } else if (fuse && step.fused_from >= 0 && (*fused_by_step)[step.fused_from]) {
       values[at] = std::move(inputs[0]);

@@ -70,9 +70,8 @@ class GraphModuleImpl : public torch::nn::Module {
     blocks::TorchLayer layer;
     bool frozen = false;  // Block::trainable false
     bool relu = false;    // a ReLU block
-    // A BatchNorm2d whose only reader is a ReLU (fusable): the ReLU's step, and the module.
-    int fusable_relu = -1;
-    std::shared_ptr<torch::nn::BatchNorm2dImpl> norm;
+    // Set on a BatchNorm2d whose only reader is a ReLU: the module the fused kernel runs.
+    std::shared_ptr<torch::nn::BatchNorm2dImpl> fusable_norm;
     int fused_from = -1;  // a ReLU: the BatchNorm step that may have applied it already
   };
   // What forward runs, in order: one step, or a recomputed segment (one block marked to recompute
