@@ -1,21 +1,28 @@
-// The kernels of BatchNorm2d (training) followed by ReLU, fused by hand: fp32, NCHW or
-// channels-last, AVX2 + FMA; callers check the CPU first (fused_batch_norm_relu.cpp). Written by
-// hand because no library in ConvStudio's stack offers it: oneDNN fuses batch norm with ReLU
-// (normalization_flags::fuse_norm_relu), but LibTorch links its copy privately (no dnnl_* symbol
-// is exported by libtorch_cpu.so) and ATen's batch_norm has no fused activation; torch.compile's
-// inductor generates such a kernel, the peer this must match (issue 33).
+// The kernels of BatchNorm2d (training) followed by ReLU, or by a residual Add and ReLU, fused by
+// hand: fp32 or bf16 data (fp32 parameters and statistics, as autocast leaves them; bf16
+// computed in fp32 and rounded as ATen rounds), NCHW or channels-last, AVX2 + FMA; callers check
+// the CPU first (fused_batch_norm_relu.cpp). Written by hand because no library in ConvStudio's
+// stack offers it: oneDNN fuses batch norm with ReLU (normalization_flags::fuse_norm_relu), but
+// LibTorch links its copy privately (no dnnl_* symbol is exported by libtorch_cpu.so) and ATen's
+// batch_norm has no fused activation; torch.compile's inductor generates such kernels, the peer
+// this must match (issue 33).
 //
-// Passes over memory: forward 2 (one of statistics, shifted by the channel's first value so a
-// mean far from zero cannot cancel the variance away; one read of x and write of y) against
-// ATen's 6 for batch_norm + relu; backward 2 (the ReLU's mask recomputed from x, so y is neither
-// kept nor read) against 8.
+// Whole-tensor reads and writes, BatchNorm + ReLU: forward 3 (x read for the statistics, shifted
+// by the channel's first value so a mean far from zero cannot cancel the variance away; x read
+// and y written) against ATen's 6; backward 5 (the ReLU's mask recomputed from x, so y is neither
+// kept nor read) against 8. With the Add: forward 4 against 9; backward 7 (the mask from the kept
+// y, which the ReLU keeps unfused too; the residual's gradient written by the first pass and read
+// back by the second) against 8.
 #include "fused_batch_norm_relu_kernels.h"
 
 #include <ATen/Parallel.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -29,186 +36,225 @@
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 
+#include "fused_kernels_vec.h"
+
 namespace convstudio::fused_kernels {
 namespace {
 
-// Eight floats, with the few operations the kernels use.
-struct Vec {
-  __m256 v;
-  explicit Vec(float s) : v(_mm256_set1_ps(s)) {}
-  Vec(__m256 x) : v(x) {}  // NOLINT: the intrinsics' results convert implicitly
-  static constexpr std::int64_t size() { return 8; }
-  static Vec loadu(const float* p) { return _mm256_loadu_ps(p); }
-  void store(float* p) const { _mm256_storeu_ps(p, v); }
+// A channel's statistics from its sums shifted by s (its first value, so a mean far from zero
+// does not cancel the variance away): its mean and 1 / std, the running statistics updated as
+// torch updates them (unbiased variance, `momentum` weighing the batch), and the scale and shift
+// that normalise it: x · scale + shift.
+struct ChannelNorm {
+  float mean, invstd, scale, shift;
 };
-inline Vec operator+(Vec a, Vec b) {
-  return _mm256_add_ps(a.v, b.v);
-}
-inline Vec operator-(Vec a, Vec b) {
-  return _mm256_sub_ps(a.v, b.v);
-}
-inline Vec operator&(Vec a, Vec b) {
-  return _mm256_and_ps(a.v, b.v);
-}
-inline Vec operator>(Vec a, Vec b) {
-  return _mm256_cmp_ps(a.v, b.v, _CMP_GT_OQ);
-}  // all-ones
-inline Vec fmadd(Vec a, Vec b, Vec c) {
-  return _mm256_fmadd_ps(a.v, b.v, c.v);
-}
-// max(a, b), keeping a NaN of a as torch's relu keeps it (maxps returns its second operand
-// when either is NaN).
-inline Vec maximum(Vec a, Vec b) {
-  return _mm256_max_ps(b.v, a.v);
-}
-inline float sum_of(Vec a) {
-  const __m128 halves = _mm_add_ps(_mm256_castps256_ps128(a.v), _mm256_extractf128_ps(a.v, 1));
-  const __m128 pairs = _mm_add_ps(halves, _mm_movehl_ps(halves, halves));
-  return _mm_cvtss_f32(_mm_add_ss(pairs, _mm_shuffle_ps(pairs, pairs, 1)));
+ChannelNorm finish_statistics(double sum, double sq, float s, int64_t m, float w, float b,
+                              float& running_mean, float& running_var, double momentum,
+                              double eps) {
+  const double shifted = sum / m;
+  const double var = std::max(0.0, sq / m - shifted * shifted);
+  const double mu = shifted + s;
+  const double inv = 1.0 / std::sqrt(var + eps);
+  running_mean = static_cast<float>((1 - momentum) * running_mean + momentum * mu);
+  running_var = static_cast<float>((1 - momentum) * running_var + momentum * var * m / (m - 1));
+  return {static_cast<float>(mu), static_cast<float>(inv), static_cast<float>(w * inv),
+          static_cast<float>(b - mu * w * inv)};
 }
 
-// The gradient the ReLU lets through: gy where x · scale + shift > 0 (the mask recomputed from
-// x, as the forward computed it, so y need not be kept or read).
-inline Vec relu_gradient(Vec x, Vec gy, Vec scale, Vec shift) {
-  return gy & (fmadd(x, scale, shift) > Vec(0));
+// Σ(x − s) and Σ(x − s)² over `count` values.
+template <typename T>
+std::pair<float, float> shifted_sums(const T* x, int64_t count, float s) {
+  const Vec vs(s);
+  Vec a(0), b(0);
+  int64_t j = 0;
+  for (; j + Vec::size() <= count; j += Vec::size()) {
+    const Vec d = load(x + j) - vs;
+    a = a + d;
+    b = fmadd(d, d, b);
+  }
+  float ra = sum_of(a), rb = sum_of(b);
+  for (; j < count; ++j) {
+    const float d = to_float(x[j]) - s;
+    ra += d;
+    rb += d * d;
+  }
+  return {ra, rb};
 }
 
-// One pass of statistics (shifted by the channel's first value, so a mean far from zero does not
-// cancel the variance away), one pass of y = max(0, x * scale + shift).
-BnReluForward bn_relu_forward_nchw(const at::Tensor& x, const at::Tensor& weight,
-                                   const at::Tensor& bias, at::Tensor& running_mean,
-                                   at::Tensor& running_var, double momentum, double eps) {
+// y = max(0, x · scale + shift [+ r]) over `count` values of one NCHW channel.
+template <bool kAdd, typename T>
+void normalise_plane(const T* x, const T* r, T* y, int64_t count, float scale, float shift) {
+  const Vec vscale(scale), vshift(shift), zero(0);
+  int64_t j = 0;
+  for (; j + Vec::size() <= count; j += Vec::size()) {
+    Vec z = fmadd(load(x + j), vscale, vshift);
+    if constexpr (kAdd) z = z + load(r + j);
+    store(maximum(z, zero), y + j);
+  }
+  for (; j < count; ++j) {
+    float z = to_float(x[j]) * scale + shift;
+    if constexpr (kAdd) z += to_float(r[j]);
+    put(std::max(0.0f, z), y + j);
+  }
+}
+
+// NCHW: one pass of statistics per channel, one of y = max(0, x · scale + shift [+ r]).
+template <typename T, bool kAdd>
+BnReluForward bn_relu_forward_nchw(const at::Tensor& x, const at::Tensor& residual,
+                                   const at::Tensor& weight, const at::Tensor& bias,
+                                   at::Tensor& running_mean, at::Tensor& running_var,
+                                   double momentum, double eps) {
   const int64_t n = x.size(0), c = x.size(1), hw = x.size(2) * x.size(3);
-  const int64_t m = n * hw;
   at::Tensor y = at::empty_like(x);
-  at::Tensor mean = at::empty({c}, x.options()), invstd = at::empty({c}, x.options());
-  const float* X = x.const_data_ptr<float>();
-  float* Y = y.data_ptr<float>();
+  const at::TensorOptions stats = x.options().dtype(at::kFloat);  // fp32 for bf16 data too
+  at::Tensor mean = at::empty({c}, stats), invstd = at::empty({c}, stats);
+  const T* X = data_of<T>(x);
+  const T* R = kAdd ? data_of<T>(residual) : nullptr;
+  T* Y = mutable_data_of<T>(y);
   const float* W = weight.const_data_ptr<float>();
   const float* B = bias.const_data_ptr<float>();
   float* RM = running_mean.data_ptr<float>();
   float* RV = running_var.data_ptr<float>();
-  float* MEAN = mean.data_ptr<float>();
-  float* INV = invstd.data_ptr<float>();
   at::parallel_for(0, c, 1, [&](int64_t c0, int64_t c1) {
     for (int64_t ch = c0; ch < c1; ++ch) {
-      const float s = X[ch * hw];
-      const Vec vs(s);
+      const float s = to_float(X[ch * hw]);
       double sum = 0, sq = 0;
       for (int64_t i = 0; i < n; ++i) {
-        const float* row = X + (i * c + ch) * hw;
-        Vec a(0), b(0);
-        int64_t j = 0;
-        for (; j + Vec::size() <= hw; j += Vec::size()) {
-          const Vec d = Vec::loadu(row + j) - vs;
-          a = a + d;
-          b = fmadd(d, d, b);
-        }
-        float ra = sum_of(a);
-        float rb = sum_of(b);
-        for (; j < hw; ++j) {
-          const float d = row[j] - s;
-          ra += d;
-          rb += d * d;
-        }
-        sum += ra;
-        sq += rb;
+        const auto [a, b] = shifted_sums(X + (i * c + ch) * hw, hw, s);
+        sum += a;
+        sq += b;
       }
-      const double shifted_mean = sum / m;
-      const double var = std::max(0.0, sq / m - shifted_mean * shifted_mean);
-      const double mu = shifted_mean + s;
-      const double inv = 1.0 / std::sqrt(var + eps);
-      MEAN[ch] = static_cast<float>(mu);
-      INV[ch] = static_cast<float>(inv);
-      RM[ch] = static_cast<float>((1 - momentum) * RM[ch] + momentum * mu);
-      RV[ch] = static_cast<float>((1 - momentum) * RV[ch] + momentum * var * m / (m - 1));
-      const float scale = static_cast<float>(W[ch] * inv);
-      const float shift = static_cast<float>(B[ch] - mu * W[ch] * inv);
-      const Vec vscale(scale), vshift(shift), zero(0);
+      const ChannelNorm norm =
+          finish_statistics(sum, sq, s, n * hw, W[ch], B[ch], RM[ch], RV[ch], momentum, eps);
+      mean.data_ptr<float>()[ch] = norm.mean;
+      invstd.data_ptr<float>()[ch] = norm.invstd;
       for (int64_t i = 0; i < n; ++i) {
-        const float* row = X + (i * c + ch) * hw;
-        float* out = Y + (i * c + ch) * hw;
-        int64_t j = 0;
-        for (; j + Vec::size() <= hw; j += Vec::size()) {
-          maximum(fmadd(Vec::loadu(row + j), vscale, vshift), zero).store(out + j);
-        }
-        for (; j < hw; ++j) out[j] = std::max(0.0f, row[j] * scale + shift);
+        const int64_t at = (i * c + ch) * hw;
+        normalise_plane<kAdd>(X + at, kAdd ? R + at : nullptr, Y + at, hw, norm.scale, norm.shift);
       }
     }
   });
   return {y, mean, invstd};
 }
 
-// The ReLU's mask from x itself (x * scale + shift > 0), so y need not be read: one pass of
-// sums, one of gradients.
-std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_nchw(
-    const at::Tensor& gy, const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias,
-    const at::Tensor& mean, const at::Tensor& invstd) {
+// The gradient the ReLU let through: after a BatchNorm alone, where x · scale + shift > 0 (the
+// mask recomputed from x, so y is neither kept nor read); after BatchNorm + Add, where the kept
+// output y > 0 (x alone does not tell).
+template <bool kAdd, typename T>
+Vec passed_gradient(Vec x, const T* gy, const T* y, Vec scale, Vec shift) {
+  if constexpr (kAdd) {
+    return load(gy) & (load(y) > Vec(0));
+  } else {
+    return relu_gradient(x, load(gy), scale, shift);
+  }
+}
+template <bool kAdd, typename T>
+float passed_gradient(float x, const T* gy, const T* y, float scale, float shift) {
+  if constexpr (kAdd) {
+    return to_float(*y) > 0 ? to_float(*gy) : 0.0f;
+  } else {
+    return x * scale + shift > 0 ? to_float(*gy) : 0.0f;
+  }
+}
+
+// Σdz and Σdz · (x − μ) over `count` values of one NCHW channel, dz the gradient through the
+// ReLU; after an Add, dz is the residual's gradient too, written to gr.
+template <bool kAdd, typename T>
+std::pair<float, float> gradient_sums(const T* x, const T* gy, const T* y, T* gr, int64_t count,
+                                      float scale, float shift, float mu) {
+  const Vec vscale(scale), vshift(shift), vmu(mu);
+  Vec a(0), b(0);
+  int64_t j = 0;
+  for (; j + Vec::size() <= count; j += Vec::size()) {
+    const Vec xv = load(x + j);
+    const Vec dz = passed_gradient<kAdd>(xv, gy + j, kAdd ? y + j : nullptr, vscale, vshift);
+    if constexpr (kAdd) store(dz, gr + j);
+    a = a + dz;
+    b = fmadd(dz, xv - vmu, b);
+  }
+  float ra = sum_of(a), rb = sum_of(b);
+  for (; j < count; ++j) {
+    const float xs = to_float(x[j]);
+    const float dz = passed_gradient<kAdd>(xs, gy + j, kAdd ? y + j : nullptr, scale, shift);
+    if constexpr (kAdd) put(dz, gr + j);
+    ra += dz;
+    rb += dz * (xs - mu);
+  }
+  return {ra, rb};
+}
+
+// The input's gradient, gx = dz · a + x · kx + k0, over `count` values of one NCHW channel; dz
+// as gradient_sums found it (read back from gr after an Add).
+template <bool kAdd, typename T>
+void input_gradient(const T* x, const T* gy, const T* gr, T* gx, int64_t count, float scale,
+                    float shift, float a, float kx, float k0) {
+  const Vec vscale(scale), vshift(shift), va(a), vkx(kx), vk0(k0);
+  int64_t j = 0;
+  for (; j + Vec::size() <= count; j += Vec::size()) {
+    const Vec xv = load(x + j);
+    const Vec dz = kAdd ? load(gr + j) : relu_gradient(xv, load(gy + j), vscale, vshift);
+    store(fmadd(dz, va, fmadd(xv, vkx, vk0)), gx + j);
+  }
+  for (; j < count; ++j) {
+    const float xs = to_float(x[j]);
+    const float dz = kAdd ? to_float(gr[j]) : passed_gradient<false>(xs, gy + j, gy, scale, shift);
+    put(dz * a + xs * kx + k0, gx + j);
+  }
+}
+
+// The coefficients of a channel's input gradient from its sums:
+// gx = a·dz − a·Σdz/M − a·inv²·(x − μ)·Σ(dz·(x − μ))/M, a = w·inv, so gx = a·dz + kx·x + k0.
+struct InputGradient {
+  float a, kx, k0;
+};
+InputGradient input_gradient_of(double sum_dz, double sum_dz_xc, double inv, double w, double mu,
+                                int64_t m) {
+  const double a = w * inv;
+  const double kx = -a * inv * inv * sum_dz_xc / m;
+  return {static_cast<float>(a), static_cast<float>(kx),
+          static_cast<float>(-a * sum_dz / m - kx * mu)};
+}
+
+// Gradients of x (and of the residual after an Add), weight and bias: per channel, one pass of
+// sums and one of the input's gradient.
+template <typename T, bool kAdd>
+BnReluGradients bn_relu_backward_nchw(const at::Tensor& gy, const at::Tensor& x,
+                                      const at::Tensor& y, const at::Tensor& weight,
+                                      const at::Tensor& bias, const at::Tensor& mean,
+                                      const at::Tensor& invstd) {
   const int64_t n = x.size(0), c = x.size(1), hw = x.size(2) * x.size(3);
-  const int64_t m = n * hw;
-  at::Tensor gx = at::empty_like(x);
-  at::Tensor gw = at::empty({c}, x.options()), gb = at::empty({c}, x.options());
-  const float* X = x.const_data_ptr<float>();
-  const float* G = gy.const_data_ptr<float>();
-  float* GX = gx.data_ptr<float>();
+  BnReluGradients g{at::empty_like(x), kAdd ? at::empty_like(x) : at::Tensor(),
+                    at::empty({c}, invstd.options()), at::empty({c}, invstd.options())};
+  const T* X = data_of<T>(x);
+  const T* G = data_of<T>(gy);
+  const T* Y = kAdd ? data_of<T>(y) : nullptr;
+  T* GX = mutable_data_of<T>(g.x);
+  T* GR = kAdd ? mutable_data_of<T>(g.residual) : nullptr;
   const float* W = weight.const_data_ptr<float>();
   const float* B = bias.const_data_ptr<float>();
-  const float* MEAN = mean.const_data_ptr<float>();
-  const float* INV = invstd.const_data_ptr<float>();
-  float* GW = gw.data_ptr<float>();
-  float* GB = gb.data_ptr<float>();
   at::parallel_for(0, c, 1, [&](int64_t c0, int64_t c1) {
     for (int64_t ch = c0; ch < c1; ++ch) {
-      const float inv = INV[ch], mu = MEAN[ch];
+      const float inv = invstd.const_data_ptr<float>()[ch], mu = mean.const_data_ptr<float>()[ch];
       const float scale = W[ch] * inv, shift = B[ch] - mu * W[ch] * inv;
-      const Vec vscale(scale), vshift(shift), zero(0), vmu(mu);
       double sum_dz = 0, sum_dz_xc = 0;
       for (int64_t i = 0; i < n; ++i) {
-        const float* row = X + (i * c + ch) * hw;
-        const float* grow = G + (i * c + ch) * hw;
-        Vec a(0), b(0);
-        int64_t j = 0;
-        for (; j + Vec::size() <= hw; j += Vec::size()) {
-          const Vec xv = Vec::loadu(row + j);
-          const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), vscale, vshift);
-          a = a + dz;
-          b = fmadd(dz, xv - vmu, b);
-        }
-        float ra = sum_of(a);
-        float rb = sum_of(b);
-        for (; j < hw; ++j) {
-          const float dz = row[j] * scale + shift > 0 ? grow[j] : 0.0f;
-          ra += dz;
-          rb += dz * (row[j] - mu);
-        }
-        sum_dz += ra;
-        sum_dz_xc += rb;
+        const int64_t at = (i * c + ch) * hw;
+        const auto [a, b] = gradient_sums<kAdd>(X + at, G + at, kAdd ? Y + at : nullptr,
+                                                kAdd ? GR + at : nullptr, hw, scale, shift, mu);
+        sum_dz += a;
+        sum_dz_xc += b;
       }
-      GB[ch] = static_cast<float>(sum_dz);
-      GW[ch] = static_cast<float>(sum_dz_xc * inv);
-      // gx = a·dz − a·Σdz/M − a·inv²·(x − μ)·Σ(dz·(x − μ))/M, a = w·inv
-      const float a = W[ch] * inv;
-      const float k_x = static_cast<float>(-a * inv * inv * sum_dz_xc / m);
-      const float k_0 = static_cast<float>(-a * sum_dz / m - k_x * mu);
-      const Vec va(a), vkx(k_x), vk0(k_0);
+      g.bias.data_ptr<float>()[ch] = static_cast<float>(sum_dz);
+      g.weight.data_ptr<float>()[ch] = static_cast<float>(sum_dz_xc * inv);
+      const InputGradient k = input_gradient_of(sum_dz, sum_dz_xc, inv, W[ch], mu, n * hw);
       for (int64_t i = 0; i < n; ++i) {
-        const float* row = X + (i * c + ch) * hw;
-        const float* grow = G + (i * c + ch) * hw;
-        float* out = GX + (i * c + ch) * hw;
-        int64_t j = 0;
-        for (; j + Vec::size() <= hw; j += Vec::size()) {
-          const Vec xv = Vec::loadu(row + j);
-          const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), vscale, vshift);
-          fmadd(dz, va, fmadd(xv, vkx, vk0)).store(out + j);
-        }
-        for (; j < hw; ++j) {
-          const float dz = row[j] * scale + shift > 0 ? grow[j] : 0.0f;
-          out[j] = dz * a + row[j] * k_x + k_0;
-        }
+        const int64_t at = (i * c + ch) * hw;
+        input_gradient<kAdd>(X + at, G + at, kAdd ? GR + at : nullptr, GX + at, hw, scale, shift,
+                             k.a, k.kx, k.k0);
       }
     }
   });
-  return {gx, gw, gb};
+  return g;
 }
 
 // Channels-last (NHWC) data: rows of C values. Statistics and gradient sums per channel are
@@ -252,160 +298,218 @@ std::pair<std::vector<double>, std::vector<double>> channel_sums(int64_t rows, i
   return {sa, sb};
 }
 
-BnReluForward bn_relu_forward_cl(const at::Tensor& x, const at::Tensor& weight,
-                                 const at::Tensor& bias, at::Tensor& running_mean,
-                                 at::Tensor& running_var, double momentum, double eps) {
+// Per channel across one row: a += x − s, b += (x − s)².
+template <typename T>
+void add_row_statistics(const T* x, const float* s, float* a, float* b, int64_t c) {
+  int64_t j = 0;
+  for (; j + Vec::size() <= c; j += Vec::size()) {
+    const Vec d = load(x + j) - Vec::loadu(s + j);
+    (Vec::loadu(a + j) + d).store(a + j);
+    fmadd(d, d, Vec::loadu(b + j)).store(b + j);
+  }
+  for (; j < c; ++j) {
+    const float d = to_float(x[j]) - s[j];
+    a[j] += d;
+    b[j] += d * d;
+  }
+}
+
+// One row: y = max(0, x · scale + shift [+ r]), per channel.
+template <bool kAdd, typename T>
+void normalise_row(const T* x, const T* r, T* y, int64_t c, const float* scale,
+                   const float* shift) {
+  const Vec zero(0);
+  int64_t j = 0;
+  for (; j + Vec::size() <= c; j += Vec::size()) {
+    Vec z = fmadd(load(x + j), Vec::loadu(scale + j), Vec::loadu(shift + j));
+    if constexpr (kAdd) z = z + load(r + j);
+    store(maximum(z, zero), y + j);
+  }
+  for (; j < c; ++j) {
+    float z = to_float(x[j]) * scale[j] + shift[j];
+    if constexpr (kAdd) z += to_float(r[j]);
+    put(std::max(0.0f, z), y + j);
+  }
+}
+
+template <typename T, bool kAdd>
+BnReluForward bn_relu_forward_cl(const at::Tensor& x, const at::Tensor& residual,
+                                 const at::Tensor& weight, const at::Tensor& bias,
+                                 at::Tensor& running_mean, at::Tensor& running_var, double momentum,
+                                 double eps) {
   const int64_t c = x.size(1), rows = x.numel() / c;
   at::Tensor y = at::empty_like(x);  // keeps the channels-last strides
-  at::Tensor mean = at::empty({c}, x.options().memory_format(at::MemoryFormat::Contiguous)),
+  at::Tensor mean = at::empty(
+                 {c}, x.options().dtype(at::kFloat).memory_format(at::MemoryFormat::Contiguous)),
              invstd = at::empty({c}, mean.options());
-  const float* X = x.const_data_ptr<float>();
-  float* Y = y.data_ptr<float>();
-  std::vector<float> shift0(X, X + c);  // the first row: the shift that keeps the variance exact
+  const T* X = data_of<T>(x);
+  const T* R = kAdd ? data_of<T>(residual) : nullptr;
+  T* Y = mutable_data_of<T>(y);
+  std::vector<float> shift0(static_cast<size_t>(c));  // the first row: keeps the variance exact
+  for (int64_t ch = 0; ch < c; ++ch) shift0[static_cast<size_t>(ch)] = to_float(X[ch]);
   auto [sum, sq] = channel_sums(rows, c, [&](int64_t r, float* a, float* b) {
-    const float* row = X + r * c;
-    int64_t j = 0;
-    for (; j + Vec::size() <= c; j += Vec::size()) {
-      const Vec d = Vec::loadu(row + j) - Vec::loadu(shift0.data() + j);
-      (Vec::loadu(a + j) + d).store(a + j);
-      fmadd(d, d, Vec::loadu(b + j)).store(b + j);
-    }
-    for (; j < c; ++j) {
-      const float d = row[j] - shift0[static_cast<size_t>(j)];
-      a[j] += d;
-      b[j] += d * d;
-    }
+    add_row_statistics(X + r * c, shift0.data(), a, b, c);
   });
   std::vector<float> scale(static_cast<size_t>(c)), shift(static_cast<size_t>(c));
-  const float* W = weight.const_data_ptr<float>();
-  const float* B = bias.const_data_ptr<float>();
-  float* RM = running_mean.data_ptr<float>();
-  float* RV = running_var.data_ptr<float>();
   for (int64_t ch = 0; ch < c; ++ch) {
     const size_t k = static_cast<size_t>(ch);
-    const double shifted = sum[k] / rows;
-    const double var = std::max(0.0, sq[k] / rows - shifted * shifted);
-    const double mu = shifted + shift0[k];
-    const double inv = 1.0 / std::sqrt(var + eps);
-    mean.data_ptr<float>()[ch] = static_cast<float>(mu);
-    invstd.data_ptr<float>()[ch] = static_cast<float>(inv);
-    RM[ch] = static_cast<float>((1 - momentum) * RM[ch] + momentum * mu);
-    RV[ch] = static_cast<float>((1 - momentum) * RV[ch] + momentum * var * rows / (rows - 1));
-    scale[k] = static_cast<float>(W[ch] * inv);
-    shift[k] = static_cast<float>(B[ch] - mu * W[ch] * inv);
+    const ChannelNorm norm =
+        finish_statistics(sum[k], sq[k], shift0[k], rows, weight.const_data_ptr<float>()[ch],
+                          bias.const_data_ptr<float>()[ch], running_mean.data_ptr<float>()[ch],
+                          running_var.data_ptr<float>()[ch], momentum, eps);
+    mean.data_ptr<float>()[ch] = norm.mean;
+    invstd.data_ptr<float>()[ch] = norm.invstd;
+    scale[k] = norm.scale;
+    shift[k] = norm.shift;
   }
   at::parallel_for(0, rows, 64, [&](int64_t r0, int64_t r1) {
-    const Vec zero(0);
     for (int64_t r = r0; r < r1; ++r) {
-      const float* row = X + r * c;
-      float* out = Y + r * c;
-      int64_t j = 0;
-      for (; j + Vec::size() <= c; j += Vec::size()) {
-        maximum(
-            fmadd(Vec::loadu(row + j), Vec::loadu(scale.data() + j), Vec::loadu(shift.data() + j)),
-            zero)
-            .store(out + j);
-      }
-      for (; j < c; ++j)
-        out[j] =
-            std::max(0.0f, row[j] * scale[static_cast<size_t>(j)] + shift[static_cast<size_t>(j)]);
+      normalise_row<kAdd>(X + r * c, kAdd ? R + r * c : nullptr, Y + r * c, c, scale.data(),
+                          shift.data());
     }
   });
   return {y, mean, invstd};
 }
 
-std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward_cl(
-    const at::Tensor& gy_in, const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias,
-    const at::Tensor& mean, const at::Tensor& invstd) {
+// Per channel across one row: a += dz, b += dz · (x − μ), dz the gradient through the ReLU;
+// after an Add, dz is the residual's gradient too, written to gr.
+template <bool kAdd, typename T>
+void add_row_gradient_sums(const T* x, const T* gy, const T* y, T* gr, int64_t c,
+                           const float* scale, const float* shift, const float* mu, float* a,
+                           float* b) {
+  int64_t j = 0;
+  for (; j + Vec::size() <= c; j += Vec::size()) {
+    const Vec xv = load(x + j);
+    const Vec dz = passed_gradient<kAdd>(xv, gy + j, kAdd ? y + j : nullptr, Vec::loadu(scale + j),
+                                         Vec::loadu(shift + j));
+    if constexpr (kAdd) store(dz, gr + j);
+    (Vec::loadu(a + j) + dz).store(a + j);
+    fmadd(dz, xv - Vec::loadu(mu + j), Vec::loadu(b + j)).store(b + j);
+  }
+  for (; j < c; ++j) {
+    const float xs = to_float(x[j]);
+    const float dz = passed_gradient<kAdd>(xs, gy + j, kAdd ? y + j : nullptr, scale[j], shift[j]);
+    if constexpr (kAdd) put(dz, gr + j);
+    a[j] += dz;
+    b[j] += dz * (xs - mu[j]);
+  }
+}
+
+// One row of the input's gradient, gx = dz · ka + x · kx + k0 per channel.
+template <bool kAdd, typename T>
+void row_input_gradient(const T* x, const T* gy, const T* gr, T* gx, int64_t c, const float* scale,
+                        const float* shift, const float* ka, const float* kx, const float* k0) {
+  int64_t j = 0;
+  for (; j + Vec::size() <= c; j += Vec::size()) {
+    const Vec xv = load(x + j);
+    const Vec dz =
+        kAdd ? load(gr + j)
+             : relu_gradient(xv, load(gy + j), Vec::loadu(scale + j), Vec::loadu(shift + j));
+    store(fmadd(dz, Vec::loadu(ka + j), fmadd(xv, Vec::loadu(kx + j), Vec::loadu(k0 + j))), gx + j);
+  }
+  for (; j < c; ++j) {
+    const float xs = to_float(x[j]);
+    const float dz =
+        kAdd ? to_float(gr[j]) : passed_gradient<false>(xs, gy + j, gy, scale[j], shift[j]);
+    put(dz * ka[j] + xs * kx[j] + k0[j], gx + j);
+  }
+}
+
+// Per channel: the normalisation's scale and shift, the mean, and the input gradient's
+// coefficients once the sums are known.
+struct ChannelTables {
+  std::vector<float> scale, shift, mu, ka, kx, k0;
+  explicit ChannelTables(int64_t c)
+      : scale(static_cast<size_t>(c)), shift(scale), mu(scale), ka(scale), kx(scale), k0(scale) {}
+};
+
+template <typename T, bool kAdd>
+BnReluGradients bn_relu_backward_cl(const at::Tensor& gy, const at::Tensor& x, const at::Tensor& y,
+                                    const at::Tensor& weight, const at::Tensor& bias,
+                                    const at::Tensor& mean, const at::Tensor& invstd) {
   const int64_t c = x.size(1), rows = x.numel() / c;
-  const at::Tensor gy = gy_in.contiguous(at::MemoryFormat::ChannelsLast);
-  at::Tensor gx = at::empty_like(x);
-  const float* X = x.const_data_ptr<float>();
-  const float* G = gy.const_data_ptr<float>();
-  float* GX = gx.data_ptr<float>();
-  std::vector<float> scale(static_cast<size_t>(c)), shift(static_cast<size_t>(c)),
-      mu(static_cast<size_t>(c));
+  BnReluGradients g{at::empty_like(x), kAdd ? at::empty_like(x) : at::Tensor(),
+                    at::empty({c}, invstd.options()), at::empty({c}, invstd.options())};
+  const T* X = data_of<T>(x);
+  const T* G = data_of<T>(gy);
+  const T* Y = kAdd ? data_of<T>(y) : nullptr;
+  T* GX = mutable_data_of<T>(g.x);
+  T* GR = kAdd ? mutable_data_of<T>(g.residual) : nullptr;
+  const float* W = weight.const_data_ptr<float>();
+  const float* INV = invstd.const_data_ptr<float>();
+  ChannelTables t(c);
   for (int64_t ch = 0; ch < c; ++ch) {
-    const size_t k = static_cast<size_t>(ch);
-    const float inv = invstd.const_data_ptr<float>()[ch], m = mean.const_data_ptr<float>()[ch];
-    const float w = weight.const_data_ptr<float>()[ch], b = bias.const_data_ptr<float>()[ch];
-    scale[k] = w * inv;
-    shift[k] = b - m * w * inv;
-    mu[k] = m;
+    const float m = mean.const_data_ptr<float>()[ch];
+    t.scale[static_cast<size_t>(ch)] = W[ch] * INV[ch];
+    t.shift[static_cast<size_t>(ch)] = bias.const_data_ptr<float>()[ch] - m * W[ch] * INV[ch];
+    t.mu[static_cast<size_t>(ch)] = m;
   }
   auto [sum_dz, sum_dz_xc] = channel_sums(rows, c, [&](int64_t r, float* a, float* b) {
-    const float* row = X + r * c;
-    const float* grow = G + r * c;
-    const Vec zero(0);
-    int64_t j = 0;
-    for (; j + Vec::size() <= c; j += Vec::size()) {
-      const Vec xv = Vec::loadu(row + j);
-      const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), Vec::loadu(scale.data() + j),
-                                   Vec::loadu(shift.data() + j));
-      (Vec::loadu(a + j) + dz).store(a + j);
-      fmadd(dz, xv - Vec::loadu(mu.data() + j), Vec::loadu(b + j)).store(b + j);
-    }
-    for (; j < c; ++j) {
-      const size_t k = static_cast<size_t>(j);
-      const float dz = row[j] * scale[k] + shift[k] > 0 ? grow[j] : 0.0f;
-      a[j] += dz;
-      b[j] += dz * (row[j] - mu[k]);
-    }
+    add_row_gradient_sums<kAdd>(X + r * c, G + r * c, kAdd ? Y + r * c : nullptr,
+                                kAdd ? GR + r * c : nullptr, c, t.scale.data(), t.shift.data(),
+                                t.mu.data(), a, b);
   });
-  at::Tensor gw = at::empty({c}, invstd.options()), gb = at::empty({c}, invstd.options());
-  std::vector<float> ka(static_cast<size_t>(c)), kx(static_cast<size_t>(c)),
-      k0(static_cast<size_t>(c));
   for (int64_t ch = 0; ch < c; ++ch) {
     const size_t k = static_cast<size_t>(ch);
-    const double inv = invstd.const_data_ptr<float>()[ch];
-    gb.data_ptr<float>()[ch] = static_cast<float>(sum_dz[k]);
-    gw.data_ptr<float>()[ch] = static_cast<float>(sum_dz_xc[k] * inv);
-    const double a = weight.const_data_ptr<float>()[ch] * inv;
-    ka[k] = static_cast<float>(a);
-    kx[k] = static_cast<float>(-a * inv * inv * sum_dz_xc[k] / rows);
-    k0[k] = static_cast<float>(-a * sum_dz[k] / rows - kx[k] * mu[k]);
+    g.bias.data_ptr<float>()[ch] = static_cast<float>(sum_dz[k]);
+    g.weight.data_ptr<float>()[ch] = static_cast<float>(sum_dz_xc[k] * INV[ch]);
+    const InputGradient coefficients =
+        input_gradient_of(sum_dz[k], sum_dz_xc[k], INV[ch], W[ch], t.mu[k], rows);
+    t.ka[k] = coefficients.a;
+    t.kx[k] = coefficients.kx;
+    t.k0[k] = coefficients.k0;
   }
   at::parallel_for(0, rows, 64, [&](int64_t r0, int64_t r1) {
-    const Vec zero(0);
     for (int64_t r = r0; r < r1; ++r) {
-      const float* row = X + r * c;
-      const float* grow = G + r * c;
-      float* out = GX + r * c;
-      int64_t j = 0;
-      for (; j + Vec::size() <= c; j += Vec::size()) {
-        const Vec xv = Vec::loadu(row + j);
-        const Vec dz = relu_gradient(xv, Vec::loadu(grow + j), Vec::loadu(scale.data() + j),
-                                     Vec::loadu(shift.data() + j));
-        fmadd(dz, Vec::loadu(ka.data() + j),
-              fmadd(xv, Vec::loadu(kx.data() + j), Vec::loadu(k0.data() + j)))
-            .store(out + j);
-      }
-      for (; j < c; ++j) {
-        const size_t k = static_cast<size_t>(j);
-        const float dz = row[j] * scale[k] + shift[k] > 0 ? grow[j] : 0.0f;
-        out[j] = dz * ka[k] + row[j] * kx[k] + k0[k];
-      }
+      row_input_gradient<kAdd>(X + r * c, G + r * c, kAdd ? GR + r * c : nullptr, GX + r * c, c,
+                               t.scale.data(), t.shift.data(), t.ka.data(), t.kx.data(),
+                               t.k0.data());
     }
   });
-  return {gx, gw, gb};
+  return g;
+}
+
+// Calls f(T(), std::bool_constant<kAdd>()) for x's element type (float or bf16) and whether a
+// residual is added.
+template <typename F>
+auto dispatch(const at::Tensor& x, bool add, const F& f) {
+  if (x.scalar_type() == at::kBFloat16) {
+    return add ? f(Bf16(), std::true_type()) : f(Bf16(), std::false_type());
+  }
+  return add ? f(float(), std::true_type()) : f(float(), std::false_type());
 }
 
 }  // namespace
 
-BnReluForward bn_relu_forward(const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias,
+BnReluForward bn_relu_forward(const at::Tensor& x, const at::Tensor& residual,
+                              const at::Tensor& weight, const at::Tensor& bias,
                               at::Tensor& running_mean, at::Tensor& running_var, double momentum,
                               double eps) {
-  return is_channels_last(x)
-             ? bn_relu_forward_cl(x, weight, bias, running_mean, running_var, momentum, eps)
-             : bn_relu_forward_nchw(x, weight, bias, running_mean, running_var, momentum, eps);
+  return dispatch(x, residual.defined(), [&](auto type, auto add) {
+    using T = decltype(type);
+    constexpr bool kAdd = decltype(add)::value;
+    return is_channels_last(x)
+               ? bn_relu_forward_cl<T, kAdd>(x, residual, weight, bias, running_mean, running_var,
+                                             momentum, eps)
+               : bn_relu_forward_nchw<T, kAdd>(x, residual, weight, bias, running_mean, running_var,
+                                               momentum, eps);
+  });
 }
 
-std::tuple<at::Tensor, at::Tensor, at::Tensor> bn_relu_backward(
-    const at::Tensor& gy, const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias,
-    const at::Tensor& mean, const at::Tensor& invstd) {
-  return is_channels_last(x)
-             ? bn_relu_backward_cl(gy, x, weight, bias, mean, invstd)
-             : bn_relu_backward_nchw(gy.contiguous(), x, weight, bias, mean, invstd);
+BnReluGradients bn_relu_backward(const at::Tensor& gy_in, const at::Tensor& x, const at::Tensor& y,
+                                 const at::Tensor& weight, const at::Tensor& bias,
+                                 const at::Tensor& mean, const at::Tensor& invstd) {
+  // In x's type and layout (autograd hands back y's, which is x's; to be sure).
+  const at::Tensor gy = gy_in.to(x.scalar_type())
+                            .contiguous(is_channels_last(x) ? at::MemoryFormat::ChannelsLast
+                                                            : at::MemoryFormat::Contiguous);
+  return dispatch(x, y.defined(), [&](auto type, auto add) {
+    using T = decltype(type);
+    constexpr bool kAdd = decltype(add)::value;
+    return is_channels_last(x)
+               ? bn_relu_backward_cl<T, kAdd>(gy, x, y, weight, bias, mean, invstd)
+               : bn_relu_backward_nchw<T, kAdd>(gy, x, y, weight, bias, mean, invstd);
+  });
 }
 
 }  // namespace convstudio::fused_kernels

@@ -169,6 +169,7 @@ void GraphModuleImpl::add_step(const std::vector<const Connection*>& wires, cons
   step.layer = blocks::block_torch(block.type).build(block, shapes);
   step.frozen = !block.trainable;
   step.relu = block.type == "ReLU";
+  step.add = block.type == "Add";
   if (step.layer.module) {
     register_module(block.id, step.layer.module);
     if (step.frozen) {
@@ -229,20 +230,37 @@ void GraphModuleImpl::plan_fusion(const ModelAnalysis& analysis) {
   for (const Step& step : steps_) {
     for (int slot : step.inputs) ++readers[slot];
   }
+  // Read by `reader` alone, and both outside recompute segments or in the same one (whose
+  // forward runs them together).
+  const auto only_read_by = [&](int s, std::size_t reader) {
+    return readers[s] == 1 && s != output_step_ &&
+           analysis.blocks[static_cast<std::size_t>(s)].recompute_segment ==
+               analysis.blocks[reader].recompute_segment;
+  };
+  const auto batch_norm_of = [this](int s) {
+    return std::dynamic_pointer_cast<torch::nn::BatchNorm2dImpl>(steps_[s].layer.module);
+  };
   for (std::size_t r = 0; r < steps_.size(); ++r) {
     Step& relu = steps_[r];
-    if (!relu.relu || relu.inputs.size() != 1) continue;
-    const int n = relu.inputs[0];
-    auto norm = std::dynamic_pointer_cast<torch::nn::BatchNorm2dImpl>(steps_[n].layer.module);
-    // Both outside recompute segments, or in the same one (whose forward runs them together).
-    const auto segment_of = [&analysis](std::size_t s) -> const std::string& {
-      return analysis.blocks[s].recompute_segment;
-    };
-    if (!norm || readers[n] != 1 || n == output_step_ ||
-        segment_of(static_cast<std::size_t>(n)) != segment_of(r))
+    if (!relu.relu || relu.inputs.size() != 1 || !only_read_by(relu.inputs[0], r)) continue;
+    const int before = relu.inputs[0];
+    if (auto norm = batch_norm_of(before)) {
+      steps_[before].fusable_norm = std::move(norm);
+      relu.fused_from = before;
       continue;
-    steps_[n].fusable_norm = std::move(norm);
-    relu.fused_from = n;
+    }
+    Step& add = steps_[before];
+    if (!add.add || add.inputs.size() != 2 || add.inputs[0] == add.inputs[1]) continue;
+    for (int port = 0; port < 2; ++port) {
+      const int n = add.inputs[port];
+      auto norm = batch_norm_of(n);
+      if (!norm || !only_read_by(n, static_cast<std::size_t>(before))) continue;
+      steps_[n].fusable_norm = std::move(norm);
+      steps_[n].norm_before_add = true;
+      add.fused_norm_port = port;
+      relu.fused_from = before;
+      break;
+    }
   }
 }
 
@@ -295,8 +313,15 @@ void GraphModuleImpl::run_steps(const Unit& unit, std::vector<torch::Tensor>& va
     std::vector<torch::Tensor> inputs = inputs_of(step.inputs, values, input);
     if (fuse && step_training && step.fusable_norm &&
         can_fuse_batch_norm_relu(inputs[0], *step.fusable_norm)) {
-      values[at] = fused_batch_norm_relu(inputs[0], *step.fusable_norm);
+      // Before an Add, the Add's step runs it (the residual may come later): x waits there.
+      values[at] = step.norm_before_add ? std::move(inputs[0])
+                                        : fused_batch_norm_relu(inputs[0], *step.fusable_norm);
       (*fused_by_step)[at] = 1;
+    } else if (fuse && step.fused_norm_port >= 0 &&
+               (*fused_by_step)[step.inputs[step.fused_norm_port]]) {
+      bool fused = false;
+      values[at] = run_add_after_norm(step, inputs, step_training, fused);
+      (*fused_by_step)[at] = fused ? 1 : 0;
     } else if (fuse && step.fused_from >= 0 && (*fused_by_step)[step.fused_from]) {
       values[at] = std::move(inputs[0]);
     } else {
@@ -307,6 +332,19 @@ void GraphModuleImpl::run_steps(const Unit& unit, std::vector<torch::Tensor>& va
       for (int slot : unit.release_inside[i]) values[slot] = torch::Tensor();
     }
   }
+}
+
+torch::Tensor GraphModuleImpl::run_add_after_norm(const Step& add,
+                                                  std::vector<torch::Tensor>& inputs, bool training,
+                                                  bool& fused) const {
+  const int port = add.fused_norm_port;
+  const Step& norm = steps_[add.inputs[port]];
+  const torch::Tensor& residual = inputs[1 - port];
+  fused = can_fuse_batch_norm_add_relu(inputs[port], residual, *norm.fusable_norm);
+  if (fused) return fused_batch_norm_add_relu(inputs[port], residual, *norm.fusable_norm);
+  // Another type or layout (the Add would promote or broadcast): as if never fused.
+  inputs[port] = norm.layer.forward({inputs[port]}, /*training=*/true);
+  return add.layer.forward(inputs, training);
 }
 
 torch::Tensor GraphModuleImpl::run(torch::Tensor input, std::map<std::string, torch::Tensor>* all) {

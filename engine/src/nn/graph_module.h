@@ -56,11 +56,13 @@ class GraphModuleImpl : public torch::nn::Module {
   std::vector<std::string> set_batch_norm_in_training(const BatchNormInTraining& normalise);
 
   // A BatchNorm2d whose only reader is a ReLU runs with it as one operation in training
-  // (fused_batch_norm_relu.h) where the call allows it: not under the profiler's observer (it
-  // times the blocks one by one), not in forward_all, not for a frozen BatchNorm or one
-  // set_batch_norm_in_training replaced. On by default; off runs every block as it is.
+  // (fused_batch_norm_relu.h), and so does one whose only reader is an Add of two inputs whose
+  // only reader is a ReLU (a residual block's end), where the call allows it: not under the
+  // profiler's observer (it times the blocks one by one), not in forward_all, not for a frozen
+  // BatchNorm or one set_batch_norm_in_training replaced. On by default; off runs every block as it
+  // is.
   void set_batch_norm_relu_fusion(bool on) { fuse_batch_norm_relu_ = on; }
-  // The BatchNorm blocks that fuse with their ReLU, in block order.
+  // The BatchNorm blocks that fuse with their ReLU (through an Add or not), in block order.
   std::vector<std::string> batch_norms_fused_with_relu() const;
 
  private:
@@ -70,9 +72,13 @@ class GraphModuleImpl : public torch::nn::Module {
     blocks::TorchLayer layer;
     bool frozen = false;  // Block::trainable false
     bool relu = false;    // a ReLU block
-    // Set on a BatchNorm2d whose only reader is a ReLU: the module the fused kernel runs.
+    bool add = false;     // an Add block
+    // Set on a BatchNorm2d whose only reader is a ReLU, or an Add that a ReLU alone reads: the
+    // module the fused kernel runs.
     std::shared_ptr<torch::nn::BatchNorm2dImpl> fusable_norm;
-    int fused_from = -1;  // a ReLU: the BatchNorm step that may have applied it already
+    bool norm_before_add = false;  // fusable_norm runs in its Add's step, with the residual
+    int fused_norm_port = -1;      // an Add: the port whose BatchNorm may run in it
+    int fused_from = -1;  // a ReLU: the BatchNorm or Add step that may have applied it already
   };
   // What forward runs, in order: one step, or a recomputed segment (one block marked to recompute
   // alone, or a recompute group), whose blocks keep nothing for backward but its inputs.
@@ -98,6 +104,10 @@ class GraphModuleImpl : public torch::nn::Module {
   // the segment's inner values after their last reader.
   void run_steps(const Unit& unit, std::vector<torch::Tensor>& values, const torch::Tensor& input,
                  bool training, bool release, std::vector<char>* fused_by_step) const;
+  // An Add whose BatchNorm input waits for it (Step::norm_before_add): relu(norm(x) + residual)
+  // fused when the residual allows, else the BatchNorm and the Add one after the other.
+  torch::Tensor run_add_after_norm(const Step& add, std::vector<torch::Tensor>& inputs,
+                                   bool training, bool& fused) const;
   // Marks each BatchNorm2d whose only reader is a ReLU outside recompute segments or in its own.
   void plan_fusion(const ModelAnalysis& analysis);
   torch::Tensor run(torch::Tensor input, std::map<std::string, torch::Tensor>* all);
