@@ -28,6 +28,16 @@ std::vector<torch::Tensor> inputs_of(const std::vector<int>& slots,
   return inputs;
 }
 
+// `t` laid out in `format` by its strides too. With a dimension of size 1 (one input channel,
+// a grey image) NCHW strides also count as channels-last contiguous, so contiguous(format) keeps
+// them; but LibTorch picks a convolution's output layout from its operands' strides, and a grey
+// stem would leave its BatchNorm, its ReLU and the first residual in NCHW while the convolutions
+// after it turn channels-last, converting between the two at every step.
+torch::Tensor laid_out(const torch::Tensor& t, at::MemoryFormat format) {
+  if (t.is_contiguous(format) && t.suggest_memory_format() == format) return t;
+  return at::empty_like(t, t.options(), format).copy_(t);
+}
+
 // The profiler's observers, by module. `observed` stays 0 unless one is set, so a forward pass
 // without the profiler never takes the lock.
 struct BlockObservers {
@@ -278,7 +288,7 @@ void GraphModuleImpl::set_channels_last(bool on) {
   const auto format = on ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
   torch::NoGradGuard no_grad;
   for (torch::Tensor& parameter : parameters()) {
-    if (parameter.dim() == 4) parameter.set_data(parameter.contiguous(format));
+    if (parameter.dim() == 4) parameter.set_data(laid_out(parameter, format));
   }
 }
 
@@ -348,7 +358,7 @@ torch::Tensor GraphModuleImpl::run_add_after_norm(const Step& add,
 }
 
 torch::Tensor GraphModuleImpl::run(torch::Tensor input, std::map<std::string, torch::Tensor>* all) {
-  if (channels_last_ && input.dim() == 4) input = input.contiguous(at::MemoryFormat::ChannelsLast);
+  if (channels_last_ && input.dim() == 4) input = laid_out(input, at::MemoryFormat::ChannelsLast);
   std::vector<torch::Tensor> values(steps_.size());
   torch::Tensor output;
   const bool training = is_training();

@@ -92,5 +92,25 @@ TEST(GraphModule, RefusesAGraphWithErrors) {
   EXPECT_THROW(GraphModule(graph, analysis), std::invalid_argument);
 }
 
+// Grey images (one channel): NCHW strides also count as channels-last then, and LibTorch picks a
+// convolution's output layout by strides; the stem must still turn channels-last, or its
+// BatchNorm, ReLU and the first residual stay NCHW while the convolutions after them do not.
+TEST(GraphModule, ChannelsLastReachesTheStemOfAGreyImageModel) {
+  TemplateInstance instance =
+      TemplateLibrary::instantiate("resnet-small", TensorShape::image(1, 16, 16), 10);
+  GraphModule module(*instance.graph, ShapeInference::run(*instance.graph));
+  module->set_channels_last(true);
+  torch::NoGradGuard no_grad;
+  std::map<std::string, torch::Tensor> outputs = module->forward_all(torch::randn({4, 1, 16, 16}));
+  for (const std::string id : {"stem_conv", "stem_bn", "stem_relu", "s1_add"}) {
+    EXPECT_EQ(outputs.at(id).suggest_memory_format(), at::MemoryFormat::ChannelsLast) << id;
+  }
+  module->set_channels_last(false);
+  outputs = module->forward_all(torch::randn({4, 1, 16, 16}));
+  for (const std::string id : {"stem_conv", "s1_add"}) {
+    EXPECT_EQ(outputs.at(id).suggest_memory_format(), at::MemoryFormat::Contiguous) << id;
+  }
+}
+
 }  // namespace
 }  // namespace convstudio
