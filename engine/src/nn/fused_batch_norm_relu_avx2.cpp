@@ -197,7 +197,8 @@ void input_gradient(const T* x, const T* gy, const T* gr, T* gx, int64_t count, 
   }
   for (; j < count; ++j) {
     const float xs = to_float(x[j]);
-    const float dz = kAdd ? to_float(gr[j]) : passed_gradient<false>(xs, gy + j, gy, scale, shift);
+    const float dz =
+        kAdd ? to_float(gr[j]) : passed_gradient<false, T>(xs, gy + j, nullptr, scale, shift);
     put(dz * a + xs * kx + k0, gx + j);
   }
 }
@@ -410,7 +411,7 @@ void row_input_gradient(const T* x, const T* gy, const T* gr, T* gx, int64_t c, 
   for (; j < c; ++j) {
     const float xs = to_float(x[j]);
     const float dz =
-        kAdd ? to_float(gr[j]) : passed_gradient<false>(xs, gy + j, gy, scale[j], shift[j]);
+        kAdd ? to_float(gr[j]) : passed_gradient<false, T>(xs, gy + j, nullptr, scale[j], shift[j]);
     put(dz * ka[j] + xs * kx[j] + k0[j], gx + j);
   }
 }
