@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../model/graph_sketch.h"
 #include "convstudio/model/shape_inference.h"
 #include "convstudio/model/template_library.h"
 #include "nn/fused_batch_norm_relu.h"
@@ -228,6 +229,52 @@ TEST(FusedBatchNormRelu, AnAddFusesOneBatchNormAndNoBatchNormWithAnotherReaderFu
   EXPECT_EQ(pairs.size(), 7u);
   module->set_batch_norm_relu_fusion(false);
   EXPECT_TRUE(module->batch_norms_fused_with_relu().empty());
+}
+
+// A BatchNorm whose Add adds the fp32 graph input under bf16 autocast: the Add would promote, so
+// the pair cannot fuse, and the step runs the BatchNorm and the Add one after the other, exactly
+// as the unfused model does.
+TEST(FusedBatchNormRelu, AResidualOfAnotherTypeRunsTheBatchNormAndTheAddAsTheyAre) {
+  using testing::i;
+  const Graph graph =
+      testing::GraphSketch()
+          .block("input", "Input", {{"channels", i(4)}, {"height", i(6)}, {"width", i(6)}})
+          .then("conv", "Conv2d", {{"out_channels", i(4)}, {"padding", i(1)}})
+          .then("bn", "BatchNorm2d")
+          .then("add", "Add")
+          .wire("input", "add", 1)
+          .then("relu", "ReLU")
+          .then("flat", "Flatten")
+          .then("out", "Output", {{"classes", i(3)}})
+          .graph();
+  const ModelAnalysis analysis = ShapeInference::run(graph);
+  ASSERT_TRUE(analysis.ok()) << analysis.errors.front().message;
+  torch::manual_seed(5);
+  GraphModule fused(graph, analysis), plain(graph, analysis);
+  {
+    torch::NoGradGuard no_grad;
+    auto from = fused->named_parameters();
+    for (auto& item : plain->named_parameters()) item.value().copy_(from[item.key()]);
+  }
+  EXPECT_EQ(fused->batch_norms_fused_with_relu(), std::vector<std::string>{"bn"});
+  plain->set_batch_norm_relu_fusion(false);
+  const torch::Tensor images = torch::randn({8, 4, 6, 6});
+  const auto logits = [&](GraphModule& module) {
+    module->train();
+    const AutocastGuard autocast(torch::kCPU, AmpMode::Bf16);
+    return module->forward(images);
+  };
+  const torch::Tensor with = logits(fused), without = logits(plain);
+  EXPECT_TRUE(torch::equal(with, without));
+  with.to(torch::kFloat).sum().backward();
+  without.to(torch::kFloat).sum().backward();
+  const auto plain_parameters = plain->named_parameters();
+  for (const auto& item : fused->named_parameters()) {
+    EXPECT_TRUE(torch::equal(item.value().grad(), plain_parameters[item.key()].grad()))
+        << item.key();
+  }
+  EXPECT_TRUE(torch::equal(fused->named_buffers()["bn.running_mean"],
+                           plain->named_buffers()["bn.running_mean"]));
 }
 
 }  // namespace
