@@ -216,6 +216,31 @@ InputGradient input_gradient_of(double sum_dz, double sum_dz_xc, double inv, dou
           static_cast<float>(-a * sum_dz / m - kx * mu)};
 }
 
+// The backward pass's gradients, allocated, and the data both layouts' kernels read (x, gy and,
+// after an Add, the kept y) and write (gx, gw, gb and, after an Add, the residual's gradient gr).
+template <typename T, bool kAdd>
+struct BackwardData {
+  BnReluGradients g;
+  const T* x;
+  const T* gy;
+  const T* y;  // after an Add only
+  T* gx;
+  T* gr;  // after an Add only
+  float* gw;
+  float* gb;
+  BackwardData(const at::Tensor& gy_t, const at::Tensor& x_t, const at::Tensor& y_t,
+               const at::Tensor& invstd)
+      : g{at::empty_like(x_t), kAdd ? at::empty_like(x_t) : at::Tensor(),
+          at::empty({x_t.size(1)}, invstd.options()), at::empty({x_t.size(1)}, invstd.options())},
+        x(data_of<T>(x_t)),
+        gy(data_of<T>(gy_t)),
+        y(kAdd ? data_of<T>(y_t) : nullptr),
+        gx(mutable_data_of<T>(g.x)),
+        gr(kAdd ? mutable_data_of<T>(g.residual) : nullptr),
+        gw(g.weight.data_ptr<float>()),
+        gb(g.bias.data_ptr<float>()) {}
+};
+
 // Gradients of x (and of the residual after an Add), weight and bias: per channel, one pass of
 // sums and one of the input's gradient.
 template <typename T, bool kAdd>
@@ -224,13 +249,7 @@ BnReluGradients bn_relu_backward_nchw(const at::Tensor& gy, const at::Tensor& x,
                                       const at::Tensor& bias, const at::Tensor& mean,
                                       const at::Tensor& invstd) {
   const int64_t n = x.size(0), c = x.size(1), hw = x.size(2) * x.size(3);
-  BnReluGradients g{at::empty_like(x), kAdd ? at::empty_like(x) : at::Tensor(),
-                    at::empty({c}, invstd.options()), at::empty({c}, invstd.options())};
-  const T* X = data_of<T>(x);
-  const T* G = data_of<T>(gy);
-  const T* Y = kAdd ? data_of<T>(y) : nullptr;
-  T* GX = mutable_data_of<T>(g.x);
-  T* GR = kAdd ? mutable_data_of<T>(g.residual) : nullptr;
+  BackwardData<T, kAdd> d(gy, x, y, invstd);
   const float* W = weight.const_data_ptr<float>();
   const float* B = bias.const_data_ptr<float>();
   at::parallel_for(0, c, 1, [&](int64_t c0, int64_t c1) {
@@ -240,22 +259,22 @@ BnReluGradients bn_relu_backward_nchw(const at::Tensor& gy, const at::Tensor& x,
       double sum_dz = 0, sum_dz_xc = 0;
       for (int64_t i = 0; i < n; ++i) {
         const int64_t at = (i * c + ch) * hw;
-        const auto [a, b] = gradient_sums<kAdd>(X + at, G + at, kAdd ? Y + at : nullptr,
-                                                kAdd ? GR + at : nullptr, hw, scale, shift, mu);
+        const auto [a, b] = gradient_sums<kAdd>(d.x + at, d.gy + at, kAdd ? d.y + at : nullptr,
+                                                kAdd ? d.gr + at : nullptr, hw, scale, shift, mu);
         sum_dz += a;
         sum_dz_xc += b;
       }
-      g.bias.data_ptr<float>()[ch] = static_cast<float>(sum_dz);
-      g.weight.data_ptr<float>()[ch] = static_cast<float>(sum_dz_xc * inv);
+      d.gb[ch] = static_cast<float>(sum_dz);
+      d.gw[ch] = static_cast<float>(sum_dz_xc * inv);
       const InputGradient k = input_gradient_of(sum_dz, sum_dz_xc, inv, W[ch], mu, n * hw);
       for (int64_t i = 0; i < n; ++i) {
         const int64_t at = (i * c + ch) * hw;
-        input_gradient<kAdd>(X + at, G + at, kAdd ? GR + at : nullptr, GX + at, hw, scale, shift,
-                             k.a, k.kx, k.k0);
+        input_gradient<kAdd>(d.x + at, d.gy + at, kAdd ? d.gr + at : nullptr, d.gx + at, hw, scale,
+                             shift, k.a, k.kx, k.k0);
       }
     }
   });
-  return g;
+  return d.g;
 }
 
 // Channels-last (NHWC) data: rows of C values. Statistics and gradient sums per channel are
@@ -429,13 +448,7 @@ BnReluGradients bn_relu_backward_cl(const at::Tensor& gy, const at::Tensor& x, c
                                     const at::Tensor& weight, const at::Tensor& bias,
                                     const at::Tensor& mean, const at::Tensor& invstd) {
   const int64_t c = x.size(1), rows = x.numel() / c;
-  BnReluGradients g{at::empty_like(x), kAdd ? at::empty_like(x) : at::Tensor(),
-                    at::empty({c}, invstd.options()), at::empty({c}, invstd.options())};
-  const T* X = data_of<T>(x);
-  const T* G = data_of<T>(gy);
-  const T* Y = kAdd ? data_of<T>(y) : nullptr;
-  T* GX = mutable_data_of<T>(g.x);
-  T* GR = kAdd ? mutable_data_of<T>(g.residual) : nullptr;
+  BackwardData<T, kAdd> d(gy, x, y, invstd);
   const float* W = weight.const_data_ptr<float>();
   const float* INV = invstd.const_data_ptr<float>();
   ChannelTables t(c);
@@ -446,14 +459,14 @@ BnReluGradients bn_relu_backward_cl(const at::Tensor& gy, const at::Tensor& x, c
     t.mu[static_cast<size_t>(ch)] = m;
   }
   auto [sum_dz, sum_dz_xc] = channel_sums(rows, c, [&](int64_t r, float* a, float* b) {
-    add_row_gradient_sums<kAdd>(X + r * c, G + r * c, kAdd ? Y + r * c : nullptr,
-                                kAdd ? GR + r * c : nullptr, c, t.scale.data(), t.shift.data(),
+    add_row_gradient_sums<kAdd>(d.x + r * c, d.gy + r * c, kAdd ? d.y + r * c : nullptr,
+                                kAdd ? d.gr + r * c : nullptr, c, t.scale.data(), t.shift.data(),
                                 t.mu.data(), a, b);
   });
   for (int64_t ch = 0; ch < c; ++ch) {
     const size_t k = static_cast<size_t>(ch);
-    g.bias.data_ptr<float>()[ch] = static_cast<float>(sum_dz[k]);
-    g.weight.data_ptr<float>()[ch] = static_cast<float>(sum_dz_xc[k] * INV[ch]);
+    d.gb[ch] = static_cast<float>(sum_dz[k]);
+    d.gw[ch] = static_cast<float>(sum_dz_xc[k] * INV[ch]);
     const InputGradient coefficients =
         input_gradient_of(sum_dz[k], sum_dz_xc[k], INV[ch], W[ch], t.mu[k], rows);
     t.ka[k] = coefficients.a;
@@ -462,12 +475,12 @@ BnReluGradients bn_relu_backward_cl(const at::Tensor& gy, const at::Tensor& x, c
   }
   at::parallel_for(0, rows, 64, [&](int64_t r0, int64_t r1) {
     for (int64_t r = r0; r < r1; ++r) {
-      row_input_gradient<kAdd>(X + r * c, G + r * c, kAdd ? GR + r * c : nullptr, GX + r * c, c,
-                               t.scale.data(), t.shift.data(), t.ka.data(), t.kx.data(),
-                               t.k0.data());
+      row_input_gradient<kAdd>(d.x + r * c, d.gy + r * c, kAdd ? d.gr + r * c : nullptr,
+                               d.gx + r * c, c, t.scale.data(), t.shift.data(), t.ka.data(),
+                               t.kx.data(), t.k0.data());
     }
   });
-  return g;
+  return d.g;
 }
 
 // Calls f(T(), std::bool_constant<kAdd>()) for x's element type (float or bf16) and whether a
