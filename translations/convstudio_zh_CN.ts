@@ -758,11 +758,26 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>bf16 on the CPU runs in the channels-last memory format, the layout oneDNN convolves it fastest in</source>
-        <translation>CPU 上的 bf16 以通道在后（channels-last）内存格式运行，这是 oneDNN 对它卷积最快的布局</translation>
+        <source>memory format (auto): channels-last, the layout oneDNN convolves fastest on the CPU</source>
+        <translation>内存格式（自动）：通道在后（channels-last），这是 oneDNN 在 CPU 上卷积最快的布局</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>memory format (auto): channels-last, the layout of cuDNN&apos;s %1 tensor-core kernels on %2</source>
+        <translation>内存格式（自动）：通道在后（channels-last），这是 %2 上 cuDNN 的 %1 张量核心内核所用的布局</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>memory format (auto): NCHW, cuDNN&apos;s usual layout for fp32 on %1</source>
+        <translation>内存格式（自动）：NCHW，这是 %1 上 cuDNN 处理 fp32 的常用布局</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>memory format (auto): NCHW, the model has no convolutions</source>
+        <translation>内存格式（自动）：NCHW，模型中没有卷积</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>out of memory at batch size %1 with accumulation %2 on %3; retrying with batch %4 and accumulation %5 (same effective batch)</source>
         <translation>在 %3 上以批大小 %1、累积 %2 训练时内存不足；改用批大小 %4、累积 %5 重试（有效批大小不变）</translation>
     </message>
@@ -1639,12 +1654,7 @@
         <translation>预训练模块的学习率倍数</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Channels-last memory format</source>
-        <translation>通道在后内存格式</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+19"/>
         <source>cuDNN benchmark</source>
         <translation>cuDNN 基准测试</translation>
     </message>
@@ -1769,7 +1779,12 @@
         <translation>随机裁剪填充</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-146"/>
+        <source>Memory format</source>
+        <translation>内存格式</translation>
+    </message>
+    <message>
+        <location line="+151"/>
         <source>Mirror left-right</source>
         <translation>左右镜像</translation>
     </message>
@@ -2116,7 +2131,7 @@
         <translation>验证集中此类别的图像数</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+38"/>
         <source>Macro-F1 %1 · balanced accuracy %2</source>
         <translation>宏平均 F1 %1 · 平衡准确率 %2</translation>
     </message>
@@ -5610,27 +5625,18 @@ predicted: %2 (%3%)</source>
         <translation>每次优化器更新前累加梯度的微批次数</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+18"/>
         <source>Off (fp32)</source>
         <translation>关闭 (fp32)</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location line="+6"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location line="-21"/>
-        <source>Channels-last memory format (faster convolutions)</source>
-        <translation>通道在后（channels-last）内存格式（卷积更快）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Activations and convolution weights in NHWC order, the layout oneDNN (CPU) and cuDNN (GPU) convolve fastest, above all with bf16 or fp16. bf16 on the CPU always uses it.</source>
-        <translation>激活和卷积权重按 NHWC 顺序存放，这是 oneDNN（CPU）和 cuDNN（GPU）卷积最快的布局，bf16 或 fp16 时尤其如此。CPU 上的 bf16 总是使用它。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="-22"/>
         <source>cuDNN benchmark mode (CUDA)</source>
         <translation>cuDNN 基准模式（CUDA）</translation>
     </message>
@@ -5640,7 +5646,22 @@ predicted: %2 (%3%)</source>
         <translation>cuDNN 在最初几个批次上测试各卷积算法并保留最快的：输入尺寸固定时每步更快；确定性运行中关闭</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
+        <source>Channels-last (NHWC)</source>
+        <translation>通道在后（NHWC）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NCHW</source>
+        <translation>NCHW</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How activations and convolution weights lie in memory. Channels-last is the layout oneDNN (CPU) and cuDNN (GPU, fp16 or bf16) convolve fastest. Auto uses it for a model with convolutions on the CPU, and on a GPU with fp16 or bf16; the run&apos;s log says which it chose. Saved weights are NCHW either way.</source>
+        <translation>激活和卷积权重在内存中的排列方式。通道在后是 oneDNN（CPU）和 cuDNN（GPU，fp16 或 bf16）卷积最快的布局。“自动”在 CPU 上对含卷积的模型使用它，在 GPU 上使用 fp16 或 bf16 时也使用它；运行日志会说明所选的格式。无论哪种，保存的权重都是 NCHW。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
@@ -5731,8 +5752,8 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>Speed:</source>
-        <translation>速度：</translation>
+        <source>Memory format:</source>
+        <translation>内存格式：</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -6850,7 +6871,7 @@ predicted: %2 (%3%)</source>
         <translation>训练（按主导标签，CutMix）</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+166"/>
         <location line="+3"/>
         <source>Export Metrics</source>
         <translation>导出指标</translation>
@@ -6973,7 +6994,7 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../app/gui/training_cockpit_runs.cpp" line="+192"/>
+        <location filename="../app/gui/training_cockpit_runs.cpp" line="+194"/>
         <source>, validation accuracy %1%</source>
         <translation>，验证准确率 %1%</translation>
     </message>
@@ -7127,7 +7148,7 @@ predicted: %2 (%3%)</source>
 <context>
     <name>convstudio::TrainingProgressView</name>
     <message>
-        <location filename="../widgets/training/training_progress_view.cpp" line="+88"/>
+        <location filename="../widgets/training/training_progress_view.cpp" line="+90"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>

@@ -56,8 +56,16 @@ void add_setting_flag(CLI::App* command, const Setting& setting, const std::stri
   const std::string& text = help.empty() ? setting.help : help;
   if (setting.type == SettingType::Boolean) {
     command->add_flag(setting.cli_flag + ",!--no-" + setting.cli_flag.substr(2), on, text);
-  } else {
-    command->add_option(setting.cli_flag, value, text)->type_name(value_type(setting));
+    return;
+  }
+  CLI::Option* option =
+      command->add_option(setting.cli_flag, value, text)->type_name(value_type(setting));
+  for (const auto& [flag, word] : setting.cli_shorthands) {
+    command
+        ->add_flag_callback(
+            flag, [&value, word = word] { value = word; },
+            "Same as " + setting.cli_flag + " " + word)
+        ->excludes(option);
   }
 }
 

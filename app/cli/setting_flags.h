@@ -1,8 +1,8 @@
 #pragma once
-// The CLI flags of the setting table (--lr, --batch-size, --channels-last / --no-channels-last):
-// each value is kept as typed and set through the project file's reader, so a flag refuses
-// exactly what the project file refuses, with the same message. A setting gets a flag by its
-// table entry's cli_flag; a command names the settings it offers.
+// The CLI flags of the setting table (--lr, --batch-size, --cudnn-benchmark /
+// --no-cudnn-benchmark): each value is kept as typed and set through the project file's reader, so
+// a flag refuses exactly what the project file refuses, with the same message. A setting gets a
+// flag by its table entry's cli_flag; a command names the settings it offers.
 
 #include <map>
 #include <optional>

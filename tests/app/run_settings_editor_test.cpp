@@ -1,6 +1,7 @@
 // The run settings' SyncBatchNorm check box: enabled only for a data-parallel device choice,
 // loaded from and stored into TrainingSettings::sync_batch_norm. How often a run validates:
-// "at each epoch's end" for 0, loaded from and stored into validation.every_steps.
+// "at each epoch's end" for 0, loaded from and stored into validation.every_steps. The memory
+// format: Auto first (the default), each choice loaded and stored.
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -67,6 +68,33 @@ class RunSettingsEditorTest : public QObject {
     convstudio::TrainingSettings stored;
     editor.store(stored);
     QCOMPARE(stored.validation.every_steps, std::int64_t{200});
+  }
+
+  void memoryFormatIsLoadedAndStored() {
+    using convstudio::MemoryFormat;
+    convstudio::RunSettingsEditor editor;
+    auto* format = editor.findChild<QComboBox*>(QStringLiteral("memoryFormat"));
+    QVERIFY(format);
+    QVERIFY(!format->toolTip().isEmpty());
+    QCOMPARE(format->count(), 3);
+    convstudio::TrainingSettings settings;
+    editor.load(settings);
+    QCOMPARE(format->currentData().toInt(), static_cast<int>(MemoryFormat::Auto));
+    QCOMPARE(format->currentIndex(), 0);
+    for (const MemoryFormat chosen : {MemoryFormat::Nchw, MemoryFormat::ChannelsLast}) {
+      settings.memory_format = chosen;
+      editor.load(settings);
+      convstudio::TrainingSettings stored;
+      editor.store(stored);
+      QCOMPARE(stored.memory_format, chosen);
+    }
+    const QSignalSpy edited(&editor, &convstudio::RunSettingsEditor::edited);
+    format->setCurrentIndex(format->findData(static_cast<int>(MemoryFormat::Auto)));
+    QCOMPARE(edited.count(), 1);
+    convstudio::TrainingSettings stored;
+    stored.memory_format = MemoryFormat::Nchw;
+    editor.store(stored);
+    QCOMPARE(stored.memory_format, MemoryFormat::Auto);
   }
 };
 

@@ -8,11 +8,11 @@
 # round and the median of the paired ratios with their spread (timings here swing by ±30%).
 # Usage: tests/bench/compile_bench.sh [BUILD_DIR] [PAIRS] [MODELS] [PRECISIONS] [STEPS]
 #   MODELS: templates (default "resnet-small wide-resnet"); PRECISIONS: "fp32 bf16" (bf16 runs
-#   channels-last on every side, fp32 asks every side for the default NCHW layout), or fp32-cl:
-#   fp32 channels-last on every side (the layout the recipes ask for). Asked for NCHW, inductor
-#   still runs the convolutions channels-last on a CPU with oneDNN (`decide_layout_opt` in
-#   torch/_inductor/graph.py), while ConvStudio and eager keep NCHW: compare fp32-cl for layouts
-#   chosen alike.
+#   channels-last on every side, fp32 asks every side for NCHW), or fp32-cl: fp32 channels-last
+#   on every side (what the recipes ask for, and what ConvStudio's default memory format, auto,
+#   picks on the CPU). Asked for NCHW, inductor still runs the convolutions channels-last on a
+#   CPU with oneDNN (`decide_layout_opt` in torch/_inductor/graph.py), while ConvStudio and eager
+#   keep NCHW: compare fp32-cl for layouts chosen alike.
 set -euo pipefail
 build=${1:-build}
 pairs=${2:-5}

@@ -43,6 +43,7 @@ done <<'CASES'
 --max-steps -1 training.max_steps -1
 --seed -5 training.seed -5
 --amp fp9 training.amp "fp9"
+--memory-format nhwc training.memory_format "nhwc"
 --optimizer lion training.optimizer "lion"
 --pretrained-lr-multiplier 50 training.pretrained_lr_multiplier 50
 --fit zoom dataset.fit "zoom"
@@ -57,6 +58,20 @@ grep -q "^error: training.lr: 200 is outside 0..100$" "$work/lr.txt" || { cat "$
 test $? -eq 2 || { echo "--device gpu was not refused"; exit 1; }
 grep -q "^error: training.device: 'gpu' is not one of auto, cpu, cuda, cuda:K$" "$work/device.txt" ||
   { cat "$work/device.txt"; exit 1; }
+
+# The memory format: Auto says what it chose; --no-channels-last stands for --memory-format nchw,
+# which needs no explanation; the two spellings together are refused.
+"$cli" train "$work/p.convstudio" --device cpu --amp off --max-steps 1 --batch-size 8 \
+  --out "$work/auto" > /dev/null 2> "$work/auto.txt" || { cat "$work/auto.txt"; exit 1; }
+grep -q "memory format (auto): channels-last, the layout oneDNN convolves fastest on the CPU" \
+  "$work/auto.txt" || { cat "$work/auto.txt"; exit 1; }
+"$cli" train "$work/p.convstudio" --device cpu --amp off --max-steps 1 --batch-size 8 \
+  --no-channels-last --out "$work/nchw" > /dev/null 2> "$work/nchw.txt" ||
+  { cat "$work/nchw.txt"; exit 1; }
+if grep -q "memory format" "$work/nchw.txt"; then cat "$work/nchw.txt"; exit 1; fi
+"$cli" train "$work/p.convstudio" --channels-last --memory-format nchw > /dev/null 2> "$work/both.txt"
+test $? -eq 2 || { echo "--channels-last with --memory-format was not refused"; exit 1; }
+grep -q "excludes" "$work/both.txt" || { cat "$work/both.txt"; exit 1; }
 
 # A rule the studio checked alone before: a learning rate of 0 refuses the run, in the file too.
 with_value training.lr 0 "$work/zero.convstudio" || exit 1

@@ -66,11 +66,7 @@ void RunSettingsEditor::createDeviceFields() {
   effective_ = new QLabel(this);
   effective_->setObjectName(QStringLiteral("effectiveBatch"));
   createAmpChoice();
-  channelsLast_ = new QCheckBox(tr("Channels-last memory format (faster convolutions)"), this);
-  channelsLast_->setObjectName(QStringLiteral("channelsLast"));
-  channelsLast_->setToolTip(
-      tr("Activations and convolution weights in NHWC order, the layout oneDNN (CPU) and cuDNN "
-         "(GPU) convolve fastest, above all with bf16 or fp16. bf16 on the CPU always uses it."));
+  createMemoryFormatChoice();
   cudnnBenchmark_ = new QCheckBox(tr("cuDNN benchmark mode (CUDA)"), this);
   cudnnBenchmark_->setObjectName(QStringLiteral("cudnnBenchmark"));
   cudnnBenchmark_->setToolTip(
@@ -88,6 +84,19 @@ void RunSettingsEditor::createAmpChoice() {
   amp_->addItem(QStringLiteral("fp16"), static_cast<int>(AmpMode::Fp16));
   amp_->addItem(QStringLiteral("bf16"), static_cast<int>(AmpMode::Bf16));
   amp_->addItem(tr("Auto"), static_cast<int>(AmpMode::Auto));
+}
+
+void RunSettingsEditor::createMemoryFormatChoice() {
+  memoryFormat_ = new QComboBox(this);
+  memoryFormat_->setObjectName(QStringLiteral("memoryFormat"));
+  memoryFormat_->addItem(tr("Auto"), static_cast<int>(MemoryFormat::Auto));
+  memoryFormat_->addItem(tr("Channels-last (NHWC)"), static_cast<int>(MemoryFormat::ChannelsLast));
+  memoryFormat_->addItem(tr("NCHW"), static_cast<int>(MemoryFormat::Nchw));
+  memoryFormat_->setToolTip(
+      tr("How activations and convolution weights lie in memory. Channels-last is the layout "
+         "oneDNN (CPU) and cuDNN (GPU, fp16 or bf16) convolve fastest. Auto uses it for a model "
+         "with convolutions on the CPU, and on a GPU with fp16 or bf16; the run's log says "
+         "which it chose. Saved weights are NCHW either way."));
 }
 
 void RunSettingsEditor::createRunFields() {
@@ -136,7 +145,7 @@ void RunSettingsEditor::layOutFields() {
   form->addRow(tr("Accumulation:"), accumulateRow);
   form->addRow(tr("Mixed precision:"), amp_);
   form->addRow(QString(), ampHint_);
-  form->addRow(tr("Speed:"), channelsLast_);
+  form->addRow(tr("Memory format:"), memoryFormat_);
   form->addRow(QString(), cudnnBenchmark_);
   form->addRow(tr("Epochs:"), epochs_);
   form->addRow(tr("Step limit:"), maxSteps_);
@@ -151,7 +160,7 @@ void RunSettingsEditor::layOutFields() {
 }
 
 void RunSettingsEditor::connectFields() {
-  for (QComboBox* box : {device_, amp_}) {
+  for (QComboBox* box : {device_, amp_, memoryFormat_}) {
     connect(box, &QComboBox::currentIndexChanged, this, [this] {
       updateDerived();
       emit edited();
@@ -164,8 +173,7 @@ void RunSettingsEditor::connectFields() {
       emit edited();
     });
   }
-  for (QCheckBox* box :
-       {deterministic_, keepBest_, autoOom_, channelsLast_, cudnnBenchmark_, syncBatchNorm_}) {
+  for (QCheckBox* box : {deterministic_, keepBest_, autoOom_, cudnnBenchmark_, syncBatchNorm_}) {
     connect(box, &QCheckBox::toggled, this, &RunSettingsEditor::edited);
   }
 }
@@ -246,7 +254,7 @@ void RunSettingsEditor::load(const TrainingSettings& s) {
   batch_->setValue(static_cast<int>(s.batch_size));
   accumulate_->setValue(static_cast<int>(s.accumulate));
   amp_->setCurrentIndex(amp_->findData(static_cast<int>(s.amp)));
-  channelsLast_->setChecked(s.channels_last);
+  memoryFormat_->setCurrentIndex(memoryFormat_->findData(static_cast<int>(s.memory_format)));
   cudnnBenchmark_->setChecked(s.cudnn_benchmark);
   epochs_->setValue(static_cast<int>(s.epochs));
   maxSteps_->setValue(static_cast<int>(s.max_steps));
@@ -269,7 +277,7 @@ void RunSettingsEditor::store(TrainingSettings& s) const {
   s.batch_size = batch_->value();
   s.accumulate = accumulate_->value();
   s.amp = static_cast<AmpMode>(amp_->currentData().toInt());
-  s.channels_last = channelsLast_->isChecked();
+  s.memory_format = static_cast<MemoryFormat>(memoryFormat_->currentData().toInt());
   s.cudnn_benchmark = cudnnBenchmark_->isChecked();
   s.epochs = epochs_->value();
   s.max_steps = maxSteps_->value();

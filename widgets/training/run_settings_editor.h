@@ -41,7 +41,8 @@ class RunSettingsEditor : public QWidget {
   // The constructor's steps: device, batch and speed; length, seed, checkpoints and loader;
   // the form; every field's edit reported.
   void createDeviceFields();
-  void createAmpChoice();  // the mixed-precision modes
+  void createAmpChoice();           // the mixed-precision modes
+  void createMemoryFormatChoice();  // Auto, channels-last, NCHW
   void createRunFields();
   void layOutFields();
   void connectFields();
@@ -57,7 +58,7 @@ class RunSettingsEditor : public QWidget {
   QLabel* effective_ = nullptr;
   QComboBox* amp_ = nullptr;
   QLabel* ampHint_ = nullptr;
-  QCheckBox* channelsLast_ = nullptr;
+  QComboBox* memoryFormat_ = nullptr;
   QCheckBox* cudnnBenchmark_ = nullptr;
   QSpinBox* epochs_ = nullptr;
   QSpinBox* maxSteps_ = nullptr;

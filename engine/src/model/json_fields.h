@@ -44,6 +44,7 @@ class JsonFields {
   // The child object (or array) at `key`, or nullptr when missing; wrong kinds are reported.
   const nlohmann::ordered_json* object(const char* key);
   const nlohmann::ordered_json* array(const char* key);
+  bool contains(const char* key) const { return json_.is_object() && json_.contains(key); }
   // Marks a key as read without reading it (handled elsewhere).
   void skip(const char* key) { seen_.insert(key); }
   void finish();

@@ -84,7 +84,11 @@ MemoryOptions memory_options(const TrainingSettings& training) {
   options.momentum = training.optimizer.momentum;
   const std::optional<DeviceChoice> device = parse_device(training.device);
   options.on_cuda = device && device->kind == DeviceChoice::Kind::Cuda;
-  options.channels_last = training.channels_last;
+  // Auto as a run decides it for a model with convolutions (the estimate's pooling rule is the
+  // only reader, and pooling without convolutions is rare).
+  options.channels_last = memory_format_rule(training.memory_format, options.on_cuda, training.amp,
+                                             /*has_convolutions=*/true)
+                              .channels_last;
   options.convolutions_unfold = !options.on_cuda && cpu_convolutions_unfold(options.precision);
   return options;
 }

@@ -3,6 +3,7 @@
 // setting, its type taken from the member's, its getter and setter written once here.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "convstudio/model/setting_table.h"
@@ -20,6 +21,7 @@ struct About {
   std::string flag;
   std::string help;
   std::string editor;
+  std::vector<std::pair<std::string, std::string>> shorthands;
 };
 
 template <typename Settings>
@@ -31,6 +33,7 @@ SettingSpec<Settings> with(SettingSpec<Settings> s, const About& about) {
   s.cli_flag = about.flag;
   s.help = about.help;
   s.editor = about.editor;
+  s.cli_shorthands = about.shorthands;
   return s;
 }
 

@@ -201,14 +201,17 @@ std::vector<TrainingSetting> later_training_entries() {
            .help = "Fine-tuning: blocks that start from the project's pretrained weights "
                    "learn at this times the learning rate (new blocks at the full rate)",
            .editor = "pretrainedLrMultiplier"})),
-      boolean<T>("channels_last", &T::channels_last,
-                 {.label = QT_TRANSLATE_NOOP("Settings", "Channels-last memory format"),
-                  .sweepable = true,
-                  .written_when_set = true,
-                  .flag = "--channels-last",
-                  .help = "Channels-last (NHWC) memory format for activations and convolution "
-                          "weights (bf16 on the CPU always uses it)",
-                  .editor = "channelsLast"}),
+      choice<T>(
+          "memory_format", &T::memory_format, memory_format_names(), parse_memory_format,
+          {.label = QT_TRANSLATE_NOOP("Settings", "Memory format"),
+           .sweepable = true,
+           .written_when_set = true,
+           .flag = "--memory-format",
+           .help = "Layout of activations and convolution weights: channels_last (NHWC), "
+                   "nchw, or auto (channels-last for convolutions on the CPU, and on a "
+                   "GPU with fp16/bf16)",
+           .editor = "memoryFormat",
+           .shorthands = {{"--channels-last", "channels_last"}, {"--no-channels-last", "nchw"}}}),
       boolean<T>("cudnn_benchmark", &T::cudnn_benchmark,
                  {.label = QT_TRANSLATE_NOOP("Settings", "cuDNN benchmark"),
                   .written_when_set = true,

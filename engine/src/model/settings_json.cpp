@@ -131,7 +131,20 @@ void dataset_rules(JsonFields& fields, const std::string& group, DatasetSettings
     fields.error("crop_min_ratio", "is above crop_max_ratio");
 }
 
-void no_rules(JsonFields&, const std::string&, TrainingSettings&) {}
+// Project files before memory_format said "channels_last": true or false. Files that wrote every
+// key wrote false for the default, which was no choice, so it reads as the default now (Auto).
+void training_rules(JsonFields& fields, const std::string& group, TrainingSettings& t) {
+  constexpr const char* kFormer = "channels_last";
+  if (!group.empty() || !fields.contains(kFormer)) return;
+  if (fields.contains("memory_format")) {
+    fields.skip(kFormer);
+    fields.error(kFormer, "is the former name of memory_format; give only memory_format");
+    return;
+  }
+  bool asked = false;
+  fields.read(kFormer, asked);
+  if (asked) t.memory_format = MemoryFormat::ChannelsLast;
+}
 
 }  // namespace
 
@@ -161,7 +174,7 @@ AugmentationSettings SettingsJson::augmentation_from_json(const Json& json, cons
 
 TrainingSettings SettingsJson::training_from_json(const Json& json, const std::string& path,
                                                   std::vector<Error>& errors) {
-  return read<TrainingSettings>(training_setting_table(), json, path, errors, no_rules);
+  return read<TrainingSettings>(training_setting_table(), json, path, errors, training_rules);
 }
 
 }  // namespace convstudio

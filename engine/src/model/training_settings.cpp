@@ -20,6 +20,10 @@ constexpr std::array<std::pair<LrSchedule, const char*>, 4> kScheduleNames = {
      {LrSchedule::Step, "step"},
      {LrSchedule::Cosine, "cosine"},
      {LrSchedule::OneCycle, "onecycle"}}};
+constexpr std::array<std::pair<MemoryFormat, const char*>, 3> kMemoryFormatNames = {
+    {{MemoryFormat::Auto, "auto"},
+     {MemoryFormat::Nchw, "nchw"},
+     {MemoryFormat::ChannelsLast, "channels_last"}}};
 
 template <typename Enum, std::size_t N>
 std::string name_of(const std::array<std::pair<Enum, const char*>, N>& names, Enum value) {
@@ -56,6 +60,9 @@ std::string to_string(OptimizerKind kind) {
 std::string to_string(LrSchedule schedule) {
   return name_of(kScheduleNames, schedule);
 }
+std::string to_string(MemoryFormat format) {
+  return name_of(kMemoryFormatNames, format);
+}
 const std::vector<std::string>& amp_mode_names() {
   static const std::vector<std::string> names = names_of(kAmpNames);
   return names;
@@ -72,6 +79,13 @@ const std::vector<std::string>& lr_schedule_names() {
   static const std::vector<std::string> names = names_of(kScheduleNames);
   return names;
 }
+const std::vector<std::string>& memory_format_names() {
+  static const std::vector<std::string> names = names_of(kMemoryFormatNames);
+  return names;
+}
+std::optional<MemoryFormat> parse_memory_format(std::string_view text) {
+  return parse(kMemoryFormatNames, text);
+}
 std::optional<AmpMode> parse_amp_mode(std::string_view text) {
   return parse(kAmpNames, text);
 }
@@ -82,6 +96,16 @@ std::optional<OptimizerKind> parse_optimizer_kind(std::string_view text) {
 }
 std::optional<LrSchedule> parse_lr_schedule(std::string_view text) {
   return parse(kScheduleNames, text);
+}
+
+MemoryFormatRule memory_format_rule(MemoryFormat format, bool on_cuda, AmpMode amp,
+                                    bool has_convolutions) {
+  using Reason = MemoryFormatRule::Reason;
+  if (format != MemoryFormat::Auto) return {format == MemoryFormat::ChannelsLast, Reason::Asked};
+  if (!has_convolutions) return {false, Reason::NoConvolutions};
+  if (!on_cuda) return {true, Reason::CpuOneDnn};
+  const bool mixed = amp == AmpMode::Fp16 || amp == AmpMode::Bf16;
+  return {mixed, mixed ? Reason::GpuMixedPrecision : Reason::GpuFp32};
 }
 
 bool is_valid_device(std::string_view text) {

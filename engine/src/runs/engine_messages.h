@@ -21,10 +21,16 @@ inline constexpr const char* kAmpAutoOn = QT_TRANSLATE_NOOP(
     "EngineMessages", "mixed precision (auto): %1, which %2 computes natively (%3)");
 inline constexpr const char* kAmpAutoOff = QT_TRANSLATE_NOOP(
     "EngineMessages", "mixed precision (auto): off, %1 has no native bf16 or fp16 arithmetic (%2)");
-inline constexpr const char* kChannelsLastForBf16 = QT_TRANSLATE_NOOP(
+inline constexpr const char* kMemoryFormatAutoCpu = QT_TRANSLATE_NOOP(
     "EngineMessages",
-    "bf16 on the CPU runs in the channels-last memory format, the layout oneDNN convolves it "
-    "fastest in");
+    "memory format (auto): channels-last, the layout oneDNN convolves fastest on the CPU");
+inline constexpr const char* kMemoryFormatAutoGpuMixed = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "memory format (auto): channels-last, the layout of cuDNN's %1 tensor-core kernels on %2");
+inline constexpr const char* kMemoryFormatAutoGpuFp32 = QT_TRANSLATE_NOOP(
+    "EngineMessages", "memory format (auto): NCHW, cuDNN's usual layout for fp32 on %1");
+inline constexpr const char* kMemoryFormatAutoNoConvolutions = QT_TRANSLATE_NOOP(
+    "EngineMessages", "memory format (auto): NCHW, the model has no convolutions");
 inline constexpr const char* kOutOfMemoryRetry = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "out of memory at batch size %1 with accumulation %2 on %3; retrying with batch %4 and "

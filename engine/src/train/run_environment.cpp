@@ -44,15 +44,36 @@ void RunEnvironment::resolve_precision(TrainingSettings& settings, RunLog& log) 
   }
 }
 
-bool RunEnvironment::channels_last(const TrainingSettings& settings, RunLog& log) const {
-  // bf16 on the CPU convolves through oneDNN, which reorders NCHW data into its own layout at
-  // every convolution: resnet-small trained 1.44x fp32 in NCHW and 1.62x channels-last (README,
-  // "Performance"), so it always runs channels-last. The setting asks for it elsewhere too.
-  const bool bf16_on_cpu = device_.is_cpu() && settings.amp == AmpMode::Bf16;
-  if (bf16_on_cpu && !settings.channels_last) {
-    log.write(LogLevel::Info, {messages::kChannelsLastForBf16, {}});
+bool RunEnvironment::channels_last(const TrainingSettings& settings, const torch::nn::Module& model,
+                                   RunLog& log) const {
+  const MemoryFormatRule rule = memory_format_rule(settings.memory_format, device_.is_cuda(),
+                                                   settings.amp, has_convolutions(model));
+  using Reason = MemoryFormatRule::Reason;
+  switch (rule.reason) {
+    case Reason::Asked:
+      break;
+    case Reason::NoConvolutions:
+      log.write(LogLevel::Info, {messages::kMemoryFormatAutoNoConvolutions, {}});
+      break;
+    case Reason::CpuOneDnn:
+      log.write(LogLevel::Info, {messages::kMemoryFormatAutoCpu, {}});
+      break;
+    case Reason::GpuMixedPrecision:
+      log.write(LogLevel::Info,
+                {messages::kMemoryFormatAutoGpuMixed, {to_string(settings.amp), device_name_}});
+      break;
+    case Reason::GpuFp32:
+      log.write(LogLevel::Info, {messages::kMemoryFormatAutoGpuFp32, {device_name_}});
+      break;
   }
-  return settings.channels_last || bf16_on_cpu;
+  return rule.channels_last;
+}
+
+bool has_convolutions(const torch::nn::Module& model) {
+  for (const torch::Tensor& parameter : model.parameters()) {
+    if (parameter.dim() == 4) return true;
+  }
+  return false;
 }
 
 void RunEnvironment::find_peak_flops(AmpMode amp, RunLog& log, PeakProbe probe) {

@@ -22,8 +22,10 @@ class RunEnvironment {
   // precision the run really uses (checkpoints record it). An unusable device is the error.
   std::optional<Error> settle(TrainingSettings& settings, const DistributedOptions& distributed,
                               RunLog& log);
-  // Whether the model runs channels-last: when the setting asks, and always for bf16 on the CPU.
-  bool channels_last(const TrainingSettings& settings, RunLog& log) const;
+  // Whether `model` runs channels-last (memory_format_rule, after settle): Auto's choice is
+  // logged with its reason.
+  bool channels_last(const TrainingSettings& settings, const torch::nn::Module& model,
+                     RunLog& log) const;
   // How the peak is found: from the cache (or measured when none is kept), probed again (never
   // lower than before), or as this rank's share of a CPU that other ranks may share: probed by
   // every rank at once, each keeping what it measured itself.
@@ -44,5 +46,8 @@ class RunEnvironment {
   std::string device_name_ = "cpu";
   double peak_flops_ = 0;
 };
+
+// Whether `model` has a 4-D weight (a convolution of any kind): what a memory format changes.
+bool has_convolutions(const torch::nn::Module& model);
 
 }  // namespace convstudio

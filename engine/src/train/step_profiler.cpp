@@ -31,7 +31,7 @@ std::optional<Error> profile_project(const Project& project, const ProfileOption
   subject.analysis = &setup.analysis;
   subject.device = setup.device;
   subject.amp = setup.amp;
-  subject.channels_last = project.training.channels_last;
+  subject.channels_last = setup.channels_last;
   subject.peak_only = peak_only;
   subject.next_batch = [&] { return setup.loader->next(); };
   subject.restart = [&] { setup.loader->start_epoch(++epoch); };

@@ -9,6 +9,7 @@
 #include "device_selection.h"
 #include "io/safetensors_io.h"
 #include "optimizer_factory.h"
+#include "run_environment.h"
 
 namespace convstudio {
 namespace {
@@ -91,7 +92,10 @@ std::optional<Error> prepare_tuning(const TuningRequest& request, TuningSetup& s
     if (!applied) return applied.error();
   }
   (*setup.model)->to(setup.device);
-  (*setup.model)->set_channels_last(settings.channels_last);
+  setup.channels_last = memory_format_rule(settings.memory_format, setup.device.is_cuda(),
+                                           setup.amp, has_convolutions(**setup.model))
+                            .channels_last;
+  (*setup.model)->set_channels_last(setup.channels_last);
   setup.optimizer = make_optimizer(settings, (*setup.model)->trainable_parameters());
   return std::nullopt;
 }

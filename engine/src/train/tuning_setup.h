@@ -24,6 +24,7 @@ struct TuningSetup {
   torch::Device device = torch::kCPU;
   std::string device_name;     // "cpu", "cuda:0"
   AmpMode amp = AmpMode::Off;  // never Auto
+  bool channels_last = false;  // the model's memory format, as a training run would choose it
   ModelAnalysis analysis;
   std::optional<GraphModule> model;
   std::unique_ptr<torch::optim::Optimizer> optimizer;

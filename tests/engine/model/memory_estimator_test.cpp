@@ -213,7 +213,7 @@ TEST(MemoryEstimator, ReadsTrainingSettings) {
   training.batch_size = 32;
   training.amp = AmpMode::Bf16;
   training.optimizer.kind = OptimizerKind::Adam;
-  training.channels_last = true;
+  training.memory_format = MemoryFormat::ChannelsLast;
   MemoryOptions options{32, Precision::Bf16, OptimizerKind::Adam, 0.9};
   options.channels_last = true;
   options.convolutions_unfold = cpu_convolutions_unfold(Precision::Bf16);

@@ -42,7 +42,7 @@ void set_everything(DatasetSettings& d, TrainingSettings& t) {
   t.batch_size = 32;
   t.accumulate = 2;
   t.amp = AmpMode::Bf16;
-  t.channels_last = true;
+  t.memory_format = MemoryFormat::Nchw;
   t.cudnn_benchmark = true;
   t.epochs = 7;
   t.max_steps = 900;
@@ -117,6 +117,28 @@ TEST(SettingTable, WritesTheSameJsonAsTheSettingsCodeBeforeIt) {
   const Json before = Json::parse(in);
   // Dumped, so the order of the keys counts too.
   EXPECT_EQ(written.dump(2), before.dump(2));
+}
+
+// Project files from before memory_format said "channels_last": true (asked for) or false (the
+// default, written by the files that wrote every key).
+TEST(SettingTable, ReadsTheFormerChannelsLastSwitch) {
+  std::vector<Error> errors;
+  const auto read = [&](const char* text) {
+    return SettingsJson::training_from_json(Json::parse(text), "training", errors);
+  };
+  EXPECT_EQ(read(R"({"channels_last": true})").memory_format, MemoryFormat::ChannelsLast);
+  EXPECT_EQ(read(R"({"channels_last": false})").memory_format, MemoryFormat::Auto);
+  EXPECT_EQ(read(R"({"memory_format": "nchw"})").memory_format, MemoryFormat::Nchw);
+  EXPECT_TRUE(errors.empty());
+  read(R"({"channels_last": true, "memory_format": "nchw"})");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].describe(),
+            "training.channels_last: is the former name of memory_format; give only "
+            "memory_format");
+  errors.clear();
+  read(R"({"channels_last": "yes"})");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].describe(), "training.channels_last: must be true or false");
 }
 
 TEST(SettingTable, ReadsBackWhatItWrites) {
@@ -195,8 +217,8 @@ TEST(SettingTable, TextInsideTheRangeIsSet) {
   TrainingSettings t;
   EXPECT_FALSE(set_from_text(t, *find_training_flag("--lr"), "0.5"));
   EXPECT_EQ(t.optimizer.lr, 0.5);
-  EXPECT_FALSE(set_from_text(t, *find_training_flag("--channels-last"), "true"));
-  EXPECT_TRUE(t.channels_last);
+  EXPECT_FALSE(set_from_text(t, *find_training_flag("--memory-format"), "channels_last"));
+  EXPECT_EQ(t.memory_format, MemoryFormat::ChannelsLast);
   EXPECT_FALSE(set_from_text(t, *find_training_flag("--optimizer"), "adamw"));
   EXPECT_EQ(t.optimizer.kind, OptimizerKind::AdamW);
   DatasetSettings d;

@@ -47,15 +47,16 @@ TEST(RunComparison, TheGraphVersionIgnoresPositionsButNotTheNetwork) {
 TEST(RunComparison, OnlyTheSettingsThatDifferAreColumns) {
   std::vector<RecordedRun> runs = {run_with("a", 0.01, 64), run_with("b", 0.003, 64),
                                    run_with("c", 0.01, 64)};
-  runs[2].project->training.channels_last = true;  // settings files write only when set
+  runs[2].project->training.memory_format =
+      MemoryFormat::Nchw;  // settings files write only when set
   runs[2].project->dataset.augmentation.random_erasing = 0.5;
   const RunComparison comparison = compare_runs(runs);
-  EXPECT_EQ(comparison.settings, (std::vector<std::string>{"lr", "channels_last",
+  EXPECT_EQ(comparison.settings, (std::vector<std::string>{"lr", "memory_format",
                                                            "dataset.augmentation.random_erasing"}));
   ASSERT_EQ(comparison.rows.size(), 3u);
-  EXPECT_EQ(comparison.rows[0].settings, (std::vector<std::string>{"0.01", "false", "0.0"}));
-  EXPECT_EQ(comparison.rows[1].settings, (std::vector<std::string>{"0.003", "false", "0.0"}));
-  EXPECT_EQ(comparison.rows[2].settings, (std::vector<std::string>{"0.01", "true", "0.5"}));
+  EXPECT_EQ(comparison.rows[0].settings, (std::vector<std::string>{"0.01", "auto", "0.0"}));
+  EXPECT_EQ(comparison.rows[1].settings, (std::vector<std::string>{"0.003", "auto", "0.0"}));
+  EXPECT_EQ(comparison.rows[2].settings, (std::vector<std::string>{"0.01", "nchw", "0.5"}));
   EXPECT_EQ(comparison.rows[1].run, "b");
   EXPECT_EQ(comparison.rows[1].graph_version, graph_version(lenet()));
   EXPECT_TRUE(

@@ -34,8 +34,8 @@ TEST(Sweep, AValueIsCheckedByTheProjectFilesRules) {
   EXPECT_EQ(project.training.optimizer.lr, 0.5);
   EXPECT_FALSE(apply_sweep_value(project, "amp", "bf16"));
   EXPECT_EQ(project.training.amp, AmpMode::Bf16);
-  EXPECT_FALSE(apply_sweep_value(project, "channels_last", "true"));
-  EXPECT_TRUE(project.training.channels_last);
+  EXPECT_FALSE(apply_sweep_value(project, "memory_format", "nchw"));
+  EXPECT_EQ(project.training.memory_format, MemoryFormat::Nchw);
   EXPECT_FALSE(apply_sweep_value(project, "horizontal_flip", "true"));
   EXPECT_TRUE(project.dataset.augmentation.horizontal_flip);
   EXPECT_FALSE(apply_sweep_value(project, "random_erasing", "0.25"));

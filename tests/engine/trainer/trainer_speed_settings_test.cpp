@@ -1,11 +1,12 @@
 // The speed settings of issue 13 as a user meets them: channels-last trains the same model and
-// saves ordinary weights, bf16 on the CPU runs channels-last and says so, `--amp auto` says what
-// it chose and trains with it, and the summary
-// reports how much of the training time went on bookkeeping.
+// saves ordinary weights, the memory format's Auto runs convolutions channels-last on the CPU and
+// says so, `--amp auto` says what it chose and trains with it, and the summary reports how much
+// of the training time went on bookkeeping.
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 
 #include "checkpoint/checkpoint_store.h"
 #include "convstudio/train/trainer.h"
@@ -23,6 +24,14 @@ class LogKeeper : public TrainingListener {
   std::vector<std::string> lines;
   void on_log(const LogLine& line) override { lines.push_back(line.text); }
 };
+
+// Whether a line of `log` starts with `start`.
+bool says(const LogKeeper& log, const std::string& start) {
+  for (const std::string& line : log.lines) {
+    if (line.rfind(start, 0) == 0) return true;
+  }
+  return false;
+}
 
 class SpeedSettings : public ::testing::Test {
  protected:
@@ -42,9 +51,10 @@ class SpeedSettings : public ::testing::Test {
 };
 
 TEST_F(SpeedSettings, ChannelsLastTrainsTheSameModelAndSavesOrdinaryWeights) {
-  const Project plain = testing::tiny_conv_project(root_ / "data");
+  Project plain = testing::tiny_conv_project(root_ / "data");
+  plain.training.memory_format = MemoryFormat::Nchw;
   Project nhwc = plain;
-  nhwc.training.channels_last = true;
+  nhwc.training.memory_format = MemoryFormat::ChannelsLast;
   const RunSummary a = train(plain, "plain");
   const RunSummary b = train(nhwc, "nhwc");
   ASSERT_EQ(a.state, RunState::Finished) << (a.error ? a.error->describe() : "");
@@ -79,30 +89,49 @@ TEST_F(SpeedSettings, AmpAutoSaysWhatItChoseAndTrainsWithIt) {
   EXPECT_TRUE(found) << "no log line starting with '" << said << "'";
 }
 
-TEST_F(SpeedSettings, Bf16OnTheCpuRunsChannelsLastAndSaysSo) {
-  Project bf16 = testing::tiny_conv_project(root_ / "data");
-  bf16.training.amp = AmpMode::Bf16;
-  bf16.training.epochs = 1;
-  Project asked = bf16;
-  asked.training.channels_last = true;
-  LogKeeper bf16_log;
-  LogKeeper asked_log;
-  const RunSummary a = train(bf16, "bf16", &bf16_log);
-  const RunSummary b = train(asked, "asked", &asked_log);
-  ASSERT_EQ(a.state, RunState::Finished) << (a.error ? a.error->describe() : "");
-  ASSERT_EQ(b.state, RunState::Finished) << (b.error ? b.error->describe() : "");
-  // The same layout, kernels and samples: the same figures to the last bit.
-  EXPECT_EQ(*a.train_loss, *b.train_loss);
-  EXPECT_EQ(*a.val_loss, *b.val_loss);
-  const auto says_channels_last = [](const LogKeeper& log) {
-    for (const std::string& line : log.lines) {
-      if (line.rfind("bf16 on the CPU runs in the channels-last memory format", 0) == 0)
-        return true;
-    }
-    return false;
+// A project that does not choose (Auto) trains a convolutional model channels-last on the CPU,
+// in fp32 and bf16, and its log says why; one that asks gets the same bits and no explanation.
+TEST_F(SpeedSettings, AutoRunsChannelsLastOnTheCpuAndSaysSo) {
+  for (const AmpMode amp : {AmpMode::Off, AmpMode::Bf16}) {
+    SCOPED_TRACE(to_string(amp));
+    Project automatic = testing::tiny_conv_project(root_ / "data");
+    automatic.training.amp = amp;
+    automatic.training.epochs = 1;
+    ASSERT_EQ(automatic.training.memory_format, MemoryFormat::Auto);  // the default
+    Project asked = automatic;
+    asked.training.memory_format = MemoryFormat::ChannelsLast;
+    LogKeeper auto_log;
+    LogKeeper asked_log;
+    const RunSummary a = train(automatic, "auto-" + to_string(amp), &auto_log);
+    const RunSummary b = train(asked, "asked-" + to_string(amp), &asked_log);
+    ASSERT_EQ(a.state, RunState::Finished) << (a.error ? a.error->describe() : "");
+    ASSERT_EQ(b.state, RunState::Finished) << (b.error ? b.error->describe() : "");
+    // The same layout, kernels and samples: the same figures to the last bit.
+    EXPECT_EQ(*a.train_loss, *b.train_loss);
+    EXPECT_EQ(*a.val_loss, *b.val_loss);
+    EXPECT_TRUE(says(auto_log, "memory format (auto): channels-last, the layout oneDNN"));
+    EXPECT_FALSE(says(asked_log, "memory format (auto)"));  // asked for: nothing to explain
+  }
+}
+
+TEST(MemoryFormatRule, AutoTakesChannelsLastWhereItsKernelsAreFastest) {
+  using Reason = MemoryFormatRule::Reason;
+  const auto rule = [](MemoryFormat format, bool cuda, AmpMode amp, bool convolutions) {
+    const MemoryFormatRule r = memory_format_rule(format, cuda, amp, convolutions);
+    return std::pair(r.channels_last, r.reason);
   };
-  EXPECT_TRUE(says_channels_last(bf16_log));
-  EXPECT_FALSE(says_channels_last(asked_log));  // asked for: nothing to explain
+  const MemoryFormat a = MemoryFormat::Auto;
+  EXPECT_EQ(rule(a, false, AmpMode::Off, true), std::pair(true, Reason::CpuOneDnn));
+  EXPECT_EQ(rule(a, false, AmpMode::Bf16, true), std::pair(true, Reason::CpuOneDnn));
+  EXPECT_EQ(rule(a, false, AmpMode::Off, false), std::pair(false, Reason::NoConvolutions));
+  EXPECT_EQ(rule(a, true, AmpMode::Fp16, true), std::pair(true, Reason::GpuMixedPrecision));
+  EXPECT_EQ(rule(a, true, AmpMode::Bf16, true), std::pair(true, Reason::GpuMixedPrecision));
+  EXPECT_EQ(rule(a, true, AmpMode::Off, true), std::pair(false, Reason::GpuFp32));
+  EXPECT_EQ(rule(a, true, AmpMode::Bf16, false), std::pair(false, Reason::NoConvolutions));
+  // A choice is kept, whatever the device or precision.
+  EXPECT_EQ(rule(MemoryFormat::Nchw, false, AmpMode::Bf16, true), std::pair(false, Reason::Asked));
+  EXPECT_EQ(rule(MemoryFormat::ChannelsLast, true, AmpMode::Off, false),
+            std::pair(true, Reason::Asked));
 }
 
 TEST(AmpChoice, PicksBf16OnlyWhereTheDeviceComputesItNatively) {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -48,6 +49,9 @@ struct SettingSpec {
   std::string cli_flag;  // "--lr" on `train` (and the finders where they take it); empty: none
   std::string help;      // one line for the CLI's --help
   std::string editor;    // object name of the studio's editor, the id of its label and tooltip
+  // Flags that each stand for one value of a Choice ("--channels-last" for "channels_last"),
+  // kept from before the setting had that value's word; no value follows them.
+  std::vector<std::pair<std::string, std::string>> cli_shorthands;
   std::function<SettingValue(const Settings&)> get;
   std::function<void(Settings&, const SettingValue&)> set;
 };
@@ -57,6 +61,7 @@ struct SettingSpec {
 const std::vector<std::string>& amp_mode_names();
 const std::vector<std::string>& optimizer_kind_names();
 const std::vector<std::string>& lr_schedule_names();
+const std::vector<std::string>& memory_format_names();
 const std::vector<std::string>& dataset_kind_names();
 const std::vector<std::string>& validation_split_names();
 const std::vector<std::string>& fit_mode_names();

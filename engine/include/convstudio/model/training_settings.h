@@ -15,6 +15,10 @@ namespace convstudio {
 enum class AmpMode { Off, Fp16, Bf16, Auto };
 enum class OptimizerKind { Sgd, Adam, AdamW };  // a position in optimizers.def (optimizer_spec.h)
 enum class LrSchedule { Constant, Step, Cosine, OneCycle };
+// How activations and convolution weights lie in memory. Channels-last (NHWC) is the layout
+// oneDNN and cuDNN convolve fastest; Auto picks it where it pays (memory_format_rule below) and
+// the run's log says which it chose, as Auto precision does.
+enum class MemoryFormat { Auto, Nchw, ChannelsLast };
 
 // How each optimizer step changes the weights: which optimizer (its home in
 // engine/src/optimizers/ reads only these), the learning rate, and the gradient clipping.
@@ -71,9 +75,8 @@ struct TrainingSettings {
   std::int64_t batch_size = 64;
   std::int64_t accumulate = 1;  // micro-batches per optimizer step
   AmpMode amp = AmpMode::Off;
-  // Activations and convolution weights in NHWC order: oneDNN's and cuDNN's fast layout for
-  // convolutions, above all with bf16/fp16. Weights are saved in the usual order either way.
-  bool channels_last = false;
+  // Weights are saved in the usual (NCHW) order whichever the run uses.
+  MemoryFormat memory_format = MemoryFormat::Auto;
   // CUDA only: cuDNN times its convolution algorithms on the first batches and keeps the
   // fastest (faster steps for fixed input sizes; the first steps are slower, results may vary).
   bool cudnn_benchmark = false;
@@ -101,9 +104,24 @@ inline constexpr double kMaxLrMultiplier = 10;
 std::string to_string(AmpMode mode);         // "off" | "fp16" | "bf16" | "auto"
 std::string to_string(OptimizerKind kind);   // its registered name: "sgd", "adamw"
 std::string to_string(LrSchedule schedule);  // "constant" | "step" | "cosine" | "onecycle"
+std::string to_string(MemoryFormat format);  // "auto" | "nchw" | "channels_last"
 std::optional<AmpMode> parse_amp_mode(std::string_view text);
 std::optional<OptimizerKind> parse_optimizer_kind(std::string_view text);
 std::optional<LrSchedule> parse_lr_schedule(std::string_view text);
+std::optional<MemoryFormat> parse_memory_format(std::string_view text);
+
+// Whether a run uses channels-last, and why when the setting was Auto: the one rule the trainer,
+// the profiler, the tuning tools and the memory estimate follow. Auto takes channels-last for a
+// model with convolutions (4-D weights) on the CPU, where LibTorch convolves through oneDNN in
+// every precision (inductor makes the same choice: `decide_layout_opt`), and on a GPU with fp16
+// or bf16 (cuDNN's tensor-core kernels are NHWC); NCHW otherwise. `amp` is the resolved one.
+struct MemoryFormatRule {
+  bool channels_last = false;
+  enum class Reason { Asked, NoConvolutions, CpuOneDnn, GpuMixedPrecision, GpuFp32 };
+  Reason reason = Reason::Asked;
+};
+MemoryFormatRule memory_format_rule(MemoryFormat format, bool on_cuda, AmpMode amp,
+                                    bool has_convolutions);
 // True for "auto", "cpu", "cuda" and "cuda:K" with K a non-negative integer.
 bool is_valid_device(std::string_view text);
 
