@@ -353,7 +353,7 @@ void TrainingCockpit::showLastRun() {
     views_.progress->showMessage(projectOpen() ? tr("Ready.") : QString());
     return;
   }
-  const RecordedRun& last = runs.front();
+  const RecordedRun last = views_.runs->withSteps(runs.front());
   shownRun_ = QString::fromStdString(last.name);
   views_.charts->showRecordedRun(last);
   for (auto epoch = last.epochs.rbegin(); epoch != last.epochs.rend(); ++epoch) {

@@ -124,9 +124,14 @@ void RunsList::reloadStudies() {
 
 void RunsList::reload() {
   reloadStudies();
-  model_->setRuns(projectFile_.isEmpty() ? std::vector<RecordedRun>{}
-                                         : list_recorded_runs(std::filesystem::path(
-                                               QFile::encodeName(projectFile_).toStdString())));
+  // Without their steps: reading every step of every run took 0.5-0.8 s on the UI thread for 50
+  // runs of three lenet5 epochs; the checked runs' steps are read when they are overlaid.
+  curves_.clear();
+  model_->setRuns(
+      projectFile_.isEmpty()
+          ? std::vector<RecordedRun>{}
+          : list_recorded_runs(std::filesystem::path(QFile::encodeName(projectFile_).toStdString()),
+                               RunDetail::Epochs));
   // The overlays are drawn from the runs as read now (a run may have gone on since).
   emit overlaysChanged(checkedRuns());
   emit reloaded();
@@ -137,7 +142,18 @@ void RunsList::setChecked(int row, bool checked) {
 }
 
 std::vector<RecordedRun> RunsList::checkedRuns() const {
-  return model_->checkedRuns();
+  std::vector<RecordedRun> checked = model_->checkedRuns();
+  for (RecordedRun& run : checked) run = withSteps(run);
+  return checked;
+}
+
+RecordedRun RunsList::withSteps(const RecordedRun& run) const {
+  auto read = curves_.find(run.folder);
+  if (read == curves_.end()) {
+    std::optional<RecordedRun> whole = load_recorded_run(run.folder, RunDetail::Metrics);
+    read = curves_.emplace(run.folder, whole ? std::move(*whole) : run).first;
+  }
+  return read->second;
 }
 
 std::optional<Error> RunsList::exportCsv(const QString& path) const {

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QWidget>
 
+#include <filesystem>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -32,11 +34,15 @@ class RunsList : public QWidget {
   // The project whose runs are listed (its file; the runs folder sits next to it).
   void setProjectFile(const QString& projectFile);
   int runCount() const { return static_cast<int>(runs().size()); }
-  // Newest first, a sweep's runs where its newest is (the model's rows, before sorting).
+  // Newest first, a sweep's runs where its newest is (the model's rows, before sorting); their
+  // epochs but not their steps (RunDetail::Epochs).
   const std::vector<RecordedRun>& runs() const;
   // Checks or unchecks a run by its place in runs().
   void setChecked(int row, bool checked);
+  // With their steps, which runs() leaves out (read at the first call after each reload).
   std::vector<RecordedRun> checkedRuns() const;
+  // One of runs() with its steps, as checkedRuns() reads them.
+  RecordedRun withSteps(const RecordedRun& run) const;
   RunComparisonModel* model() const { return model_; }
   QTableView* table() const { return table_; }
   StudyView* studyView() const { return studyView_; }
@@ -55,7 +61,7 @@ class RunsList : public QWidget {
 
  signals:
   void overlaysChanged(const std::vector<convstudio::RecordedRun>& runs);
-  // The list was read again from the runs folder (each time costs a read of every run).
+  // The list was read again from the runs folder (each time reads every run but its steps).
   void reloaded();
 
  private:
@@ -65,6 +71,7 @@ class RunsList : public QWidget {
   QTabWidget* tabs_ = nullptr;
   StudyView* studyView_ = nullptr;
   QString projectFile_;
+  mutable std::map<std::filesystem::path, RecordedRun> curves_;  // checked runs, steps and all
 };
 
 }  // namespace convstudio

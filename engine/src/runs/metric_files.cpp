@@ -289,6 +289,17 @@ bool MetricsCsv::read(std::string_view row, RecordedEpoch& epoch) const {
   return true;
 }
 
+bool MetricsJsonlReader::skip_step_line(std::string_view line) {
+  constexpr std::string_view kPrefix = R"({"kind":"step","step":)";
+  if (!line.starts_with(kPrefix)) return false;
+  const char* first = line.data() + kPrefix.size();
+  std::int64_t step = 0;
+  const auto [end, error] = std::from_chars(first, line.data() + line.size(), step);
+  if (error != std::errc() || end == first) return false;
+  last_step_ = step;
+  return true;
+}
+
 bool MetricsJsonlReader::read_line(std::string_view line, RecordedMetrics& into) {
   const nlohmann::json entry = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
   if (!entry.is_object()) return false;  // a line cut short by a crash
@@ -342,11 +353,15 @@ bool MetricsJsonlReader::read_line(std::string_view line, RecordedMetrics& into)
   return true;
 }
 
-RecordedMetrics read_metrics_jsonl(std::istream& in) {
+RecordedMetrics read_metrics_jsonl(std::istream& in, MetricLines lines) {
   RecordedMetrics read;
   MetricsJsonlReader reader;
   std::string line;
-  while (std::getline(in, line)) reader.read_line(line, read);
+  while (std::getline(in, line)) {
+    if (lines == MetricLines::EpochsOnly && reader.skip_step_line(line)) continue;
+    reader.read_line(line, read);
+  }
+  if (lines == MetricLines::EpochsOnly) read.steps.clear();  // a foreign writer's, parsed
   return read;
 }
 

@@ -105,9 +105,11 @@ std::optional<RecordedRun> load_recorded_run(const std::filesystem::path& folder
   // reads.
   RecordedMetrics metrics;
   if (std::ifstream jsonl(folder / "metrics.jsonl"); jsonl) {
-    metrics = read_metrics_jsonl(jsonl);
+    metrics = read_metrics_jsonl(
+        jsonl, detail == RunDetail::Epochs ? MetricLines::EpochsOnly : MetricLines::All);
   } else if (std::ifstream csv(folder / "metrics.csv"); csv) {
     metrics = read_metrics_csv(csv);
+    if (detail == RunDetail::Epochs) metrics.steps.clear();
   }
   record.steps = std::move(metrics.steps);
   record.epochs = std::move(metrics.epochs);

@@ -73,7 +73,8 @@ class MetricsCsv {
 
 // Every step and epoch of a metrics file; lines a crash cut short, or that another version or
 // a hand edit left unreadable, are skipped. Figures missing or null read as NaN (reals) or 0.
-RecordedMetrics read_metrics_jsonl(std::istream& in);
+enum class MetricLines { All, EpochsOnly };
+RecordedMetrics read_metrics_jsonl(std::istream& in, MetricLines lines = MetricLines::All);
 RecordedMetrics read_metrics_csv(std::istream& in);
 
 // metrics.csv's whole text for these steps and epochs, each epoch after the step it ended at

@@ -17,6 +17,10 @@ class MetricsJsonlReader {
   // crash, or left unreadable by another version or a hand edit). Figures missing or null read
   // as NaN (reals) or 0.
   bool read_line(std::string_view line, RecordedMetrics& into);
+  // Passes over a step line as ConvStudio writes it ({"kind":"step","step":N,…) without parsing
+  // it, keeping only its step for the epoch after it; false for any other line (read_line it).
+  // Parsing the steps is most of the cost of reading a long run.
+  bool skip_step_line(std::string_view line);
 
  private:
   std::int64_t last_step_ = 0;
