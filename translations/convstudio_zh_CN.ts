@@ -763,6 +763,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>memory format (auto): NCHW, most of the model&apos;s convolution work has fewer than 16 channels, too few for channels-last to pay in fp32 on the CPU</source>
+        <translation>内存格式（自动）：NCHW，模型的卷积计算大多不足 16 个通道，在 CPU 上以 fp32 运行时通道在后（channels-last）得不偿失</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>memory format (auto): channels-last, the layout of cuDNN&apos;s %1 tensor-core kernels on %2</source>
         <translation>内存格式（自动）：通道在后（channels-last），这是 %2 上 cuDNN 的 %1 张量核心内核所用的布局</translation>
     </message>
@@ -1779,12 +1784,12 @@
         <translation>随机裁剪填充</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-145"/>
         <source>Memory format</source>
         <translation>内存格式</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+150"/>
         <source>Mirror left-right</source>
         <translation>左右镜像</translation>
     </message>
@@ -5657,11 +5662,11 @@ predicted: %2 (%3%)</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>How activations and convolution weights lie in memory. Channels-last is the layout oneDNN (CPU) and cuDNN (GPU, fp16 or bf16) convolve fastest. Auto uses it for a model with convolutions on the CPU, and on a GPU with fp16 or bf16; the run&apos;s log says which it chose. Saved weights are NCHW either way.</source>
-        <translation>激活和卷积权重在内存中的排列方式。通道在后是 oneDNN（CPU）和 cuDNN（GPU，fp16 或 bf16）卷积最快的布局。“自动”在 CPU 上对含卷积的模型使用它，在 GPU 上使用 fp16 或 bf16 时也使用它；运行日志会说明所选的格式。无论哪种，保存的权重都是 NCHW。</translation>
+        <source>How activations and convolution weights lie in memory. Channels-last is the layout oneDNN (CPU) and cuDNN (GPU, fp16 or bf16) convolve fastest. Auto uses it on the CPU in bf16 or fp16, and in fp32 when most convolution work has 16 or more channels, and on a GPU with fp16 or bf16; the run&apos;s log says which it chose. Saved weights are NCHW either way.</source>
+        <translation>激活和卷积权重在内存中的排列方式。通道在后是 oneDNN（CPU）和 cuDNN（GPU，fp16 或 bf16）卷积最快的布局。“自动”在 CPU 上使用 bf16 或 fp16 时使用它，fp32 时若大部分卷积计算有 16 个或更多通道也使用它，在 GPU 上使用 fp16 或 bf16 时同样使用它；运行日志会说明所选的格式。无论哪种，保存的权重都是 NCHW。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
@@ -5796,7 +5801,7 @@ predicted: %2 (%3%)</source>
         <translation>加载线程：</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Automatic (a GPU when there is one)</source>
         <translation>自动（有 GPU 时使用 GPU）</translation>
     </message>
@@ -5944,7 +5949,7 @@ predicted: %2 (%3%)</source>
         <translation>已剪枝</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+62"/>
         <location line="+3"/>
         <source>Export Run Comparison</source>
         <translation>导出运行对比</translation>

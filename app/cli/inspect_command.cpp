@@ -67,17 +67,19 @@ int run_inspect(const InspectOptions& options) {
       return kExitUsageError;
     }
   }
-  MemoryOptions memory = memory_options(project.training);
-  if (options.batch > 0) memory.batch_size = options.batch;
-  if (!options.precision.empty()) {
-    memory.precision = *parse_precision(options.precision);
-    memory.convolutions_unfold = !memory.on_cuda && cpu_convolutions_unfold(memory.precision);
-  }
-
   ModelAnalysis analysis = ShapeInference::run(project.graph, input);
   if (auto problem = task_output_problem(project.task, project.graph, analysis)) {
     analysis.errors.push_back(std::move(*problem));
   }
+  TrainingSettings training = project.training;
+  if (!options.precision.empty()) {
+    const Precision precision = *parse_precision(options.precision);
+    training.amp = precision == Precision::Bf16   ? AmpMode::Bf16
+                   : precision == Precision::Fp16 ? AmpMode::Fp16
+                                                  : AmpMode::Off;
+  }
+  MemoryOptions memory = memory_options(training, analysis);
+  if (options.batch > 0) memory.batch_size = options.batch;
   if (!analysis.ok()) {
     print_model_errors(analysis.errors, std::cerr);
     return kExitUsageError;

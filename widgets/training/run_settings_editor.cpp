@@ -94,9 +94,10 @@ void RunSettingsEditor::createMemoryFormatChoice() {
   memoryFormat_->addItem(tr("NCHW"), static_cast<int>(MemoryFormat::Nchw));
   memoryFormat_->setToolTip(
       tr("How activations and convolution weights lie in memory. Channels-last is the layout "
-         "oneDNN (CPU) and cuDNN (GPU, fp16 or bf16) convolve fastest. Auto uses it for a model "
-         "with convolutions on the CPU, and on a GPU with fp16 or bf16; the run's log says "
-         "which it chose. Saved weights are NCHW either way."));
+         "oneDNN (CPU) and cuDNN (GPU, fp16 or bf16) convolve fastest. Auto uses it on the CPU "
+         "in bf16 or fp16, and in fp32 when most convolution work has 16 or more channels, and "
+         "on a GPU with fp16 or bf16; the run's log says which it chose. Saved weights are NCHW "
+         "either way."));
 }
 
 void RunSettingsEditor::createRunFields() {

@@ -23,6 +23,22 @@ std::int64_t ModelAnalysis::total_macs() const {
   return total;
 }
 
+ConvolutionWork ModelAnalysis::convolution_work() const {
+  constexpr std::int64_t kWide = 16;
+  std::int64_t all = 0, wide = 0;
+  for (const BlockAnalysis& block : blocks) {
+    if (block.macs <= 0 || block.input_shapes.empty() || !block.input_shapes[0].is_image() ||
+        !block.output_shape.is_image()) {
+      continue;
+    }
+    all += block.macs;
+    if (block.input_shapes[0].channels() >= kWide && block.output_shape.channels() >= kWide) {
+      wide += block.macs;
+    }
+  }
+  return {all > 0, all > 0 && 2 * wide >= all};
+}
+
 std::int64_t ModelAnalysis::total_activation_bytes() const {
   std::int64_t total = 0;
   for (const BlockAnalysis& block : blocks) total += block.activation_bytes;

@@ -76,7 +76,7 @@ bool runs_onednn_pooling(const Block& block, const MemoryOptions& options) {
          blocks::windows_do_not_overlap(blocks::pool_window(block));
 }
 
-MemoryOptions memory_options(const TrainingSettings& training) {
+MemoryOptions memory_options(const TrainingSettings& training, const ModelAnalysis& analysis) {
   MemoryOptions options;
   options.batch_size = training.batch_size;
   options.precision = precision_of(training.amp);
@@ -84,10 +84,8 @@ MemoryOptions memory_options(const TrainingSettings& training) {
   options.momentum = training.optimizer.momentum;
   const std::optional<DeviceChoice> device = parse_device(training.device);
   options.on_cuda = device && device->kind == DeviceChoice::Kind::Cuda;
-  // Auto as a run decides it for a model with convolutions (the estimate's pooling rule is the
-  // only reader, and pooling without convolutions is rare).
   options.channels_last = memory_format_rule(training.memory_format, options.on_cuda, training.amp,
-                                             /*has_convolutions=*/true)
+                                             analysis.convolution_work())
                               .channels_last;
   options.convolutions_unfold = !options.on_cuda && cpu_convolutions_unfold(options.precision);
   return options;
@@ -124,7 +122,7 @@ MemoryEstimate MemoryEstimator::estimate(const Graph& graph, const ModelAnalysis
 
 MemoryEstimate MemoryEstimator::estimate(const Graph& graph, const ModelAnalysis& analysis,
                                          const TrainingSettings& training) {
-  return estimate(graph, analysis, memory_options(training));
+  return estimate(graph, analysis, memory_options(training, analysis));
 }
 
 }  // namespace convstudio

@@ -208,8 +208,8 @@ std::vector<TrainingSetting> later_training_entries() {
            .written_when_set = true,
            .flag = "--memory-format",
            .help = "Layout of activations and convolution weights: channels_last (NHWC), "
-                   "nchw, or auto (channels-last for convolutions on the CPU, and on a "
-                   "GPU with fp16/bf16)",
+                   "nchw, or auto (channels-last on the CPU in bf16/fp16 or for convolutions "
+                   "of 16+ channels, and on a GPU with fp16/bf16)",
            .editor = "memoryFormat",
            .shorthands = {{"--channels-last", "channels_last"}, {"--no-channels-last", "nchw"}}}),
       boolean<T>("cudnn_benchmark", &T::cudnn_benchmark,

@@ -99,12 +99,15 @@ std::optional<LrSchedule> parse_lr_schedule(std::string_view text) {
 }
 
 MemoryFormatRule memory_format_rule(MemoryFormat format, bool on_cuda, AmpMode amp,
-                                    bool has_convolutions) {
+                                    const ConvolutionWork& work) {
   using Reason = MemoryFormatRule::Reason;
   if (format != MemoryFormat::Auto) return {format == MemoryFormat::ChannelsLast, Reason::Asked};
-  if (!has_convolutions) return {false, Reason::NoConvolutions};
-  if (!on_cuda) return {true, Reason::CpuOneDnn};
+  if (!work.any) return {false, Reason::NoConvolutions};
   const bool mixed = amp == AmpMode::Fp16 || amp == AmpMode::Bf16;
+  if (!on_cuda) {
+    if (mixed || work.mostly_wide) return {true, Reason::CpuOneDnn};
+    return {false, Reason::CpuNarrowFp32};
+  }
   return {mixed, mixed ? Reason::GpuMixedPrecision : Reason::GpuFp32};
 }
 

@@ -24,6 +24,10 @@ inline constexpr const char* kAmpAutoOff = QT_TRANSLATE_NOOP(
 inline constexpr const char* kMemoryFormatAutoCpu = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "memory format (auto): channels-last, the layout oneDNN convolves fastest on the CPU");
+inline constexpr const char* kMemoryFormatAutoCpuNarrow = QT_TRANSLATE_NOOP(
+    "EngineMessages",
+    "memory format (auto): NCHW, most of the model's convolution work has fewer than 16 channels, "
+    "too few for channels-last to pay in fp32 on the CPU");
 inline constexpr const char* kMemoryFormatAutoGpuMixed = QT_TRANSLATE_NOOP(
     "EngineMessages",
     "memory format (auto): channels-last, the layout of cuDNN's %1 tensor-core kernels on %2");

@@ -44,10 +44,10 @@ void RunEnvironment::resolve_precision(TrainingSettings& settings, RunLog& log) 
   }
 }
 
-bool RunEnvironment::channels_last(const TrainingSettings& settings, const torch::nn::Module& model,
+bool RunEnvironment::channels_last(const TrainingSettings& settings, const ModelAnalysis& analysis,
                                    RunLog& log) const {
   const MemoryFormatRule rule = memory_format_rule(settings.memory_format, device_.is_cuda(),
-                                                   settings.amp, has_convolutions(model));
+                                                   settings.amp, analysis.convolution_work());
   using Reason = MemoryFormatRule::Reason;
   switch (rule.reason) {
     case Reason::Asked:
@@ -58,6 +58,9 @@ bool RunEnvironment::channels_last(const TrainingSettings& settings, const torch
     case Reason::CpuOneDnn:
       log.write(LogLevel::Info, {messages::kMemoryFormatAutoCpu, {}});
       break;
+    case Reason::CpuNarrowFp32:
+      log.write(LogLevel::Info, {messages::kMemoryFormatAutoCpuNarrow, {}});
+      break;
     case Reason::GpuMixedPrecision:
       log.write(LogLevel::Info,
                 {messages::kMemoryFormatAutoGpuMixed, {to_string(settings.amp), device_name_}});
@@ -67,13 +70,6 @@ bool RunEnvironment::channels_last(const TrainingSettings& settings, const torch
       break;
   }
   return rule.channels_last;
-}
-
-bool has_convolutions(const torch::nn::Module& model) {
-  for (const torch::Tensor& parameter : model.parameters()) {
-    if (parameter.dim() == 4) return true;
-  }
-  return false;
 }
 
 void RunEnvironment::find_peak_flops(AmpMode amp, RunLog& log, PeakProbe probe) {

@@ -22,9 +22,9 @@ class RunEnvironment {
   // precision the run really uses (checkpoints record it). An unusable device is the error.
   std::optional<Error> settle(TrainingSettings& settings, const DistributedOptions& distributed,
                               RunLog& log);
-  // Whether `model` runs channels-last (memory_format_rule, after settle): Auto's choice is
-  // logged with its reason.
-  bool channels_last(const TrainingSettings& settings, const torch::nn::Module& model,
+  // Whether the model `analysis` describes runs channels-last (memory_format_rule, after
+  // settle): Auto's choice is logged with its reason.
+  bool channels_last(const TrainingSettings& settings, const ModelAnalysis& analysis,
                      RunLog& log) const;
   // How the peak is found: from the cache (or measured when none is kept), probed again (never
   // lower than before), or as this rank's share of a CPU that other ranks may share: probed by
@@ -46,8 +46,5 @@ class RunEnvironment {
   std::string device_name_ = "cpu";
   double peak_flops_ = 0;
 };
-
-// Whether `model` has a 4-D weight (a convolution of any kind): what a memory format changes.
-bool has_convolutions(const torch::nn::Module& model);
 
 }  // namespace convstudio

@@ -130,7 +130,7 @@ bool TrainingRun::build_model() {
     pretrained = std::move(*loaded);
   }
   (*model_)->to(environment_.device());
-  (*model_)->set_channels_last(environment_.channels_last(settings_, **model_, log_));
+  (*model_)->set_channels_last(environment_.channels_last(settings_, analysis_, log_));
   groups_.build(*model_, settings_, std::move(pretrained), log_);
   return true;
 }

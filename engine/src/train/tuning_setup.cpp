@@ -9,7 +9,6 @@
 #include "device_selection.h"
 #include "io/safetensors_io.h"
 #include "optimizer_factory.h"
-#include "run_environment.h"
 
 namespace convstudio {
 namespace {
@@ -93,7 +92,7 @@ std::optional<Error> prepare_tuning(const TuningRequest& request, TuningSetup& s
   }
   (*setup.model)->to(setup.device);
   setup.channels_last = memory_format_rule(settings.memory_format, setup.device.is_cuda(),
-                                           setup.amp, has_convolutions(**setup.model))
+                                           setup.amp, setup.analysis.convolution_work())
                             .channels_last;
   (*setup.model)->set_channels_last(setup.channels_last);
   setup.optimizer = make_optimizer(settings, (*setup.model)->trainable_parameters());

@@ -220,11 +220,35 @@ TEST(MemoryEstimator, ReadsTrainingSettings) {
   EXPECT_EQ(MemoryEstimator::estimate(model.graph, model.analysis, training),
             estimate(model, options));
   training.device = "cuda:1";
-  EXPECT_TRUE(memory_options(training).on_cuda);
-  EXPECT_FALSE(memory_options(training).convolutions_unfold);
+  EXPECT_TRUE(memory_options(training, model.analysis).on_cuda);
+  EXPECT_FALSE(memory_options(training, model.analysis).convolutions_unfold);
   EXPECT_FALSE(cpu_convolutions_unfold(Precision::Fp32));
   EXPECT_EQ(parse_precision("fp16"), Precision::Fp16);
   EXPECT_FALSE(parse_precision("fp8").has_value());
+}
+
+// The memory format's Auto reads the model's convolution work: lenet5's convolutions (1→6, 6→16)
+// are narrow, resnet-small's are mostly 24 channels and wider; Auto's layout in the estimate is
+// the one a run of it uses (memory_format_rule).
+TEST(MemoryEstimator, AutoLayoutFollowsTheModelsConvolutionWork) {
+  const Analysed lenet = template_analysis("lenet5", TensorShape::image(1, 28, 28));
+  const Analysed resnet = template_analysis("resnet-small");
+  EXPECT_TRUE(lenet.analysis.convolution_work().any);
+  EXPECT_FALSE(lenet.analysis.convolution_work().mostly_wide);
+  EXPECT_TRUE(resnet.analysis.convolution_work().mostly_wide);
+  TrainingSettings training;  // Auto, fp32, the CPU
+  EXPECT_FALSE(memory_options(training, lenet.analysis).channels_last);
+  EXPECT_TRUE(memory_options(training, resnet.analysis).channels_last);
+  training.amp = AmpMode::Bf16;
+  EXPECT_TRUE(memory_options(training, lenet.analysis).channels_last);
+  Graph dense;
+  const std::string input = dense.add_block("Input");
+  dense.set_param(input, "channels", std::int64_t{3});
+  const std::string flatten = dense.add_block("Flatten");
+  const std::string output = dense.add_block("Output");
+  dense.connect({input, flatten, 0});
+  dense.connect({flatten, output, 0});
+  EXPECT_FALSE(ShapeInference::run(dense).convolution_work().any);
 }
 
 TEST(MemoryEstimator, UnfoldedConvolutionsPeakInTheFirstStagesBackward) {

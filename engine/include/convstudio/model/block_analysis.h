@@ -45,6 +45,15 @@ struct BlockAnalysis {
 
 // The whole model: blocks in topological order (only those whose shape could be inferred) and
 // every problem found. Blocks downstream of a problem are left out silently.
+// What the memory format's Auto reads of a model (memory_format_rule): whether it convolves at
+// all (a block with MACs from an image to an image), and whether at least half of that work is in
+// convolutions with 16 or more input and output channels, a full AVX-512 register of fp32
+// channels: below that, oneDNN's channels-last kernels leave lanes empty.
+struct ConvolutionWork {
+  bool any = false;
+  bool mostly_wide = false;
+};
+
 struct ModelAnalysis {
   TensorShape input_shape;
   std::vector<BlockAnalysis> blocks;
@@ -55,6 +64,7 @@ struct ModelAnalysis {
   std::int64_t total_params() const;
   std::int64_t total_macs() const;
   std::int64_t total_activation_bytes() const;  // fp32, per sample
+  ConvolutionWork convolution_work() const;
   // Output shape of the Output block; empty when inference did not reach it.
   TensorShape output_shape() const;
 };

@@ -54,9 +54,10 @@ struct MemoryOptions {
 };
 
 // The options of a project's training settings on this machine: batch, precision (Auto counts as
-// fp32), optimizer, device ("auto" counts as the CPU), channels-last, and whether this CPU's
-// convolutions unfold at that precision.
-MemoryOptions memory_options(const TrainingSettings& training);
+// fp32), optimizer, device ("auto" counts as the CPU), channels-last (as memory_format_rule
+// decides it for the model `analysis` describes), and whether this CPU's convolutions unfold at
+// that precision.
+MemoryOptions memory_options(const TrainingSettings& training, const ModelAnalysis& analysis);
 // Whether LibTorch's convolutions unfold their input on this CPU at `precision`.
 bool cpu_convolutions_unfold(Precision precision);
 
@@ -79,7 +80,7 @@ class MemoryEstimator {
  public:
   static MemoryEstimate estimate(const Graph& graph, const ModelAnalysis& analysis,
                                  const MemoryOptions& options);
-  // memory_options(training).
+  // memory_options(training, analysis).
   static MemoryEstimate estimate(const Graph& graph, const ModelAnalysis& analysis,
                                  const TrainingSettings& training);
   // What one block keeps for backward from its forward to its own backward, whole batch: its

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "convstudio/model/block_analysis.h"
 #include "convstudio/model/loss_settings.h"
 
 namespace convstudio {
@@ -112,16 +113,18 @@ std::optional<MemoryFormat> parse_memory_format(std::string_view text);
 
 // Whether a run uses channels-last, and why when the setting was Auto: the one rule the trainer,
 // the profiler, the tuning tools and the memory estimate follow. Auto takes channels-last for a
-// model with convolutions (4-D weights) on the CPU, where LibTorch convolves through oneDNN in
-// every precision (inductor makes the same choice: `decide_layout_opt`), and on a GPU with fp16
-// or bf16 (cuDNN's tensor-core kernels are NHWC); NCHW otherwise. `amp` is the resolved one.
+// model with convolutions on the CPU, where LibTorch convolves through oneDNN (inductor makes the
+// same choice: `decide_layout_opt`): always in bf16 or fp16, which oneDNN reorders out of NCHW at
+// every convolution, and in fp32 when most of the convolution work is wide (ConvolutionWork); and
+// on a GPU with fp16 or bf16 (cuDNN's tensor-core kernels are NHWC). NCHW otherwise. `amp` is the
+// resolved one.
 struct MemoryFormatRule {
   bool channels_last = false;
-  enum class Reason { Asked, NoConvolutions, CpuOneDnn, GpuMixedPrecision, GpuFp32 };
+  enum class Reason { Asked, NoConvolutions, CpuOneDnn, CpuNarrowFp32, GpuMixedPrecision, GpuFp32 };
   Reason reason = Reason::Asked;
 };
 MemoryFormatRule memory_format_rule(MemoryFormat format, bool on_cuda, AmpMode amp,
-                                    bool has_convolutions);
+                                    const ConvolutionWork& work);
 // True for "auto", "cpu", "cuda" and "cuda:K" with K a non-negative integer.
 bool is_valid_device(std::string_view text);
 
