@@ -12,7 +12,8 @@
 #   on every side (what the recipes ask for, and what ConvStudio's default memory format, auto,
 #   picks on the CPU). Asked for NCHW, inductor still runs the convolutions channels-last on a
 #   CPU with oneDNN (`decide_layout_opt` in torch/_inductor/graph.py), while ConvStudio and eager
-#   keep NCHW: compare fp32-cl for layouts chosen alike.
+#   keep NCHW: compare fp32-cl for layouts chosen alike. fp32-default: each side as it is when
+#   nobody chooses (ConvStudio's memory format auto, the peer's model as generated).
 set -euo pipefail
 build=${1:-build}
 pairs=${2:-5}
@@ -47,9 +48,10 @@ PY
 }
 
 ours() {  # model precision -> samples/s
-  local amp=off layout=--no-channels-last
-  [ "$2" = bf16 ] && amp=bf16 layout=--channels-last
-  [ "$2" = fp32-cl ] && layout=--channels-last
+  local amp=off layout=--memory-format=nchw
+  [ "$2" = bf16 ] && amp=bf16 layout=--memory-format=channels_last
+  [ "$2" = fp32-cl ] && layout=--memory-format=channels_last
+  [ "$2" = fp32-default ] && layout=--memory-format=auto
   "$cli" train "$work/$1.convstudio" --max-steps "$steps" --amp "$amp" "$layout" \
     --out "$work/run-$RANDOM$RANDOM" 2>/dev/null | tail -n 1 |
     "$python" -c 'import json,sys; print(json.load(sys.stdin)["samples_per_second"])'
