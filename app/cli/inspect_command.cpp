@@ -72,12 +72,7 @@ int run_inspect(const InspectOptions& options) {
     analysis.errors.push_back(std::move(*problem));
   }
   TrainingSettings training = project.training;
-  if (!options.precision.empty()) {
-    const Precision precision = *parse_precision(options.precision);
-    training.amp = precision == Precision::Bf16   ? AmpMode::Bf16
-                   : precision == Precision::Fp16 ? AmpMode::Fp16
-                                                  : AmpMode::Off;
-  }
+  if (!options.precision.empty()) training.amp = amp_of(*parse_precision(options.precision));
   MemoryOptions memory = memory_options(training, analysis);
   if (options.batch > 0) memory.batch_size = options.batch;
   if (!analysis.ok()) {

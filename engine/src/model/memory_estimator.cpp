@@ -27,6 +27,18 @@ std::optional<Precision> parse_precision(std::string_view text) {
   return std::nullopt;
 }
 
+AmpMode amp_of(Precision precision) {
+  switch (precision) {
+    case Precision::Fp32:
+      return AmpMode::Off;
+    case Precision::Fp16:
+      return AmpMode::Fp16;
+    case Precision::Bf16:
+      return AmpMode::Bf16;
+  }
+  return AmpMode::Off;
+}
+
 Precision precision_of(AmpMode amp) {
   switch (amp) {
     case AmpMode::Off:

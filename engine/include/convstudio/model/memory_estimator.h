@@ -17,6 +17,7 @@ enum class Precision { Fp32, Fp16, Bf16 };
 std::string to_string(Precision precision);  // "fp32" | "fp16" | "bf16"
 std::optional<Precision> parse_precision(std::string_view text);
 Precision precision_of(AmpMode amp);  // Off -> Fp32
+AmpMode amp_of(Precision precision);  // Fp32 -> Off
 int bytes_per_element(Precision precision);
 
 // When a training step reaches its highest memory.
